@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* OOM kills: oom/mark_victim fires once per victim; one ring buffer event each. */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "memtop.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 256 * 1024);
+} events SEC(".maps");
+
+__u64 oom_kills;
+__u64 ring_drops;
+
+/* kernels before 6.2 kept rss counters in struct mm_rss_stat */
+struct mm_rss_stat___old {
+	atomic_long_t count[4];
+};
+
+struct mm_struct___old {
+	struct mm_rss_stat___old rss_stat;
+};
+
+/* kernels before 6.15 named the parent pointer "parent" */
+struct kernfs_node___old {
+	struct kernfs_node___old *parent;
+};
+
+/* indexes of the anonymous MM_* enum; user space sets them from kernel BTF */
+const volatile int mm_file_idx = MM_FILEPAGES;
+const volatile int mm_anon_idx = MM_ANONPAGES;
+const volatile int mm_shmem_idx = MM_SHMEMPAGES;
+
+static __always_inline __u64 mm_counter(struct mm_struct *mm, int item)
+{
+	long v;
+
+	if (item < 0 || item >= NR_MM_COUNTERS)
+		return 0;
+	if (bpf_core_type_exists(struct mm_rss_stat___old))
+		v = BPF_CORE_READ((struct mm_struct___old *)mm, rss_stat.count[item].counter);
+	else
+		v = BPF_CORE_READ(mm, rss_stat[item].count);
+	return v > 0 ? v : 0;
+}
+
+static __always_inline struct kernfs_node *kn_parent(struct kernfs_node *kn)
+{
+	if (bpf_core_field_exists(kn->__parent))
+		return BPF_CORE_READ(kn, __parent);
+	return (void *)BPF_CORE_READ((struct kernfs_node___old *)kn, parent);
+}
+
+/* the victim's memory cgroup, leaf first, without the hierarchy's root */
+static __always_inline void memcg_path(struct task_struct *task, struct mtb_oom_event *e)
+{
+	struct kernfs_node *kn, *parent;
+	int id;
+
+	if (!bpf_core_enum_value_exists(enum cgroup_subsys_id, memory_cgrp_id))
+		return;
+	id = bpf_core_enum_value(enum cgroup_subsys_id, memory_cgrp_id);
+	if (id < 0 || id >= bpf_core_enum_value(enum cgroup_subsys_id, CGROUP_SUBSYS_COUNT))
+		return;
+	kn = BPF_CORE_READ(task, cgroups, subsys[id], cgroup, kn);
+#pragma unroll
+	for (int i = 0; i < MTB_CG_LEVELS; i++) {
+		parent = kn ? kn_parent(kn) : NULL;
+		if (!parent)
+			return;
+		bpf_probe_read_kernel_str(e->cg[i], MTB_CG_NAME, BPF_CORE_READ(kn, name));
+		e->cg_depth = i + 1;
+		kn = parent;
+	}
+	e->cg_truncated = kn_parent(kn) != NULL;
+}
+
+SEC("raw_tp/mark_victim")
+int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
+{
+	__u64 now = bpf_ktime_get_ns();
+	struct mtb_oom_event *e;
+	struct mm_struct *mm;
+
+	__sync_fetch_and_add(&oom_kills, 1);
+	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	if (!e) {
+		__sync_fetch_and_add(&ring_drops, 1);
+		return 0;
+	}
+	__builtin_memset(e, 0, sizeof(*e));
+	e->ts_ns = now;
+	e->pid = BPF_CORE_READ(task, tgid);
+	e->uid = uid;
+	e->trigger_pid = bpf_get_current_pid_tgid() >> 32;
+	bpf_get_current_comm(e->trigger_comm, sizeof(e->trigger_comm));
+	BPF_CORE_READ_STR_INTO(&e->comm, task, comm);
+	mm = BPF_CORE_READ(task, mm);
+	if (mm) {
+		e->total_vm_pages = BPF_CORE_READ(mm, total_vm);
+		e->anon_pages = mm_counter(mm, mm_anon_idx);
+		e->file_pages = mm_counter(mm, mm_file_idx);
+		e->shmem_pages = mm_counter(mm, mm_shmem_idx);
+	}
+	memcg_path(task, e);
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Swap-ins per process and system-wide, from memcg/count_memcg_events PSWPIN.
+ * That tracepoint fires on every page fault (PGFAULT): filter on item first. */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "memtop.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, MTB_MAX_PROCS);
+	__type(key, __u32);	/* tgid */
+	__type(value, __u64);	/* pages swapped in */
+} tgid_swapins SEC(".maps");
+
+__u64 swapins;
+
+SEC("raw_tp/count_memcg_events")
+int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned long val)
+{
+	if (item != bpf_core_enum_value(enum vm_event_item, PSWPIN))
+		return 0;
+
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+	__u64 *v = bpf_map_lookup_elem(&tgid_swapins, &tgid);
+
+	__sync_fetch_and_add(&swapins, val);
+	if (v) {
+		__sync_fetch_and_add(v, val);
+		return 0;
+	}
+	__u64 init = val;
+
+	if (bpf_map_update_elem(&tgid_swapins, &tgid, &init, BPF_NOEXIST)) {
+		v = bpf_map_lookup_elem(&tgid_swapins, &tgid);
+		if (v)
+			__sync_fetch_and_add(v, val);
+	}
+	return 0;
+}
+
+SEC("raw_tp/sched_process_exit")
+int BPF_PROG(swapin_exit)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tgid = id >> 32;
+
+	if ((__u32)id == tgid)
+		bpf_map_delete_elem(&tgid_swapins, &tgid);
+	return 0;
+}

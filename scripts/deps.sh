@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs the Debian packages memtop needs to build, run and test, when missing.
+# Run by `make run` and `make test`; does nothing when everything is there.
+set -eu
+PKGS="make gcc libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
+libproc2-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs"
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "memtop: missing Debian packages:$missing (run as root, or: apt-get install$missing)" >&2
+	exit 1
+fi
+echo "memtop: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+# an empty package list means apt-get update was never run on this machine
+if ! apt-get install -y --no-install-recommends $missing; then
+	apt-get update
+	apt-get install -y --no-install-recommends $missing
+fi

@@ -1,0 +1,23 @@
+/* BPF source: memtop's always-on kernel counters (OOM kills, reclaim latency, swap-ins
+ * and reclaim stalls per process). Fills the bpf part of a snapshot, the per-process
+ * BPF counters and new events. Never fails: when programs cannot load, the source is
+ * off and says why in one line. */
+#ifndef MEMTOP_BPF_SOURCE_H
+#define MEMTOP_BPF_SOURCE_H
+
+#include <stdbool.h>
+
+#include "snapshot.h"
+
+struct bpf_source;
+
+/* Opens, configures, loads and attaches. With disabled (--no-bpf) loads nothing. */
+struct bpf_source *bpf_source_open(bool disabled);
+
+/* Fills s->bpf; for each process in s->procs (sorted by pid) its swapins and
+ * reclaim_ns with bpf_valid; appends events that happened since the last call. */
+void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
+
+void bpf_source_close(struct bpf_source *b);
+
+#endif

@@ -1,0 +1,36 @@
+#include "columns.h"
+
+#include <strings.h>
+
+const struct column columns[COL_COUNT] = {
+	[COL_PID] = { "pid", "PID", 7, UNIT_ID, NEED_STAT, true, 0, "process id" },
+	[COL_PPID] = { "ppid", "PPID", 7, UNIT_ID, NEED_STAT, true, 9, "parent process id" },
+	[COL_USER] = { "user", "USER", 8, UNIT_TEXT, NEED_STAT, true, 3, "effective user" },
+	[COL_RSS] = { "rss", "RSS", 5, UNIT_KB, NEED_STATM, false, 0, "resident set size" },
+	[COL_VSZ] = { "vsz", "VSZ", 5, UNIT_KB, NEED_STATM, false, 6, "virtual size" },
+	[COL_SHR] = { "shr", "SHR", 5, UNIT_KB, NEED_STATM, false, 5,
+		      "resident shared (file and shmem) pages" },
+	[COL_TXT] = { "txt", "TXT", 5, UNIT_KB, NEED_STATM, false, 8, "text (code) size" },
+	[COL_DATA] = { "data", "DATA", 5, UNIT_KB, NEED_STATM, false, 7, "data + stack size" },
+	[COL_SWAP] = { "swap", "SWAP", 5, UNIT_KB, NEED_STATUS, false, 2,
+		       "swapped-out memory (VmSwap, read for rows on screen)" },
+	[COL_MEM_PCT] = { "mem", "%MEM", 4, UNIT_PCT, NEED_STATM, false, 4, "RSS as share of RAM" },
+	[COL_MINFLT] = { "minflt", "MINF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
+			 "minor page faults per second" },
+	[COL_MAJFLT] = { "majflt", "MAJF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
+			 "major page faults (disk reads) per second" },
+	[COL_SWAPIN] = { "swapin", "SWIN/s", 6, UNIT_RATE, NEED_BPF_SWAPIN, false, 1,
+			 "pages swapped in per second (BPF)" },
+	[COL_RECLAIM] = { "reclaim", "STALL", 6, UNIT_US_RATE, NEED_BPF_RECLAIM, false, 1,
+			  "microseconds per second stalled in direct or memcg reclaim (BPF)" },
+	[COL_COMM] = { "comm", "NAME", 15, UNIT_TEXT, NEED_STAT, true, 9, "process name" },
+	[COL_CMD] = { "cmd", "COMMAND", 0, UNIT_TEXT, NEED_CMDLINE, true, 0, "command line" },
+};
+
+int column_by_name(const char *name)
+{
+	for (int i = 0; i < COL_COUNT; i++)
+		if (!strcasecmp(name, columns[i].name) || !strcasecmp(name, columns[i].title))
+			return i;
+	return -1;
+}

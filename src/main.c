@@ -1,0 +1,100 @@
+/* memtop: a top-like monitor for Linux memory. */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "options.h"
+#include "sources.h"
+#include "tui.h"
+#include "util.h"
+#include "views.h"
+
+static void sleep_until(double when)
+{
+	double left = when - clock_mono();
+	if (left <= 0)
+		return;
+	struct timespec ts = { (time_t)left, (long)((left - floor(left)) * 1e9) };
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int run_batch(struct sources *src, struct model *m, const struct options *o)
+{
+	struct view_info vi = {
+		.delay = o->delay,
+		.version = MEMTOP_VERSION,
+		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
+	};
+	struct pids_request req = { .swap_all = true, .only_pids = o->pids, .nonly_pids = o->npids };
+	char err[256];
+	double next = clock_mono();
+	for (long i = 0; !o->iterations || i < o->iterations; i++) {
+		if (i)
+			sleep_until(next);
+		next += o->delay;
+		if (sources_collect(src, model_begin(m), &req, err, sizeof(err))) {
+			fprintf(stderr, "memtop: %s\n", err);
+			return 1;
+		}
+		model_update(m);
+		if (o->mode == OUT_JSON)
+			view_json(stdout, m, &vi);
+		else
+			view_batch(stdout, m, &vi);
+		if (ferror(stdout))
+			return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	char err[256];
+	setlocale(LC_ALL, "");
+	if (options_parse(&o, argc, argv, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 2;
+	}
+	if (o.help) {
+		options_usage(stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("memtop %s\n", MEMTOP_VERSION);
+		return 0;
+	}
+	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
+		fprintf(stderr, "memtop: not a terminal; use -b or --json for output to a pipe or file\n");
+		return 2;
+	}
+	struct theme *theme = NULL;
+	if (o.mode == OUT_TUI && !(theme = theme_load(o.theme, err, sizeof(err)))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 2;
+	}
+	struct sources *src = sources_open(o.no_bpf, err, sizeof(err));
+	if (!src) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	struct model m;
+	model_init(&m);
+	m.sort = o.sort;
+	m.filter.pids = o.pids;
+	m.filter.npids = (size_t)o.npids;
+	m.filter.by_user = o.by_user;
+	m.filter.uid = o.uid;
+	int rc = o.mode == OUT_TUI ? tui_run(src, &m, &o, theme) : run_batch(src, &m, &o);
+	model_free(&m);
+	sources_close(src);
+	theme_free(theme);
+	return rc;
+}

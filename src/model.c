@@ -1,0 +1,272 @@
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void model_init(struct model *m)
+{
+	memset(m, 0, sizeof(*m));
+	snapshot_init(&m->snap[0]);
+	snapshot_init(&m->snap[1]);
+	m->sort = COL_RSS;
+}
+
+void model_free(struct model *m)
+{
+	snapshot_free(&m->snap[0]);
+	snapshot_free(&m->snap[1]);
+	free(m->rows);
+	free(m->all);
+	memset(m, 0, sizeof(*m));
+}
+
+struct snapshot *model_begin(struct model *m)
+{
+	int next = m->nsnaps ? 1 - m->cur : 0;
+	struct snapshot *s = &m->snap[next];
+	/* keep the allocations, drop the contents */
+	s->nprocs = 0;
+	s->nevents = 0;
+	struct proc_sample *procs = s->procs;
+	struct mt_event *events = s->events;
+	size_t pc = s->procs_cap, ec = s->events_cap;
+	memset(s, 0, sizeof(*s));
+	s->procs = procs;
+	s->procs_cap = pc;
+	s->events = events;
+	s->events_cap = ec;
+	return s;
+}
+
+const struct snapshot *model_current(const struct model *m)
+{
+	return m->nsnaps ? &m->snap[m->cur] : NULL;
+}
+
+const struct snapshot *model_previous(const struct model *m)
+{
+	return m->nsnaps > 1 ? &m->snap[1 - m->cur] : NULL;
+}
+
+double counter_rate(uint64_t now, uint64_t then, double dt)
+{
+	if (dt <= 0 || now < then)
+		return 0;
+	return (double)(now - then) / dt;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct proc_sample *x = a, *y = b;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static const struct proc_sample *find_prev(const struct snapshot *prev, const struct proc_sample *p)
+{
+	if (!prev)
+		return NULL;
+	const struct proc_sample *q =
+		bsearch(p, prev->procs, prev->nprocs, sizeof(*p), cmp_pid);
+	return q && q->start_ticks == p->start_ticks ? q : NULL;
+}
+
+static void hist_delta(struct mt_hist *d, const struct mt_hist *now, const struct mt_hist *then)
+{
+	*d = *now;
+	if (!then)
+		return;
+	d->count -= then->count;
+	d->total_us -= then->total_us;
+	for (int i = 0; i < MT_HIST_SLOTS; i++)
+		d->slots[i] -= then->slots[i];
+}
+
+static void reclaim_delta(struct reclaim_stats *d, const struct reclaim_stats *now,
+			  const struct reclaim_stats *then)
+{
+	hist_delta(&d->direct, &now->direct, then ? &then->direct : NULL);
+	hist_delta(&d->memcg, &now->memcg, then ? &then->memcg : NULL);
+	hist_delta(&d->shrink_slab, &now->shrink_slab, then ? &then->shrink_slab : NULL);
+	d->nr_reclaimed = now->nr_reclaimed - (then ? then->nr_reclaimed : 0);
+	d->kswapd_wakeups = now->kswapd_wakeups - (then ? then->kswapd_wakeups : 0);
+}
+
+static void compute_rates(struct model *m)
+{
+	const struct snapshot *s = model_current(m), *prev = model_previous(m);
+	double dt = prev ? s->mono - prev->mono : s->uptime;
+	struct sys_vm zero = { 0 };
+	const struct sys_vm *pv = prev ? &prev->vm : &zero;
+	m->rates.dt = dt;
+	m->rates.pgfault = counter_rate(s->vm.pgfault, pv->pgfault, dt);
+	m->rates.pgmajfault = counter_rate(s->vm.pgmajfault, pv->pgmajfault, dt);
+	m->rates.pswpin = counter_rate(s->vm.pswpin, pv->pswpin, dt);
+	m->rates.pswpout = counter_rate(s->vm.pswpout, pv->pswpout, dt);
+	reclaim_delta(&m->rates.reclaim, &s->bpf.reclaim, prev ? &prev->bpf.reclaim : NULL);
+
+	if (m->nall < s->nprocs) {
+		free(m->all);
+		m->all = xcalloc(s->nprocs, sizeof(*m->all));
+	}
+	m->nall = s->nprocs;
+	for (size_t i = 0; i < s->nprocs; i++) {
+		const struct proc_sample *p = &s->procs[i], *q = find_prev(prev, p);
+		struct row *r = &m->all[i];
+		memset(r, 0, sizeof(*r));
+		r->p = p;
+		r->mem_pct = s->mem.mem_total_kb ? 100.0 * (double)p->rss_kb / (double)s->mem.mem_total_kb
+						 : 0;
+		if (q) {
+			r->minflt_rate = counter_rate(p->minflt, q->minflt, dt);
+			r->majflt_rate = counter_rate(p->majflt, q->majflt, dt);
+			if (p->bpf_valid && q->bpf_valid) {
+				r->swapin_rate = counter_rate(p->swapins, q->swapins, dt);
+				r->reclaim_us_rate = counter_rate(p->reclaim_ns, q->reclaim_ns, dt) / 1000.0;
+			}
+		} else {
+			/* first sight: the average over the process's life so far, as top does */
+			double age = s->hertz ? s->uptime - (double)p->start_ticks / (double)s->hertz : 0;
+			if (prev && age > dt)
+				age = dt; /* existed unseen (filtered); treat the interval as its life */
+			if (age < 0.01)
+				age = 0.01;
+			r->minflt_rate = (double)p->minflt / age;
+			r->majflt_rate = (double)p->majflt / age;
+			if (p->bpf_valid) {
+				double span = prev ? dt : age;
+				r->swapin_rate = (double)p->swapins / span;
+				r->reclaim_us_rate = (double)p->reclaim_ns / 1000.0 / span;
+			}
+		}
+	}
+}
+
+double row_number(const struct row *r, enum col_id c)
+{
+	const struct proc_sample *p = r->p;
+	switch (c) {
+	case COL_PID: return p->pid;
+	case COL_PPID: return p->ppid;
+	case COL_RSS: return (double)p->rss_kb;
+	case COL_VSZ: return (double)p->vsz_kb;
+	case COL_SHR: return (double)p->shr_kb;
+	case COL_TXT: return (double)p->txt_kb;
+	case COL_DATA: return (double)p->data_kb;
+	case COL_SWAP: return (double)p->swap_kb;
+	case COL_MEM_PCT: return r->mem_pct;
+	case COL_MINFLT: return r->minflt_rate;
+	case COL_MAJFLT: return r->majflt_rate;
+	case COL_SWAPIN: return r->swapin_rate;
+	case COL_RECLAIM: return r->reclaim_us_rate;
+	default: return 0;
+	}
+}
+
+const char *row_text(const struct row *r, enum col_id c)
+{
+	switch (c) {
+	case COL_USER: return r->p->user;
+	case COL_COMM: return r->p->comm;
+	case COL_CMD: return r->p->cmd;
+	default: return NULL;
+	}
+}
+
+static bool contains_nocase(const char *hay, const char *needle)
+{
+	return hay && strcasestr(hay, needle) != NULL;
+}
+
+static bool row_passes(const struct model_filter *f, const struct row *r)
+{
+	if (f->by_user && r->p->uid != f->uid)
+		return false;
+	if (f->npids) {
+		bool found = false;
+		for (size_t i = 0; i < f->npids && !found; i++)
+			found = f->pids[i] == r->p->pid;
+		if (!found)
+			return false;
+	}
+	if (f->text[0] && !contains_nocase(r->p->comm, f->text) &&
+	    !contains_nocase(r->p->cmd, f->text))
+		return false;
+	return true;
+}
+
+static enum col_id sort_col;
+static int sort_sign;
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	int c;
+	const char *tx = row_text(x, sort_col), *ty = row_text(y, sort_col);
+	if (columns[sort_col].unit == UNIT_TEXT) {
+		c = strcmp(tx ? tx : "", ty ? ty : "");
+	} else {
+		double vx = row_number(x, sort_col), vy = row_number(y, sort_col);
+		c = (vx > vy) - (vx < vy);
+	}
+	if (c == 0)
+		c = (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid);
+	return c * sort_sign;
+}
+
+void model_refilter(struct model *m)
+{
+	if (m->rows_cap < m->nall) {
+		m->rows_cap = m->nall;
+		m->rows = xrealloc(m->rows, m->rows_cap * sizeof(*m->rows));
+	}
+	m->nrows = 0;
+	for (size_t i = 0; i < m->nall; i++)
+		if (row_passes(&m->filter, &m->all[i]))
+			m->rows[m->nrows++] = m->all[i];
+	sort_col = m->sort;
+	sort_sign = columns[m->sort].ascending ? 1 : -1;
+	if (m->invert)
+		sort_sign = -sort_sign;
+	qsort(m->rows, m->nrows, sizeof(*m->rows), cmp_rows);
+}
+
+static void keep_events(struct model *m)
+{
+	const struct snapshot *s = model_current(m);
+	for (size_t i = 0; i < s->nevents; i++) {
+		if (s->events[i].type != MT_EV_OOM_KILL)
+			continue;
+		if (m->noom == MODEL_OOM_HISTORY) {
+			memmove(m->oom, m->oom + 1, (MODEL_OOM_HISTORY - 1) * sizeof(*m->oom));
+			m->noom--;
+		}
+		m->oom[m->noom++] = s->events[i];
+		m->oom_seen++;
+	}
+}
+
+void model_update(struct model *m)
+{
+	if (m->nsnaps == 0) {
+		m->cur = 0;
+		m->nsnaps = 1;
+	} else {
+		m->cur = 1 - m->cur;
+		m->nsnaps = 2;
+	}
+	compute_rates(m);
+	keep_events(m);
+	model_refilter(m);
+}
+
+void mem_split(const struct sys_mem *m, struct mem_split *o)
+{
+	o->buffers_kb = m->buffers_kb;
+	o->cache_kb = m->cached_kb + m->sreclaimable_kb;
+	o->free_kb = m->mem_free_kb;
+	uint64_t rest = m->mem_free_kb + o->buffers_kb + o->cache_kb;
+	o->used_kb = m->mem_total_kb > rest ? m->mem_total_kb - rest : 0;
+	o->swap_used_kb = m->swap_total_kb - m->swap_free_kb;
+}

@@ -1,0 +1,88 @@
+/* The model: two snapshots make rates; filtering and sorting live here. Views read
+ * only the model. */
+#ifndef MEMTOP_MODEL_H
+#define MEMTOP_MODEL_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "columns.h"
+#include "snapshot.h"
+
+struct row {
+	const struct proc_sample *p;
+	double mem_pct;
+	double minflt_rate;
+	double majflt_rate;
+	double swapin_rate; /* pages/s, BPF */
+	double reclaim_us_rate; /* us/s, BPF */
+};
+
+struct sys_rates {
+	double dt; /* seconds the rates span; since boot on the first refresh */
+	double pgfault;
+	double pgmajfault;
+	double pswpin;
+	double pswpout;
+	struct reclaim_stats reclaim; /* BPF reclaim figures for this interval */
+	uint64_t bpf_swapins; /* BPF swap-ins (pages) in this interval */
+};
+
+struct model_filter {
+	char text[128]; /* substring of name or command line, case-insensitive; "" = all */
+	bool by_user;
+	uint32_t uid;
+	const int32_t *pids; /* -p */
+	size_t npids;
+};
+
+#define MODEL_OOM_HISTORY 64
+
+struct model {
+	struct snapshot snap[2];
+	int cur; /* index of the newest snapshot */
+	int nsnaps; /* 0, 1 or 2 filled */
+	struct row *rows; /* filtered, sorted */
+	size_t nrows;
+	size_t rows_cap;
+	struct row *all; /* every process, with rates */
+	size_t nall;
+	struct sys_rates rates;
+	enum col_id sort;
+	bool invert;
+	struct model_filter filter;
+	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
+	size_t noom;
+	uint64_t oom_seen; /* total kills ever added */
+};
+
+void model_init(struct model *m);
+void model_free(struct model *m);
+/* The snapshot to fill next (cleared). Call model_update after filling it. */
+struct snapshot *model_begin(struct model *m);
+void model_update(struct model *m);
+/* Recomputes rows after a change of sort or filter, without new data. */
+void model_refilter(struct model *m);
+const struct snapshot *model_current(const struct model *m);
+const struct snapshot *model_previous(const struct model *m);
+
+/* Value of a numeric column for a row; text columns give 0. */
+double row_number(const struct row *r, enum col_id c);
+/* Value of a text column for a row (raw, unescaped); NULL for numeric columns. */
+const char *row_text(const struct row *r, enum col_id c);
+
+/* RAM split as free(1) does: used = total - free - buffers - cache, where cache is
+ * Cached + SReclaimable. */
+struct mem_split {
+	uint64_t used_kb;
+	uint64_t buffers_kb;
+	uint64_t cache_kb;
+	uint64_t free_kb;
+	uint64_t swap_used_kb;
+};
+void mem_split(const struct sys_mem *m, struct mem_split *out);
+
+/* Counter rate helper: (now - then) / dt, 0 if the counter went backwards or dt <= 0. */
+double counter_rate(uint64_t now, uint64_t then, double dt);
+
+#endif

@@ -1,0 +1,161 @@
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+
+int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
+{
+	static const struct option longopts[] = {
+		{ "batch", no_argument, NULL, 'b' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "iterations", required_argument, NULL, 'n' },
+		{ "delay", required_argument, NULL, 'd' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "user", required_argument, NULL, 'u' },
+		{ "sort", required_argument, NULL, 'o' },
+		{ "no-bpf", no_argument, NULL, 'B' },
+		{ "theme", required_argument, NULL, 'T' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 },
+	};
+	memset(o, 0, sizeof(*o));
+	o->delay = 1.0;
+	o->sort = COL_RSS;
+	o->theme = "default";
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":bn:d:p:u:o:hV", longopts, NULL)) != -1) {
+		char *end;
+		switch (c) {
+		case 'b':
+			if (o->mode == OUT_TUI)
+				o->mode = OUT_BATCH;
+			break;
+		case 'J':
+			o->mode = OUT_JSON;
+			break;
+		case 'n':
+			errno = 0;
+			o->iterations = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || o->iterations < 1) {
+				snprintf(err, errlen, "-n needs a positive number of refreshes, not '%s'",
+					 optarg);
+				return -1;
+			}
+			break;
+		case 'd':
+			errno = 0;
+			o->delay = strtod(optarg, &end);
+			if (errno || *end || end == optarg || !isfinite(o->delay) || o->delay < 0.1 ||
+			    o->delay > 86400) {
+				snprintf(err, errlen, "-d needs seconds between 0.1 and 86400, not '%s'",
+					 optarg);
+				return -1;
+			}
+			break;
+		case 'p': {
+			char *s = optarg;
+			while (*s) {
+				errno = 0;
+				long v = strtol(s, &end, 10);
+				if (errno || end == s || v < 1 || v > INT32_MAX ||
+				    (*end && *end != ',')) {
+					snprintf(err, errlen, "-p needs PID[,PID...], not '%s'", optarg);
+					return -1;
+				}
+				if (o->npids == MAX_PIDS) {
+					snprintf(err, errlen, "-p takes at most %d pids", MAX_PIDS);
+					return -1;
+				}
+				o->pids[o->npids++] = (int32_t)v;
+				s = *end ? end + 1 : end;
+			}
+			if (!o->npids) {
+				snprintf(err, errlen, "-p needs PID[,PID...]");
+				return -1;
+			}
+			break;
+		}
+		case 'u': {
+			struct passwd *pw = getpwnam(optarg);
+			errno = 0;
+			long v = strtol(optarg, &end, 10);
+			if (pw) {
+				o->uid = pw->pw_uid;
+			} else if (!errno && *optarg && !*end && v >= 0 && v <= UINT32_MAX) {
+				o->uid = (uint32_t)v;
+			} else {
+				snprintf(err, errlen, "-u: no such user '%s'", optarg);
+				return -1;
+			}
+			o->by_user = true;
+			break;
+		}
+		case 'o': {
+			int col = column_by_name(optarg);
+			if (col < 0) {
+				snprintf(err, errlen,
+					 "-o: no column '%s' (try pid, rss, vsz, shr, txt, data, swap, "
+					 "mem, minflt, majflt, swapin, reclaim, user, comm, cmd)",
+					 optarg);
+				return -1;
+			}
+			o->sort = (enum col_id)col;
+			break;
+		}
+		case 'B':
+			o->no_bpf = true;
+			break;
+		case 'T':
+			o->theme = optarg;
+			break;
+		case 'h':
+			o->help = true;
+			break;
+		case 'V':
+			o->version = true;
+			break;
+		case ':':
+			snprintf(err, errlen, "option '%s' needs a value", argv[optind - 1]);
+			return -1;
+		default:
+			if (optopt)
+				snprintf(err, errlen, "unknown option '-%c' (see memtop --help)", optopt);
+			else
+				snprintf(err, errlen, "unknown option '%s' (see memtop --help)",
+					 argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+void options_usage(FILE *f)
+{
+	fputs("Usage: memtop [options]\n"
+	      "A top-like monitor for memory: who uses it, who faults, who swaps, who was killed.\n"
+	      "\n"
+	      "  -b, --batch           print refreshes as text, like top -b\n"
+	      "      --json            print one JSON object per line per refresh\n"
+	      "  -n, --iterations N    stop after N refreshes\n"
+	      "  -d, --delay SECS      seconds between refreshes (default 1, at least 0.1)\n"
+	      "  -p, --pid PID[,PID]   show only these processes\n"
+	      "  -u, --user USER       show only processes of USER (name or uid)\n"
+	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
+	      "                        mem minflt majflt swapin reclaim comm cmd (default rss)\n"
+	      "      --no-bpf          read /proc only; load no BPF programs\n"
+	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
+	      "  -h, --help            show this help\n"
+	      "  -V, --version         show the version\n",
+	      f);
+}

@@ -1,0 +1,35 @@
+/* Command-line options. */
+#ifndef MEMTOP_OPTIONS_H
+#define MEMTOP_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <stdio.h>
+
+#include "columns.h"
+
+#define MAX_PIDS 64
+
+enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
+
+struct options {
+	enum out_mode mode;
+	long iterations; /* 0: forever */
+	double delay; /* seconds */
+	int32_t pids[MAX_PIDS];
+	int npids;
+	bool by_user;
+	uint32_t uid;
+	enum col_id sort;
+	bool no_bpf;
+	const char *theme;
+	bool help;
+	bool version;
+};
+
+/* Parses argv. Returns 0, or -1 with a one-line reason in err (exit status 2). */
+int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
+void options_usage(FILE *f);
+
+#endif

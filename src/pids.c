@@ -1,0 +1,198 @@
+#include "pids.h"
+
+#include <errno.h>
+#include <libproc2/pids.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pidcache.h"
+#include "util.h"
+
+enum { I_PID, I_PPID, I_EUID, I_BEGAN, I_CMD, I_RES, I_VIRT, I_SHR, I_CODE, I_DATA, I_MIN, I_MAJ };
+
+static enum pids_item main_items[] = {
+	PIDS_ID_PID,  PIDS_ID_PPID,  PIDS_ID_EUID, PIDS_TICS_BEGAN, PIDS_CMD,     PIDS_MEM_RES,
+	PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE, PIDS_MEM_DATA,  PIDS_FLT_MIN, PIDS_FLT_MAJ,
+};
+
+enum { S_PID, S_SWAP };
+static enum pids_item swap_items[] = { PIDS_ID_PID, PIDS_VM_SWAP };
+
+struct pids_collector {
+	struct pids_info *main;
+	struct pids_info *swap;
+	struct pidcache cache;
+	unsigned *sel; /* scratch pid list for procps_pids_select */
+	size_t sel_cap;
+};
+
+struct pids_collector *pids_new(char *err, size_t errlen)
+{
+	struct pids_collector *c = xcalloc(1, sizeof(*c));
+	int rc = procps_pids_new(&c->main, main_items, (int)ARRAY_SIZE(main_items));
+	if (rc >= 0)
+		rc = procps_pids_new(&c->swap, swap_items, (int)ARRAY_SIZE(swap_items));
+	if (rc < 0) {
+		snprintf(err, errlen, "cannot read processes with libproc2: %s", strerror(-rc));
+		pids_free(c);
+		return NULL;
+	}
+	pidcache_init(&c->cache);
+	return c;
+}
+
+void pids_free(struct pids_collector *c)
+{
+	if (!c)
+		return;
+	if (c->main)
+		procps_pids_unref(&c->main);
+	if (c->swap)
+		procps_pids_unref(&c->swap);
+	if (c->cache.buckets)
+		pidcache_free(&c->cache);
+	free(c->sel);
+	free(c);
+}
+
+void read_cmdline(int32_t pid, char *buf, size_t size)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
+	long n = read_file(path, buf, size);
+	if (n <= 0) {
+		buf[0] = '\0';
+		return;
+	}
+	while (n > 0 && buf[n - 1] == '\0')
+		n--;
+	for (long i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[n] = '\0';
+}
+
+static void read_comm(int32_t pid, char *comm, const char *fallback)
+{
+	char path[64], buf[MT_COMM_LEN + 1];
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	long n = read_file(path, buf, sizeof(buf));
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	snprintf(comm, MT_COMM_LEN + 1, "%.16s", n > 0 ? buf : fallback);
+}
+
+/* Fills comm and cmd from the cache, reading them for a process seen the first time or
+ * one that renamed itself. */
+static void fill_names(struct pids_collector *c, struct proc_sample *p, const char *lp_comm)
+{
+	struct pid_entry *e = pidcache_find(&c->cache, p->pid, p->start_ticks);
+	if (e && strcmp(e->seen_comm, lp_comm) != 0) {
+		free(e->cmd);
+		e->cmd = NULL;
+	} else if (!e) {
+		e = pidcache_add(&c->cache, p->pid, p->start_ticks);
+	}
+	if (!e->cmd) {
+		char buf[4096];
+		snprintf(e->seen_comm, sizeof(e->seen_comm), "%s", lp_comm);
+		read_comm(p->pid, e->comm, lp_comm);
+		read_cmdline(p->pid, buf, sizeof(buf));
+		if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
+			snprintf(buf, sizeof(buf), "[%s]", e->comm);
+		e->cmd = xstrdup(buf);
+	}
+	memcpy(p->comm, e->comm, sizeof(p->comm));
+	p->cmd = e->cmd;
+}
+
+static bool pid_in(int32_t pid, const int32_t *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == pid)
+			return true;
+	return false;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct proc_sample *x = a, *y = b;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static struct proc_sample *find_sorted(struct snapshot *s, size_t from, int32_t pid)
+{
+	struct proc_sample key = { .pid = pid };
+	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), cmp_pid);
+}
+
+/* VmSwap costs a read of /proc/PID/status: skip it while no swap is in use (then every
+ * process has none), else read it only for the processes asked for. */
+static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t from,
+			 const struct pids_request *req)
+{
+	size_t n = s->nprocs - from;
+	if (s->mem.swap_total_kb == s->mem.swap_free_kb) {
+		for (size_t i = from; i < s->nprocs; i++)
+			s->procs[i].swap_valid = true;
+		return;
+	}
+	if (c->sel_cap < n) {
+		c->sel_cap = n;
+		c->sel = xrealloc(c->sel, n * sizeof(*c->sel));
+	}
+	size_t k = 0;
+	for (size_t i = from; i < s->nprocs; i++)
+		if (req->swap_all || pid_in(s->procs[i].pid, req->swap_pids, req->nswap_pids))
+			c->sel[k++] = (unsigned)s->procs[i].pid;
+	if (k == 0)
+		return;
+	struct pids_fetch *f = procps_pids_select(c->swap, c->sel, (int)k, PIDS_SELECT_PID);
+	if (!f)
+		return;
+	for (int i = 0; i < f->counts->total; i++) {
+		struct pids_stack *st = f->stacks[i];
+		struct proc_sample *p = find_sorted(s, from, PIDS_VAL(S_PID, s_int, st, c->swap));
+		if (p) {
+			p->swap_kb = PIDS_VAL(S_SWAP, ul_int, st, c->swap);
+			p->swap_valid = true;
+		}
+	}
+}
+
+int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
+		 char *err, size_t errlen)
+{
+	size_t from = s->nprocs;
+	struct pids_fetch *f = procps_pids_reap(c->main, PIDS_FETCH_TASKS_ONLY);
+	if (!f) {
+		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < f->counts->total; i++) {
+		struct pids_stack *st = f->stacks[i];
+		int32_t pid = PIDS_VAL(I_PID, s_int, st, c->main);
+		if (req->nonly_pids && !pid_in(pid, req->only_pids, req->nonly_pids))
+			continue;
+		struct proc_sample *p = snapshot_add_proc(s);
+		p->pid = pid;
+		p->ppid = PIDS_VAL(I_PPID, s_int, st, c->main);
+		p->uid = PIDS_VAL(I_EUID, u_int, st, c->main);
+		p->start_ticks = PIDS_VAL(I_BEGAN, ull_int, st, c->main);
+		p->rss_kb = PIDS_VAL(I_RES, ul_int, st, c->main);
+		p->vsz_kb = PIDS_VAL(I_VIRT, ul_int, st, c->main);
+		p->shr_kb = PIDS_VAL(I_SHR, ul_int, st, c->main);
+		p->txt_kb = PIDS_VAL(I_CODE, ul_int, st, c->main);
+		p->data_kb = PIDS_VAL(I_DATA, ul_int, st, c->main);
+		p->minflt = PIDS_VAL(I_MIN, ul_int, st, c->main);
+		p->majflt = PIDS_VAL(I_MAJ, ul_int, st, c->main);
+		p->user = user_name(p->uid);
+		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
+	}
+	qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
+	collect_swap(c, s, from, req);
+	pidcache_sweep(&c->cache);
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* Per-process source: /proc through libproc2 (stat, statm), with command lines and
+ * user names read once per process and VmSwap read only where it is asked for. */
+#ifndef MEMTOP_PIDS_H
+#define MEMTOP_PIDS_H
+
+#include <stdbool.h>
+
+#include "snapshot.h"
+
+struct pids_collector;
+
+struct pids_request {
+	bool swap_all; /* read VmSwap for every process */
+	const int32_t *swap_pids; /* else only for these (for instance the rows on screen) */
+	size_t nswap_pids;
+	const int32_t *only_pids; /* when set, keep only these processes (-p) */
+	size_t nonly_pids;
+};
+
+struct pids_collector *pids_new(char *err, size_t errlen);
+void pids_free(struct pids_collector *c);
+
+/* Appends one proc_sample per live process to s. s->mem must be filled first (swap in
+ * use decides whether VmSwap needs reading at all). Returns 0 or -1 with err. */
+int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
+		 char *err, size_t errlen);
+
+/* Reads the raw command line of pid, arguments joined by spaces; "" for kernel threads
+ * or a process that is gone. Exposed for tests. */
+void read_cmdline(int32_t pid, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,129 @@
+/* The snapshot: what sources fill in one refresh. Plain data, no behaviour. */
+#ifndef MEMTOP_SNAPSHOT_H
+#define MEMTOP_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MT_COMM_LEN 16 /* kernel TASK_COMM_LEN */
+#define MT_HIST_SLOTS 32 /* log2 microsecond buckets */
+
+struct sys_mem { /* /proc/meminfo, KiB */
+	uint64_t mem_total_kb;
+	uint64_t mem_free_kb;
+	uint64_t mem_available_kb;
+	uint64_t buffers_kb;
+	uint64_t cached_kb;
+	uint64_t sreclaimable_kb;
+	uint64_t shmem_kb;
+	uint64_t swap_total_kb;
+	uint64_t swap_free_kb;
+};
+
+struct sys_vm { /* /proc/vmstat, cumulative counts */
+	uint64_t pgfault;
+	uint64_t pgmajfault;
+	uint64_t pswpin;
+	uint64_t pswpout;
+	uint64_t oom_kill;
+};
+
+struct sys_psi { /* /proc/pressure/memory */
+	bool present;
+	double some_avg10;
+	double full_avg10;
+};
+
+struct proc_sample {
+	int32_t pid;
+	int32_t ppid;
+	uint32_t uid;
+	uint64_t start_ticks; /* with pid, identifies a process across refreshes */
+	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
+	const char *cmd; /* raw, untrusted; owned by the collector, valid for two refreshes */
+	const char *user; /* owned by the collector */
+	uint64_t rss_kb;
+	uint64_t vsz_kb;
+	uint64_t shr_kb;
+	uint64_t txt_kb;
+	uint64_t data_kb;
+	uint64_t swap_kb;
+	bool swap_valid; /* false where VmSwap was not read */
+	uint64_t minflt; /* cumulative */
+	uint64_t majflt;
+	/* BPF counters, cumulative since memtop started; valid when bpf_valid */
+	bool bpf_valid;
+	uint64_t swapins; /* pages */
+	uint64_t reclaim_ns;
+};
+
+enum mt_event_type {
+	MT_EV_OOM_KILL = 1,
+};
+
+struct mt_event {
+	enum mt_event_type type;
+	double ts; /* wall clock, seconds since the epoch */
+	bool earlier; /* from the kernel log, before memtop started */
+	int32_t pid;
+	char comm[MT_COMM_LEN + 1];
+	uint32_t uid;
+	uint64_t total_vm_kb;
+	uint64_t anon_rss_kb;
+	uint64_t file_rss_kb;
+	uint64_t shmem_rss_kb;
+	char memcg[128];
+	int32_t trigger_pid;
+	char trigger_comm[MT_COMM_LEN + 1];
+};
+
+struct mt_hist { /* log2 buckets: slot i holds [2^i, 2^(i+1)) us, slot 0 holds [0, 2) */
+	uint64_t count;
+	uint64_t total_us;
+	uint64_t slots[MT_HIST_SLOTS];
+};
+
+struct reclaim_stats { /* cumulative since memtop started */
+	struct mt_hist direct;
+	struct mt_hist memcg;
+	struct mt_hist shrink_slab;
+	uint64_t nr_reclaimed;
+	uint64_t kswapd_wakeups;
+};
+
+struct bpf_state {
+	bool enabled;
+	char reason[160]; /* why counters are off, one line; empty when all is on */
+	int programs; /* programs attached */
+	uint64_t ring_drops;
+	uint64_t oom_kills; /* seen by oom/mark_victim since start */
+	bool have_reclaim;
+	bool have_swapin;
+	struct reclaim_stats reclaim;
+};
+
+struct snapshot {
+	double mono; /* CLOCK_MONOTONIC seconds, for rates */
+	double wall; /* CLOCK_REALTIME seconds */
+	double uptime; /* /proc/uptime, seconds */
+	long hertz; /* clock ticks per second */
+	long page_kb;
+	struct sys_mem mem;
+	struct sys_vm vm;
+	struct sys_psi psi;
+	struct proc_sample *procs;
+	size_t nprocs;
+	size_t procs_cap;
+	struct mt_event *events; /* new since the previous snapshot */
+	size_t nevents;
+	size_t events_cap;
+	struct bpf_state bpf;
+};
+
+void snapshot_init(struct snapshot *s);
+void snapshot_free(struct snapshot *s);
+struct proc_sample *snapshot_add_proc(struct snapshot *s);
+struct mt_event *snapshot_add_event(struct snapshot *s);
+
+#endif

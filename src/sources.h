@@ -1,0 +1,15 @@
+/* All sources behind one call: fills a snapshot from /proc and BPF. */
+#ifndef MEMTOP_SOURCES_H
+#define MEMTOP_SOURCES_H
+
+#include "pids.h"
+#include "snapshot.h"
+
+struct sources;
+
+struct sources *sources_open(bool no_bpf, char *err, size_t errlen);
+int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
+		    char *err, size_t errlen);
+void sources_close(struct sources *src);
+
+#endif

@@ -1,0 +1,25 @@
+/* Turning numbers and untrusted strings into text: sizes in human units, rates, and
+ * escaping for terminals and JSON. */
+#ifndef MEMTOP_TEXT_H
+#define MEMTOP_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* KiB -> "512K", "9.8M", "300M", "1.2G", "14T" (at most 5 characters). */
+void fmt_kb(uint64_t kb, char *buf, size_t size);
+/* A per-second rate: "0", "12", "3.4", "12K", "1.2M". */
+void fmt_rate(double v, char *buf, size_t size);
+
+/* Copies s into out with control characters (C0, DEL, and with utf8 the C1 range and
+ * invalid sequences; without utf8 every byte >= 0x80) shown as \e, \n, \t or \xNN.
+ * Always NUL-terminates; truncates at a character boundary. Returns strlen(out). */
+size_t escape_display(const char *s, char *out, size_t size, bool utf8);
+
+/* Writes s as a JSON string with quotes; control characters become \uXXXX and bytes
+ * that are not valid UTF-8 become \u00XX, so the output is always valid JSON. */
+void json_string(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,24 @@
+/* Small helpers shared by every part: allocation that cannot return NULL, file reads, clocks. */
+#ifndef MEMTOP_UTIL_H
+#define MEMTOP_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* Reads a whole (small) file into buf, NUL-terminated. Returns bytes read or -1 with errno set. */
+long read_file(const char *path, char *buf, size_t size);
+
+double clock_mono(void);
+double clock_wall(void);
+
+/* Prints "memtop: " and the message to stderr, then exits with status. */
+void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+#endif

@@ -1,0 +1,49 @@
+# Shared helpers for script tests. Source it: . "$TESTS/lib.sh"
+: "${MEMTOP:=$(cd "$(dirname "$0")/../.." && pwd)/build/memtop}"
+: "${HELPERS:=$(dirname "$MEMTOP")/tests}"
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	echo "$*"
+	exit 77
+}
+
+# tmux screen helpers: a private server per test
+TMUX_SOCK="memtop-test-$$"
+tm() { tmux -L "$TMUX_SOCK" "$@"; }
+tm_kill() { tmux -L "$TMUX_SOCK" kill-server 2>/dev/null; }
+# tm_start W H CMD...: runs CMD in a detached session of W x H
+tm_start() {
+	w=$1 h=$2
+	shift 2
+	tm -f /dev/null new-session -d -x "$w" -y "$h" "$@"
+}
+screen_text() { tm capture-pane -p; }
+# wait_for TEXT [SECS]: waits until the screen shows TEXT
+wait_for() {
+	i=0
+	while [ $i -lt $((${2:-5} * 10)) ]; do
+		screen_text | grep -qF -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "screen never showed '$1'; it shows:"
+	screen_text
+	return 1
+}
+# wait_gone TEXT [SECS]
+wait_gone() {
+	i=0
+	while [ $i -lt $((${2:-5} * 10)) ]; do
+		screen_text | grep -qF -- "$1" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "screen still shows '$1':"
+	screen_text
+	return 1
+}

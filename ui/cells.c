@@ -1,0 +1,70 @@
+#include "cells.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#include "text.h"
+
+const enum col_id default_columns[] = {
+	COL_PID,     COL_USER,   COL_RSS,    COL_VSZ,     COL_SHR,     COL_TXT, COL_DATA, COL_SWAP,
+	COL_MEM_PCT, COL_MINFLT, COL_MAJFLT, COL_SWAPIN, COL_RECLAIM, COL_CMD, COL_COUNT,
+};
+
+void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8)
+{
+	const struct proc_sample *p = r->p;
+	const char *t = row_text(r, c);
+	if (t) {
+		escape_display(t, buf, size, utf8);
+		return;
+	}
+	if ((c == COL_SWAP && !p->swap_valid) ||
+	    ((c == COL_SWAPIN || c == COL_RECLAIM) && !p->bpf_valid)) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	double v = row_number(r, c);
+	switch (columns[c].unit) {
+	case UNIT_ID:
+		snprintf(buf, size, "%.0f", v);
+		break;
+	case UNIT_KB:
+		fmt_kb((uint64_t)v, buf, size);
+		break;
+	case UNIT_PCT:
+		snprintf(buf, size, v >= 99.95 ? "%.0f" : "%.1f", v);
+		break;
+	case UNIT_RATE:
+	case UNIT_US_RATE:
+		fmt_rate(v, buf, size);
+		break;
+	case UNIT_TEXT:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+void fmt_clock(double wall, char *buf, size_t size)
+{
+	time_t t = (time_t)wall;
+	struct tm tm;
+	localtime_r(&t, &tm);
+	strftime(buf, size, "%H:%M:%S", &tm);
+}
+
+void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
+{
+	char when[16], comm[80], tcomm[80], memcg[200], anon[8], file[8], shmem[8];
+	fmt_clock(e->ts, when, sizeof(when));
+	escape_display(e->comm, comm, sizeof(comm), utf8);
+	escape_display(e->trigger_comm, tcomm, sizeof(tcomm), utf8);
+	escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), utf8);
+	fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
+	fmt_kb(e->file_rss_kb, file, sizeof(file));
+	fmt_kb(e->shmem_rss_kb, shmem, sizeof(shmem));
+	int n = snprintf(buf, size, "%s%s OOM kill: pid %d (%s) uid %u anon %s file %s shmem %s memcg %s",
+			 when, e->earlier ? " (earlier)" : "", e->pid, comm, e->uid, anon, file,
+			 shmem, memcg);
+	if (e->trigger_pid && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, " by pid %d (%s)", e->trigger_pid, tcomm);
+}

@@ -1,0 +1,23 @@
+/* Text of one table cell, shared by the screen and the batch view. */
+#ifndef MEMTOP_CELLS_H
+#define MEMTOP_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+/* Formats column c of row r into buf: sizes in human units, rates, escaped text.
+ * Columns whose collector is off show "-". */
+void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
+
+/* The columns shown by default, in order; COL_COUNT ends the list. */
+extern const enum col_id default_columns[];
+
+/* "12:34:56" local time of a wall-clock timestamp. */
+void fmt_clock(double wall, char *buf, size_t size);
+
+/* One line describing an OOM kill, escaped, for the screen and batch text. */
+void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8);
+
+#endif

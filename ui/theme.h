@@ -1,0 +1,43 @@
+/* Colors by semantic role. Drawing code asks for a role; themes/ map roles to colors. */
+#ifndef MEMTOP_THEME_H
+#define MEMTOP_THEME_H
+
+#include <stddef.h>
+
+enum role {
+	ROLE_HEADER,
+	ROLE_LABEL,
+	ROLE_VALUE,
+	ROLE_METER_USED,
+	ROLE_METER_BUFFERS,
+	ROLE_METER_CACHE,
+	ROLE_METER_SWAP,
+	ROLE_METER_FRAME,
+	ROLE_TABLE_HEADER,
+	ROLE_SORT_COLUMN,
+	ROLE_SELECTED,
+	ROLE_ROW,
+	ROLE_ROW_DIM,
+	ROLE_ALERT,
+	ROLE_WARNING,
+	ROLE_STATUS,
+	ROLE_KEY,
+	ROLE_HELP_TITLE,
+	ROLE_COUNT
+};
+
+struct theme;
+
+/* name: "default" (compiled in), another name under themes/, or a path to a file. */
+struct theme *theme_load(const char *name, char *err, size_t errlen);
+/* Parses theme text; exposed for tests. Returns NULL with err on a bad line. */
+struct theme *theme_parse(const char *text, char *err, size_t errlen);
+void theme_free(struct theme *t);
+/* After initscr: sets up color pairs, or attributes only where the terminal has no color. */
+void theme_apply(struct theme *t);
+/* The curses attributes for a role. */
+int theme_attr(const struct theme *t, enum role r);
+/* For tests: the foreground color number of a role (-1 = default). */
+int theme_fg(const struct theme *t, enum role r);
+
+#endif
