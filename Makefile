@@ -41,14 +41,17 @@ bench: deps
 
 $(BUILD)/vmlinux.h:
 	@mkdir -p $(@D)
-	$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
+	@echo "  BTF     $@"
+	@$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 	@mkdir -p $(@D)
-	$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
+	@echo "  BPF     $<"
+	@$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
 
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
-	$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
+	@echo "  SKEL    $@"
+	@$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
 
 # the default theme is compiled in, so memtop runs from anywhere
 $(BUILD)/theme_default.c: themes/default.theme
@@ -58,18 +61,22 @@ $(BUILD)/theme_default.c: themes/default.theme
 
 $(BUILD)/%.o: %.c $(BPF_SKEL)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/memtop: $(BUILD)/src/main.o $(CORE_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/unit_tests: $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC)) $(CORE_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
+	@echo "  LINK    $@"
+	@$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
 
 # test helpers keep frame pointers so their stacks can be walked
 $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
-	$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+	@echo "  CC      $<"
+	@$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
 format:
 	clang-format -i $(wildcard src/*.[ch] ui/*.[ch] tests/unit/*.c tests/helpers/*.c bench/*.c)

@@ -33,9 +33,9 @@ struct mtb_oom_event {
 	__s32 pid;		/* victim tgid */
 	__u32 uid;
 	__s32 trigger_pid;	/* tgid of the task in whose context the kill ran */
-	__u32 cg_depth;		/* components in cg[], leaf first; 0: unknown */
+	__u32 cg_depth;		/* components in cg[], leaf first */
 	__u32 cg_truncated;	/* path had more than MTB_CG_LEVELS components */
-	__u32 pad;
+	__u32 cg_valid;		/* the memory cgroup was read; depth 0: the root */
 	__u64 total_vm_pages;
 	__u64 anon_pages;
 	__u64 file_pages;

@@ -67,6 +67,7 @@ static __always_inline void memcg_path(struct task_struct *task, struct mtb_oom_
 	if (id < 0 || id >= bpf_core_enum_value(enum cgroup_subsys_id, CGROUP_SUBSYS_COUNT))
 		return;
 	kn = BPF_CORE_READ(task, cgroups, subsys[id], cgroup, kn);
+	e->cg_valid = kn != NULL;
 #pragma unroll
 	for (int i = 0; i < MTB_CG_LEVELS; i++) {
 		parent = kn ? kn_parent(kn) : NULL;

@@ -210,9 +210,9 @@ static int cmp_rows(const void *a, const void *b)
 		double vx = row_number(x, sort_col), vy = row_number(y, sort_col);
 		c = (vx > vy) - (vx < vy);
 	}
-	if (c == 0)
-		c = (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid);
-	return c * sort_sign;
+	if (c)
+		return c * sort_sign;
+	return (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid); /* ties: lower pid first */
 }
 
 void model_refilter(struct model *m)

@@ -101,6 +101,7 @@ struct bpf_state {
 	bool have_reclaim;
 	bool have_swapin;
 	struct reclaim_stats reclaim;
+	uint64_t swapins; /* pages swapped in system-wide since start (PSWPIN); valid when have_swapin */
 };
 
 struct snapshot {

@@ -1,0 +1,66 @@
+#include "bpf_procs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include <bpf/bpf.h>
+
+#define BATCH 256
+
+static int cmp_pid(const void *key, const void *elem)
+{
+	int32_t pid = *(const int32_t *)key;
+	const struct proc_sample *p = elem;
+
+	return (pid > p->pid) - (pid < p->pid);
+}
+
+static void set(struct snapshot *s, __u32 tgid, __u64 v, enum bpf_procs_field field)
+{
+	int32_t pid = (int32_t)tgid;
+	struct proc_sample *p = bsearch(&pid, s->procs, s->nprocs, sizeof(*p), cmp_pid);
+
+	if (!p)
+		return;
+	if (field == BPF_PROCS_SWAPINS)
+		p->swapins = v;
+	else
+		p->reclaim_ns = v;
+}
+
+/* One entry at a time, for kernels without batch lookups on hash maps. */
+static void fill_by_key(int fd, struct snapshot *s, enum bpf_procs_field field)
+{
+	__u32 key, next;
+	__u64 v;
+	void *prev = NULL;
+
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (bpf_map_lookup_elem(fd, &next, &v) == 0)
+			set(s, next, v, field);
+		key = next;
+		prev = &key;
+	}
+}
+
+void bpf_procs_fill(int fd, struct snapshot *s, enum bpf_procs_field field)
+{
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	__u32 keys[BATCH], batch, count;
+	__u64 vals[BATCH];
+	void *in = NULL;
+	int err;
+
+	do {
+		count = BATCH;
+		err = bpf_map_lookup_batch(fd, in, &batch, keys, vals, &count, &opts);
+		if (err && err != -ENOENT) {
+			/* ENOSPC: a bucket larger than BATCH; EINVAL etc.: no batch support */
+			fill_by_key(fd, s, field);
+			return;
+		}
+		for (__u32 i = 0; i < count; i++)
+			set(s, keys[i], vals[i], field);
+		in = &batch;
+	} while (!err);
+}

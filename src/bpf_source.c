@@ -1,0 +1,441 @@
+#include "bpf_source.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "../bpf/memtop.h"
+#include "bpf/oomkill.skel.h"
+#include "bpf/reclaim.skel.h"
+#include "bpf/swapin.skel.h"
+#include "bpf_procs.h"
+#include "kmsg.h"
+#include "util.h"
+
+_Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
+_Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
+
+#define MAX_LINKS 16
+
+enum concern { C_OOM, C_RECLAIM, C_SWAPIN, NCONCERNS };
+
+static const char *const concern_names[NCONCERNS] = {
+	[C_OOM] = "OOM kill tracing",
+	[C_RECLAIM] = "reclaim latency",
+	[C_SWAPIN] = "swap-ins per process",
+};
+
+struct bpf_source {
+	struct oomkill_bpf *oom;
+	struct reclaim_bpf *reclaim;
+	struct swapin_bpf *swapin;
+	struct ring_buffer *rb;
+	struct bpf_link *links[MAX_LINKS];
+	int nlinks;
+	char why[NCONCERNS][96]; /* why a concern is off; empty when on */
+	int err[NCONCERNS];
+	char reason[160];
+	struct kmsg_reader *kmsg; /* kept open to follow OOM kills when oom/mark_victim is off */
+	struct mt_event *earlier; /* OOM kills in the kernel log at start */
+	size_t nearlier;
+	bool collected;
+	long page_size;
+	struct snapshot *cur; /* target of ring buffer callbacks */
+	double mono_to_wall;
+};
+
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+/* Attaches every program of obj; on failure detaches what it attached and names the
+ * tracepoint in why. */
+static int attach_all(struct bpf_source *b, struct bpf_object *obj, char *why, size_t len)
+{
+	int first = b->nlinks;
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, obj)
+	{
+		struct bpf_link *link = NULL;
+		const char *sec = bpf_program__section_name(prog);
+		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
+		int err;
+
+		if (b->nlinks < MAX_LINKS)
+			link = bpf_program__attach(prog);
+		if (link) {
+			b->links[b->nlinks++] = link;
+			continue;
+		}
+		err = b->nlinks < MAX_LINKS ? -errno : -E2BIG;
+		if (err == -ENOENT)
+			snprintf(why, len, "no tracepoint %s", tp);
+		else
+			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
+		while (b->nlinks > first)
+			bpf_link__destroy(b->links[--b->nlinks]);
+		return err;
+	}
+	return 0;
+}
+
+static void fail_why(char *why, size_t len, const char *what, int err)
+{
+	if (!why[0])
+		snprintf(why, len, "%s: %s", what, strerror(-err));
+}
+
+/* The index of an anonymous enum value such as MM_ANONPAGES in kernel BTF. */
+static int btf_enum_value(const struct btf *btf, const char *name, int dflt)
+{
+	if (!btf)
+		return dflt;
+	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (!btf_is_enum(t))
+			continue;
+		const struct btf_enum *e = btf_enum(t);
+		for (int i = 0; i < btf_vlen(t); i++, e++)
+			if (!strcmp(btf__name_by_offset(btf, e->name_off), name))
+				return e->val;
+	}
+	return dflt;
+}
+
+/* oom/mark_victim takes (task, uid) since Linux 6.8; before, only a pid. */
+static bool mark_victim_has_task(const struct btf *btf)
+{
+	int id = btf ? btf__find_by_name_kind(btf, "btf_trace_mark_victim", BTF_KIND_TYPEDEF) : -1;
+	const struct btf_type *t;
+
+	if (id < 0)
+		return false;
+	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
+	if (!btf_is_ptr(t) || !btf_is_func_proto(t = btf__type_by_id(btf, t->type)) ||
+	    btf_vlen(t) < 2)
+		return false;
+	t = btf__type_by_id(btf, btf_params(t)[1].type);
+	if (!btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(btf, t->type);
+	return btf_is_struct(t) && !strcmp(btf__name_by_offset(btf, t->name_off), "task_struct");
+}
+
+static int on_oom_event(void *ctx, void *data, size_t len);
+
+static int load_oom(struct bpf_source *b, const struct btf *btf, char *why, size_t len)
+{
+	struct oomkill_bpf *skel = NULL;
+	int err;
+
+	if (!mark_victim_has_task(btf)) {
+		snprintf(why, len, "tracepoint mark_victim lacks the task");
+		return -ENOTSUP;
+	}
+	skel = oomkill_bpf__open();
+	if (!skel) {
+		err = -errno;
+		goto fail;
+	}
+	skel->rodata->mm_file_idx = btf_enum_value(btf, "MM_FILEPAGES", 0);
+	skel->rodata->mm_anon_idx = btf_enum_value(btf, "MM_ANONPAGES", 1);
+	skel->rodata->mm_shmem_idx = btf_enum_value(btf, "MM_SHMEMPAGES", 3);
+	err = oomkill_bpf__load(skel);
+	if (err)
+		goto fail;
+	b->rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_oom_event, b, NULL);
+	if (!b->rb) {
+		err = -errno;
+		goto fail;
+	}
+	err = attach_all(b, skel->obj, why, len);
+	if (err)
+		goto fail;
+	b->oom = skel;
+	return 0;
+fail:
+	fail_why(why, len, "loading", err);
+	ring_buffer__free(b->rb);
+	b->rb = NULL;
+	oomkill_bpf__destroy(skel);
+	return err;
+}
+
+static int load_reclaim(struct bpf_source *b, char *why, size_t len)
+{
+	struct reclaim_bpf *skel = reclaim_bpf__open();
+	int err;
+
+	if (!skel) {
+		err = -errno;
+		goto fail;
+	}
+	err = reclaim_bpf__load(skel);
+	if (err)
+		goto fail;
+	err = attach_all(b, skel->obj, why, len);
+	if (err)
+		goto fail;
+	b->reclaim = skel;
+	return 0;
+fail:
+	fail_why(why, len, "loading", err);
+	reclaim_bpf__destroy(skel);
+	return err;
+}
+
+static int load_swapin(struct bpf_source *b, char *why, size_t len)
+{
+	struct swapin_bpf *skel = swapin_bpf__open();
+	int err;
+
+	if (!skel) {
+		err = -errno;
+		goto fail;
+	}
+	err = swapin_bpf__load(skel);
+	if (err)
+		goto fail;
+	err = attach_all(b, skel->obj, why, len);
+	if (err)
+		goto fail;
+	b->swapin = skel;
+	return 0;
+fail:
+	fail_why(why, len, "loading", err);
+	swapin_bpf__destroy(skel);
+	return err;
+}
+
+static bool denied(int err)
+{
+	return err == -EPERM || err == -EACCES;
+}
+
+/* One line: which counters are off and why. */
+static void make_reason(struct bpf_source *b)
+{
+	char *r = b->reason;
+	size_t len = sizeof(b->reason), off = 0;
+	int nfail = 0;
+
+	for (int c = 0; c < NCONCERNS; c++)
+		nfail += b->why[c][0] != 0;
+	if (nfail == 0)
+		return;
+	if (nfail == NCONCERNS && denied(b->err[0]) && denied(b->err[1]) && denied(b->err[2])) {
+		snprintf(r, len, "BPF off: %s",
+			 geteuid() ? "not root (OOM kills, reclaim latency, swap-ins per process need "
+				     "root)" :
+				     "permission denied loading programs");
+		return;
+	}
+	if (nfail == NCONCERNS)
+		off = snprintf(r, len, "BPF off: %s", b->why[C_RECLAIM]);
+	for (int c = 0; c < NCONCERNS && nfail < NCONCERNS; c++) {
+		if (!b->why[c][0])
+			continue;
+		off += snprintf(r + off, off < len ? len - off : 0, "%s%s off: %s",
+				off ? "; " : "", concern_names[c], b->why[c]);
+	}
+	if (b->why[C_OOM][0] && b->kmsg && off < len)
+		snprintf(r + off, len - off, "%s", "; OOM kills from the kernel log");
+}
+
+static void add_earlier(void *arg, const struct mt_event *ev)
+{
+	struct bpf_source *b = arg;
+
+	b->earlier = xrealloc(b->earlier, (b->nearlier + 1) * sizeof(*ev));
+	b->earlier[b->nearlier] = *ev;
+	b->earlier[b->nearlier++].earlier = true;
+}
+
+static void add_followed(void *arg, const struct mt_event *ev)
+{
+	struct snapshot *s = arg;
+
+	*snapshot_add_event(s) = *ev;
+}
+
+struct bpf_source *bpf_source_open(bool disabled)
+{
+	struct bpf_source *b = xcalloc(1, sizeof(*b));
+	struct btf *btf = NULL;
+	int err;
+
+	b->page_size = sysconf(_SC_PAGESIZE);
+	libbpf_set_print(quiet);
+	if (disabled) {
+		snprintf(b->reason, sizeof(b->reason), "BPF off: --no-bpf");
+	} else if (access("/sys/kernel/btf/vmlinux", R_OK)) {
+		snprintf(b->reason, sizeof(b->reason),
+			 "BPF off: kernel without BTF (/sys/kernel/btf/vmlinux)");
+	} else {
+		btf = btf__load_vmlinux_btf();
+		if ((err = libbpf_get_error(btf)))
+			btf = NULL;
+		b->err[C_OOM] = load_oom(b, btf, b->why[C_OOM], sizeof(b->why[C_OOM]));
+		b->err[C_RECLAIM] = load_reclaim(b, b->why[C_RECLAIM], sizeof(b->why[C_RECLAIM]));
+		b->err[C_SWAPIN] = load_swapin(b, b->why[C_SWAPIN], sizeof(b->why[C_SWAPIN]));
+		btf__free(btf);
+	}
+	/* after attaching, so a kill is either in the log now or in the ring buffer */
+	b->kmsg = kmsg_open();
+	kmsg_read(b->kmsg, add_earlier, b);
+	if (b->oom) {
+		kmsg_close(b->kmsg);
+		b->kmsg = NULL;
+	}
+	if (!disabled && b->reason[0] == '\0')
+		make_reason(b);
+	return b;
+}
+
+static void join_memcg(const struct mtb_oom_event *e, char *out, size_t len)
+{
+	size_t off = 0;
+
+	out[0] = '\0';
+	if (!e->cg_valid)
+		return;
+	if (e->cg_truncated)
+		off = snprintf(out, len, "/...");
+	for (int i = (int)e->cg_depth - 1; i >= 0 && off < len; i--)
+		off += snprintf(out + off, len - off, "/%.*s", MTB_CG_NAME, e->cg[i]);
+	if (!e->cg_depth)
+		snprintf(out, len, "/");
+}
+
+static int on_oom_event(void *ctx, void *data, size_t len)
+{
+	struct bpf_source *b = ctx;
+	const struct mtb_oom_event *e = data;
+	uint64_t kb = b->page_size / 1024;
+
+	if (len < sizeof(*e) || !b->cur)
+		return 0;
+	struct mt_event *ev = snapshot_add_event(b->cur);
+	ev->type = MT_EV_OOM_KILL;
+	ev->ts = e->ts_ns / 1e9 + b->mono_to_wall;
+	ev->pid = e->pid;
+	snprintf(ev->comm, sizeof(ev->comm), "%.*s", MTB_COMM_LEN, e->comm);
+	ev->uid = e->uid;
+	ev->total_vm_kb = e->total_vm_pages * kb;
+	ev->anon_rss_kb = e->anon_pages * kb;
+	ev->file_rss_kb = e->file_pages * kb;
+	ev->shmem_rss_kb = e->shmem_pages * kb;
+	join_memcg(e, ev->memcg, sizeof(ev->memcg));
+	ev->trigger_pid = e->trigger_pid;
+	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN,
+		 e->trigger_comm);
+	return 0;
+}
+
+/* First collect: the kernel log's kills before start, first, without those the ring
+ * buffer already reported (a kill between attaching and reading the log). */
+static void add_earlier_events(struct bpf_source *b, struct snapshot *s, size_t first_new)
+{
+	size_t nnew = s->nevents - first_new;
+	struct mt_event *fresh = xmalloc((nnew ? nnew : 1) * sizeof(*fresh));
+
+	memcpy(fresh, s->events + first_new, nnew * sizeof(*fresh));
+	s->nevents = first_new;
+	for (size_t i = 0; i < b->nearlier; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < nnew && !seen; j++)
+			seen = fresh[j].pid == b->earlier[i].pid;
+		if (!seen)
+			*snapshot_add_event(s) = b->earlier[i];
+	}
+	for (size_t j = 0; j < nnew; j++)
+		*snapshot_add_event(s) = fresh[j];
+	free(fresh);
+	free(b->earlier);
+	b->earlier = NULL;
+	b->nearlier = 0;
+}
+
+static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
+{
+	dst->count = src->count;
+	dst->total_us = src->total_us;
+	for (int i = 0; i < MT_HIST_SLOTS; i++)
+		dst->slots[i] = src->slots[i];
+}
+
+void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
+{
+	struct bpf_state *st = &s->bpf;
+	size_t first_new = s->nevents;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
+	st->enabled = b->oom || b->reclaim || b->swapin;
+	st->programs = b->nlinks;
+	if (b->oom) {
+		st->oom_kills = b->oom->bss->oom_kills;
+		st->ring_drops = b->oom->bss->ring_drops;
+		b->cur = s;
+		b->mono_to_wall = clock_wall() - clock_mono();
+		ring_buffer__consume(b->rb);
+		b->cur = NULL;
+	}
+	kmsg_read(b->kmsg, add_followed, s);
+	if (!b->collected)
+		add_earlier_events(b, s, first_new);
+	b->collected = true;
+
+	if (b->reclaim) {
+		const struct reclaim_bpf__bss *r = b->reclaim->bss;
+
+		st->have_reclaim = true;
+		copy_hist(&st->reclaim.direct, &r->hists[MTB_RC_DIRECT]);
+		copy_hist(&st->reclaim.memcg, &r->hists[MTB_RC_MEMCG]);
+		copy_hist(&st->reclaim.shrink_slab, &r->hists[MTB_RC_SLAB]);
+		st->reclaim.nr_reclaimed = r->nr_reclaimed;
+		st->reclaim.kswapd_wakeups = r->kswapd_wakeups;
+	}
+	if (b->swapin) {
+		st->have_swapin = true;
+		st->swapins = b->swapin->bss->swapins;
+	}
+	for (size_t i = 0; i < s->nprocs && (b->reclaim || b->swapin); i++) {
+		s->procs[i].bpf_valid = true;
+		s->procs[i].swapins = 0;
+		s->procs[i].reclaim_ns = 0;
+	}
+	if (b->swapin)
+		bpf_procs_fill(bpf_map__fd(b->swapin->maps.tgid_swapins), s, BPF_PROCS_SWAPINS);
+	if (b->reclaim)
+		bpf_procs_fill(bpf_map__fd(b->reclaim->maps.tgid_reclaim), s, BPF_PROCS_RECLAIM);
+}
+
+void bpf_source_close(struct bpf_source *b)
+{
+	if (!b)
+		return;
+	while (b->nlinks > 0)
+		bpf_link__destroy(b->links[--b->nlinks]);
+	ring_buffer__free(b->rb);
+	oomkill_bpf__destroy(b->oom);
+	reclaim_bpf__destroy(b->reclaim);
+	swapin_bpf__destroy(b->swapin);
+	kmsg_close(b->kmsg);
+	free(b->earlier);
+	free(b);
+}

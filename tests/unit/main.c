@@ -1,0 +1,14 @@
+#include <stdio.h>
+
+#include "unit.h"
+
+int main(void)
+{
+	int failed = 0;
+	failed += run_procfs_tests();
+	failed += run_text_tests();
+	failed += run_model_tests();
+	failed += run_options_tests();
+	failed += run_theme_tests();
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,184 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+#include "unit.h"
+
+/* Fills the model's next snapshot with processes (pid, rss, minflt) at time mono. */
+static void push(struct model *m, double mono, const int32_t *pids, const uint64_t *rss,
+		 const uint64_t *minflt, size_t n, uint64_t pgfault)
+{
+	struct snapshot *s = model_begin(m);
+	s->mono = mono;
+	s->uptime = 1000 + mono;
+	s->hertz = 100;
+	s->mem.mem_total_kb = 1000;
+	s->vm.pgfault = pgfault;
+	static const char *names[] = { "alpha", "beta", "gamma", "delta" };
+	for (size_t i = 0; i < n; i++) {
+		struct proc_sample *p = snapshot_add_proc(s);
+		p->pid = pids[i];
+		p->start_ticks = 50000; /* started at uptime 500 s */
+		p->rss_kb = rss[i];
+		p->minflt = minflt[i];
+		p->uid = (uint32_t)i;
+		snprintf(p->comm, sizeof(p->comm), "%s", names[i % 4]);
+		p->cmd = names[i % 4];
+		p->user = names[i % 4];
+	}
+	model_update(m);
+}
+
+static void rates_from_two_snapshots(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	int32_t pids[] = { 1, 2, 3 };
+	uint64_t rss[] = { 100, 300, 200 }, f1[] = { 1000, 0, 50 }, f2[] = { 1500, 0, 50 };
+	push(&m, 10.0, pids, rss, f1, 3, 100000);
+	/* first refresh: since boot for the system, since start for processes */
+	assert_float_equal(m.rates.pgfault, 100000.0 / 1010.0, 1e-6);
+	assert_float_equal(m.all[0].minflt_rate, 1000.0 / 510.0, 1e-6);
+	push(&m, 12.0, pids, rss, f2, 3, 104000);
+	assert_float_equal(m.rates.dt, 2.0, 1e-9);
+	assert_float_equal(m.rates.pgfault, 2000.0, 1e-9);
+	assert_float_equal(m.all[0].minflt_rate, 250.0, 1e-9);
+	assert_float_equal(m.all[1].minflt_rate, 0.0, 1e-9);
+	assert_float_equal(m.all[1].mem_pct, 30.0, 1e-9);
+	model_free(&m);
+}
+
+static void reused_pid_is_a_new_process(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	int32_t pids[] = { 7 };
+	uint64_t rss[] = { 1 }, f1[] = { 5000 }, f2[] = { 10 };
+	push(&m, 0.0, pids, rss, f1, 1, 0);
+	struct snapshot *s = model_begin(&m);
+	s->mono = 1.0;
+	s->uptime = 1001.0;
+	s->hertz = 100;
+	struct proc_sample *p = snapshot_add_proc(s);
+	p->pid = 7;
+	p->start_ticks = 100050; /* started 0.5 s ago: another process */
+	p->minflt = f2[0];
+	model_update(&m);
+	/* not 10 - 5000 (negative) nor a delta: its own 10 faults over its 0.5 s of life */
+	assert_float_equal(m.all[0].minflt_rate, 20.0, 1e-6);
+	model_free(&m);
+}
+
+static void counter_going_backwards(void **state)
+{
+	(void)state;
+	assert_float_equal(counter_rate(5, 10, 1.0), 0.0, 0);
+	assert_float_equal(counter_rate(10, 5, 0.0), 0.0, 0);
+	assert_float_equal(counter_rate(15, 5, 2.0), 5.0, 0);
+}
+
+static void sorting(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	int32_t pids[] = { 1, 2, 3, 4 };
+	uint64_t rss[] = { 100, 300, 200, 300 }, f[] = { 0, 0, 0, 0 };
+	push(&m, 1.0, pids, rss, f, 4, 0);
+	/* default: RSS descending, ties by pid */
+	assert_int_equal(m.rows[0].p->pid, 2);
+	assert_int_equal(m.rows[1].p->pid, 4);
+	assert_int_equal(m.rows[2].p->pid, 3);
+	assert_int_equal(m.rows[3].p->pid, 1);
+	m.invert = true;
+	model_refilter(&m);
+	assert_int_equal(m.rows[0].p->pid, 1);
+	m.invert = false;
+	m.sort = COL_PID;
+	model_refilter(&m);
+	assert_int_equal(m.rows[0].p->pid, 1);
+	assert_int_equal(m.rows[3].p->pid, 4);
+	m.sort = COL_COMM; /* text, ascending: alpha beta delta gamma */
+	model_refilter(&m);
+	assert_string_equal(m.rows[0].p->comm, "alpha");
+	assert_string_equal(m.rows[2].p->comm, "delta");
+	model_free(&m);
+}
+
+static void filtering(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	int32_t pids[] = { 1, 2, 3, 4 };
+	uint64_t rss[] = { 1, 2, 3, 4 }, f[] = { 0, 0, 0, 0 };
+	push(&m, 1.0, pids, rss, f, 4, 0);
+	snprintf(m.filter.text, sizeof(m.filter.text), "ELT"); /* case-insensitive */
+	model_refilter(&m);
+	assert_int_equal(m.nrows, 1);
+	assert_int_equal(m.rows[0].p->pid, 4);
+	m.filter.text[0] = '\0';
+	m.filter.by_user = true;
+	m.filter.uid = 1;
+	model_refilter(&m);
+	assert_int_equal(m.nrows, 1);
+	assert_int_equal(m.rows[0].p->pid, 2);
+	m.filter.by_user = false;
+	int32_t only[] = { 3, 1 };
+	m.filter.pids = only;
+	m.filter.npids = 2;
+	model_refilter(&m);
+	assert_int_equal(m.nrows, 2);
+	assert_int_equal(m.rows[0].p->pid, 3);
+	assert_int_equal(m.rows[1].p->pid, 1);
+	model_free(&m);
+}
+
+static void memory_split(void **state)
+{
+	(void)state;
+	struct sys_mem mem = { .mem_total_kb = 1000, .mem_free_kb = 300, .buffers_kb = 50,
+			       .cached_kb = 200, .sreclaimable_kb = 50, .swap_total_kb = 400,
+			       .swap_free_kb = 100 };
+	struct mem_split s;
+	mem_split(&mem, &s);
+	assert_int_equal(s.used_kb, 400);
+	assert_int_equal(s.cache_kb, 250);
+	assert_int_equal(s.swap_used_kb, 300);
+}
+
+static void oom_history_keeps_newest(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	for (int i = 0; i < MODEL_OOM_HISTORY + 5; i++) {
+		struct snapshot *s = model_begin(&m);
+		s->mono = i;
+		struct mt_event *e = snapshot_add_event(s);
+		e->type = MT_EV_OOM_KILL;
+		e->pid = 1000 + i;
+		model_update(&m);
+	}
+	assert_int_equal(m.noom, MODEL_OOM_HISTORY);
+	assert_int_equal(m.oom_seen, MODEL_OOM_HISTORY + 5);
+	assert_int_equal(m.oom[MODEL_OOM_HISTORY - 1].pid, 1000 + MODEL_OOM_HISTORY + 4);
+	assert_int_equal(m.oom[0].pid, 1005);
+	model_free(&m);
+}
+
+int run_model_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rates_from_two_snapshots),
+		cmocka_unit_test(reused_pid_is_a_new_process),
+		cmocka_unit_test(counter_going_backwards),
+		cmocka_unit_test(sorting),
+		cmocka_unit_test(filtering),
+		cmocka_unit_test(memory_split),
+		cmocka_unit_test(oom_history_keeps_newest),
+	};
+	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
+}

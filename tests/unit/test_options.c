@@ -1,0 +1,78 @@
+#include <string.h>
+
+#include "options.h"
+#include "unit.h"
+
+static int parse(struct options *o, const char *a0, const char *a1, const char *a2)
+{
+	char err[256];
+	char *argv[] = { "memtop", (char *)a0, (char *)a1, (char *)a2, NULL };
+	int argc = 1 + (a0 != NULL) + (a1 != NULL) + (a2 != NULL);
+	return options_parse(o, argc, argv, err, sizeof(err));
+}
+
+static void defaults(void **state)
+{
+	(void)state;
+	struct options o;
+	assert_int_equal(parse(&o, NULL, NULL, NULL), 0);
+	assert_int_equal(o.mode, OUT_TUI);
+	assert_float_equal(o.delay, 1.0, 0);
+	assert_int_equal(o.sort, COL_RSS);
+	assert_int_equal(o.iterations, 0);
+}
+
+static void good_values(void **state)
+{
+	(void)state;
+	struct options o;
+	assert_int_equal(parse(&o, "-b", "-n", "3"), 0);
+	assert_int_equal(o.mode, OUT_BATCH);
+	assert_int_equal(o.iterations, 3);
+	assert_int_equal(parse(&o, "--json", "-d", "0.5"), 0);
+	assert_int_equal(o.mode, OUT_JSON);
+	assert_float_equal(o.delay, 0.5, 0);
+	assert_int_equal(parse(&o, "-p", "1,22,333", NULL), 0);
+	assert_int_equal(o.npids, 3);
+	assert_int_equal(o.pids[2], 333);
+	assert_int_equal(parse(&o, "-o", "swap", "--no-bpf"), 0);
+	assert_int_equal(o.sort, COL_SWAP);
+	assert_true(o.no_bpf);
+	assert_int_equal(parse(&o, "-u", "root", NULL), 0);
+	assert_true(o.by_user);
+	assert_int_equal(o.uid, 0);
+	assert_int_equal(parse(&o, "-o", "MINF/s", NULL), 0);
+	assert_int_equal(o.sort, COL_MINFLT);
+}
+
+static void bad_values(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256];
+	const char *bad[][2] = {
+		{ "-n", "0" },	 { "-n", "x" },	   { "-n", "-4" },   { "-d", "0" },
+		{ "-d", "abc" }, { "-d", "nan" },  { "-d", "1e9" },  { "-p", "abc" },
+		{ "-p", "1,,2" }, { "-p", "0" },   { "-p", "12x" },  { "-o", "nosuch" },
+		{ "-u", "no_such_user_here" }, { "--frobnicate", NULL }, { "-d", NULL },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *argv[] = { "memtop", (char *)bad[i][0], (char *)bad[i][1], NULL };
+		err[0] = '\0';
+		assert_int_equal(options_parse(&o, bad[i][1] ? 3 : 2, argv, err, sizeof(err)), -1);
+		assert_true(strlen(err) > 5);
+		assert_null(strchr(err, '\n'));
+	}
+	char *argv[] = { "memtop", "extra", NULL };
+	assert_int_equal(options_parse(&o, 2, argv, err, sizeof(err)), -1);
+}
+
+int run_options_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults),
+		cmocka_unit_test(good_values),
+		cmocka_unit_test(bad_values),
+	};
+	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}

@@ -1,0 +1,17 @@
+/* cmocka unit tests: each file exposes one run function for its group. */
+#ifndef MEMTOP_UNIT_H
+#define MEMTOP_UNIT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+int run_procfs_tests(void);
+int run_text_tests(void);
+int run_model_tests(void);
+int run_options_tests(void);
+int run_theme_tests(void);
+
+#endif
