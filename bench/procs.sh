@@ -127,7 +127,7 @@ echo "$(nproc) CPUs, $(uname -r); ${bpfline:-BPF off}; $swap"
 echo "$ROUNDS rounds of 1 and $REFRESHES refreshes at -d $DELAY"
 r=1
 while [ $r -le "$ROUNDS" ]; do
-	printf '  round %d/%d\r' "$r" "$ROUNDS" >&2
+	[ -t 2 ] && printf '  round %d/%d\r' "$r" "$ROUNDS" >&2
 	run_memtop 1
 	run_memtop "$REFRESHES"
 	run_top 1
@@ -136,7 +136,7 @@ while [ $r -le "$ROUNDS" ]; do
 	run_json "$REFRESHES"
 	r=$((r + 1))
 done
-printf '              \r' >&2
+[ -t 2 ] && printf '              \r' >&2
 now_idle=$(count_idle "$spawner")
 if [ "$now_idle" -ne "$idle" ]; then
 	echo "procs.sh: warning: $idle idle processes at the start, $now_idle at the end" >&2

@@ -244,6 +244,8 @@ static void keep_events(struct model *m)
 		}
 		m->oom[m->noom++] = s->events[i];
 		m->oom_seen++;
+		if (!s->events[i].earlier)
+			m->oom_live++;
 	}
 }
 

@@ -54,6 +54,7 @@ struct model {
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
 	size_t noom;
 	uint64_t oom_seen; /* total kills ever added */
+	uint64_t oom_live; /* of those, seen live (not read from the kernel log) */
 };
 
 void model_init(struct model *m);

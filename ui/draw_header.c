@@ -156,5 +156,8 @@ void draw_header(struct tui *t)
 	memory_lines(t, s);
 	activity_line(t, s);
 	status_line(t, s);
-	bpf_line(t, s);
+	if (t->m->oom_live > t->oom_acked)
+		draw_oom_banner(t, 5);
+	else
+		bpf_line(t, s);
 }

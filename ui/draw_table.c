@@ -18,7 +18,7 @@ void layout_columns(struct tui *t)
 		cand[n++] = *c;
 		width += columns[*c].width + 1;
 	}
-	const int min_cmd = 12;
+	const int min_cmd = 10;
 	while (width + min_cmd > t->cols) {
 		int worst = -1;
 		for (int i = 0; i < n; i++)

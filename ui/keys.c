@@ -26,6 +26,9 @@ const struct binding bindings[] = {
 	{ ACT_PAUSE, { 'Z', ' ', 0 }, "Z Space", "pause or resume refreshing" },
 	{ ACT_DELAY, { 'd', 's', 0 }, "d s", "change the refresh interval" },
 	{ ACT_HELP, { 'h', '?', KEY_F(1), 0 }, "h ? F1", "this help" },
+	{ ACT_OOM_ACK, { 'a', 0 }, "a", "acknowledge the OOM-kill alert" },
+	{ ACT_OOM_PANE, { 'o', 0 }, "o", "OOM kill history" },
+	{ ACT_RECLAIM_PANE, { 'r', 0 }, "r", "reclaim latency histograms" },
 	{ ACT_REDRAW, { CTRL('l'), 0 }, "^L", "redraw the screen" },
 	{ ACT_QUIT, { 'q', KEY_F(10), 0 }, "q F10", "quit" },
 	{ ACT_NONE, { 0 }, NULL, NULL },
@@ -122,6 +125,16 @@ void handle_key(struct tui *t, int key)
 		break;
 	}
 	case ACT_HELP: t->screen = SCREEN_HELP; break;
+	case ACT_OOM_ACK: t->oom_acked = t->m->oom_live; break;
+	case ACT_OOM_PANE:
+		t->oom_acked = t->m->oom_live;
+		t->screen = SCREEN_OOM;
+		t->pane_top = 0;
+		break;
+	case ACT_RECLAIM_PANE:
+		t->screen = SCREEN_RECLAIM;
+		t->pane_top = 0;
+		break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACT_QUIT: t->quit = true; break;
 	case ACT_NONE: break;

@@ -118,6 +118,12 @@ static void draw(struct tui *t)
 	case SCREEN_SORT:
 		draw_sort_menu(t);
 		break;
+	case SCREEN_OOM:
+		draw_oom_pane(t);
+		break;
+	case SCREEN_RECLAIM:
+		draw_reclaim_pane(t);
+		break;
 	case SCREEN_MAIN:
 		draw_header(t);
 		layout_columns(t);
@@ -187,6 +193,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 			sort_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (int)ch);
 		else if (t.screen == SCREEN_HELP)
 			t.screen = SCREEN_MAIN;
+		else if (t.screen == SCREEN_OOM || t.screen == SCREEN_RECLAIM)
+			pane_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else
 			handle_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 	}

@@ -14,7 +14,7 @@
 #define HEADER_ROWS 6
 #define MAX_ONSCREEN 512
 
-enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT };
+enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM };
 
 enum prompt_kind {
 	PROMPT_NONE,
@@ -46,6 +46,9 @@ enum action {
 	ACT_PAUSE,
 	ACT_DELAY,
 	ACT_HELP,
+	ACT_OOM_ACK,
+	ACT_OOM_PANE,
+	ACT_RECLAIM_PANE,
 	ACT_REDRAW,
 	ACT_QUIT,
 };
@@ -89,6 +92,8 @@ struct tui {
 	int32_t onscreen[MAX_ONSCREEN];
 	size_t nonscreen;
 	bool swap_all_once;
+	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
+	int pane_top; /* scroll offset in the OOM and reclaim screens */
 };
 
 /* tui.c */
@@ -112,6 +117,12 @@ void draw_table(struct tui *t, int y);
 void draw_help(struct tui *t);
 void draw_sort_menu(struct tui *t);
 void sort_menu_key(struct tui *t, int key);
+
+/* panes.c: the OOM history and reclaim latency screens */
+void draw_oom_banner(struct tui *t, int y);
+void draw_oom_pane(struct tui *t);
+void draw_reclaim_pane(struct tui *t);
+void pane_key(struct tui *t, int key);
 
 /* Puts s at y, x with role r, cut to width w (padding with spaces when pad). */
 void put_text(struct tui *t, int y, int x, int w, enum role r, const char *s, bool pad);
