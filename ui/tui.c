@@ -1,6 +1,7 @@
 #include "tui.h"
 
 #include <langinfo.h>
+#include <signal.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,13 @@
 
 #include "tui_int.h"
 #include "util.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
 
 void put_text(struct tui *t, int y, int x, int w, enum role r, const char *s, bool pad)
 {
@@ -160,6 +168,10 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 		return 1;
 	}
 	set_term(scr);
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	set_escdelay(25);
 	cbreak();
 	noecho();
@@ -169,7 +181,7 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 	getmaxyx(stdscr, t.rows, t.cols);
 	tui_collect(&t);
 	t.next_refresh = clock_mono() + t.delay;
-	while (!t.quit) {
+	while (!t.quit && !stop_signal) {
 		draw(&t);
 		timeout(wait_ms(&t));
 		wint_t ch;
@@ -200,5 +212,5 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 	}
 	endwin();
 	delscreen(scr);
-	return 0;
+	return stop_signal ? 128 + stop_signal : 0;
 }
