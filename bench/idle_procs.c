@@ -4,9 +4,11 @@
  *                           really started) on stdout once all are there, then wait. On SIGTERM,
  *                           SIGINT or SIGHUP the parent kills its children and exits; the
  *                           children also die by themselves (PR_SET_PDEATHSIG) if the parent
- *                           is killed with SIGKILL.
+ *                           is killed with SIGKILL, and the parent stops when its own parent
+ *                           (the script) dies.
  *   idle_procs rusage CMD.. run CMD with stdout and stderr on /dev/null, wait for it and print
- *                           "utime_us stime_us maxrss_kb exit_status" of that child (wait4). */
+ *                           "utime_us stime_us maxrss_kb exit_status last_rss_kb" of that child
+ *                           (wait4; last_rss_kb is VmRSS at the last 100 ms poll, or -1). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -17,6 +19,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static pid_t *kids;
@@ -55,6 +58,11 @@ static int spawn(long n)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &old);
+	/* a script killed with SIGKILL runs no trap: then stop with it */
+	pid_t script = getppid();
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != script)
+		return 1;
 	kids = calloc((size_t)n, sizeof(*kids));
 	if (!kids)
 		return 1;
@@ -90,6 +98,22 @@ static int spawn(long n)
 	return 0;
 }
 
+/* VmRSS of pid in kB, or -1 */
+static long vm_rss(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = -1;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "VmRSS:", 6))
+			kb = strtol(line + 6, NULL, 10);
+	fclose(f);
+	return kb;
+}
+
 static int rusage_run(char **argv)
 {
 	pid_t pid = fork();
@@ -107,18 +131,31 @@ static int rusage_run(char **argv)
 		execvp(argv[0], argv);
 		_exit(127);
 	}
+	/* poll every 100 ms: the last VmRSS seen is the resident size near the end of the run,
+	 * which ru_maxrss (the peak, start-up included) does not tell */
 	int status;
 	struct rusage ru;
-	while (wait4(pid, &status, 0, &ru) < 0) {
-		if (errno != EINTR) {
+	long last_rss = -1;
+	const struct timespec tick = {0, 100 * 1000 * 1000};
+	for (;;) {
+		pid_t r = wait4(pid, &status, WNOHANG, &ru);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR) {
 			perror("idle_procs: wait4");
 			return 1;
 		}
+		if (r == 0) {
+			long kb = vm_rss(pid);
+			if (kb > 0)
+				last_rss = kb;
+			nanosleep(&tick, NULL);
+		}
 	}
-	printf("%lld %lld %ld %d\n",
+	printf("%lld %lld %ld %d %ld\n",
 	       (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
 	       (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss,
-	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), last_rss);
 	return 0;
 }
 
