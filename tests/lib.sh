@@ -3,12 +3,12 @@
 : "${HELPERS:=$(dirname "$MEMTOP")/tests}"
 
 fail() {
-	echo "FAIL: $*"
+	printf "FAIL: %s\n" "$*"
 	exit 1
 }
 
 skip() {
-	echo "$*"
+	printf "%s\n" "$*"
 	exit 77
 }
 
@@ -31,7 +31,7 @@ wait_for() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	echo "screen never showed '$1'; it shows:"
+	printf "screen never showed '%s'; it shows:\n" "$1"
 	screen_text
 	return 1
 }
@@ -43,7 +43,7 @@ wait_gone() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	echo "screen still shows '$1':"
+	printf "screen still shows '%s':\n" "$1"
 	screen_text
 	return 1
 }

@@ -7,7 +7,7 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
 mib=48
->"$tmp/child"
+: >"$tmp/child"
 "$HELPERS/alloc_child" $mib >"$tmp/child" &
 child=$!
 i=0

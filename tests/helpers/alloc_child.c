@@ -34,7 +34,8 @@ int main(int argc, char **argv)
 	long rate = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
 	long page = sysconf(_SC_PAGESIZE);
 	if (bytes) {
-		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			       0);
 		if (p == MAP_FAILED)
 			die("mmap");
 		for (size_t off = 0; off < bytes; off += (size_t)page)
@@ -61,7 +62,7 @@ int main(int argc, char **argv)
 		next += 0.01;
 		double left = next - now();
 		if (left > 0) {
-			struct timespec ts = { 0, (long)(left * 1e9) };
+			struct timespec ts = {0, (long)(left * 1e9)};
 			nanosleep(&ts, NULL);
 		}
 	}

@@ -10,7 +10,7 @@
 int main(int argc, char **argv)
 {
 	if (strcmp(argv[0], EVIL "\x1b[0m-argv") != 0) {
-		char *args[] = { EVIL "\x1b[0m-argv", argc > 1 ? argv[1] : NULL, NULL };
+		char *args[] = {EVIL "\x1b[0m-argv", argc > 1 ? argv[1] : NULL, NULL};
 		execv("/proc/self/exe", args);
 		perror("execv");
 		return 1;

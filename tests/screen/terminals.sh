@@ -1,0 +1,34 @@
+#!/bin/sh
+# A terminal without colors (vt100) still gets the full layout; an unknown TERM ends
+# with a one-line message, not a crash.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'tm_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+infocmp vt100 >/dev/null 2>&1 || skip "no terminfo entry for vt100"
+infocmp nosuchterm >/dev/null 2>&1 && skip "nosuchterm has a terminfo entry here"
+
+tm_start 100 30 "TERM=nosuchterm '$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'; TERM=vt100 '$MEMTOP'"
+i=0
+until [ -s "$tmp/rc" ]; do
+	i=$((i + 1))
+	[ $i -le 50 ] || fail "memtop under TERM=nosuchterm did not exit: $(screen_text)"
+	sleep 0.1
+done
+rc=$(cat "$tmp/rc")
+printf 'TERM=nosuchterm: exit %s: %s\n' "$rc" "$(cat "$tmp/err")"
+[ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] || fail "under TERM=nosuchterm memtop exited $rc"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^memtop: .*nosuchterm' "$tmp/err" ||
+	fail "under TERM=nosuchterm stderr is not one 'memtop: ' line naming the terminal: $(cat "$tmp/err")"
+
+wait_for "PID USER" || fail "memtop under TERM=vt100 did not draw the table"
+screen_text >"$tmp/screen"
+head -n 1 "$tmp/screen" | grep -q '^Mem\[.*\]$' || fail "no Mem meter under vt100"
+grep -q '^Tasks ' "$tmp/screen" || fail "no status line under vt100"
+tail -n 1 "$tmp/screen" | grep -q '^F1Help' || fail "no F-key bar under vt100"
+[ "$(grep -c '^ *[0-9][0-9]* ' "$tmp/screen")" -ge 5 ] || fail "few process rows under vt100"
+# no color was sent to a terminal that has none (39 and 49 are tmux's own resets)
+esc=$(printf '\033')
+if tm capture-pane -p -e | grep -Eq "$esc\[([0-9]+;)*[34][0-8](;[0-9]+)*m"; then
+	fail "colors were drawn under TERM=vt100"
+fi
