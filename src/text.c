@@ -5,16 +5,20 @@
 void fmt_kb(uint64_t kb, char *buf, size_t size)
 {
 	static const char units[] = "KMGTP";
-	double v = (double)kb;
+	uint64_t div = 1;
 	int u = 0;
-	while (v >= 1000.0 && u < 4) {
-		v /= 1024.0;
+	while (kb / div >= 1000 && u < 4) {
+		div *= 1024;
 		u++;
 	}
-	if (u > 0 && v < 9.95)
-		snprintf(buf, size, "%.1f%c", v, units[u]);
+	uint64_t tenths = (kb * 10 + div / 2) / div;
+	if (u == 0)
+		snprintf(buf, size, "%lluK", (unsigned long long)kb);
+	else if (tenths < 100)
+		snprintf(buf, size, "%llu.%llu%c", (unsigned long long)(tenths / 10),
+			 (unsigned long long)(tenths % 10), units[u]);
 	else
-		snprintf(buf, size, "%.0f%c", v, units[u]);
+		snprintf(buf, size, "%llu%c", (unsigned long long)((kb + div / 2) / div), units[u]);
 }
 
 void fmt_rate(double v, char *buf, size_t size)
