@@ -32,15 +32,15 @@ enum col_unit {
 	UNIT_TEXT,
 	UNIT_KB, /* KiB, shown in human units */
 	UNIT_PCT,
-	UNIT_RATE, /* per second */
+	UNIT_RATE,    /* per second */
 	UNIT_US_RATE, /* microseconds per second */
 };
 
 /* Which collector a column needs. */
 enum col_need {
-	NEED_STAT = 1 << 0, /* /proc/PID/stat (always read) */
-	NEED_STATM = 1 << 1, /* /proc/PID/statm (always read) */
-	NEED_STATUS = 1 << 2, /* /proc/PID/status: only for rows shown */
+	NEED_STAT = 1 << 0,    /* /proc/PID/stat (always read) */
+	NEED_STATM = 1 << 1,   /* /proc/PID/statm (always read) */
+	NEED_STATUS = 1 << 2,  /* /proc/PID/status: only for rows shown */
 	NEED_CMDLINE = 1 << 3, /* /proc/PID/cmdline: once per process */
 	NEED_BPF_SWAPIN = 1 << 4,
 	NEED_BPF_RECLAIM = 1 << 5,
@@ -53,7 +53,7 @@ struct column {
 	enum col_unit unit;
 	unsigned needs;
 	bool ascending; /* natural sort direction */
-	int drop; /* on a narrow screen, higher numbers are hidden first; 0 never */
+	int drop;	/* on a narrow screen, higher numbers are hidden first; 0 never */
 	const char *desc;
 };
 

@@ -67,8 +67,7 @@ static const struct proc_sample *find_prev(const struct snapshot *prev, const st
 {
 	if (!prev)
 		return NULL;
-	const struct proc_sample *q =
-		bsearch(p, prev->procs, prev->nprocs, sizeof(*p), cmp_pid);
+	const struct proc_sample *q = bsearch(p, prev->procs, prev->nprocs, sizeof(*p), cmp_pid);
 	return q && q->start_ticks == p->start_ticks ? q : NULL;
 }
 
@@ -97,7 +96,7 @@ static void compute_rates(struct model *m)
 {
 	const struct snapshot *s = model_current(m), *prev = model_previous(m);
 	double dt = prev ? s->mono - prev->mono : s->uptime;
-	struct sys_vm zero = { 0 };
+	struct sys_vm zero = {0};
 	const struct sys_vm *pv = prev ? &prev->vm : &zero;
 	m->rates.dt = dt;
 	m->rates.pgfault = counter_rate(s->vm.pgfault, pv->pgfault, dt);
@@ -116,20 +115,25 @@ static void compute_rates(struct model *m)
 		struct row *r = &m->all[i];
 		memset(r, 0, sizeof(*r));
 		r->p = p;
-		r->mem_pct = s->mem.mem_total_kb ? 100.0 * (double)p->rss_kb / (double)s->mem.mem_total_kb
-						 : 0;
+		r->mem_pct = s->mem.mem_total_kb
+				     ? 100.0 * (double)p->rss_kb / (double)s->mem.mem_total_kb
+				     : 0;
 		if (q) {
 			r->minflt_rate = counter_rate(p->minflt, q->minflt, dt);
 			r->majflt_rate = counter_rate(p->majflt, q->majflt, dt);
 			if (p->bpf_valid && q->bpf_valid) {
 				r->swapin_rate = counter_rate(p->swapins, q->swapins, dt);
-				r->reclaim_us_rate = counter_rate(p->reclaim_ns, q->reclaim_ns, dt) / 1000.0;
+				r->reclaim_us_rate =
+					counter_rate(p->reclaim_ns, q->reclaim_ns, dt) / 1000.0;
 			}
 		} else {
 			/* first sight: the average over the process's life so far, as top does */
-			double age = s->hertz ? s->uptime - (double)p->start_ticks / (double)s->hertz : 0;
+			double age = s->hertz
+					     ? s->uptime - (double)p->start_ticks / (double)s->hertz
+					     : 0;
 			if (prev && age > dt)
-				age = dt; /* existed unseen (filtered); treat the interval as its life */
+				age = dt; /* existed unseen (filtered); treat the interval as its
+					     life */
 			if (age < 0.01)
 				age = 0.01;
 			r->minflt_rate = (double)p->minflt / age;
@@ -147,30 +151,48 @@ double row_number(const struct row *r, enum col_id c)
 {
 	const struct proc_sample *p = r->p;
 	switch (c) {
-	case COL_PID: return p->pid;
-	case COL_PPID: return p->ppid;
-	case COL_RSS: return (double)p->rss_kb;
-	case COL_VSZ: return (double)p->vsz_kb;
-	case COL_SHR: return (double)p->shr_kb;
-	case COL_TXT: return (double)p->txt_kb;
-	case COL_DATA: return (double)p->data_kb;
-	case COL_SWAP: return (double)p->swap_kb;
-	case COL_MEM_PCT: return r->mem_pct;
-	case COL_MINFLT: return r->minflt_rate;
-	case COL_MAJFLT: return r->majflt_rate;
-	case COL_SWAPIN: return r->swapin_rate;
-	case COL_RECLAIM: return r->reclaim_us_rate;
-	default: return 0;
+	case COL_PID:
+		return p->pid;
+	case COL_PPID:
+		return p->ppid;
+	case COL_RSS:
+		return (double)p->rss_kb;
+	case COL_VSZ:
+		return (double)p->vsz_kb;
+	case COL_SHR:
+		return (double)p->shr_kb;
+	case COL_TXT:
+		return (double)p->txt_kb;
+	case COL_DATA:
+		return (double)p->data_kb;
+	case COL_SWAP:
+		return (double)p->swap_kb;
+	case COL_MEM_PCT:
+		return r->mem_pct;
+	case COL_MINFLT:
+		return r->minflt_rate;
+	case COL_MAJFLT:
+		return r->majflt_rate;
+	case COL_SWAPIN:
+		return r->swapin_rate;
+	case COL_RECLAIM:
+		return r->reclaim_us_rate;
+	default:
+		return 0;
 	}
 }
 
 const char *row_text(const struct row *r, enum col_id c)
 {
 	switch (c) {
-	case COL_USER: return r->p->user;
-	case COL_COMM: return r->p->comm;
-	case COL_CMD: return r->p->cmd;
-	default: return NULL;
+	case COL_USER:
+		return r->p->user;
+	case COL_COMM:
+		return r->p->comm;
+	case COL_CMD:
+		return r->p->cmd;
+	default:
+		return NULL;
 	}
 }
 

@@ -14,7 +14,7 @@ struct row {
 	double mem_pct;
 	double minflt_rate;
 	double majflt_rate;
-	double swapin_rate; /* pages/s, BPF */
+	double swapin_rate;	/* pages/s, BPF */
 	double reclaim_us_rate; /* us/s, BPF */
 };
 
@@ -25,7 +25,7 @@ struct sys_rates {
 	double pswpin;
 	double pswpout;
 	struct reclaim_stats reclaim; /* BPF reclaim figures for this interval */
-	uint64_t bpf_swapins; /* BPF swap-ins (pages) in this interval */
+	uint64_t bpf_swapins;	      /* BPF swap-ins (pages) in this interval */
 };
 
 struct model_filter {
@@ -40,8 +40,8 @@ struct model_filter {
 
 struct model {
 	struct snapshot snap[2];
-	int cur; /* index of the newest snapshot */
-	int nsnaps; /* 0, 1 or 2 filled */
+	int cur;	  /* index of the newest snapshot */
+	int nsnaps;	  /* 0, 1 or 2 filled */
 	struct row *rows; /* filtered, sorted */
 	size_t nrows;
 	size_t rows_cap;

@@ -10,10 +10,10 @@
 struct pid_entry {
 	int32_t pid;
 	uint64_t start_ticks;
-	uint64_t seen; /* generation last seen */
+	uint64_t seen;			 /* generation last seen */
 	char seen_comm[MT_COMM_LEN + 1]; /* comm as libproc2 reported it when read */
-	char comm[MT_COMM_LEN + 1]; /* raw */
-	char *cmd; /* raw */
+	char comm[MT_COMM_LEN + 1];	 /* raw */
+	char *cmd;			 /* raw */
 	struct pid_entry *next;
 };
 

@@ -13,12 +13,12 @@
 enum { I_PID, I_PPID, I_EUID, I_BEGAN, I_CMD, I_RES, I_VIRT, I_SHR, I_CODE, I_DATA, I_MIN, I_MAJ };
 
 static enum pids_item main_items[] = {
-	PIDS_ID_PID,  PIDS_ID_PPID,  PIDS_ID_EUID, PIDS_TICS_BEGAN, PIDS_CMD,     PIDS_MEM_RES,
-	PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE, PIDS_MEM_DATA,  PIDS_FLT_MIN, PIDS_FLT_MAJ,
+	PIDS_ID_PID,   PIDS_ID_PPID, PIDS_ID_EUID,  PIDS_TICS_BEGAN, PIDS_CMD,	   PIDS_MEM_RES,
+	PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE, PIDS_MEM_DATA,   PIDS_FLT_MIN, PIDS_FLT_MAJ,
 };
 
 enum { S_PID, S_SWAP };
-static enum pids_item swap_items[] = { PIDS_ID_PID, PIDS_VM_SWAP };
+static enum pids_item swap_items[] = {PIDS_ID_PID, PIDS_VM_SWAP};
 
 struct pids_collector {
 	struct pids_info *main;
@@ -124,7 +124,7 @@ static int cmp_pid(const void *a, const void *b)
 
 static struct proc_sample *find_sorted(struct snapshot *s, size_t from, int32_t pid)
 {
-	struct proc_sample key = { .pid = pid };
+	struct proc_sample key = {.pid = pid};
 	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), cmp_pid);
 }
 

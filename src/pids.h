@@ -10,7 +10,7 @@
 struct pids_collector;
 
 struct pids_request {
-	bool swap_all; /* read VmSwap for every process */
+	bool swap_all;		  /* read VmSwap for every process */
 	const int32_t *swap_pids; /* else only for these (for instance the rows on screen) */
 	size_t nswap_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MT_COMM_LEN 16 /* kernel TASK_COMM_LEN */
+#define MT_COMM_LEN   16 /* kernel TASK_COMM_LEN */
 #define MT_HIST_SLOTS 32 /* log2 microsecond buckets */
 
 struct sys_mem { /* /proc/meminfo, KiB */
@@ -39,9 +39,9 @@ struct proc_sample {
 	int32_t pid;
 	int32_t ppid;
 	uint32_t uid;
-	uint64_t start_ticks; /* with pid, identifies a process across refreshes */
+	uint64_t start_ticks;	    /* with pid, identifies a process across refreshes */
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
-	const char *cmd; /* raw, untrusted; owned by the collector, valid for two refreshes */
+	const char *cmd;  /* raw, untrusted; owned by the collector, valid for two refreshes */
 	const char *user; /* owned by the collector */
 	uint64_t rss_kb;
 	uint64_t vsz_kb;
@@ -64,7 +64,7 @@ enum mt_event_type {
 
 struct mt_event {
 	enum mt_event_type type;
-	double ts; /* wall clock, seconds since the epoch */
+	double ts;    /* wall clock, seconds since the epoch */
 	bool earlier; /* from the kernel log, before memtop started */
 	int32_t pid;
 	char comm[MT_COMM_LEN + 1];
@@ -95,20 +95,21 @@ struct reclaim_stats { /* cumulative since memtop started */
 struct bpf_state {
 	bool enabled;
 	char reason[160]; /* why counters are off, one line; empty when all is on */
-	int programs; /* programs attached */
+	int programs;	  /* programs attached */
 	uint64_t ring_drops;
 	uint64_t oom_kills; /* seen by oom/mark_victim since start */
 	bool have_reclaim;
 	bool have_swapin;
 	struct reclaim_stats reclaim;
-	uint64_t swapins; /* pages swapped in system-wide since start (PSWPIN); valid when have_swapin */
+	uint64_t swapins; /* pages swapped in system-wide since start (PSWPIN); valid when
+			     have_swapin */
 };
 
 struct snapshot {
-	double mono; /* CLOCK_MONOTONIC seconds, for rates */
-	double wall; /* CLOCK_REALTIME seconds */
+	double mono;   /* CLOCK_MONOTONIC seconds, for rates */
+	double wall;   /* CLOCK_REALTIME seconds */
 	double uptime; /* /proc/uptime, seconds */
-	long hertz; /* clock ticks per second */
+	long hertz;    /* clock ticks per second */
 	long page_kb;
 	struct sys_mem mem;
 	struct sys_vm vm;

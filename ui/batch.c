@@ -30,14 +30,15 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 	fprintf(f, "Mem:  %s total, %s used, %s buffers, %s cache, %s free, %s avail\n", tot, used,
 		buf, cache, fre, avail);
 	fprintf(f, "Swap: %s total, %s used\n", stot, sused);
-	fprintf(f, "VM:   %s faults/s, %s major/s, %s swap-ins/s, %s swap-outs/s, ", pf, mf, si, so);
+	fprintf(f, "VM:   %s faults/s, %s major/s, %s swap-ins/s, %s swap-outs/s, ", pf, mf, si,
+		so);
 	if (s->psi.present)
 		fprintf(f, "PSI some %.2f full %.2f\n", s->psi.some_avg10, s->psi.full_avg10);
 	else
 		fprintf(f, "PSI off\n");
 	if (s->bpf.enabled)
-		fprintf(f, "BPF:  on, %d programs%s%s\n", s->bpf.programs, s->bpf.reason[0] ? "; " : "",
-			s->bpf.reason);
+		fprintf(f, "BPF:  on, %d programs%s%s\n", s->bpf.programs,
+			s->bpf.reason[0] ? "; " : "", s->bpf.reason);
 	else
 		fprintf(f, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
 }

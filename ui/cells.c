@@ -6,7 +6,7 @@
 #include "text.h"
 
 const enum col_id default_columns[] = {
-	COL_PID,     COL_USER,   COL_RSS,    COL_VSZ,     COL_SHR,     COL_TXT, COL_DATA, COL_SWAP,
+	COL_PID,     COL_USER,	 COL_RSS,    COL_VSZ,	 COL_SHR,     COL_TXT, COL_DATA,  COL_SWAP,
 	COL_MEM_PCT, COL_MINFLT, COL_MAJFLT, COL_SWAPIN, COL_RECLAIM, COL_CMD, COL_COUNT,
 };
 
@@ -62,7 +62,8 @@ void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
 	fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
 	fmt_kb(e->file_rss_kb, file, sizeof(file));
 	fmt_kb(e->shmem_rss_kb, shmem, sizeof(shmem));
-	int n = snprintf(buf, size, "%s%s OOM kill: pid %d (%s) uid %u anon %s file %s shmem %s memcg %s",
+	int n = snprintf(buf, size,
+			 "%s%s OOM kill: pid %d (%s) uid %u anon %s file %s shmem %s memcg %s",
 			 when, e->earlier ? " (earlier)" : "", e->pid, comm, e->uid, anon, file,
 			 shmem, memcg);
 	if (e->trigger_pid && n > 0 && (size_t)n < size)

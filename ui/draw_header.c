@@ -12,7 +12,7 @@ struct segment {
 	char glyph_ascii;
 };
 
-static const char *const eighths[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
+static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
 /* A meter like htop's: label[bar   text], segments stacked left to right. */
 static void meter(struct tui *t, int y, const char *label, const struct segment *seg, int nseg,
@@ -70,15 +70,15 @@ static void memory_lines(struct tui *t, const struct snapshot *s)
 	char a[8], b[8], c[8], d[8], e[8], text[32];
 	mem_split(&s->mem, &ms);
 	const struct segment mem[] = {
-		{ ms.used_kb, ROLE_METER_USED, "█", '|' },
-		{ ms.buffers_kb, ROLE_METER_BUFFERS, "▓", '#' },
-		{ ms.cache_kb, ROLE_METER_CACHE, "░", '.' },
+		{ms.used_kb, ROLE_METER_USED, "█", '|'},
+		{ms.buffers_kb, ROLE_METER_BUFFERS, "▓", '#'},
+		{ms.cache_kb, ROLE_METER_CACHE, "░", '.'},
 	};
 	fmt_kb(ms.used_kb, a, sizeof(a));
 	fmt_kb(s->mem.mem_total_kb, b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
 	meter(t, 0, "Mem", mem, 3, s->mem.mem_total_kb, text);
-	const struct segment swp[] = { { ms.swap_used_kb, ROLE_METER_SWAP, "█", '|' } };
+	const struct segment swp[] = {{ms.swap_used_kb, ROLE_METER_SWAP, "█", '|'}};
 	fmt_kb(ms.swap_used_kb, a, sizeof(a));
 	fmt_kb(s->mem.swap_total_kb, b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
@@ -109,7 +109,8 @@ static void activity_line(struct tui *t, const struct snapshot *s)
 	x = pair(t, 3, x, "Swap-in/s", c);
 	x = pair(t, 3, x, "Swap-out/s", d);
 	if (s->psi.present) {
-		snprintf(psi, sizeof(psi), "some %.2f full %.2f", s->psi.some_avg10, s->psi.full_avg10);
+		snprintf(psi, sizeof(psi), "some %.2f full %.2f", s->psi.some_avg10,
+			 s->psi.full_avg10);
 		pair(t, 3, x, "PSI", psi);
 	} else {
 		put_text(t, 3, x, t->cols - x, ROLE_ROW_DIM, "PSI off", false);
@@ -141,10 +142,11 @@ static void bpf_line(struct tui *t, const struct snapshot *s)
 		snprintf(line, sizeof(line), "BPF on: %d programs, %llu OOM kills seen%s%s",
 			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills,
 			 s->bpf.reason[0] ? "; " : "", s->bpf.reason);
-		put_text(t, 5, 0, t->cols, s->bpf.reason[0] ? ROLE_WARNING : ROLE_LABEL, line, false);
-	} else {
-		put_text(t, 5, 0, t->cols, ROLE_WARNING, s->bpf.reason[0] ? s->bpf.reason : "BPF off",
+		put_text(t, 5, 0, t->cols, s->bpf.reason[0] ? ROLE_WARNING : ROLE_LABEL, line,
 			 false);
+	} else {
+		put_text(t, 5, 0, t->cols, ROLE_WARNING,
+			 s->bpf.reason[0] ? s->bpf.reason : "BPF off", false);
 	}
 }
 

@@ -22,8 +22,8 @@ void layout_columns(struct tui *t)
 	while (width + min_cmd > t->cols) {
 		int worst = -1;
 		for (int i = 0; i < n; i++)
-			if (columns[cand[i]].drop && (worst < 0 || columns[cand[i]].drop >
-							       columns[cand[worst]].drop))
+			if (columns[cand[i]].drop &&
+			    (worst < 0 || columns[cand[i]].drop > columns[cand[worst]].drop))
 				worst = i;
 		if (worst < 0)
 			break;
@@ -59,7 +59,8 @@ void draw_table(struct tui *t, int y)
 	int x = 0;
 	for (int i = 0; i < t->nshown; i++) {
 		enum col_id c = t->shown[i];
-		cell(t, y, &x, c, columns[c].title, c == m->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
+		cell(t, y, &x, c, columns[c].title,
+		     c == m->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
 	}
 	int rows = table_rows(t);
 	t->nonscreen = 0;

@@ -31,8 +31,8 @@ void draw_sort_menu(struct tui *t)
 		enum col_id c = t->shown[i];
 		char line[160];
 		snprintf(line, sizeof(line), "%-8s %s", columns[c].title, columns[c].desc);
-		put_text(t, i + 2, 0, t->cols, i == t->sort_menu_sel ? ROLE_SELECTED : ROLE_ROW, line,
-			 true);
+		put_text(t, i + 2, 0, t->cols, i == t->sort_menu_sel ? ROLE_SELECTED : ROLE_ROW,
+			 line, true);
 	}
 }
 

@@ -70,8 +70,9 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	fprintf(f, "{\"ts\":%.3f,\"interval_s\":%.3f,\"system\":{", s->wall, r->dt);
 	fprintf(f,
 		"\"mem_total_kb\":%" PRIu64 ",\"mem_free_kb\":%" PRIu64
-		",\"mem_available_kb\":%" PRIu64 ",\"buffers_kb\":%" PRIu64 ",\"cached_kb\":%" PRIu64
-		",\"swap_total_kb\":%" PRIu64 ",\"swap_free_kb\":%" PRIu64,
+		",\"mem_available_kb\":%" PRIu64 ",\"buffers_kb\":%" PRIu64
+		",\"cached_kb\":%" PRIu64 ",\"swap_total_kb\":%" PRIu64
+		",\"swap_free_kb\":%" PRIu64,
 		mem->mem_total_kb, mem->mem_free_kb, mem->mem_available_kb, mem->buffers_kb,
 		mem->cached_kb, mem->swap_total_kb, mem->swap_free_kb);
 	fprintf(f,

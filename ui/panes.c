@@ -15,7 +15,8 @@ struct pane {
 	int n;
 };
 
-static void add(struct pane *p, enum role r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(struct pane *p, enum role r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static void add(struct pane *p, enum role r, const char *fmt, ...)
 {
 	if (p->n == PANE_LINES)
@@ -35,7 +36,8 @@ static void show(struct tui *t, const char *title, const struct pane *p)
 	if (t->pane_top > p->n - room)
 		t->pane_top = p->n - room > 0 ? p->n - room : 0;
 	for (int i = 0; i < room && t->pane_top + i < p->n; i++)
-		put_text(t, 1 + i, 0, t->cols, p->role[t->pane_top + i], p->text[t->pane_top + i], true);
+		put_text(t, 1 + i, 0, t->cols, p->role[t->pane_top + i], p->text[t->pane_top + i],
+			 true);
 	put_text(t, t->rows - 1, 0, t->cols, ROLE_STATUS,
 		 "Esc/q back  Up/Down/PgUp/PgDn scroll  o OOM kills  r reclaim", true);
 }
@@ -44,11 +46,21 @@ void pane_key(struct tui *t, int key)
 {
 	int page = t->rows - 2;
 	switch (key) {
-	case KEY_UP: t->pane_top--; break;
-	case KEY_DOWN: t->pane_top++; break;
-	case KEY_PPAGE: t->pane_top -= page; break;
-	case KEY_NPAGE: t->pane_top += page; break;
-	case KEY_HOME: t->pane_top = 0; break;
+	case KEY_UP:
+		t->pane_top--;
+		break;
+	case KEY_DOWN:
+		t->pane_top++;
+		break;
+	case KEY_PPAGE:
+		t->pane_top -= page;
+		break;
+	case KEY_NPAGE:
+		t->pane_top += page;
+		break;
+	case KEY_HOME:
+		t->pane_top = 0;
+		break;
 	case 'o':
 		t->screen = SCREEN_OOM;
 		t->pane_top = 0;
@@ -85,8 +97,9 @@ void draw_oom_pane(struct tui *t)
 	const struct model *m = t->m;
 	const struct snapshot *s = model_current(m);
 	p.n = 0;
-	add(&p, ROLE_LABEL, "%" PRIu64 " kills since memtop started, %" PRIu64
-			    " ring buffer drops; * = before memtop started (kernel log)",
+	add(&p, ROLE_LABEL,
+	    "%" PRIu64 " kills since memtop started, %" PRIu64
+	    " ring buffer drops; * = before memtop started (kernel log)",
 	    m->oom_live, s ? s->bpf.ring_drops : 0);
 	add(&p, ROLE_TABLE_HEADER, "%-9s %7s %-15s %5s %5s %5s %5s %s", "TIME", "PID", "NAME",
 	    "UID", "ANON", "FILE", "SHMEM", "MEMCG, KILLED BY");
@@ -108,8 +121,8 @@ void draw_oom_pane(struct tui *t)
 		if (e->trigger_pid)
 			snprintf(by, sizeof(by), ", by %d (%s)", e->trigger_pid, tcomm);
 		add(&p, i + 1 == m->noom ? ROLE_WARNING : ROLE_ROW,
-		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon, file,
-		    shmem, memcg, by);
+		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
+		    file, shmem, memcg, by);
 	}
 	show(t, "OOM kills, newest first", &p);
 }
@@ -132,8 +145,8 @@ static void hist_lines(struct tui *t, struct pane *p, const char *name, const st
 	char a[16], b[16];
 	fmt_us(iv->total_us, a, sizeof(a));
 	fmt_us(all->total_us, b, sizeof(b));
-	add(p, ROLE_HEADER, "%-12s interval: %" PRIu64 " in %s   since start: %" PRIu64 " in %s", name,
-	    iv->count, a, all->count, b);
+	add(p, ROLE_HEADER, "%-12s interval: %" PRIu64 " in %s   since start: %" PRIu64 " in %s",
+	    name, iv->count, a, all->count, b);
 	int lo = -1, hi = -1;
 	uint64_t max = 0;
 	for (int i = 0; i < MT_HIST_SLOTS; i++) {
@@ -147,19 +160,21 @@ static void hist_lines(struct tui *t, struct pane *p, const char *name, const st
 	}
 	if (lo < 0)
 		return;
-	add(p, ROLE_LABEL, "  %21s %9s %11s  %s", "usecs", "interval", "since start", "distribution");
+	add(p, ROLE_LABEL, "  %21s %9s %11s  %s", "usecs", "interval", "since start",
+	    "distribution");
 	int barw = t->cols - 49;
 	if (barw > 40)
 		barw = 40;
 	for (int i = lo; i <= hi; i++) {
 		char bar[200] = "";
-		int w = barw > 0 && max ? (int)((double)all->slots[i] / (double)max * barw + 0.5) : 0;
+		int w = barw > 0 && max ? (int)((double)all->slots[i] / (double)max * barw + 0.5)
+					: 0;
 		for (int k = 0; k < w; k++)
 			strcat(bar, t->utf8 ? "█" : "*");
 		uint64_t l = i ? 1ull << i : 0, h = (1ull << (i + 1)) - 1;
-		add(p, iv->slots[i] ? ROLE_VALUE : ROLE_ROW, "  %10" PRIu64 " -> %-7" PRIu64 " %9" PRIu64
-							     " %11" PRIu64 "  %s",
-		    l, h, iv->slots[i], all->slots[i], bar);
+		add(p, iv->slots[i] ? ROLE_VALUE : ROLE_ROW,
+		    "  %10" PRIu64 " -> %-7" PRIu64 " %9" PRIu64 " %11" PRIu64 "  %s", l, h,
+		    iv->slots[i], all->slots[i], bar);
 	}
 }
 
@@ -176,8 +191,9 @@ void draw_reclaim_pane(struct tui *t)
 		return;
 	}
 	const struct reclaim_stats *iv = &m->rates.reclaim, *all = &s->bpf.reclaim;
-	add(&p, ROLE_LABEL, "interval %.1fs   kswapd wakeups %" PRIu64 " (%" PRIu64
-			    " since start)   pages reclaimed %" PRIu64 " (%" PRIu64 ")",
+	add(&p, ROLE_LABEL,
+	    "interval %.1fs   kswapd wakeups %" PRIu64 " (%" PRIu64
+	    " since start)   pages reclaimed %" PRIu64 " (%" PRIu64 ")",
 	    m->rates.dt, iv->kswapd_wakeups, all->kswapd_wakeups, iv->nr_reclaimed,
 	    all->nr_reclaimed);
 	add(&p, ROLE_ROW, " ");

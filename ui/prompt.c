@@ -123,7 +123,8 @@ static void commit(struct tui *t)
 		char *end;
 		double d = strtod(text, &end);
 		if (end == text || *end || !(d >= 0.1 && d <= 86400)) {
-			snprintf(t->message, sizeof(t->message), "interval must be 0.1 to 86400 seconds");
+			snprintf(t->message, sizeof(t->message),
+				 "interval must be 0.1 to 86400 seconds");
 			return;
 		}
 		t->delay = d;
@@ -154,10 +155,11 @@ static void confirm_key(struct tui *t, wint_t ch)
 		return;
 	}
 	if (kill(t->kill_pid, t->kill_sig) == 0)
-		snprintf(t->message, sizeof(t->message), "sent SIG%s to %d", sigabbrev_np(t->kill_sig),
-			 t->kill_pid);
+		snprintf(t->message, sizeof(t->message), "sent SIG%s to %d",
+			 sigabbrev_np(t->kill_sig), t->kill_pid);
 	else
-		snprintf(t->message, sizeof(t->message), "kill %d: %s", t->kill_pid, strerror(errno));
+		snprintf(t->message, sizeof(t->message), "kill %d: %s", t->kill_pid,
+			 strerror(errno));
 }
 
 void prompt_key(struct tui *t, wint_t ch, bool is_key)
@@ -197,8 +199,8 @@ void prompt_key(struct tui *t, wint_t ch, bool is_key)
 static void draw_fkeys(struct tui *t, int y)
 {
 	static const char *const keys[][2] = {
-		{ "F1", "Help" }, { "F3", "Search" }, { "F4", "Filter" }, { "F6", "SortBy" },
-		{ "F9", "Kill" }, { "F10", "Quit" },
+		{"F1", "Help"},	  {"F3", "Search"}, {"F4", "Filter"},
+		{"F6", "SortBy"}, {"F9", "Kill"},   {"F10", "Quit"},
 	};
 	int x = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(keys) && x < t->cols; i++) {

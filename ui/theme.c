@@ -13,10 +13,9 @@
 extern const char theme_default_text[];
 
 static const char *const role_names[ROLE_COUNT] = {
-	"header",	"label",	"value",	"meter_used",	"meter_buffers",
-	"meter_cache",	"meter_swap",	"meter_frame",	"table_header", "sort_column",
-	"selected",	"row",		"row_dim",	"alert",	"warning",
-	"status",	"key",		"help_title",
+	"header",     "label",	     "value",	     "meter_used",  "meter_buffers", "meter_cache",
+	"meter_swap", "meter_frame", "table_header", "sort_column", "selected",	     "row",
+	"row_dim",    "alert",	     "warning",	     "status",	    "key",	     "help_title",
 };
 
 struct style {
@@ -31,8 +30,8 @@ struct theme {
 
 static int color_number(const char *s)
 {
-	static const char *const names[] = { "black", "red",	 "green", "yellow",
-					     "blue",  "magenta", "cyan",  "white" };
+	static const char *const names[] = {"black", "red",	"green", "yellow",
+					    "blue",  "magenta", "cyan",	 "white"};
 	if (!strcmp(s, "default"))
 		return -1;
 	for (int i = 0; i < 8; i++)
@@ -57,13 +56,14 @@ static int attr_bits(const char *s)
 struct theme *theme_parse(const char *text, char *err, size_t errlen)
 {
 	struct theme *t = xcalloc(1, sizeof(*t));
-	bool seen[ROLE_COUNT] = { false };
+	bool seen[ROLE_COUNT] = {false};
 	int lineno = 0;
 	const char *p = text;
 	while (*p) {
 		char line[256];
 		size_t n = strcspn(p, "\n");
-		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), p);
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1),
+			 p);
 		p += n + (p[n] == '\n');
 		lineno++;
 		char *hash = strchr(line, '#');
@@ -76,9 +76,12 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen)
 		while (r < ROLE_COUNT && strcmp(role_names[r], word))
 			r++;
 		char *fg = strtok_r(NULL, " \t", &save), *bg = strtok_r(NULL, " \t", &save);
-		if (r == ROLE_COUNT || !fg || !bg || color_number(fg) < -1 || color_number(bg) < -1) {
-			snprintf(err, errlen, "theme line %d: expected 'role foreground background "
-					      "[attributes]'", lineno);
+		if (r == ROLE_COUNT || !fg || !bg || color_number(fg) < -1 ||
+		    color_number(bg) < -1) {
+			snprintf(err, errlen,
+				 "theme line %d: expected 'role foreground background "
+				 "[attributes]'",
+				 lineno);
 			free(t);
 			return NULL;
 		}
@@ -87,7 +90,8 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen)
 		s->bg = (short)color_number(bg);
 		for (char *a; (a = strtok_r(NULL, " \t", &save));) {
 			if (attr_bits(a) < 0) {
-				snprintf(err, errlen, "theme line %d: unknown attribute '%s'", lineno, a);
+				snprintf(err, errlen, "theme line %d: unknown attribute '%s'",
+					 lineno, a);
 				free(t);
 				return NULL;
 			}
@@ -159,7 +163,8 @@ void theme_apply(struct theme *t)
 			init_pair((short)(r + 1), s->fg, s->bg);
 			t->attr[r] = COLOR_PAIR(r + 1) | s->attrs;
 		} else {
-			/* no color: keep the attributes, and make sure highlighted roles stand out */
+			/* no color: keep the attributes, and make sure highlighted roles stand out
+			 */
 			int a = s->attrs;
 			if (s->bg >= 0 && !(a & A_REVERSE))
 				a |= A_REVERSE;

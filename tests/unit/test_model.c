@@ -14,7 +14,7 @@ static void push(struct model *m, double mono, const int32_t *pids, const uint64
 	s->hertz = 100;
 	s->mem.mem_total_kb = 1000;
 	s->vm.pgfault = pgfault;
-	static const char *names[] = { "alpha", "beta", "gamma", "delta" };
+	static const char *names[] = {"alpha", "beta", "gamma", "delta"};
 	for (size_t i = 0; i < n; i++) {
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = pids[i];
@@ -34,8 +34,8 @@ static void rates_from_two_snapshots(void **state)
 	(void)state;
 	struct model m;
 	model_init(&m);
-	int32_t pids[] = { 1, 2, 3 };
-	uint64_t rss[] = { 100, 300, 200 }, f1[] = { 1000, 0, 50 }, f2[] = { 1500, 0, 50 };
+	int32_t pids[] = {1, 2, 3};
+	uint64_t rss[] = {100, 300, 200}, f1[] = {1000, 0, 50}, f2[] = {1500, 0, 50};
 	push(&m, 10.0, pids, rss, f1, 3, 100000);
 	/* first refresh: since boot for the system, since start for processes */
 	assert_float_equal(m.rates.pgfault, 100000.0 / 1010.0, 1e-6);
@@ -54,8 +54,8 @@ static void reused_pid_is_a_new_process(void **state)
 	(void)state;
 	struct model m;
 	model_init(&m);
-	int32_t pids[] = { 7 };
-	uint64_t rss[] = { 1 }, f1[] = { 5000 }, f2[] = { 10 };
+	int32_t pids[] = {7};
+	uint64_t rss[] = {1}, f1[] = {5000}, f2[] = {10};
 	push(&m, 0.0, pids, rss, f1, 1, 0);
 	struct snapshot *s = model_begin(&m);
 	s->mono = 1.0;
@@ -84,8 +84,8 @@ static void sorting(void **state)
 	(void)state;
 	struct model m;
 	model_init(&m);
-	int32_t pids[] = { 1, 2, 3, 4 };
-	uint64_t rss[] = { 100, 300, 200, 300 }, f[] = { 0, 0, 0, 0 };
+	int32_t pids[] = {1, 2, 3, 4};
+	uint64_t rss[] = {100, 300, 200, 300}, f[] = {0, 0, 0, 0};
 	push(&m, 1.0, pids, rss, f, 4, 0);
 	/* default: RSS descending, ties by pid */
 	assert_int_equal(m.rows[0].p->pid, 2);
@@ -112,8 +112,8 @@ static void filtering(void **state)
 	(void)state;
 	struct model m;
 	model_init(&m);
-	int32_t pids[] = { 1, 2, 3, 4 };
-	uint64_t rss[] = { 1, 2, 3, 4 }, f[] = { 0, 0, 0, 0 };
+	int32_t pids[] = {1, 2, 3, 4};
+	uint64_t rss[] = {1, 2, 3, 4}, f[] = {0, 0, 0, 0};
 	push(&m, 1.0, pids, rss, f, 4, 0);
 	snprintf(m.filter.text, sizeof(m.filter.text), "ELT"); /* case-insensitive */
 	model_refilter(&m);
@@ -126,7 +126,7 @@ static void filtering(void **state)
 	assert_int_equal(m.nrows, 1);
 	assert_int_equal(m.rows[0].p->pid, 2);
 	m.filter.by_user = false;
-	int32_t only[] = { 3, 1 };
+	int32_t only[] = {3, 1};
 	m.filter.pids = only;
 	m.filter.npids = 2;
 	model_refilter(&m);
@@ -139,9 +139,13 @@ static void filtering(void **state)
 static void memory_split(void **state)
 {
 	(void)state;
-	struct sys_mem mem = { .mem_total_kb = 1000, .mem_free_kb = 300, .buffers_kb = 50,
-			       .cached_kb = 200, .sreclaimable_kb = 50, .swap_total_kb = 400,
-			       .swap_free_kb = 100 };
+	struct sys_mem mem = {.mem_total_kb = 1000,
+			      .mem_free_kb = 300,
+			      .buffers_kb = 50,
+			      .cached_kb = 200,
+			      .sreclaimable_kb = 50,
+			      .swap_total_kb = 400,
+			      .swap_free_kb = 100};
 	struct mem_split s;
 	mem_split(&mem, &s);
 	assert_int_equal(s.used_kb, 400);

@@ -6,7 +6,7 @@
 static int parse(struct options *o, const char *a0, const char *a1, const char *a2)
 {
 	char err[256];
-	char *argv[] = { "memtop", (char *)a0, (char *)a1, (char *)a2, NULL };
+	char *argv[] = {"memtop", (char *)a0, (char *)a1, (char *)a2, NULL};
 	int argc = 1 + (a0 != NULL) + (a1 != NULL) + (a2 != NULL);
 	return options_parse(o, argc, argv, err, sizeof(err));
 }
@@ -51,19 +51,30 @@ static void bad_values(void **state)
 	struct options o;
 	char err[256];
 	const char *bad[][2] = {
-		{ "-n", "0" },	 { "-n", "x" },	   { "-n", "-4" },   { "-d", "0" },
-		{ "-d", "abc" }, { "-d", "nan" },  { "-d", "1e9" },  { "-p", "abc" },
-		{ "-p", "1,,2" }, { "-p", "0" },   { "-p", "12x" },  { "-o", "nosuch" },
-		{ "-u", "no_such_user_here" }, { "--frobnicate", NULL }, { "-d", NULL },
+		{"-n", "0"},
+		{"-n", "x"},
+		{"-n", "-4"},
+		{"-d", "0"},
+		{"-d", "abc"},
+		{"-d", "nan"},
+		{"-d", "1e9"},
+		{"-p", "abc"},
+		{"-p", "1,,2"},
+		{"-p", "0"},
+		{"-p", "12x"},
+		{"-o", "nosuch"},
+		{"-u", "no_such_user_here"},
+		{"--frobnicate", NULL},
+		{"-d", NULL},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char *argv[] = { "memtop", (char *)bad[i][0], (char *)bad[i][1], NULL };
+		char *argv[] = {"memtop", (char *)bad[i][0], (char *)bad[i][1], NULL};
 		err[0] = '\0';
 		assert_int_equal(options_parse(&o, bad[i][1] ? 3 : 2, argv, err, sizeof(err)), -1);
 		assert_true(strlen(err) > 5);
 		assert_null(strchr(err, '\n'));
 	}
-	char *argv[] = { "memtop", "extra", NULL };
+	char *argv[] = {"memtop", "extra", NULL};
 	assert_int_equal(options_parse(&o, 2, argv, err, sizeof(err)), -1);
 }
 

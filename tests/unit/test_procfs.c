@@ -41,9 +41,10 @@ static void meminfo_corrupt(void **state)
 	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", &m), -1);
 	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", &m), -1);
 	/* without MemAvailable (old kernels) it is estimated */
-	assert_int_equal(parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n",
-				       &m),
-			 0);
+	assert_int_equal(
+		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n",
+			      &m),
+		0);
 	assert_int_equal(m.mem_available_kb, 22);
 }
 
@@ -109,9 +110,12 @@ static void cmdline_of_self_and_gone(void **state)
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(meminfo_fields), cmocka_unit_test(meminfo_corrupt),
-		cmocka_unit_test(meminfo_live),	  cmocka_unit_test(vmstat_fields),
-		cmocka_unit_test(psi_fields),	  cmocka_unit_test(uptime_field),
+		cmocka_unit_test(meminfo_fields),
+		cmocka_unit_test(meminfo_corrupt),
+		cmocka_unit_test(meminfo_live),
+		cmocka_unit_test(vmstat_fields),
+		cmocka_unit_test(psi_fields),
+		cmocka_unit_test(uptime_field),
 		cmocka_unit_test(cmdline_of_self_and_gone),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);

@@ -13,9 +13,9 @@ static void sizes(void **state)
 		uint64_t kb;
 		const char *want;
 	} cases[] = {
-		{ 0, "0K" },	       { 512, "512K" },	   { 999, "999K" },   { 1000, "1.0M" },
-		{ 2048, "2.0M" },      { 10240, "10M" },   { 307200, "300M" }, { 1048576, "1.0G" },
-		{ 24598212, "23G" },   { 5368709120ull, "5.0T" },
+		{0, "0K"},	   {512, "512K"},	    {999, "999K"},    {1000, "1.0M"},
+		{2048, "2.0M"},	   {10240, "10M"},	    {307200, "300M"}, {1048576, "1.0G"},
+		{24598212, "23G"}, {5368709120ull, "5.0T"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		fmt_kb(cases[i].kb, b, sizeof(b));
@@ -60,7 +60,9 @@ static void escape_utf8(void **state)
 	assert_string_equal(b, "caf\xc3\xa9");
 	escape_display("caf\xc3\xa9", b, sizeof(b), false); /* C locale: escaped */
 	assert_string_equal(b, "caf\\xc3\\xa9");
-	escape_display("\xc2\x9b" "2J", b, sizeof(b), true); /* C1 CSI */
+	escape_display("\xc2\x9b"
+		       "2J",
+		       b, sizeof(b), true); /* C1 CSI */
 	assert_string_equal(b, "\\xc2\\x9b2J");
 	escape_display("bad\xff\xfe", b, sizeof(b), true);
 	assert_string_equal(b, "bad\\xff\\xfe");
@@ -103,9 +105,12 @@ static void json_escapes(void **state)
 int run_text_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sizes),	cmocka_unit_test(rates),
-		cmocka_unit_test(escape_controls), cmocka_unit_test(escape_utf8),
-		cmocka_unit_test(escape_truncates_whole), cmocka_unit_test(json_escapes),
+		cmocka_unit_test(sizes),
+		cmocka_unit_test(rates),
+		cmocka_unit_test(escape_controls),
+		cmocka_unit_test(escape_utf8),
+		cmocka_unit_test(escape_truncates_whole),
+		cmocka_unit_test(json_escapes),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@ static void shipped_themes_parse(void **state)
 {
 	(void)state;
 	char err[160], buf[8192];
-	const char *files[] = { "themes/default.theme", "themes/mono.theme" };
+	const char *files[] = {"themes/default.theme", "themes/mono.theme"};
 	for (size_t i = 0; i < 2; i++) {
 		assert_true(read_file(files[i], buf, sizeof(buf)) > 0);
 		struct theme *t = theme_parse(buf, err, sizeof(err));
