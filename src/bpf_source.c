@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -39,6 +40,8 @@ struct bpf_source {
 	struct ring_buffer *rb;
 	struct bpf_link *links[MAX_LINKS];
 	int nlinks;
+	/* count_memcg_events runs on every page fault: attached only while swap is on */
+	struct bpf_link *swapin_link;
 	char why[NCONCERNS][96]; /* why a concern is off; empty when on */
 	int err[NCONCERNS];
 	char reason[160];
@@ -59,33 +62,41 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-/* Attaches every program of obj; on failure detaches what it attached and names the
- * tracepoint in why. */
-static int attach_all(struct bpf_source *b, struct bpf_object *obj, char *why, size_t len)
+/* Attaches every program of obj, the program own to *own_link and the others to links; on
+ * failure detaches what it attached and names the tracepoint in why. */
+static int attach_all(struct bpf_source *b, struct bpf_object *obj, struct bpf_program *own,
+		      struct bpf_link **own_link, char *why, size_t len)
 {
 	int first = b->nlinks;
 	struct bpf_program *prog;
 
 	bpf_object__for_each_program(prog, obj)
 	{
-		struct bpf_link *link = NULL;
 		const char *sec = bpf_program__section_name(prog);
 		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		int err;
+		struct bpf_link *link = NULL;
+		int err = -E2BIG;
 
-		if (b->nlinks < MAX_LINKS)
+		if (prog == own || b->nlinks < MAX_LINKS) {
 			link = bpf_program__attach(prog);
-		if (link) {
-			b->links[b->nlinks++] = link;
-			continue;
+			err = link ? 0 : -errno;
 		}
-		err = b->nlinks < MAX_LINKS ? -errno : -E2BIG;
+		if (link && prog == own)
+			*own_link = link;
+		else if (link)
+			b->links[b->nlinks++] = link;
+		if (link)
+			continue;
 		if (err == -ENOENT)
 			snprintf(why, len, "no tracepoint %s", tp);
 		else
 			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
 		while (b->nlinks > first)
 			bpf_link__destroy(b->links[--b->nlinks]);
+		if (own_link) {
+			bpf_link__destroy(*own_link);
+			*own_link = NULL;
+		}
 		return err;
 	}
 	return 0;
@@ -95,24 +106,6 @@ static void fail_why(char *why, size_t len, const char *what, int err)
 {
 	if (!why[0])
 		snprintf(why, len, "%s: %s", what, strerror(-err));
-}
-
-/* The index of an anonymous enum value such as MM_ANONPAGES in kernel BTF. */
-static int btf_enum_value(const struct btf *btf, const char *name, int dflt)
-{
-	if (!btf)
-		return dflt;
-	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-
-		if (!btf_is_enum(t))
-			continue;
-		const struct btf_enum *e = btf_enum(t);
-		for (int i = 0; i < btf_vlen(t); i++, e++)
-			if (!strcmp(btf__name_by_offset(btf, e->name_off), name))
-				return e->val;
-	}
-	return dflt;
 }
 
 /* oom/mark_victim takes (task, uid) since Linux 6.8; before, only a pid. */
@@ -134,14 +127,46 @@ static bool mark_victim_has_task(const struct btf *btf)
 	return btf_is_struct(t) && !strcmp(btf__name_by_offset(btf, t->name_off), "task_struct");
 }
 
+/* What the programs need to know from kernel BTF, read once and freed before loading. */
+struct kfacts {
+	bool victim_task;
+	int mm_file, mm_anon, mm_shmem; /* the anonymous MM_* enum, rss counter indexes */
+};
+
+static void kfacts_read(struct kfacts *k)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+
+	*k = (struct kfacts){.mm_file = 0, .mm_anon = 1, .mm_shmem = 3};
+	if (libbpf_get_error(btf))
+		return;
+	k->victim_task = mark_victim_has_task(btf);
+	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const struct btf_enum *e = btf_is_enum(t) ? btf_enum(t) : NULL;
+
+		for (int i = 0; e && i < btf_vlen(t); i++, e++) {
+			const char *name = btf__name_by_offset(btf, e->name_off);
+
+			if (!strcmp(name, "MM_FILEPAGES"))
+				k->mm_file = e->val;
+			else if (!strcmp(name, "MM_ANONPAGES"))
+				k->mm_anon = e->val;
+			else if (!strcmp(name, "MM_SHMEMPAGES"))
+				k->mm_shmem = e->val;
+		}
+	}
+	btf__free(btf);
+}
+
 static int on_oom_event(void *ctx, void *data, size_t len);
 
-static int load_oom(struct bpf_source *b, const struct btf *btf, char *why, size_t len)
+static int load_oom(struct bpf_source *b, const struct kfacts *k, char *why, size_t len)
 {
 	struct oomkill_bpf *skel = NULL;
 	int err;
 
-	if (!mark_victim_has_task(btf)) {
+	if (!k->victim_task) {
 		snprintf(why, len, "tracepoint mark_victim lacks the task");
 		return -ENOTSUP;
 	}
@@ -150,9 +175,9 @@ static int load_oom(struct bpf_source *b, const struct btf *btf, char *why, size
 		err = -errno;
 		goto fail;
 	}
-	skel->rodata->mm_file_idx = btf_enum_value(btf, "MM_FILEPAGES", 0);
-	skel->rodata->mm_anon_idx = btf_enum_value(btf, "MM_ANONPAGES", 1);
-	skel->rodata->mm_shmem_idx = btf_enum_value(btf, "MM_SHMEMPAGES", 3);
+	skel->rodata->mm_file_idx = k->mm_file;
+	skel->rodata->mm_anon_idx = k->mm_anon;
+	skel->rodata->mm_shmem_idx = k->mm_shmem;
 	err = oomkill_bpf__load(skel);
 	if (err)
 		goto fail;
@@ -161,7 +186,7 @@ static int load_oom(struct bpf_source *b, const struct btf *btf, char *why, size
 		err = -errno;
 		goto fail;
 	}
-	err = attach_all(b, skel->obj, why, len);
+	err = attach_all(b, skel->obj, NULL, NULL, why, len);
 	if (err)
 		goto fail;
 	b->oom = skel;
@@ -186,7 +211,7 @@ static int load_reclaim(struct bpf_source *b, char *why, size_t len)
 	err = reclaim_bpf__load(skel);
 	if (err)
 		goto fail;
-	err = attach_all(b, skel->obj, why, len);
+	err = attach_all(b, skel->obj, NULL, NULL, why, len);
 	if (err)
 		goto fail;
 	b->reclaim = skel;
@@ -195,6 +220,22 @@ fail:
 	fail_why(why, len, "loading", err);
 	reclaim_bpf__destroy(skel);
 	return err;
+}
+
+/* Swap-ins need swap: without any, the per-fault program is detached. */
+static void gate_swapin(struct bpf_source *b)
+{
+	struct sysinfo si;
+	bool swap = sysinfo(&si) != 0 || si.totalswap > 0;
+
+	if (!b->swapin || swap == (b->swapin_link != NULL))
+		return;
+	if (swap) {
+		b->swapin_link = bpf_program__attach(b->swapin->progs.count_memcg_events);
+	} else {
+		bpf_link__destroy(b->swapin_link);
+		b->swapin_link = NULL;
+	}
 }
 
 static int load_swapin(struct bpf_source *b, char *why, size_t len)
@@ -209,10 +250,11 @@ static int load_swapin(struct bpf_source *b, char *why, size_t len)
 	err = swapin_bpf__load(skel);
 	if (err)
 		goto fail;
-	err = attach_all(b, skel->obj, why, len);
+	err = attach_all(b, skel->obj, skel->progs.count_memcg_events, &b->swapin_link, why, len);
 	if (err)
 		goto fail;
 	b->swapin = skel;
+	gate_swapin(b);
 	return 0;
 fail:
 	fail_why(why, len, "loading", err);
@@ -220,39 +262,51 @@ fail:
 	return err;
 }
 
-static bool denied(int err)
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
 {
-	return err == -EPERM || err == -EACCES;
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
 }
 
 /* One line: which counters are off and why. */
-static void make_reason(struct bpf_source *b)
+static void make_reason(struct bpf_source *b, bool disabled)
 {
 	char *r = b->reason;
-	size_t len = sizeof(b->reason), off = 0;
-	int nfail = 0;
+	size_t len = sizeof(b->reason);
+	int nfail = 0, ndenied = 0;
 
-	for (int c = 0; c < NCONCERNS; c++)
+	for (int c = 0; c < NCONCERNS; c++) {
 		nfail += b->why[c][0] != 0;
-	if (nfail == 0)
-		return;
-	if (nfail == NCONCERNS && denied(b->err[0]) && denied(b->err[1]) && denied(b->err[2])) {
-		snprintf(r, len, "BPF off: %s",
-			 geteuid() ? "not root (OOM kills, reclaim latency, swap-ins per process need "
-				     "root)" :
-				     "permission denied loading programs");
-		return;
+		ndenied += b->why[c][0] && (b->err[c] == -EPERM || b->err[c] == -EACCES);
 	}
-	if (nfail == NCONCERNS)
-		off = snprintf(r, len, "BPF off: %s", b->why[C_RECLAIM]);
-	for (int c = 0; c < NCONCERNS && nfail < NCONCERNS; c++) {
-		if (!b->why[c][0])
-			continue;
-		off += snprintf(r + off, off < len ? len - off : 0, "%s%s off: %s",
-				off ? "; " : "", concern_names[c], b->why[c]);
-	}
-	if (b->why[C_OOM][0] && b->kmsg && off < len)
-		snprintf(r + off, len - off, "%s", "; OOM kills from the kernel log");
+	if (disabled)
+		append(r, len, "BPF off: --no-bpf");
+	else if (access("/sys/kernel/btf/vmlinux", R_OK))
+		append(r, len, "BPF off: kernel without BTF (/sys/kernel/btf/vmlinux)");
+	else if (ndenied == NCONCERNS && geteuid())
+		append(r, len,
+		       "BPF off: not root (OOM kills, reclaim latency, swap-ins per process "
+		       "need root)");
+	else if (ndenied == NCONCERNS)
+		append(r, len, "BPF off: permission denied loading programs");
+	else if (nfail == NCONCERNS)
+		append(r, len, "BPF off: %s", b->why[C_RECLAIM]);
+	else
+		for (int c = 0; c < NCONCERNS; c++)
+			if (b->why[c][0])
+				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concern_names[c],
+				       b->why[c]);
+	if (!b->oom && b->kmsg)
+		append(r, len, "; OOM kills from the kernel log");
 }
 
 static void add_earlier(void *arg, const struct mt_event *ev)
@@ -274,24 +328,15 @@ static void add_followed(void *arg, const struct mt_event *ev)
 struct bpf_source *bpf_source_open(bool disabled)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
-	struct btf *btf = NULL;
-	int err;
+	struct kfacts k;
 
 	b->page_size = sysconf(_SC_PAGESIZE);
 	libbpf_set_print(quiet);
-	if (disabled) {
-		snprintf(b->reason, sizeof(b->reason), "BPF off: --no-bpf");
-	} else if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		snprintf(b->reason, sizeof(b->reason),
-			 "BPF off: kernel without BTF (/sys/kernel/btf/vmlinux)");
-	} else {
-		btf = btf__load_vmlinux_btf();
-		if ((err = libbpf_get_error(btf)))
-			btf = NULL;
-		b->err[C_OOM] = load_oom(b, btf, b->why[C_OOM], sizeof(b->why[C_OOM]));
+	if (!disabled && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
+		kfacts_read(&k);
+		b->err[C_OOM] = load_oom(b, &k, b->why[C_OOM], sizeof(b->why[C_OOM]));
 		b->err[C_RECLAIM] = load_reclaim(b, b->why[C_RECLAIM], sizeof(b->why[C_RECLAIM]));
 		b->err[C_SWAPIN] = load_swapin(b, b->why[C_SWAPIN], sizeof(b->why[C_SWAPIN]));
-		btf__free(btf);
 	}
 	/* after attaching, so a kill is either in the log now or in the ring buffer */
 	b->kmsg = kmsg_open();
@@ -300,23 +345,23 @@ struct bpf_source *bpf_source_open(bool disabled)
 		kmsg_close(b->kmsg);
 		b->kmsg = NULL;
 	}
-	if (!disabled && b->reason[0] == '\0')
-		make_reason(b);
+	make_reason(b, disabled);
 	return b;
 }
 
 static void join_memcg(const struct mtb_oom_event *e, char *out, size_t len)
 {
 	size_t off = 0;
+	int depth = e->cg_depth < MTB_CG_LEVELS ? (int)e->cg_depth : MTB_CG_LEVELS;
 
 	out[0] = '\0';
 	if (!e->cg_valid)
 		return;
 	if (e->cg_truncated)
 		off = snprintf(out, len, "/...");
-	for (int i = (int)e->cg_depth - 1; i >= 0 && off < len; i--)
+	for (int i = depth - 1; i >= 0 && off < len; i--)
 		off += snprintf(out + off, len - off, "/%.*s", MTB_CG_NAME, e->cg[i]);
-	if (!e->cg_depth)
+	if (!depth)
 		snprintf(out, len, "/");
 }
 
@@ -340,8 +385,7 @@ static int on_oom_event(void *ctx, void *data, size_t len)
 	ev->shmem_rss_kb = e->shmem_pages * kb;
 	join_memcg(e, ev->memcg, sizeof(ev->memcg));
 	ev->trigger_pid = e->trigger_pid;
-	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN,
-		 e->trigger_comm);
+	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN, e->trigger_comm);
 	return 0;
 }
 
@@ -386,7 +430,8 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	memset(st, 0, sizeof(*st));
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
 	st->enabled = b->oom || b->reclaim || b->swapin;
-	st->programs = b->nlinks;
+	gate_swapin(b);
+	st->programs = b->nlinks + (b->swapin_link != NULL);
 	if (b->oom) {
 		st->oom_kills = b->oom->bss->oom_kills;
 		st->ring_drops = b->oom->bss->ring_drops;
@@ -431,6 +476,7 @@ void bpf_source_close(struct bpf_source *b)
 		return;
 	while (b->nlinks > 0)
 		bpf_link__destroy(b->links[--b->nlinks]);
+	bpf_link__destroy(b->swapin_link);
 	ring_buffer__free(b->rb);
 	oomkill_bpf__destroy(b->oom);
 	reclaim_bpf__destroy(b->reclaim);

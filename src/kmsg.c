@@ -18,9 +18,9 @@ static size_t unescape(const char *s, size_t n, char *out, size_t outlen)
 	size_t o = 0;
 
 	for (size_t i = 0; i < n && s[i] != '\n' && o + 1 < outlen; i++) {
-		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' && isxdigit((unsigned char)s[i + 2]) &&
-		    isxdigit((unsigned char)s[i + 3])) {
-			char hex[3] = { s[i + 2], s[i + 3], '\0' };
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' &&
+		    isxdigit((unsigned char)s[i + 2]) && isxdigit((unsigned char)s[i + 3])) {
+			char hex[3] = {s[i + 2], s[i + 3], '\0'};
 			char c = (char)strtoul(hex, NULL, 16);
 
 			out[o++] = c ? c : '?';
@@ -161,7 +161,7 @@ int kmsg_parse_record(struct kmsg_parser *p, const char *rec, size_t len, double
 struct kmsg_reader {
 	int fd;
 	struct kmsg_parser parser;
-	char buf[8192];
+	char buf[16384]; /* a record is at most 8 KiB (CONSOLE_EXT_LOG_MAX) */
 };
 
 struct kmsg_reader *kmsg_open(void)

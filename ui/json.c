@@ -110,7 +110,9 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		r->reclaim.nr_reclaimed, r->reclaim.kswapd_wakeups);
 	fprintf(f, ",\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
 	json_string(f, s->bpf.reason);
-	fprintf(f, ",\"programs\":%d,\"ring_drops\":%" PRIu64 ",\"oom_kills\":%" PRIu64 "}}\n",
-		s->bpf.programs, s->bpf.ring_drops, s->bpf.oom_kills);
+	fprintf(f,
+		",\"programs\":%d,\"ring_drops\":%" PRIu64 ",\"oom_kills\":%" PRIu64
+		",\"swapins\":%" PRIu64 "}}\n",
+		s->bpf.programs, s->bpf.ring_drops, s->bpf.oom_kills, s->bpf.swapins);
 	fflush(f);
 }

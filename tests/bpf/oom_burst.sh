@@ -12,15 +12,14 @@ pids=""
 start=$(date +%s)
 i=0
 while [ $i -lt $N ]; do
+	# two at a time, so that kills also overlap
 	in_memcg "$HOG" 100
-	pids="$pids $KID"
-	# two at a time: kills overlap
-	if [ $((i % 2)) = 1 ]; then
-		wait
-	fi
-	i=$((i + 1))
+	a=$KID
+	in_memcg "$HOG" 100
+	wait "$a" "$KID" 2>/dev/null
+	pids="$pids $a $KID"
+	i=$((i + 2))
 done
-wait
 secs=$(($(date +%s) - start))
 mt_wait_lines $(($(mt_lines) + 2))
 mt_stop

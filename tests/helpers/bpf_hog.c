@@ -16,7 +16,8 @@ int main(int argc, char **argv)
 	int passes = argc > 2 ? atoi(argv[2]) : 1;
 	double sleep_s = argc > 3 ? atof(argv[3]) : 0;
 	long page = sysconf(_SC_PAGESIZE);
-	volatile char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	volatile char *p =
+		mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED) {
 		perror("bpf_hog: mmap");

@@ -10,5 +10,6 @@ int main(void)
 	failed += run_model_tests();
 	failed += run_options_tests();
 	failed += run_theme_tests();
+	failed += run_kmsg_tests();
 	return failed ? 1 : 0;
 }

@@ -14,25 +14,29 @@ static int feed(struct kmsg_parser *p, const char *rec, struct mt_event *ev)
 static void memcg_kill(void **state)
 {
 	(void)state;
-	struct kmsg_parser p = { 0 };
+	struct kmsg_parser p = {0};
 	struct mt_event ev;
 
-	assert_int_equal(feed(&p, "4,901,504539004,-;bpf_hog invoked oom-killer: gfp_mask=0xcc0"
-				  "(GFP_KERNEL), order=0, oom_score_adj=0\n",
+	assert_int_equal(feed(&p,
+			      "4,901,504539004,-;bpf_hog invoked oom-killer: gfp_mask=0xcc0"
+			      "(GFP_KERNEL), order=0, oom_score_adj=0\n",
 			      &ev),
 			 0);
-	assert_int_equal(feed(&p, "4,902,504539010,-;CPU: 1 UID: 0 PID: 5884 Comm: bpf_hog Not "
-				  "tainted 6.18.44 #1 PREEMPT(voluntary) \n SUBSYSTEM=cpu\n",
+	assert_int_equal(feed(&p,
+			      "4,902,504539010,-;CPU: 1 UID: 0 PID: 5884 Comm: bpf_hog Not "
+			      "tainted 6.18.44 #1 PREEMPT(voluntary) \n SUBSYSTEM=cpu\n",
 			      &ev),
 			 0);
-	assert_int_equal(feed(&p, "6,903,504543073,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask="
-				  "(null),cpuset=/,mems_allowed=0,oom_memcg=/mt-try,task_memcg=/mt-"
-				  "try/a,b,task=bpf_hog,pid=5884,uid=0\n",
+	assert_int_equal(feed(&p,
+			      "6,903,504543073,-;oom-kill:constraint=CONSTRAINT_MEMCG,nodemask="
+			      "(null),cpuset=/,mems_allowed=0,oom_memcg=/mt-try,task_memcg=/mt-"
+			      "try/a,b,task=bpf_hog,pid=5884,uid=0\n",
 			      &ev),
 			 0);
-	assert_int_equal(feed(&p, "3,904,504543111,-;Memory cgroup out of memory: Killed process "
-				  "5884 (bpf_hog) total-vm:207144kB, anon-rss:65280kB, file-rss:"
-				  "1224kB, shmem-rss:8kB, UID:1000 pgtables:168kB oom_score_adj:0\n",
+	assert_int_equal(feed(&p,
+			      "3,904,504543111,-;Memory cgroup out of memory: Killed process "
+			      "5884 (bpf_hog) total-vm:207144kB, anon-rss:65280kB, file-rss:"
+			      "1224kB, shmem-rss:8kB, UID:1000 pgtables:168kB oom_score_adj:0\n",
 			      &ev),
 			 1);
 	assert_int_equal(ev.type, MT_EV_OOM_KILL);
@@ -54,17 +58,19 @@ static void memcg_kill(void **state)
 static void global_kill_other_victim(void **state)
 {
 	(void)state;
-	struct kmsg_parser p = { 0 };
+	struct kmsg_parser p = {0};
 	struct mt_event ev;
 
 	feed(&p, "4,10,2000000,-;stress ng invoked oom-killer: gfp_mask=0x100cca, order=0\n", &ev);
 	feed(&p, "4,11,2000001,-;CPU: 0 PID: 77 Comm: stress ng Not tainted 5.15.0 #1\n", &ev);
-	feed(&p, "6,12,2000100,-;oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
-		 "mems_allowed=0,global_oom,task_memcg=/user.slice,task=java,pid=88,uid=1001\n",
+	feed(&p,
+	     "6,12,2000100,-;oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+	     "mems_allowed=0,global_oom,task_memcg=/user.slice,task=java,pid=88,uid=1001\n",
 	     &ev);
-	assert_int_equal(feed(&p, "3,13,2000200,-;Out of memory: Killed process 88 (java) "
-				  "total-vm:9000kB, anon-rss:8000kB, file-rss:0kB, shmem-rss:0kB, "
-				  "UID:1001 pgtables:40kB oom_score_adj:0\n",
+	assert_int_equal(feed(&p,
+			      "3,13,2000200,-;Out of memory: Killed process 88 (java) "
+			      "total-vm:9000kB, anon-rss:8000kB, file-rss:0kB, shmem-rss:0kB, "
+			      "UID:1001 pgtables:40kB oom_score_adj:0\n",
 			      &ev),
 			 1);
 	assert_int_equal(ev.pid, 88);
@@ -79,12 +85,13 @@ static void global_kill_other_victim(void **state)
 static void hostile_comm(void **state)
 {
 	(void)state;
-	struct kmsg_parser p = { 0 };
+	struct kmsg_parser p = {0};
 	struct mt_event ev;
 
-	assert_int_equal(feed(&p, "3,5,100,-;Out of memory: Killed process 42 (x) total-vm:1kB) "
-				  "total-vm:4kB, anon-rss:2kB, file-rss:0kB, shmem-rss:0kB, UID:0 "
-				  "pgtables:1kB oom_score_adj:0\n",
+	assert_int_equal(feed(&p,
+			      "3,5,100,-;Out of memory: Killed process 42 (x) total-vm:1kB) "
+			      "total-vm:4kB, anon-rss:2kB, file-rss:0kB, shmem-rss:0kB, UID:0 "
+			      "pgtables:1kB oom_score_adj:0\n",
 			      &ev),
 			 1);
 	assert_int_equal(ev.pid, 42);
@@ -96,8 +103,9 @@ static void hostile_comm(void **state)
 	assert_string_equal(ev.trigger_comm, "");
 	assert_string_equal(ev.memcg, "");
 
-	assert_int_equal(feed(&p, "3,6,100,-;Out of memory: Killed process 43 (a\\x09(b\\x5c) "
-				  "total-vm:4kB, anon-rss:2kB, file-rss:0kB, shmem-rss:0kB\n",
+	assert_int_equal(feed(&p,
+			      "3,6,100,-;Out of memory: Killed process 43 (a\\x09(b\\x5c) "
+			      "total-vm:4kB, anon-rss:2kB, file-rss:0kB, shmem-rss:0kB\n",
 			      &ev),
 			 1);
 	assert_string_equal(ev.comm, "a\t(b\\");
@@ -107,14 +115,16 @@ static void hostile_comm(void **state)
 static void memcg_needs_same_pid(void **state)
 {
 	(void)state;
-	struct kmsg_parser p = { 0 };
+	struct kmsg_parser p = {0};
 	struct mt_event ev;
 
-	feed(&p, "6,1,100,-;oom-kill:constraint=CONSTRAINT_MEMCG,oom_memcg=/x,task_memcg=/x,task=a,"
-		 "pid=1,uid=0\n",
+	feed(&p,
+	     "6,1,100,-;oom-kill:constraint=CONSTRAINT_MEMCG,oom_memcg=/x,task_memcg=/x,task=a,"
+	     "pid=1,uid=0\n",
 	     &ev);
-	assert_int_equal(feed(&p, "3,2,200,-;Memory cgroup out of memory: Killed process 2 (b) "
-				  "total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0\n",
+	assert_int_equal(feed(&p,
+			      "3,2,200,-;Memory cgroup out of memory: Killed process 2 (b) "
+			      "total-vm:1kB, anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0\n",
 			      &ev),
 			 1);
 	assert_string_equal(ev.memcg, "");
@@ -123,7 +133,7 @@ static void memcg_needs_same_pid(void **state)
 static void not_kills(void **state)
 {
 	(void)state;
-	struct kmsg_parser p = { 0 };
+	struct kmsg_parser p = {0};
 	struct mt_event ev;
 	const char *recs[] = {
 		"",
@@ -144,10 +154,8 @@ static void not_kills(void **state)
 int run_kmsg_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(memcg_kill),
-		cmocka_unit_test(global_kill_other_victim),
-		cmocka_unit_test(hostile_comm),
-		cmocka_unit_test(memcg_needs_same_pid),
+		cmocka_unit_test(memcg_kill),	cmocka_unit_test(global_kill_other_victim),
+		cmocka_unit_test(hostile_comm), cmocka_unit_test(memcg_needs_same_pid),
 		cmocka_unit_test(not_kills),
 	};
 	return cmocka_run_group_tests_name("kmsg", tests, NULL, NULL);

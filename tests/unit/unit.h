@@ -13,5 +13,6 @@ int run_text_tests(void);
 int run_model_tests(void);
 int run_options_tests(void);
 int run_theme_tests(void);
+int run_kmsg_tests(void);
 
 #endif

@@ -1,0 +1,68 @@
+#!/bin/sh
+# A child in a 64 MiB memory cgroup touches 150 MiB twice with a swapfile on: memtop
+# attributes the swap-ins to the child, its system total of swap-ins matches
+# /proc/vmstat's pswpin exactly, and it sees memcg reclaim and the child's reclaim stalls.
+# memtop runs from before swapon, so its swap-in program is attached on the way.
+. "$(dirname "$0")/lib.inc"
+need_bpf
+command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "needs mkswap, swapon"
+
+memcg memtop-swap-$$ $((64 << 20))
+[ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
+
+# memtop attaches its per-fault swap-in program only while there is swap: start it first
+v0=$(vmstat pswpin)
+mt_start -n 100 -d 0.5
+mt_wait_lines 1
+p0=$(mt_last | jq .bpf.programs)
+SWAPFILE=/var/tmp/memtop-swap.$$
+# fallocate makes holes on some filesystems that swapon refuses: dd then
+dd if=/dev/zero of="$SWAPFILE" bs=1M count=512 status=none || fail "writing $SWAPFILE"
+chmod 600 "$SWAPFILE"
+mkswap "$SWAPFILE" >/dev/null || fail "mkswap $SWAPFILE"
+swapon "$SWAPFILE" || skip "swapon $SWAPFILE refused (filesystem without swapfiles?)"
+i=0
+until [ "$(mt_last | jq .bpf.programs)" = $((p0 + 1)) ]; do
+	[ $i -lt 50 ] || fail "no program attached for swap after swapon: $(mt_last | jq -c .bpf)"
+	sleep 0.1
+	i=$((i + 1))
+done
+in_memcg "$HOG" 150 2 2
+wait "$KID" || fail "the child failed: exit $?"
+mt_wait_lines $(($(mt_lines) + 2))
+mt_stop
+v1=$(vmstat pswpin)
+vm=$((v1 - v0))
+[ "$vm" -gt 1000 ] || fail "the child swapped in only $vm pages (vmstat); no test"
+
+# the same window from memtop's own samples: vmstat's counter and the BPF counter
+jq -s -e '(.[-1].system.pswpin - .[0].system.pswpin) ==
+	(.[-1].bpf.swapins - .[0].bpf.swapins)' "$OUT" >/dev/null ||
+	fail "BPF counted $(jq -s '.[-1].bpf.swapins - .[0].bpf.swapins' "$OUT") swap-ins," \
+		"vmstat $(jq -s '.[-1].system.pswpin - .[0].system.pswpin' "$OUT")"
+bpf=$(tail -n 1 "$OUT" | jq .bpf.swapins)
+[ "$bpf" = "$vm" ] || fail "BPF counted $bpf swap-ins since start, /proc/vmstat $vm"
+
+# rates times intervals add up to the totals (rounding aside); the child has all of them
+# but those memtop attributes to other processes (a concurrent swapper)
+sys=$(jq -s '[.[1:][] | .system.pswpin_per_s * .interval_s] | add' "$OUT")
+kid=$(jq -s --argjson p "$KID" '[.[1:][] | .interval_s as $i |
+	.processes[] | select(.pid == $p) | .swapin_per_s * $i] | add // 0' "$OUT")
+others=$(jq -s --argjson p "$KID" '[.[1:][] | .interval_s as $i |
+	.processes[] | select(.pid != $p) | (.swapin_per_s // 0) * $i] | add // 0' "$OUT")
+awk -v a="$sys" -v b="$vm" 'BEGIN { exit !(a > b * 0.99 && a < b * 1.01) }' ||
+	fail "sum of pswpin_per_s * interval_s: $sys, vmstat $vm"
+awk -v a="$kid" -v b="$vm" -v o="$others" 'BEGIN { exit !(a > 0 && a > (b - o) * 0.99 &&
+	a < (b - o) * 1.01) }' ||
+	fail "swap-ins attributed to the child: $kid of $vm, to other processes: $others"
+
+# memcg reclaim: the interval histograms count it and their buckets add up
+mc=$(jq -s '[.[1:][] | .reclaim.memcg.count] | add' "$OUT")
+[ "$mc" -gt 0 ] || fail "no memcg reclaim counted"
+jq -e '[.reclaim[] | objects | (.count == ([.buckets[].count] | add // 0))] | all' "$OUT" |
+	grep -q false && fail "histogram buckets do not add up to count"
+stall=$(jq -s --argjson p "$KID" '[.[] | .processes[] | select(.pid == $p) |
+	.reclaim_stall_us_per_s] | max // 0' "$OUT")
+awk -v s="$stall" 'BEGIN { exit !(s > 0) }' || fail "the child has no reclaim stall time"
+echo "swap-ins: vmstat $vm, BPF $bpf, child $kid, others $others; memcg reclaims $mc;" \
+	"child stall max ${stall} us/s"
