@@ -37,10 +37,22 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 	else
 		fprintf(f, "PSI off\n");
 	if (s->bpf.enabled)
-		fprintf(f, "BPF:  on, %d programs%s%s\n", s->bpf.programs,
-			s->bpf.reason[0] ? "; " : "", s->bpf.reason);
+		fprintf(f, "BPF:  on, %d programs, %llu ring drops%s%s\n", s->bpf.programs,
+			(unsigned long long)s->bpf.ring_drops, s->bpf.reason[0] ? "; " : "",
+			s->bpf.reason);
 	else
 		fprintf(f, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
+	if (s->bpf.have_reclaim) {
+		const struct reclaim_stats *rc = &r->reclaim;
+		fprintf(f,
+			"Reclaim: direct %llu in %lluus, memcg %llu in %lluus, shrink_slab %llu in "
+			"%lluus, %llu pages reclaimed, %llu kswapd wakeups\n",
+			(unsigned long long)rc->direct.count, (unsigned long long)rc->direct.total_us,
+			(unsigned long long)rc->memcg.count, (unsigned long long)rc->memcg.total_us,
+			(unsigned long long)rc->shrink_slab.count,
+			(unsigned long long)rc->shrink_slab.total_us,
+			(unsigned long long)rc->nr_reclaimed, (unsigned long long)rc->kswapd_wakeups);
+	}
 }
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
