@@ -47,3 +47,13 @@ wait_gone() {
 	screen_text
 	return 1
 }
+
+# wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
+wait_ready() {
+	i=0
+	until grep -q ready "$1"; do
+		i=$((i + 1))
+		[ $i -le 200 ] || return 1
+		sleep 0.05
+	done
+}

@@ -10,12 +10,7 @@ trap 'exit 1' INT TERM HUP
 : >"$tmp/child"
 "$HELPERS/evil_name" "marker-$$" >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "evil_name never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "evil_name never got ready"
 esc=$(printf '\033')
 comm=$(cat /proc/$child/comm)
 cmd=$(tr '\0' ' ' </proc/$child/cmdline | sed 's/ $//')

@@ -10,12 +10,7 @@ trap 'exit 1' INT TERM HUP
 : >"$tmp/child"
 "$HELPERS/alloc_child" 0 20000 >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "alloc_child never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
 sleep 0.2
 
 now() { date +%s.%N; }

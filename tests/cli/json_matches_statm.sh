@@ -10,12 +10,7 @@ mib=48
 : >"$tmp/child"
 "$HELPERS/alloc_child" $mib >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "alloc_child never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
 # statm is read right before and after the sample; retry if the child changed meanwhile

@@ -11,12 +11,7 @@ trap 'exit 1' INT TERM HUP
 : >"$tmp/child"
 setpriv --reuid=nobody --regid=nogroup --clear-groups "$HELPERS/alloc_child" 1 >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || skip "cannot run a process as nobody: $(cat "$tmp/child")"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || skip "cannot run a process as nobody: $(cat "$tmp/child")"
 nobody_uid=$(id -u nobody)
 uid_of() { awk '$1 == "Uid:" { print $3 }' /proc/$1/status 2>/dev/null; }
 [ "$(uid_of $child)" = "$nobody_uid" ] || fail "the child does not run as nobody"

@@ -11,12 +11,7 @@ marker=evil-$$
 : >"$tmp/child"
 "$HELPERS/evil_name" "$marker" >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "evil_name never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "evil_name never got ready"
 # what a person should read: the command line with each ESC written as \e (or \x1b)
 cmd=$(tr '\0' ' ' </proc/$child/cmdline | sed 's/ $//')
 shown=$(printf '%s' "$cmd" | sed 's/\x1b/\\e/g')

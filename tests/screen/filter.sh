@@ -12,12 +12,7 @@ start() { # NAME CMD...: runs CMD in the background until it says ready
 	: >"$tmp/$name"
 	"$@" >"$tmp/$name" &
 	kids="$kids $!"
-	i=0
-	until grep -q ready "$tmp/$name"; do
-		i=$((i + 1))
-		[ $i -le 200 ] || fail "$name never got ready: $(cat "$tmp/$name")"
-		sleep 0.05
-	done
+	wait_ready "$tmp/$name" || fail "$name never got ready: $(cat "$tmp/$name")"
 }
 marker=filter-$$
 start mine "$HELPERS/alloc_child" 1 0 "$marker"

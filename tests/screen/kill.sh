@@ -11,12 +11,7 @@ start() { # NAME MARKER: an alloc_child with MARKER in its command line
 	: >"$tmp/$1"
 	"$HELPERS/alloc_child" 1 0 "$2" >"$tmp/$1" &
 	kids="$kids $!"
-	i=0
-	until grep -q ready "$tmp/$1"; do
-		i=$((i + 1))
-		[ $i -le 200 ] || fail "alloc_child never got ready"
-		sleep 0.05
-	done
+	wait_ready "$tmp/$1" || fail "alloc_child never got ready"
 }
 # our own children: once dead they are zombies, or gone when the shell reaped them already
 state() { awk '{ print $3 }' /proc/$1/stat 2>/dev/null; }

@@ -11,12 +11,7 @@ marker=layout-$$
 : >"$tmp/child"
 "$HELPERS/alloc_child" 32 0 "$marker" >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "alloc_child never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
 
 tm_start 160 30 "$MEMTOP"
 wait_for "$marker" || fail "the started child never appeared"

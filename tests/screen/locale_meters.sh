@@ -15,12 +15,7 @@ mib=$(awk '$1 == "MemTotal:" { print int($2 / 1024 / 30) + 1 }' /proc/meminfo)
 : >"$tmp/child"
 "$HELPERS/alloc_child" "$mib" >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "alloc_child never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
 
 # one pane runs memtop under C, then, after q, under C.UTF-8
 tm_start 100 30 "env LANG=C LC_ALL=C '$MEMTOP' -d 0.5; clear; env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$MEMTOP' -d 0.5"

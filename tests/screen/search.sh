@@ -11,12 +11,7 @@ marker=search-$$
 : >"$tmp/child"
 "$HELPERS/alloc_child" 0 0 "$marker" >"$tmp/child" &
 child=$!
-i=0
-until grep -q ready "$tmp/child"; do
-	i=$((i + 1))
-	[ $i -le 200 ] || fail "alloc_child never got ready"
-	sleep 0.05
-done
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
 
 # sorted by pid the child, started last, is below the first screenful
 tm_start 160 30 "$MEMTOP -d 0.5 -o pid"

@@ -12,12 +12,7 @@ for mib in 8 24 16; do
 	: >"$tmp/$mib"
 	"$HELPERS/alloc_child" $mib >"$tmp/$mib" &
 	kids="$kids $!"
-	i=0
-	until grep -q ready "$tmp/$mib"; do
-		i=$((i + 1))
-		[ $i -le 200 ] || fail "alloc_child never got ready"
-		sleep 0.05
-	done
+	wait_ready "$tmp/$mib" || fail "alloc_child never got ready"
 done
 
 by_statm() { # FIELD ORDER: the children's pids sorted by a statm field
