@@ -4,7 +4,7 @@ CLANG    ?= clang
 BPFTOOL  ?= $(shell command -v bpftool 2>/dev/null || echo /usr/sbin/bpftool)
 BUILD    := build
 VERSION  := 0.1.0
-PKGS     := libproc2 ncursesw libbpf
+PKGS     := libproc2 ncursesw libbpf libdw
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 
 CFLAGS   ?= -O2 -g

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "detail_cli.h"
 #include "model.h"
 #include "options.h"
 #include "sources.h"
@@ -71,6 +72,8 @@ int main(int argc, char **argv)
 		printf("memtop %s\n", MEMTOP_VERSION);
 		return 0;
 	}
+	if (o.stacks_pid)
+		return detail_cli_run(o.stacks_pid, o.delay, o.mode == OUT_JSON, o.no_bpf);
 	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
 		fprintf(stderr, "memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;

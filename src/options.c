@@ -18,6 +18,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{ "user", required_argument, NULL, 'u' },
 		{ "sort", required_argument, NULL, 'o' },
 		{ "no-bpf", no_argument, NULL, 'B' },
+		{ "stacks", required_argument, NULL, 'S' },
 		{ "theme", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -112,6 +113,16 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'B':
 			o->no_bpf = true;
 			break;
+		case 'S': {
+			errno = 0;
+			long v = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || v < 1 || v > INT32_MAX) {
+				snprintf(err, errlen, "--stacks needs a PID, not '%s'", optarg);
+				return -1;
+			}
+			o->stacks_pid = (int32_t)v;
+			break;
+		}
 		case 'T':
 			o->theme = optarg;
 			break;
@@ -154,6 +165,8 @@ void options_usage(FILE *f)
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
 	      "                        mem minflt majflt swapin reclaim comm cmd (default rss)\n"
 	      "      --no-bpf          read /proc only; load no BPF programs\n"
+	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"
+	      "                        for -d SECS, print the top ones (text or --json)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",

@@ -23,6 +23,7 @@ struct options {
 	uint32_t uid;
 	enum col_id sort;
 	bool no_bpf;
+	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
 	const char *theme;
 	bool help;
 	bool version;

@@ -30,6 +30,7 @@ const struct binding bindings[] = {
 	{ ACT_OOM_PANE, { 'o', 0 }, "o", "OOM kill history" },
 	{ ACT_RECLAIM_PANE, { 'r', 0 }, "r", "reclaim latency histograms" },
 	{ ACT_REDRAW, { CTRL('l'), 0 }, "^L", "redraw the screen" },
+	{ ACT_DETAIL, { '\n', '\r', KEY_ENTER, 0 }, "Enter", "details of the selected process" },
 	{ ACT_QUIT, { 'q', KEY_F(10), 0 }, "q F10", "quit" },
 	{ ACT_NONE, { 0 }, NULL, NULL },
 };
@@ -136,6 +137,7 @@ void handle_key(struct tui *t, int key)
 		t->pane_top = 0;
 		break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
+	case ACT_DETAIL: detail_open(t); break;
 	case ACT_QUIT: t->quit = true; break;
 	case ACT_NONE: break;
 	}

@@ -132,6 +132,9 @@ static void draw(struct tui *t)
 	case SCREEN_RECLAIM:
 		draw_reclaim_pane(t);
 		break;
+	case SCREEN_DETAIL:
+		draw_detail(t);
+		break;
 	case SCREEN_MAIN:
 		draw_header(t);
 		layout_columns(t);
@@ -160,6 +163,7 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 		.max_refreshes = o->iterations,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 		.swap_all_once = true,
+		.detail = detail_view_new(o->no_bpf),
 	};
 	const char *term = getenv("TERM");
 	SCREEN *scr = newterm(NULL, stdout, stdin);
@@ -189,6 +193,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 		if (rc == ERR) {
 			if (!t.paused && clock_mono() >= t.next_refresh) {
 				tui_collect(&t);
+				if (t.screen == SCREEN_DETAIL)
+					detail_refresh(&t);
 				t.next_refresh += t.delay;
 				if (t.next_refresh < clock_mono())
 					t.next_refresh = clock_mono() + t.delay;
@@ -205,11 +211,14 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 			sort_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (int)ch);
 		else if (t.screen == SCREEN_HELP)
 			t.screen = SCREEN_MAIN;
+		else if (t.screen == SCREEN_DETAIL)
+			detail_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_OOM || t.screen == SCREEN_RECLAIM)
 			pane_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else
 			handle_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 	}
+	detail_view_free(t.detail);
 	endwin();
 	delscreen(scr);
 	return stop_signal ? 128 + stop_signal : 0;

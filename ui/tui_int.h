@@ -14,7 +14,7 @@
 #define HEADER_ROWS 6
 #define MAX_ONSCREEN 512
 
-enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM };
+enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM, SCREEN_DETAIL };
 
 enum prompt_kind {
 	PROMPT_NONE,
@@ -50,6 +50,7 @@ enum action {
 	ACT_OOM_PANE,
 	ACT_RECLAIM_PANE,
 	ACT_REDRAW,
+	ACT_DETAIL,
 	ACT_QUIT,
 };
 
@@ -94,6 +95,7 @@ struct tui {
 	bool swap_all_once;
 	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
 	int pane_top; /* scroll offset in the OOM and reclaim screens */
+	struct detail_view *detail; /* the drill-down screen (ui/detail.c) */
 };
 
 /* tui.c */
@@ -123,6 +125,16 @@ void draw_oom_banner(struct tui *t, int y);
 void draw_oom_pane(struct tui *t);
 void draw_reclaim_pane(struct tui *t);
 void pane_key(struct tui *t, int key);
+
+/* detail.c: the drill-down into the selected process; its sampler is attached only
+ * while the screen is open */
+struct detail_view *detail_view_new(bool no_bpf);
+void detail_view_free(struct detail_view *v);
+void detail_open(struct tui *t);
+void detail_close(struct tui *t);
+void detail_refresh(struct tui *t);
+void draw_detail(struct tui *t);
+void detail_key(struct tui *t, int key);
 
 /* Puts s at y, x with role r, cut to width w (padding with spaces when pad). */
 void put_text(struct tui *t, int y, int x, int w, enum role r, const char *s, bool pad);

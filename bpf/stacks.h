@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Types shared by bpf/stacks.bpf.c (the drill-down's stack sampler) and src/stacks.c. */
+#ifndef MEMTOP_BPF_STACKS_H
+#define MEMTOP_BPF_STACKS_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define MTB_DD_DEPTH		64	/* frames kept per stack */
+#define MTB_DD_MAX_STACKS	16384	/* stack-trace map entries */
+#define MTB_DD_MAX_KEYS		8192	/* (kind, stacks) counters */
+#define MTB_DD_MAX_PAGES	16384	/* sampled fault pages between two drains */
+#define MTB_DD_MAX_CALLS	1024	/* threads inside brk/mmap/munmap */
+
+enum mtb_dd_kind {
+	MTB_DD_FAULT,
+	MTB_DD_BRK,
+	MTB_DD_MMAP,
+	MTB_DD_MUNMAP,
+	MTB_DD_KINDS,
+};
+
+/* what one counter is for; caller is the word at the user stack pointer when it looks
+ * like a return address (0 otherwise): in a function without a frame of its own, the
+ * return address into the caller that walking frame pointers misses */
+struct mtb_dd_key {
+	__u32 kind;
+	__s32 ustack;		/* user stack id, or -errno */
+	__u64 caller;
+};
+
+/* the kernel stack is taken once, when the counter is made: at these tracepoints it is
+ * always the same way in (the exception or syscall entry), and walking it costs more
+ * than all else the sampler does */
+struct mtb_dd_val {
+	__u64 count;		/* events (faults: samples) */
+	__u64 bytes;		/* brk growth, mmap or munmap length; faults: 0 */
+	__s32 kstack;		/* kernel stack id, or -errno; -1 when kernel stacks are off */
+	__u32 pad;
+};
+
+/* per-CPU counters; user space sums them */
+struct mtb_dd_cpu {
+	__u64 faults;		/* every page fault of the target */
+	__u64 countdown;	/* faults left until the next sample */
+	__u64 samples;		/* faults sampled */
+	__u64 calls;		/* brk, mmap and munmap calls completed */
+	__u64 lost_stacks;	/* stacks that could not be taken */
+	__u64 full;		/* events dropped because a map was full */
+};
+
+/* a brk, mmap or munmap call between entry and exit */
+struct mtb_dd_call {
+	struct mtb_dd_key key;
+	__u64 arg;		/* brk: the break at entry; mmap, munmap: length */
+	__s32 kstack;		/* taken at entry when the counter is new; else -1 */
+	__u32 pad;
+};
+
+#endif

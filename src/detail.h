@@ -1,0 +1,136 @@
+/* The drill-down into one process: its memory breakdown (smaps_rollup, status), its
+ * mappings (smaps) with the page faults sampled in each, the same per backing file,
+ * and the stacks that fault and call brk, mmap and munmap. struct detail is the
+ * drill-down's own snapshot: plain data that its views read. A drill is the source
+ * that fills it, for one pid, while a view or --stacks is open. */
+#ifndef MEMTOP_DETAIL_H
+#define MEMTOP_DETAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stacks.h"
+#include "symbolize.h"
+
+#define DD_COMM_LEN 16
+
+/* KiB unless named otherwise */
+struct dd_breakdown {
+	/* smaps_rollup */
+	bool have_rollup;
+	uint64_t rss, pss, pss_anon, pss_file, pss_shmem;
+	uint64_t shared_clean, shared_dirty, private_clean, private_dirty;
+	uint64_t uss; /* private_clean + private_dirty */
+	uint64_t anonymous, anon_huge, shmem_pmd, file_pmd, shared_hugetlb, private_hugetlb;
+	uint64_t swap, swap_pss, locked;
+	/* status */
+	bool have_status;
+	uint64_t rss_anon, rss_file, rss_shmem, pgtables, vm_swap, hugetlb, vm_size;
+	char comm[DD_COMM_LEN + 1]; /* raw, untrusted */
+	/* oom_score, oom_score_adj, cgroup */
+	bool have_oom;
+	int oom_score, oom_score_adj;
+	char cgroup[256]; /* memory controller's path (v1), else the unified one; raw */
+};
+
+enum dd_map_kind { DD_MAP_FILE, DD_MAP_ANON, DD_MAP_HEAP, DD_MAP_STACK, DD_MAP_SPECIAL };
+
+struct dd_mapping {
+	uint64_t start, end, offset, inode;
+	char perms[5];
+	enum dd_map_kind kind;
+	char *path; /* as the kernel shows it: a file, [heap], [stack], [anon:NAME]; "" for
+		     * anonymous memory; raw, untrusted */
+	uint64_t size, rss, pss, dirty, swap, anon, locked; /* KiB */
+	uint64_t faults; /* page faults since the drill opened (estimated from samples) */
+};
+
+/* Mappings grouped by what backs them: a file, [heap], [stack], [anon], ... */
+struct dd_file {
+	char *path; /* a mapping's label; raw, untrusted */
+	int nmaps;
+	uint64_t size, rss, dirty, swap; /* KiB */
+	uint64_t faults; /* since the drill opened, including unmapped mappings of it */
+};
+
+struct dd_frame {
+	uint64_t ip;
+	uint64_t offset;
+	bool kernel;
+	bool found;
+	char *symbol; /* raw, untrusted */
+	char *module; /* raw, untrusted */
+};
+
+struct dd_stack {
+	enum stack_kind kind;
+	uint64_t count;	  /* calls; faults: estimated, samples x rate */
+	uint64_t samples; /* faults sampled; calls: = count */
+	uint64_t bytes;	  /* brk growth, mmap or munmap length; faults: count x page size */
+	int nframes;	  /* kernel frames first (innermost first), then user frames */
+	int nkernel;
+	struct dd_frame *frames;
+};
+
+struct dd_stacks_info {
+	bool on;
+	char why[160];	/* why stacks are off; one line */
+	unsigned rate;	/* mean faults per sample */
+	double seconds; /* attached for */
+	struct stacks_totals tot;
+	uint64_t unmapped_faults; /* estimated faults at addresses no longer mapped */
+	bool one_frame;		  /* most user stacks are one frame deep: no frame pointers */
+};
+
+struct detail {
+	int32_t pid;
+	bool gone;     /* the process exited (or the pid was reused) */
+	char err[160]; /* what could not be read; one line; "" when all was */
+	struct dd_breakdown b;
+	struct dd_mapping *maps; /* sorted by RSS, largest first */
+	size_t nmaps;
+	struct dd_file *files; /* sorted by RSS */
+	size_t nfiles;
+	struct dd_stack *stacks; /* sorted by count, largest first */
+	size_t nstacks;
+	struct dd_stacks_info st;
+};
+
+void detail_init(struct detail *d);
+/* Frees what d holds and empties it; d can be filled again. */
+void detail_clear(struct detail *d);
+
+/* Parsers: pure functions on the text of one file. They return 0, or -1 when the
+ * text has none of the fields expected. */
+int parse_smaps_rollup(const char *text, struct dd_breakdown *b);
+int parse_status_detail(const char *text, struct dd_breakdown *b);
+/* The memory controller's path from /proc/PID/cgroup (v1), else the v2 path. */
+int parse_cgroup(const char *text, char *out, size_t size);
+/* Appends each mapping of /proc/PID/smaps (or /proc/PID/maps: sizes only) to d. */
+int parse_smaps(const char *text, struct detail *d);
+/* Label of a mapping as the views show it: its path, or [anon] for anonymous memory. */
+const char *dd_map_label(const struct dd_mapping *m);
+/* Groups d->maps into d->files (replacing them) and sorts both by RSS. */
+void detail_group(struct detail *d);
+/* The mapping containing addr, or NULL; d->maps sorted by address (before grouping). */
+struct dd_mapping *detail_find_map(struct detail *d, uint64_t addr);
+
+/* Reads breakdown and mappings of pid into d (cleared first). Returns 0; -1 with errno
+ * ESRCH when the process does not exist. What cannot be read is named in d->err. */
+int detail_read(int32_t pid, struct detail *d);
+
+/* The source: reads /proc for one process, and with BPF samples its stacks. */
+struct drill;
+
+/* Opens the drill on pid: checks that it exists, and unless no_bpf attaches the
+ * sampler. NULL with errno ESRCH when there is no such process. */
+struct drill *drill_open(int32_t pid, bool no_bpf, unsigned rate);
+/* Fills d (cleared first) with what is known now. Returns 0, or -1 when the process
+ * is gone (d then keeps the stacks sampled before; d->gone is set). */
+int drill_collect(struct drill *dr, struct detail *d);
+/* NULL when stacks are sampled, else why not (one line). */
+const char *drill_stacks_off(const struct drill *dr);
+void drill_close(struct drill *dr);
+
+#endif

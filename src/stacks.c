@@ -1,0 +1,236 @@
+#include "stacks.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../bpf/stacks.h"
+#include "bpf/stacks.skel.h"
+#include "util.h"
+
+_Static_assert(MTB_DD_DEPTH == STACKS_DEPTH, "stack depths differ");
+_Static_assert((int)MTB_DD_FAULT == (int)STACK_FAULT && (int)MTB_DD_MUNMAP == (int)STACK_MUNMAP,
+	       "stack kinds differ");
+
+const char *const stack_kind_names[STACK_KINDS] = {
+	[STACK_FAULT] = "fault",
+	[STACK_BRK] = "brk",
+	[STACK_MMAP] = "mmap",
+	[STACK_MUNMAP] = "munmap",
+};
+
+struct ips {
+	int n; /* -1: not read yet */
+	uint64_t *ip;
+};
+
+struct stacks {
+	struct stacks_bpf *skel;
+	unsigned rate;
+	int ncpus;
+	struct ips *ids; /* by stack id, read once: ids are never reused while loaded */
+	struct mtb_dd_cpu *percpu;
+};
+
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+static void reason(char *why, size_t len, const char *what, int err)
+{
+	if (err == -EPERM || err == -EACCES)
+		snprintf(why, len, "%s",
+			 geteuid() ? "stacks need root (BPF)"
+				   : "permission denied loading BPF programs");
+	else
+		snprintf(why, len, "%s: %s", what, strerror(-err));
+}
+
+struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
+{
+	struct stacks *st = NULL;
+	struct stacks_bpf *skel = NULL;
+	const char *what = "loading the stack sampler";
+	int err;
+
+	libbpf_set_print(quiet);
+	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
+		snprintf(why, len, "kernel without BTF (/sys/kernel/btf/vmlinux)");
+		return NULL;
+	}
+	skel = stacks_bpf__open();
+	if (!skel) {
+		err = -errno;
+		goto fail;
+	}
+	skel->rodata->target_tgid = (__u32)pid;
+	skel->rodata->sample_rate = rate ? rate : 1;
+	skel->rodata->page_shift = (__u32)__builtin_ctzl((unsigned long)sysconf(_SC_PAGESIZE));
+	skel->rodata->kernel_stacks = 1;
+	skel->rodata->nr_brk = SYS_brk;
+	skel->rodata->nr_mmap = SYS_mmap;
+	skel->rodata->nr_munmap = SYS_munmap;
+	err = stacks_bpf__load(skel);
+	if (err)
+		goto fail;
+	what = "attaching the stack sampler";
+	err = stacks_bpf__attach(skel);
+	if (err)
+		goto fail;
+	st = xcalloc(1, sizeof(*st));
+	st->skel = skel;
+	st->rate = rate ? rate : 1;
+	st->ncpus = libbpf_num_possible_cpus();
+	if (st->ncpus < 1)
+		st->ncpus = 1;
+	st->percpu = xcalloc((size_t)st->ncpus, sizeof(*st->percpu));
+	st->ids = xcalloc(MTB_DD_MAX_STACKS, sizeof(*st->ids));
+	for (int i = 0; i < MTB_DD_MAX_STACKS; i++)
+		st->ids[i].n = -1;
+	return st;
+fail:
+	reason(why, len, what, err);
+	stacks_bpf__destroy(skel);
+	return NULL;
+}
+
+unsigned stacks_rate(const struct stacks *st)
+{
+	return st->rate;
+}
+
+/* Frames of a stack id, innermost first; 0 frames for a failed stack (id < 0). */
+static int stack_ips(struct stacks *st, int32_t id, uint64_t *out)
+{
+	uint64_t buf[MTB_DD_DEPTH];
+	struct ips *s;
+	int n = 0;
+
+	if (id < 0 || id >= MTB_DD_MAX_STACKS)
+		return 0;
+	s = &st->ids[id];
+	if (s->n < 0) {
+		if (bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.stack_map), &id, buf))
+			return 0;
+		while (n < MTB_DD_DEPTH && buf[n])
+			n++;
+		s->ip = xmalloc((size_t)(n ? n : 1) * sizeof(*s->ip));
+		memcpy(s->ip, buf, (size_t)n * sizeof(*s->ip));
+		s->n = n;
+	}
+	memcpy(out, s->ip, (size_t)s->n * sizeof(*out));
+	return s->n;
+}
+
+static void read_totals(struct stacks *st, struct stacks_totals *tot)
+{
+	__u32 zero = 0;
+
+	memset(tot, 0, sizeof(*tot));
+	if (bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.cpu_stats), &zero, st->percpu))
+		return;
+	for (int i = 0; i < st->ncpus; i++) {
+		tot->faults += st->percpu[i].faults;
+		tot->samples += st->percpu[i].samples;
+		tot->calls += st->percpu[i].calls;
+		tot->lost_stacks += st->percpu[i].lost_stacks;
+		tot->full += st->percpu[i].full;
+	}
+}
+
+size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
+		   struct stacks_totals *tot)
+{
+	int fd = bpf_map__fd(st->skel->maps.counts);
+	struct mtb_dd_key key, next;
+	struct mtb_dd_val val;
+	void *prev = NULL;
+	size_t n = 0;
+
+	read_totals(st, tot);
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &val) || key.kind >= MTB_DD_KINDS)
+			continue;
+		if (n == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			*recs = xrealloc(*recs, *cap * sizeof(**recs));
+		}
+		struct stack_rec *r = &(*recs)[n++];
+
+		r->kind = (enum stack_kind)key.kind;
+		r->events = val.count;
+		r->bytes = val.bytes;
+		r->caller = key.caller;
+		r->nuser = stack_ips(st, key.ustack, r->user);
+		r->nkernel = stack_ips(st, val.kstack, r->kernel);
+	}
+	return n;
+}
+
+/* One entry at a time, for kernels without batch operations on hash maps. */
+static void drain_by_key(int fd, unsigned shift, void (*fn)(void *arg, uint64_t addr, uint64_t n),
+			 void *arg)
+{
+	__u64 key, val;
+
+	/* always take the first key: each is deleted after reading; bounded, as the
+	 * process may keep faulting meanwhile */
+	for (int i = 0; i < 2 * MTB_DD_MAX_PAGES && !bpf_map_get_next_key(fd, NULL, &key); i++) {
+		if (bpf_map_lookup_and_delete_elem(fd, &key, &val)) {
+			if (bpf_map_lookup_elem(fd, &key, &val) || bpf_map_delete_elem(fd, &key))
+				break;
+		}
+		fn(arg, key << shift, val);
+	}
+}
+
+void stacks_drain_pages(struct stacks *st, void (*fn)(void *arg, uint64_t addr, uint64_t n),
+			void *arg)
+{
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	enum { BATCH = 1024 };
+	int fd = bpf_map__fd(st->skel->maps.fault_pages);
+	unsigned shift = st->skel->rodata->page_shift;
+	__u64 keys[BATCH], vals[BATCH], batch;
+	void *in = NULL;
+	__u32 count;
+	int err;
+
+	do {
+		count = BATCH;
+		err = bpf_map_lookup_and_delete_batch(fd, in, &batch, keys, vals, &count, &opts);
+		if (err && err != -ENOENT) {
+			/* ENOSPC: a bucket larger than BATCH; EINVAL etc.: no batch support */
+			drain_by_key(fd, shift, fn, arg);
+			return;
+		}
+		for (__u32 i = 0; i < count; i++)
+			fn(arg, keys[i] << shift, vals[i]);
+		in = &batch;
+	} while (!err);
+}
+
+void stacks_close(struct stacks *st)
+{
+	if (!st)
+		return;
+	stacks_bpf__destroy(st->skel);
+	for (int i = 0; i < MTB_DD_MAX_STACKS; i++)
+		free(st->ids[i].ip);
+	free(st->ids);
+	free(st->percpu);
+	free(st);
+}

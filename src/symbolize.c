@@ -1,0 +1,383 @@
+#include "symbolize.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+
+#include "util.h"
+
+struct cache_entry {
+	uint64_t key; /* ip << 1 | ret_addr; 0 = free */
+	struct sym_frame f;
+};
+
+struct cache {
+	struct cache_entry *e;
+	size_t cap; /* power of two */
+	size_t n;
+};
+
+struct symbolizer {
+	int32_t pid;
+	Dwfl *dwfl;
+	struct cache user;
+	struct cache kernel;
+	struct cache frames; /* function start -> prologue end (offset), or not found */
+};
+
+static uint64_t hash64(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return k;
+}
+
+static struct sym_frame *cache_find(struct cache *c, uint64_t key)
+{
+	if (!c->cap)
+		return NULL;
+	for (size_t i = hash64(key) & (c->cap - 1);; i = (i + 1) & (c->cap - 1)) {
+		if (c->e[i].key == key)
+			return &c->e[i].f;
+		if (!c->e[i].key)
+			return NULL;
+	}
+}
+
+static void cache_put(struct cache *c, uint64_t key, const struct sym_frame *f)
+{
+	if (!key)
+		return;
+	if ((c->n + 1) * 2 > c->cap) {
+		struct cache old = *c;
+
+		c->cap = old.cap ? old.cap * 2 : 256;
+		c->e = xcalloc(c->cap, sizeof(*c->e));
+		c->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.e[i].key)
+				cache_put(c, old.e[i].key, &old.e[i].f);
+		free(old.e);
+	}
+	size_t i = hash64(key) & (c->cap - 1);
+
+	while (c->e[i].key && c->e[i].key != key)
+		i = (i + 1) & (c->cap - 1);
+	if (!c->e[i].key)
+		c->n++;
+	c->e[i].key = key;
+	c->e[i].f = *f;
+}
+
+static void cache_clear(struct cache *c)
+{
+	free(c->e);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The process whose files find_elf opens; libdwfl calls it lazily from lookups, so
+ * every entry point sets it (memtop is single-threaded). */
+static int32_t elf_pid;
+
+/* Opens mapped files through /proc/PID/root, so that a process in another mount
+ * namespace (a container) is read from its own files. */
+static int find_elf(Dwfl_Module *mod, void **userdata, const char *name, Dwarf_Addr base,
+		    char **file_name, Elf **elfp)
+{
+	char path[4200];
+	int fd;
+
+	if (name[0] == '/' && elf_pid > 0) {
+		snprintf(path, sizeof(path), "/proc/%d/root%s", elf_pid, name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			*file_name = strdup(name);
+			*elfp = NULL;
+			return fd;
+		}
+	}
+	return dwfl_linux_proc_find_elf(mod, userdata, name, base, file_name, elfp);
+}
+
+/* Only local debug files (by build id): never the network. */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, GElf_Addr base,
+			  const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	return dwfl_build_id_find_debuginfo(mod, userdata, modname, base, file_name, debuglink_file,
+					    debuglink_crc, debuginfo_file_name);
+}
+
+static char *debuginfo_path = NULL;
+
+static const Dwfl_Callbacks callbacks = {
+	.find_elf = find_elf,
+	.find_debuginfo = find_debuginfo,
+	.debuginfo_path = &debuginfo_path,
+};
+
+static Dwfl *report(int32_t pid)
+{
+	Dwfl *d = dwfl_begin(&callbacks);
+
+	elf_pid = pid;
+	if (!d) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	dwfl_report_begin(d);
+	int rc = dwfl_linux_proc_report(d, pid);
+
+	if (rc != 0 || dwfl_report_end(d, NULL, NULL) != 0) {
+		dwfl_end(d);
+		errno = rc > 0 ? rc : ESRCH;
+		return NULL;
+	}
+	return d;
+}
+
+struct symbolizer *symbolizer_new(int32_t pid)
+{
+	Dwfl *d = report(pid);
+
+	if (!d)
+		return NULL;
+	struct symbolizer *s = xcalloc(1, sizeof(*s));
+
+	s->pid = pid;
+	s->dwfl = d;
+	return s;
+}
+
+int symbolizer_refresh(struct symbolizer *s)
+{
+	Dwfl *d = report(s->pid);
+
+	if (!d)
+		return -1;
+	dwfl_end(s->dwfl);
+	s->dwfl = d;
+	cache_clear(&s->user);
+	cache_clear(&s->frames);
+	return 0;
+}
+
+static const char *module_name(Dwfl_Module *m)
+{
+	const char *name = dwfl_module_info(m, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+	return name ? name : "";
+}
+
+void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym_frame *out)
+{
+	uint64_t key = ip << 1 | ret_addr;
+	struct sym_frame *hit = cache_find(&s->user, key);
+
+	if (hit) {
+		*out = *hit;
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	out->ip = ip;
+	uint64_t look = ret_addr && ip ? ip - 1 : ip;
+	elf_pid = s->pid;
+	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, look);
+
+	if (m) {
+		GElf_Off off = 0;
+		GElf_Sym sym;
+		const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
+
+		snprintf(out->module, sizeof(out->module), "%s", module_name(m));
+		if (name && *name) {
+			snprintf(out->symbol, sizeof(out->symbol), "%s", name);
+			out->offset = off + (look != ip);
+			out->found = true;
+		}
+	}
+	cache_put(&s->user, key, out);
+}
+
+bool symbolizer_in_function(struct symbolizer *s, uint64_t ip)
+{
+	GElf_Off off;
+	GElf_Sym sym;
+
+	elf_pid = s->pid;
+	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
+
+	if (!m)
+		return false;
+	const char *name = dwfl_module_addrinfo(m, ip, &off, &sym, NULL, NULL, NULL);
+
+	return name && GELF_ST_TYPE(sym.st_info) == STT_FUNC;
+}
+
+/* The end of a frame-pointer prologue at the start of code: [endbr64] push %rbp;
+ * mov %rsp,%rbp. 0 when the code does not start with one. */
+static size_t prologue_end(const unsigned char *code, size_t len)
+{
+	static const unsigned char endbr64[] = {0xf3, 0x0f, 0x1e, 0xfa};
+	static const unsigned char push_mov[] = {0x55, 0x48, 0x89, 0xe5};
+	size_t p = 0;
+
+	if (len >= sizeof(endbr64) && !memcmp(code, endbr64, sizeof(endbr64)))
+		p = sizeof(endbr64);
+	if (len >= p + sizeof(push_mov) && !memcmp(code + p, push_mov, sizeof(push_mov)))
+		return p + sizeof(push_mov);
+	return 0;
+}
+
+int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
+{
+#if defined(__x86_64__)
+	GElf_Off off;
+	GElf_Sym sym;
+	Dwarf_Addr bias, addr;
+
+	elf_pid = s->pid;
+	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
+	const char *name = m ? dwfl_module_addrinfo(m, ip, &off, &sym, NULL, NULL, NULL) : NULL;
+
+	if (!name || GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+		return -1;
+	uint64_t start = ip - off;
+	struct sym_frame *hit = cache_find(&s->frames, start << 1);
+
+	if (!hit) {
+		struct sym_frame f = {.ip = start};
+		Elf_Scn *scn;
+		Elf_Data *data;
+
+		addr = start;
+		scn = dwfl_module_address_section(m, &addr, &bias);
+		data = scn ? elf_getdata(scn, NULL) : NULL;
+		if (data && data->d_buf && addr < data->d_size) {
+			f.found = true;
+			f.offset = prologue_end((const unsigned char *)data->d_buf + addr,
+						data->d_size - addr);
+		}
+		cache_put(&s->frames, start << 1, &f);
+		hit = cache_find(&s->frames, start << 1);
+	}
+	if (!hit->found)
+		return -1;
+	return hit->offset && ip >= start + hit->offset;
+#else
+	(void)s;
+	(void)ip;
+	return -1;
+#endif
+}
+
+int parse_kallsyms_line(const char *line, uint64_t *addr, char *type, char *name, size_t nlen,
+			char *module, size_t mlen)
+{
+	char *end;
+	const char *p = line, *q;
+
+	errno = 0;
+	*addr = strtoull(p, &end, 16);
+	if (errno || end == p || *end != ' ')
+		return -1;
+	p = end + 1;
+	if (!*p || p[1] != ' ')
+		return -1;
+	*type = *p;
+	p += 2;
+	q = p + strcspn(p, " \t\n");
+	if (q == p)
+		return -1;
+	snprintf(name, nlen, "%.*s", (int)(q - p), p);
+	module[0] = '\0';
+	p = q + strspn(q, " \t");
+	if (*p == '[') {
+		q = strchr(p, ']');
+		if (!q)
+			return -1;
+		snprintf(module, mlen, "%.*s", (int)(q - p - 1), p + 1);
+	}
+	return 0;
+}
+
+static bool is_text(char type)
+{
+	return type == 't' || type == 'T' || type == 'w' || type == 'W';
+}
+
+/* One pass over /proc/kallsyms: for each address the text symbol at or below it. */
+static void kallsyms_resolve(struct sym_frame *want, size_t n)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512], type, name[SYM_NAME_LEN], module[64];
+	uint64_t *best = xcalloc(n, sizeof(*best));
+	uint64_t addr;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (parse_kallsyms_line(line, &addr, &type, name, sizeof(name), module,
+					sizeof(module)) ||
+		    !addr || !is_text(type))
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			if (addr > want[i].ip || addr < best[i])
+				continue;
+			best[i] = addr;
+			snprintf(want[i].symbol, sizeof(want[i].symbol), "%s", name);
+			snprintf(want[i].module, sizeof(want[i].module), "[%s]",
+				 module[0] ? module : "kernel");
+			want[i].offset = want[i].ip - addr;
+			want[i].found = true;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!want[i].found)
+			snprintf(want[i].module, sizeof(want[i].module), "[kernel]");
+	if (f)
+		fclose(f);
+	free(best);
+}
+
+void symbolize_kernel(struct symbolizer *s, const uint64_t *ips, size_t n, struct sym_frame *out)
+{
+	struct sym_frame *miss = xcalloc(n ? n : 1, sizeof(*miss));
+	size_t nmiss = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct sym_frame *hit = cache_find(&s->kernel, ips[i] << 1 | 1);
+
+		if (hit) {
+			out[i] = *hit;
+			continue;
+		}
+		memset(&miss[nmiss], 0, sizeof(miss[nmiss]));
+		miss[nmiss].ip = ips[i];
+		miss[nmiss++].kernel = true;
+	}
+	if (nmiss) {
+		kallsyms_resolve(miss, nmiss);
+		for (size_t i = 0; i < nmiss; i++)
+			cache_put(&s->kernel, miss[i].ip << 1 | 1, &miss[i]);
+		for (size_t i = 0; i < n; i++)
+			out[i] = *cache_find(&s->kernel, ips[i] << 1 | 1);
+	}
+	free(miss);
+}
+
+void symbolizer_free(struct symbolizer *s)
+{
+	if (!s)
+		return;
+	dwfl_end(s->dwfl);
+	cache_clear(&s->user);
+	cache_clear(&s->kernel);
+	cache_clear(&s->frames);
+	free(s);
+}

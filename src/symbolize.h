@@ -1,0 +1,50 @@
+/* Addresses to function+offset and module: user addresses of one process through
+ * elfutils' libdwfl (its /proc/PID/maps, the mapped ELF files, their symbol tables and
+ * local debug files found by build id), kernel addresses through /proc/kallsyms.
+ * Results are cached per symbolizer, that is per process. */
+#ifndef MEMTOP_SYMBOLIZE_H
+#define MEMTOP_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SYM_NAME_LEN   128
+#define SYM_MODULE_LEN 160
+
+/* One resolved frame. symbol and module are raw, untrusted text ("" when unknown). */
+struct sym_frame {
+	uint64_t ip;
+	uint64_t offset; /* ip - start of symbol; 0 when the symbol is unknown */
+	bool kernel;
+	bool found; /* a symbol was found */
+	char symbol[SYM_NAME_LEN];
+	char module[SYM_MODULE_LEN]; /* path of the mapped file, or [kernel], [MODNAME] */
+};
+
+struct symbolizer;
+
+/* Reads the module list of pid; NULL (with errno) if the process cannot be read. */
+struct symbolizer *symbolizer_new(int32_t pid);
+/* Re-reads the module list (after dlopen or exec); keeps the old list when the process
+ * is gone. Returns 0, or -1 when the process could not be read. */
+int symbolizer_refresh(struct symbolizer *s);
+/* A user address. A return address (every frame but the innermost) is looked up one
+ * byte earlier, so that a call at the end of a function is attributed to it. */
+void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym_frame *out);
+/* True when ip lies inside a function of a mapped ELF file. */
+bool symbolizer_in_function(struct symbolizer *s, uint64_t ip);
+/* Whether the function containing ip had set up a frame pointer (push %rbp; mov
+ * %rsp,%rbp) before ip: 1 yes, 0 no (a leaf or a function built without), -1 unknown
+ * (no symbol, no code, or an architecture where this is not checked). */
+int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip);
+/* Kernel addresses, resolved in one pass over /proc/kallsyms for those not cached. */
+void symbolize_kernel(struct symbolizer *s, const uint64_t *ips, size_t n, struct sym_frame *out);
+void symbolizer_free(struct symbolizer *s);
+
+/* Parses one /proc/kallsyms line ("ffffffff81000000 T _stext [mod]"). Returns 0 with
+ * addr, type, name and module (empty for the kernel itself), -1 for a bad line. */
+int parse_kallsyms_line(const char *line, uint64_t *addr, char *type, char *name, size_t nlen,
+			char *module, size_t mlen);
+
+#endif

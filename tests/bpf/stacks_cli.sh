@@ -1,0 +1,116 @@
+#!/bin/sh
+# memtop --stacks PID: dd_grow faults PAGES pages in dd_touch() and calls mmap MMAPS
+# times from dd_reserve(). The text and the JSON name both functions; the fault count
+# (sampled 1 in 64) is within 15 % of PAGES, the mmap count and bytes exact; the faults
+# seen in all are PAGES; the anonymous mapping has PAGES pages of RSS and the faults
+# attributed to it; the breakdown matches /proc/PID/smaps_rollup; a mapped file named
+# with control characters and quotes comes out intact in the JSON. A program built
+# without frame pointers gives one-frame stacks, and the output says so.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+. "$TESTS/dd_grow.inc"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'dd_stop; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+stacks_available
+
+PAGES=25600 MMAPS=100
+page_kb=$(($(getconf PAGESIZE) / 1024))
+
+# sample ARGS...: memtop --stacks DD_PID ARGS while dd_grow runs; output in $tmp/out
+sample() {
+	"$MEMTOP" --stacks "$DD_PID" -d 2 "$@" >"$tmp/out" 2>"$tmp/err" &
+	mt=$!
+	wait_links $mt 3 || fail "memtop --stacks did not attach its 3 programs: $(cat "$tmp/err")"
+	dd_go
+	wait $mt || fail "memtop --stacks $* exited $?: $(cat "$tmp/err")"
+}
+
+# --- JSON ---
+evil=$(printf '%s/evil\033[2J\001"\\name' "$tmp")
+head -c 4096 /dev/zero >"$evil"
+dd_start $PAGES $MMAPS "" "$evil"
+sample --json
+jq -e . "$tmp/out" >/dev/null || fail "not JSON: $(head -c 300 "$tmp/out")"
+jq -e --arg p "$evil" 'any(.files[]; .path == $p)' "$tmp/out" >/dev/null ||
+	fail "the mapped file with control characters in its name is not in .files"
+j() { jq -r "$1" "$tmp/out"; }
+[ "$(j .pid)" = "$DD_PID" ] || fail "pid $(j .pid), not $DD_PID"
+[ "$(j .comm)" = dd_grow ] || fail "comm $(j .comm)"
+[ "$(j .sample_rate)" = 64 ] || fail "sample rate $(j .sample_rate)"
+[ "$(j .one_frame)" = false ] || fail "one_frame with frame pointers"
+faults=$(j .faults)
+[ "$faults" -ge $PAGES ] && [ "$faults" -le $((PAGES + 16)) ] ||
+	fail "$faults faults seen, dd_grow made $PAGES"
+touch_count=$(j '[.stacks[] | select(.kind == "fault" and any(.frames[]; .symbol == "dd_touch")) | .count] | add // 0')
+touch_samples=$(j '[.stacks[] | select(.kind == "fault" and any(.frames[]; .symbol == "dd_touch")) | .samples] | add // 0')
+[ "$touch_count" -ge $((PAGES * 85 / 100)) ] && [ "$touch_count" -le $((PAGES * 115 / 100)) ] ||
+	fail "fault stacks in dd_touch count $touch_count ($touch_samples samples), not $PAGES within 15 %"
+[ "$touch_count" -eq $((touch_samples * 64)) ] || fail "count $touch_count is not samples x 64"
+# the faulting function, then its caller, from the test program
+first=$(j '[.stacks[] | select(.kind == "fault" and any(.frames[]; .symbol == "dd_touch"))][0].frames | map(select(.kernel | not)) | .[0:2] | map(.symbol) | join(",")')
+[ "$first" = "dd_touch,main" ] || fail "fault stack starts $first, not dd_touch,main"
+j '[.stacks[] | select(.kind == "fault")][0].frames[] | select(.symbol == "dd_touch") | .module' |
+	grep -q '/dd_grow$' || fail "dd_touch's module is not dd_grow"
+mmap_count=$(j '[.stacks[] | select(.kind == "mmap" and any(.frames[]; .symbol == "dd_reserve")) | .count] | add // 0')
+mmap_bytes=$(j '[.stacks[] | select(.kind == "mmap" and any(.frames[]; .symbol == "dd_reserve")) | .bytes] | add // 0')
+[ "$mmap_count" -eq $MMAPS ] || fail "mmap stacks through dd_reserve count $mmap_count, not $MMAPS"
+want_bytes=$(((PAGES + MMAPS - 1) * page_kb * 1024))
+[ "$mmap_bytes" -eq "$want_bytes" ] || fail "mmap bytes $mmap_bytes, not $want_bytes"
+[ "$(j '[.stacks[] | select(.kind == "mmap")][0].frames | map(select(.kernel | not)) | .[1].symbol')" = dd_reserve ] ||
+	fail "the mmap stack does not have dd_reserve right after the libc wrapper"
+echo "JSON: $faults faults, dd_touch ~$touch_count ($touch_samples samples), dd_reserve $mmap_count mmaps, $mmap_bytes bytes"
+
+# the mapping dd_grow faulted, with its RSS and the faults attributed to it
+m=$(j ".mappings[] | select(.start == \"0x$DD_ADDR\")")
+[ -n "$m" ] || fail "no mapping at 0x$DD_ADDR: $(j '.mappings[0:3]')"
+[ "$(echo "$m" | jq -r .path)" = "[anon]" ] || fail "mapping at 0x$DD_ADDR is $(echo "$m" | jq -r .path)"
+[ "$(echo "$m" | jq .rss_kb)" -eq $((PAGES * page_kb)) ] || fail "anon mapping RSS $(echo "$m" | jq .rss_kb) kB"
+mf=$(echo "$m" | jq .faults)
+[ "$mf" -ge $((PAGES * 85 / 100)) ] && [ "$mf" -le $((PAGES * 115 / 100)) ] ||
+	fail "faults in the anonymous mapping: $mf, not $PAGES within 15 %"
+[ "$(j '.files[] | select(.path == "[anon]") | .faults')" -ge "$mf" ] || fail "[anon] file faults below its mapping's"
+echo "mapping 0x$DD_ADDR: $(echo "$m" | jq -c '{rss_kb, faults}')"
+
+# breakdown against the kernel's rollup, read now (dd_grow is idle)
+roll() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$DD_PID/smaps_rollup"; }
+for f in Rss:rss_kb Anonymous:anonymous_kb Swap:swap_kb SwapPss:swap_pss_kb Locked:locked_kb \
+	AnonHugePages:anon_huge_kb Private_Dirty:private_dirty_kb; do
+	k=${f%%:*} field=${f#*:}
+	[ "$(roll "$k")" = "$(j ".breakdown.$field")" ] ||
+		fail "breakdown $field $(j ".breakdown.$field"), smaps_rollup $k $(roll "$k")"
+done
+# Pss, Private_Clean, Shared_Clean move when memtop's own mappings of libc come and go
+uss=$(($(roll Private_Clean) + $(roll Private_Dirty)))
+d=$(($(j .breakdown.uss_kb) - uss))
+[ ${d#-} -le 512 ] || fail "USS $(j .breakdown.uss_kb), smaps_rollup $uss"
+d=$(($(j .breakdown.pss_kb) - $(roll Pss)))
+[ ${d#-} -le 512 ] || fail "PSS $(j .breakdown.pss_kb), smaps_rollup $(roll Pss)"
+[ "$(j .breakdown.oom_score_adj)" = "$(cat /proc/$DD_PID/oom_score_adj)" ] || fail "oom_score_adj"
+echo "breakdown matches smaps_rollup: $(jq -c '.breakdown | {rss_kb, pss_kb, uss_kb, anonymous_kb}' "$tmp/out")"
+dd_stop
+
+# --- text ---
+dd_start 4096 10
+sample
+grep -q "^pid $DD_PID (dd_grow): " "$tmp/out" || fail "text header: $(head -1 "$tmp/out")"
+grep -Eq '^ +dd_touch\+0x[0-9a-f]+ +/.*dd_grow$' "$tmp/out" || fail "text lacks dd_touch: $(cat "$tmp/out")"
+grep -Eq '^ +dd_reserve\+0x[0-9a-f]+ ' "$tmp/out" || fail "text lacks dd_reserve"
+grep -Eq '^mmap: 9 calls, 36K$' "$tmp/out" || fail "text lacks 'mmap: 9 calls, 36K': $(grep ^mmap "$tmp/out")"
+grep -q 'one frame deep' "$tmp/out" && fail "text says one frame deep for a program with frame pointers"
+echo "text names dd_touch and dd_reserve"
+dd_stop
+
+# --- without frame pointers ---
+if command -v cc >/dev/null; then
+	cc -O2 -fomit-frame-pointer -D_GNU_SOURCE "$TESTS/helpers/dd_grow.c" -o "$tmp/dd_grow_nofp" ||
+		fail "cannot build dd_grow without frame pointers"
+	dd_start $PAGES 10 "$tmp/dd_grow_nofp"
+	sample --json
+	[ "$(j .one_frame)" = true ] || fail "no one_frame for a program without frame pointers: $(jq -c '[.stacks[0].frames[].symbol]' "$tmp/out")"
+	dd_stop
+	dd_start 4096 10 "$tmp/dd_grow_nofp"
+	sample
+	grep -q 'one frame deep' "$tmp/out" || fail "text does not say stacks are one frame deep"
+	dd_stop
+	echo "without frame pointers: one_frame, and the text says so"
+fi

@@ -1,0 +1,290 @@
+#include "detail_cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <langinfo.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "text.h"
+#include "util.h"
+
+#define TEXT_PER_KIND 10 /* stacks of each kind in the text output */
+#define JSON_STACKS   200
+#define JSON_MAPS     50
+
+void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
+{
+	char sym[SYM_NAME_LEN * 4];
+
+	if (!fr->found || !fr->symbol || !fr->symbol[0]) {
+		snprintf(buf, size, "0x%" PRIx64, fr->ip);
+		return;
+	}
+	escape_display(fr->symbol, sym, sizeof(sym), utf8);
+	snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
+}
+
+void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
+{
+	const char *m = fr->module ? fr->module : "";
+	const char *slash = strrchr(m, '/');
+
+	escape_display(slash && slash[1] ? slash + 1 : m[0] ? m : "?", buf, size, utf8);
+}
+
+static void print_stack_text(FILE *f, const struct dd_stack *s, bool utf8)
+{
+	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4];
+
+	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
+	if (s->kind == STACK_FAULT)
+		fprintf(f, "%s: ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s\n",
+			stack_kind_names[s->kind], s->count, s->samples, bytes);
+	else
+		fprintf(f, "%s: %" PRIu64 " calls, %s\n", stack_kind_names[s->kind], s->count,
+			bytes);
+	for (int i = 0; i < s->nframes; i++) {
+		const struct dd_frame *fr = &s->frames[i];
+
+		dd_frame_text(fr, frame, sizeof(frame), utf8);
+		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
+			       sizeof(module), utf8);
+		fprintf(f, "    %-40s %s\n", frame, module);
+	}
+	if (!s->nframes)
+		fputs("    (no stack)\n", f);
+	fputc('\n', f);
+}
+
+void detail_print_text(FILE *f, const struct detail *d, bool utf8)
+{
+	const struct dd_stacks_info *st = &d->st;
+	char comm[80];
+	int shown[STACK_KINDS] = {0};
+
+	escape_display(d->b.comm, comm, sizeof(comm), utf8);
+	fprintf(f,
+		"pid %d (%s): %.1f s, %" PRIu64 " page faults, %" PRIu64
+		" sampled (1 in %u on average), %" PRIu64 " brk/mmap/munmap calls\n",
+		d->pid, comm, st->seconds, st->tot.faults, st->tot.samples, st->rate,
+		st->tot.calls);
+	if (st->one_frame)
+		fputs("note: most stacks are one frame deep: the program was probably built "
+		      "without frame pointers (-fno-omit-frame-pointer)\n",
+		      f);
+	if (st->tot.lost_stacks || st->tot.full)
+		fprintf(f,
+			"note: %" PRIu64 " stacks could not be taken, %" PRIu64
+			" events dropped (maps full)\n",
+			st->tot.lost_stacks, st->tot.full);
+	fputc('\n', f);
+	for (size_t i = 0; i < d->nstacks; i++) {
+		const struct dd_stack *s = &d->stacks[i];
+
+		if (shown[s->kind]++ < TEXT_PER_KIND)
+			print_stack_text(f, s, utf8);
+	}
+	if (!d->nstacks)
+		fputs("no page faults or brk/mmap/munmap calls seen\n", f);
+}
+
+static void json_frame(FILE *f, const struct dd_frame *fr)
+{
+	fputs("{\"symbol\":", f);
+	if (fr->found && fr->symbol && fr->symbol[0])
+		json_string(f, fr->symbol);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"offset\":%" PRIu64 ",\"module\":", fr->offset);
+	json_string(f, fr->module ? fr->module : "");
+	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s}", fr->ip,
+		fr->kernel ? "true" : "false");
+}
+
+static void json_breakdown(FILE *f, const struct dd_breakdown *b)
+{
+	fprintf(f,
+		"{\"rss_kb\":%" PRIu64 ",\"pss_kb\":%" PRIu64 ",\"pss_anon_kb\":%" PRIu64
+		",\"pss_file_kb\":%" PRIu64 ",\"pss_shmem_kb\":%" PRIu64 ",\"uss_kb\":%" PRIu64
+		",\"shared_clean_kb\":%" PRIu64 ",\"shared_dirty_kb\":%" PRIu64
+		",\"private_clean_kb\":%" PRIu64 ",\"private_dirty_kb\":%" PRIu64
+		",\"anonymous_kb\":%" PRIu64 ",\"anon_kb\":%" PRIu64 ",\"file_kb\":%" PRIu64
+		",\"shmem_kb\":%" PRIu64 ",\"swap_kb\":%" PRIu64 ",\"swap_pss_kb\":%" PRIu64
+		",\"locked_kb\":%" PRIu64 ",\"anon_huge_kb\":%" PRIu64 ",\"shmem_pmd_kb\":%" PRIu64
+		",\"file_pmd_kb\":%" PRIu64 ",\"hugetlb_kb\":%" PRIu64 ",\"pgtables_kb\":%" PRIu64,
+		b->rss, b->pss, b->pss_anon, b->pss_file, b->pss_shmem, b->uss, b->shared_clean,
+		b->shared_dirty, b->private_clean, b->private_dirty, b->anonymous, b->rss_anon,
+		b->rss_file, b->rss_shmem, b->swap, b->swap_pss, b->locked, b->anon_huge,
+		b->shmem_pmd, b->file_pmd, b->shared_hugetlb + b->private_hugetlb, b->pgtables);
+	if (b->have_oom)
+		fprintf(f, ",\"oom_score\":%d,\"oom_score_adj\":%d", b->oom_score,
+			b->oom_score_adj);
+	else
+		fputs(",\"oom_score\":null,\"oom_score_adj\":null", f);
+	fputs(",\"cgroup\":", f);
+	json_string(f, b->cgroup);
+	fputc('}', f);
+}
+
+void detail_print_json(FILE *f, const struct detail *d)
+{
+	const struct dd_stacks_info *st = &d->st;
+
+	fprintf(f, "{\"pid\":%d,\"comm\":", d->pid);
+	json_string(f, d->b.comm);
+	fprintf(f,
+		",\"seconds\":%.2f,\"exited\":%s,\"sample_rate\":%u,\"faults\":%" PRIu64
+		",\"fault_samples\":%" PRIu64 ",\"calls\":%" PRIu64 ",\"samples\":%" PRIu64
+		",\"lost_stacks\":%" PRIu64 ",\"dropped\":%" PRIu64
+		",\"one_frame\":%s,\"stacks\":[",
+		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults, st->tot.samples,
+		st->tot.calls, st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
+		st->one_frame ? "true" : "false");
+	for (size_t i = 0; i < d->nstacks && i < JSON_STACKS; i++) {
+		const struct dd_stack *s = &d->stacks[i];
+
+		fprintf(f,
+			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
+			",\"bytes\":%" PRIu64 ",\"frames\":[",
+			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes);
+		for (int j = 0; j < s->nframes; j++) {
+			if (j)
+				fputc(',', f);
+			json_frame(f, &s->frames[j]);
+		}
+		fputs("]}", f);
+	}
+	fputs("],\"breakdown\":", f);
+	json_breakdown(f, &d->b);
+	fputs(",\"mappings\":[", f);
+	for (size_t i = 0; i < d->nmaps && i < JSON_MAPS; i++) {
+		const struct dd_mapping *m = &d->maps[i];
+
+		fprintf(f,
+			"%s{\"start\":\"0x%" PRIx64 "\",\"end\":\"0x%" PRIx64
+			"\",\"perms\":\"%s\",\"path\":",
+			i ? "," : "", m->start, m->end, m->perms);
+		json_string(f, dd_map_label(m));
+		fprintf(f,
+			",\"size_kb\":%" PRIu64 ",\"rss_kb\":%" PRIu64 ",\"dirty_kb\":%" PRIu64
+			",\"swap_kb\":%" PRIu64 ",\"faults\":%" PRIu64 "}",
+			m->size, m->rss, m->dirty, m->swap, m->faults);
+	}
+	fputs("],\"files\":[", f);
+	for (size_t i = 0; i < d->nfiles && i < JSON_MAPS; i++) {
+		const struct dd_file *fl = &d->files[i];
+
+		fputs(i ? ",{\"path\":" : "{\"path\":", f);
+		json_string(f, fl->path);
+		fprintf(f,
+			",\"mappings\":%d,\"size_kb\":%" PRIu64 ",\"rss_kb\":%" PRIu64
+			",\"faults\":%" PRIu64 "}",
+			fl->nmaps, fl->size, fl->rss, fl->faults);
+	}
+	fprintf(f, "],\"unmapped_faults\":%" PRIu64 "}\n", st->unmapped_faults);
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* Samples for secs, or until the process exits (true then). Once a second the drill
+ * is collected into d, which drains the sampled fault addresses before their map fills
+ * and keeps the module list current; *last keeps the latest breakdown. */
+static bool sample(int32_t pid, double secs, struct drill *dr, struct detail *d,
+		   struct dd_breakdown *last)
+{
+	double end = clock_mono() + secs, next = clock_mono() + 1;
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	bool exited = false;
+
+	while (!interrupted && !exited) {
+		double now = clock_mono(), left = (end < next ? end : next) - now;
+
+		if (now >= end)
+			break;
+		if (left <= 0) {
+			next = now + 1;
+			if (drill_collect(dr, d))
+				exited = true;
+			else
+				*last = d->b;
+			continue;
+		}
+		if (fd >= 0) {
+			struct pollfd p = {.fd = fd, .events = POLLIN};
+
+			exited = poll(&p, 1, (int)ceil(left * 1000)) > 0;
+			continue;
+		}
+		if (kill(pid, 0) && errno == ESRCH)
+			exited = true;
+		struct timespec ts = {0, left < 0.1 ? (long)(left * 1e9) : 100000000L};
+
+		nanosleep(&ts, NULL);
+	}
+	if (fd >= 0)
+		close(fd);
+	return exited;
+}
+
+int detail_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
+{
+	struct drill *dr = drill_open(pid, no_bpf, STACKS_DEFAULT_RATE);
+	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+	struct detail d;
+	const char *off;
+	int rc = 0;
+
+	if (!dr) {
+		fprintf(stderr, "memtop: no process %d\n", pid);
+		return 1;
+	}
+	if ((off = drill_stacks_off(dr))) {
+		fprintf(stderr, "memtop: stacks of process %d unavailable: %s\n", pid, off);
+		drill_close(dr);
+		return 1;
+	}
+	struct sigaction sa = {.sa_handler = on_signal};
+	struct dd_breakdown last;
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* the last breakdown read stands in for the final one if the process exits */
+	detail_init(&d);
+	drill_collect(dr, &d);
+	last = d.b;
+	bool exited = sample(pid, secs, dr, &d, &last);
+
+	if (drill_collect(dr, &d)) {
+		exited = true;
+		d.b = last;
+	}
+	d.gone = exited;
+	if (json)
+		detail_print_json(stdout, &d);
+	else
+		detail_print_text(stdout, &d, utf8);
+	fflush(stdout);
+	if (exited) {
+		fprintf(stderr, "memtop: process %d exited after %.1f s of sampling\n", pid,
+			d.st.seconds);
+		rc = 1;
+	} else if (interrupted) {
+		rc = 128 + interrupted;
+	}
+	if (ferror(stdout))
+		rc = 1;
+	detail_clear(&d);
+	drill_close(dr);
+	return rc;
+}

@@ -1,0 +1,25 @@
+/* The drill-down as text: `memtop --stacks PID` (text or JSON), and the formatting of
+ * frames shared with the detail screen. */
+#ifndef MEMTOP_DETAIL_CLI_H
+#define MEMTOP_DETAIL_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "detail.h"
+
+/* Samples pid for secs seconds and prints its top stacks, its breakdown and largest
+ * mappings; returns the exit status: 0, or 1 (with a one-line message on stderr)
+ * when the process does not exist, exits meanwhile or stacks are unavailable. */
+int detail_cli_run(int32_t pid, double secs, bool json, bool no_bpf);
+
+void detail_print_text(FILE *f, const struct detail *d, bool utf8);
+void detail_print_json(FILE *f, const struct detail *d);
+
+/* "symbol+0x1f", or "0x7f12..." when the symbol is unknown; escaped. */
+void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
+/* The last component of a frame's module path, escaped. */
+void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
+
+#endif
