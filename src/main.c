@@ -21,7 +21,7 @@ static void sleep_until(double when)
 	double left = when - clock_mono();
 	if (left <= 0)
 		return;
-	struct timespec ts = { (time_t)left, (long)((left - floor(left)) * 1e9) };
+	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
 }
@@ -33,7 +33,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		.version = MEMTOP_VERSION,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 	};
-	struct pids_request req = { .swap_all = true, .only_pids = o->pids, .nonly_pids = o->npids };
+	struct pids_request req = {.swap_all = true, .only_pids = o->pids, .nonly_pids = o->npids};
 	char err[256];
 	double next = clock_mono();
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
@@ -75,7 +75,8 @@ int main(int argc, char **argv)
 	if (o.stacks_pid)
 		return detail_cli_run(o.stacks_pid, o.delay, o.mode == OUT_JSON, o.no_bpf);
 	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
-		fprintf(stderr, "memtop: not a terminal; use -b or --json for output to a pipe or file\n");
+		fprintf(stderr,
+			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;
 	}
 	struct theme *theme = NULL;

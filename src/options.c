@@ -10,19 +10,19 @@
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const struct option longopts[] = {
-		{ "batch", no_argument, NULL, 'b' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "iterations", required_argument, NULL, 'n' },
-		{ "delay", required_argument, NULL, 'd' },
-		{ "pid", required_argument, NULL, 'p' },
-		{ "user", required_argument, NULL, 'u' },
-		{ "sort", required_argument, NULL, 'o' },
-		{ "no-bpf", no_argument, NULL, 'B' },
-		{ "stacks", required_argument, NULL, 'S' },
-		{ "theme", required_argument, NULL, 'T' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 },
+		{"batch", no_argument, NULL, 'b'},
+		{"json", no_argument, NULL, 'J'},
+		{"iterations", required_argument, NULL, 'n'},
+		{"delay", required_argument, NULL, 'd'},
+		{"pid", required_argument, NULL, 'p'},
+		{"user", required_argument, NULL, 'u'},
+		{"sort", required_argument, NULL, 'o'},
+		{"no-bpf", no_argument, NULL, 'B'},
+		{"stacks", required_argument, NULL, 'S'},
+		{"theme", required_argument, NULL, 'T'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{0},
 	};
 	memset(o, 0, sizeof(*o));
 	o->delay = 1.0;
@@ -45,7 +45,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			errno = 0;
 			o->iterations = strtol(optarg, &end, 10);
 			if (errno || *end || end == optarg || o->iterations < 1) {
-				snprintf(err, errlen, "-n needs a positive number of refreshes, not '%s'",
+				snprintf(err, errlen,
+					 "-n needs a positive number of refreshes, not '%s'",
 					 optarg);
 				return -1;
 			}
@@ -53,9 +54,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'd':
 			errno = 0;
 			o->delay = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !isfinite(o->delay) || o->delay < 0.1 ||
-			    o->delay > 86400) {
-				snprintf(err, errlen, "-d needs seconds between 0.1 and 86400, not '%s'",
+			if (errno || *end || end == optarg || !isfinite(o->delay) ||
+			    o->delay < 0.1 || o->delay > 86400) {
+				snprintf(err, errlen,
+					 "-d needs seconds between 0.1 and 86400, not '%s'",
 					 optarg);
 				return -1;
 			}
@@ -67,7 +69,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				long v = strtol(s, &end, 10);
 				if (errno || end == s || v < 1 || v > INT32_MAX ||
 				    (*end && *end != ',')) {
-					snprintf(err, errlen, "-p needs PID[,PID...], not '%s'", optarg);
+					snprintf(err, errlen, "-p needs PID[,PID...], not '%s'",
+						 optarg);
 					return -1;
 				}
 				if (o->npids == MAX_PIDS) {
@@ -102,7 +105,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			int col = column_by_name(optarg);
 			if (col < 0) {
 				snprintf(err, errlen,
-					 "-o: no column '%s' (try pid, rss, vsz, shr, txt, data, swap, "
+					 "-o: no column '%s' (try pid, rss, vsz, shr, txt, data, "
+					 "swap, "
 					 "mem, minflt, majflt, swapin, reclaim, user, comm, cmd)",
 					 optarg);
 				return -1;
@@ -137,7 +141,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			return -1;
 		default:
 			if (optopt)
-				snprintf(err, errlen, "unknown option '-%c' (see memtop --help)", optopt);
+				snprintf(err, errlen, "unknown option '-%c' (see memtop --help)",
+					 optopt);
 			else
 				snprintf(err, errlen, "unknown option '%s' (see memtop --help)",
 					 argv[optind - 1]);
@@ -164,7 +169,8 @@ void options_usage(FILE *f)
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
 	      "                        mem minflt majflt swapin reclaim comm cmd (default rss)\n"
-	      "      --no-bpf          read /proc only; load no BPF programs\n"
+	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
+	      "log)\n"
 	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"
 	      "                        for -d SECS, print the top ones (text or --json)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"

@@ -16,7 +16,7 @@ enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
 struct options {
 	enum out_mode mode;
 	long iterations; /* 0: forever */
-	double delay; /* seconds */
+	double delay;	 /* seconds */
 	int32_t pids[MAX_PIDS];
 	int npids;
 	bool by_user;

@@ -47,11 +47,13 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 		fprintf(f,
 			"Reclaim: direct %llu in %lluus, memcg %llu in %lluus, shrink_slab %llu in "
 			"%lluus, %llu pages reclaimed, %llu kswapd wakeups\n",
-			(unsigned long long)rc->direct.count, (unsigned long long)rc->direct.total_us,
+			(unsigned long long)rc->direct.count,
+			(unsigned long long)rc->direct.total_us,
 			(unsigned long long)rc->memcg.count, (unsigned long long)rc->memcg.total_us,
 			(unsigned long long)rc->shrink_slab.count,
 			(unsigned long long)rc->shrink_slab.total_us,
-			(unsigned long long)rc->nr_reclaimed, (unsigned long long)rc->kswapd_wakeups);
+			(unsigned long long)rc->nr_reclaimed,
+			(unsigned long long)rc->kswapd_wakeups);
 	}
 }
 

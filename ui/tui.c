@@ -168,11 +168,12 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 	const char *term = getenv("TERM");
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		fprintf(stderr, "memtop: cannot drive terminal type '%s'\n", term ? term : "(unset)");
+		fprintf(stderr, "memtop: cannot drive terminal type '%s'\n",
+			term ? term : "(unset)");
 		return 1;
 	}
 	set_term(scr);
-	struct sigaction sa = { .sa_handler = on_stop };
+	struct sigaction sa = {.sa_handler = on_stop};
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -206,7 +207,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 		if (t.prompt != PROMPT_NONE)
 			prompt_key(&t, ch, rc == KEY_CODE_YES);
 		else if (t.rows < MIN_ROWS || t.cols < MIN_COLS)
-			t.quit = (ch == 'q' || ch == 'Q' || (rc == KEY_CODE_YES && ch == KEY_F(10)));
+			t.quit =
+				(ch == 'q' || ch == 'Q' || (rc == KEY_CODE_YES && ch == KEY_F(10)));
 		else if (t.screen == SCREEN_SORT)
 			sort_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (int)ch);
 		else if (t.screen == SCREEN_HELP)

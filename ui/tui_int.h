@@ -9,9 +9,9 @@
 #include "sources.h"
 #include "theme.h"
 
-#define MIN_COLS 50
-#define MIN_ROWS 12
-#define HEADER_ROWS 6
+#define MIN_COLS     50
+#define MIN_ROWS     12
+#define HEADER_ROWS  6
 #define MAX_ONSCREEN 512
 
 enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM, SCREEN_DETAIL };
@@ -56,7 +56,7 @@ enum action {
 
 struct binding {
 	enum action act;
-	int keys[4]; /* 0 ends the list */
+	int keys[4];	   /* 0 ends the list */
 	const char *names; /* as the help screen shows them */
 	const char *help;
 };
@@ -93,8 +93,8 @@ struct tui {
 	int32_t onscreen[MAX_ONSCREEN];
 	size_t nonscreen;
 	bool swap_all_once;
-	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
-	int pane_top; /* scroll offset in the OOM and reclaim screens */
+	uint64_t oom_acked;	    /* live OOM kills the user has acknowledged */
+	int pane_top;		    /* scroll offset in the OOM and reclaim screens */
 	struct detail_view *detail; /* the drill-down screen (ui/detail.c) */
 };
 
