@@ -11,15 +11,15 @@ char LICENSE[] SEC("license") = "GPL";
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 4096);
-	__type(key, __u64);	/* kind << 32 | tid */
-	__type(value, __u64);	/* start, ns */
+	__type(key, __u64);   /* kind << 32 | tid */
+	__type(value, __u64); /* start, ns */
 } starts SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, MTB_MAX_PROCS);
-	__type(key, __u32);	/* tgid */
-	__type(value, __u64);	/* ns stalled in direct and memcg reclaim */
+	__type(key, __u32);   /* tgid */
+	__type(value, __u64); /* ns stalled in direct and memcg reclaim */
 } tgid_reclaim SEC(".maps");
 
 struct mtb_hist hists[MTB_RC_KINDS];

@@ -14,10 +14,10 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* set by user space before loading */
 const volatile __u32 target_tgid = 0;
-const volatile __u32 sample_rate = 64;	/* mean faults per sample */
+const volatile __u32 sample_rate = 64; /* mean faults per sample */
 const volatile __u32 page_shift = 12;
 const volatile __u32 kernel_stacks = 1;
-const volatile __s64 nr_brk = -1;	/* syscall numbers of this architecture */
+const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */
 const volatile __s64 nr_mmap = -1;
 const volatile __s64 nr_munmap = -1;
 
@@ -38,8 +38,8 @@ struct {
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, MTB_DD_MAX_PAGES);
-	__type(key, __u64);	/* fault address >> page_shift */
-	__type(value, __u64);	/* samples */
+	__type(key, __u64);   /* fault address >> page_shift */
+	__type(value, __u64); /* samples */
 } fault_pages SEC(".maps");
 
 struct {
@@ -52,7 +52,7 @@ struct {
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, MTB_DD_MAX_CALLS);
-	__type(key, __u64);	/* pid_tgid of the calling thread */
+	__type(key, __u64); /* pid_tgid of the calling thread */
 	__type(value, struct mtb_dd_call);
 } calls SEC(".maps");
 
@@ -86,13 +86,13 @@ static __always_inline __s32 kernel_stack(void *ctx, struct mtb_dd_cpu *c)
 
 /* Counts one event. A new counter gets the kernel stack: the one given (taken at
  * syscall entry), or with ctx one taken now. */
-static __always_inline void add(void *ctx, const struct mtb_dd_key *key, __u64 bytes,
-				__s32 kstack, struct mtb_dd_cpu *c)
+static __always_inline void add(void *ctx, const struct mtb_dd_key *key, __u64 bytes, __s32 kstack,
+				struct mtb_dd_cpu *c)
 {
 	struct mtb_dd_val *v = bpf_map_lookup_elem(&counts, key);
 
 	if (!v) {
-		struct mtb_dd_val init = { 1, bytes, ctx ? kernel_stack(ctx, c) : kstack };
+		struct mtb_dd_val init = {1, bytes, ctx ? kernel_stack(ctx, c) : kstack};
 
 		if (!bpf_map_update_elem(&counts, key, &init, BPF_NOEXIST))
 			return;
@@ -153,7 +153,7 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		return 0;
 
 	struct mtb_dd_cpu *c = cpu();
-	struct mtb_dd_key key = { .kind = MTB_DD_FAULT };
+	struct mtb_dd_key key = {.kind = MTB_DD_FAULT};
 	__u64 page, one = 1, *n;
 
 	if (!c)

@@ -7,11 +7,11 @@
 #include <linux/types.h>
 #endif
 
-#define MTB_DD_DEPTH		64	/* frames kept per stack */
-#define MTB_DD_MAX_STACKS	16384	/* stack-trace map entries */
-#define MTB_DD_MAX_KEYS		8192	/* (kind, stacks) counters */
-#define MTB_DD_MAX_PAGES	16384	/* sampled fault pages between two drains */
-#define MTB_DD_MAX_CALLS	1024	/* threads inside brk/mmap/munmap */
+#define MTB_DD_DEPTH	  64	/* frames kept per stack */
+#define MTB_DD_MAX_STACKS 16384 /* stack-trace map entries */
+#define MTB_DD_MAX_KEYS	  8192	/* (kind, stacks) counters */
+#define MTB_DD_MAX_PAGES  16384 /* sampled fault pages between two drains */
+#define MTB_DD_MAX_CALLS  1024	/* threads inside brk/mmap/munmap */
 
 enum mtb_dd_kind {
 	MTB_DD_FAULT,
@@ -26,7 +26,7 @@ enum mtb_dd_kind {
  * return address into the caller that walking frame pointers misses */
 struct mtb_dd_key {
 	__u32 kind;
-	__s32 ustack;		/* user stack id, or -errno */
+	__s32 ustack; /* user stack id, or -errno */
 	__u64 caller;
 };
 
@@ -34,27 +34,27 @@ struct mtb_dd_key {
  * always the same way in (the exception or syscall entry), and walking it costs more
  * than all else the sampler does */
 struct mtb_dd_val {
-	__u64 count;		/* events (faults: samples) */
-	__u64 bytes;		/* brk growth, mmap or munmap length; faults: 0 */
-	__s32 kstack;		/* kernel stack id, or -errno; -1 when kernel stacks are off */
+	__u64 count;  /* events (faults: samples) */
+	__u64 bytes;  /* brk growth, mmap or munmap length; faults: 0 */
+	__s32 kstack; /* kernel stack id, or -errno; -1 when kernel stacks are off */
 	__u32 pad;
 };
 
 /* per-CPU counters; user space sums them */
 struct mtb_dd_cpu {
-	__u64 faults;		/* every page fault of the target */
-	__u64 countdown;	/* faults left until the next sample */
-	__u64 samples;		/* faults sampled */
-	__u64 calls;		/* brk, mmap and munmap calls completed */
-	__u64 lost_stacks;	/* stacks that could not be taken */
-	__u64 full;		/* events dropped because a map was full */
+	__u64 faults;	   /* every page fault of the target */
+	__u64 countdown;   /* faults left until the next sample */
+	__u64 samples;	   /* faults sampled */
+	__u64 calls;	   /* brk, mmap and munmap calls completed */
+	__u64 lost_stacks; /* stacks that could not be taken */
+	__u64 full;	   /* events dropped because a map was full */
 };
 
 /* a brk, mmap or munmap call between entry and exit */
 struct mtb_dd_call {
 	struct mtb_dd_key key;
-	__u64 arg;		/* brk: the break at entry; mmap, munmap: length */
-	__s32 kstack;		/* taken at entry when the counter is new; else -1 */
+	__u64 arg;    /* brk: the break at entry; mmap, munmap: length */
+	__s32 kstack; /* taken at entry when the counter is new; else -1 */
 	__u32 pad;
 };
 

@@ -12,8 +12,8 @@ char LICENSE[] SEC("license") = "GPL";
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, MTB_MAX_PROCS);
-	__type(key, __u32);	/* tgid */
-	__type(value, __u64);	/* pages swapped in */
+	__type(key, __u32);   /* tgid */
+	__type(value, __u64); /* pages swapped in */
 } tgid_swapins SEC(".maps");
 
 __u64 swapins;
