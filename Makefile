@@ -4,11 +4,13 @@ CLANG    ?= clang
 BPFTOOL  ?= $(shell command -v bpftool 2>/dev/null || echo /usr/sbin/bpftool)
 BUILD    := build
 VERSION  := 0.1.0
+PREFIX   ?= /usr/local
 PKGS     := libproc2 ncursesw libbpf libdw
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
+            -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
             -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm
 
@@ -21,7 +23,7 @@ CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c))
 
-.PHONY: all deps run test unit clean format bench
+.PHONY: all deps run test unit clean format bench install
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
 
 deps:
@@ -77,6 +79,11 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+install: $(BUILD)/memtop
+	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop
+	install -d $(DESTDIR)$(PREFIX)/share/memtop/themes
+	install -m 644 themes/*.theme $(DESTDIR)$(PREFIX)/share/memtop/themes/
 
 format:
 	clang-format -i $(wildcard src/*.[ch] ui/*.[ch] tests/unit/*.c tests/helpers/*.c bench/*.c)

@@ -109,7 +109,7 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen)
 	return t;
 }
 
-/* themes/ beside the binary's build/ directory, or the installed share directory. */
+/* themes/ beside the binary's directory (build/), or the installed share directory. */
 static long read_theme_file(const char *name, char *buf, size_t size)
 {
 	char path[PATH_MAX + 64], exe[PATH_MAX];
@@ -126,7 +126,7 @@ static long read_theme_file(const char *name, char *buf, size_t size)
 		if (r >= 0)
 			return r;
 	}
-	snprintf(path, sizeof(path), "/usr/local/share/memtop/themes/%s.theme", name);
+	snprintf(path, sizeof(path), "%s/%s.theme", MEMTOP_THEMES, name);
 	return read_file(path, buf, size);
 }
 
