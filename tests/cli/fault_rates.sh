@@ -50,5 +50,7 @@ awk -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v v0="$v0" -v v1="$v1" \
 		if (child / span < 0.6 * pace || child / span > 1.5 * pace)
 			bad("child minflt_per_s averages " child / span "/s, /proc/PID/stat shows " pace "/s")
 		if (sys > v1 - v0 + 5) bad("memtop counts more system faults than /proc/vmstat around the run")
-		if (sys < child) bad("system pgfault_per_s adds up to less than the child alone")
+		# memtop reads /proc/vmstat a few ms before the stat file of the child in a refresh, so
+		# the two windows are a few ms apart: allow 2 %
+		if (sys < 0.98 * child - 5) bad("system pgfault_per_s adds up to less than the child alone")
 	}' "$tmp/rates" || exit 1

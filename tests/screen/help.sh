@@ -8,7 +8,7 @@ trap 'exit 1' INT TERM HUP
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
 # "names|help" of each entry in the key table, C escapes undone
-sed -n 's/^[[:space:]]*{ ACT_[A-Z_]*, {[^}]*}, "\([^"]*\)", "\([^"]*\)" },$/\1|\2/p' \
+sed -n 's/^[[:space:]]*{ *ACT_[A-Z_]*, *{[^}]*}, *"\([^"]*\)", *"\([^"]*\)" *},$/\1|\2/p' \
 	"$root/ui/keys.c" | sed 's/\\\\/\\/g' >"$tmp/bindings"
 [ "$(wc -l <"$tmp/bindings")" -gt 10 ] || fail "cannot read the key table from ui/keys.c"
 
