@@ -25,7 +25,6 @@ struct sys_rates {
 	double pswpin;
 	double pswpout;
 	struct reclaim_stats reclaim; /* BPF reclaim figures for this interval */
-	uint64_t bpf_swapins;	      /* BPF swap-ins (pages) in this interval */
 };
 
 struct model_filter {
