@@ -95,8 +95,6 @@ void tui_collect(struct tui *t)
 	model_update(t->m);
 	tui_select_pid(t);
 	t->refreshes++;
-	if (t->max_refreshes && t->refreshes > t->max_refreshes)
-		t->quit = true;
 }
 
 static void draw_too_small(struct tui *t)
@@ -188,6 +186,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 	t.next_refresh = clock_mono() + t.delay;
 	while (!t.quit && !stop_signal) {
 		draw(&t);
+		if (t.max_refreshes && t.refreshes >= t.max_refreshes)
+			break; /* -n N: the Nth refresh was drawn */
 		timeout(wait_ms(&t));
 		wint_t ch;
 		int rc = get_wch(&ch);
