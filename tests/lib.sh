@@ -57,3 +57,14 @@ wait_ready() {
 		sleep 0.05
 	done
 }
+
+# wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit
+# status a command run in tmux writes when it ends
+wait_file() {
+	i=0
+	until [ -s "$1" ]; do
+		i=$((i + 1))
+		[ $i -le $((${2:-5} * 10)) ] || return 1
+		sleep 0.1
+	done
+}

@@ -35,12 +35,7 @@ grep -Eq '^memtop [0-9]+\.[0-9]+' "$tmp/out" || fail "-V printed '$(cat "$tmp/ou
 
 # the full-screen view with a terminal on stdin but stdout a file
 tm_start 80 24 "\"$MEMTOP\" >'$tmp/tui.out' 2>'$tmp/tui.err'; echo \$? >'$tmp/tui.rc'"
-i=0
-until [ -s "$tmp/tui.rc" ]; do
-	i=$((i + 1))
-	[ $i -le 100 ] || fail "the TUI with stdout a file did not exit: $(screen_text)"
-	sleep 0.05
-done
+wait_file "$tmp/tui.rc" || fail "the TUI with stdout a file did not exit: $(screen_text)"
 rc=$(cat "$tmp/tui.rc")
 [ "$rc" -eq 2 ] || fail "the TUI with stdout not a terminal exited $rc, not 2"
 [ "$(wc -l <"$tmp/tui.err")" -eq 1 ] && grep -q '^memtop: ' "$tmp/tui.err" ||

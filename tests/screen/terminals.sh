@@ -9,12 +9,7 @@ infocmp vt100 >/dev/null 2>&1 || skip "no terminfo entry for vt100"
 infocmp nosuchterm >/dev/null 2>&1 && skip "nosuchterm has a terminfo entry here"
 
 tm_start 100 30 "TERM=nosuchterm '$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'; TERM=vt100 '$MEMTOP'"
-i=0
-until [ -s "$tmp/rc" ]; do
-	i=$((i + 1))
-	[ $i -le 50 ] || fail "memtop under TERM=nosuchterm did not exit: $(screen_text)"
-	sleep 0.1
-done
+wait_file "$tmp/rc" || fail "memtop under TERM=nosuchterm did not exit: $(screen_text)"
 rc=$(cat "$tmp/rc")
 printf 'TERM=nosuchterm: exit %s: %s\n' "$rc" "$(cat "$tmp/err")"
 [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] || fail "under TERM=nosuchterm memtop exited $rc"

@@ -12,12 +12,7 @@ run_to_exit() {
 	name=$1
 	shift
 	tm_start 100 30 "'$MEMTOP' $* 2>'$tmp/$name.err'; echo \$? >'$tmp/$name.rc'; sleep 30"
-	i=0
-	until [ -s "$tmp/$name.rc" ]; do
-		i=$((i + 1))
-		[ $i -le 50 ] || fail "memtop $* did not exit: $(screen_text)"
-		sleep 0.1
-	done
+	wait_file "$tmp/$name.rc" || fail "memtop $* did not exit: $(screen_text)"
 	tm_kill
 }
 for case in "missing:--theme no-such-theme:no-such-theme" "broken:--theme $tmp/bad.theme:line 2"; do
