@@ -139,3 +139,15 @@ void json_string(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+const char *cmd_short(const char *cmd)
+{
+	const char *end = strchr(cmd, ' ');
+	if (!end)
+		end = cmd + strlen(cmd);
+	const char *base = cmd;
+	for (const char *c = cmd; c < end; c++)
+		if (*c == '/' && c + 1 < end)
+			base = c + 1;
+	return base;
+}

@@ -18,6 +18,10 @@ void fmt_rate(double v, char *buf, size_t size);
  * Always NUL-terminates; truncates at a character boundary. Returns strlen(out). */
 size_t escape_display(const char *s, char *out, size_t size, bool utf8);
 
+/* The command line with the directory of its program dropped ("/usr/bin/foo -x" ->
+ * "foo -x"), for a column too narrow to show it whole, as htop's "program path" off. */
+const char *cmd_short(const char *cmd);
+
 /* Writes s as a JSON string with quotes; control characters become \uXXXX and bytes
  * that are not valid UTF-8 become \u00XX, so the output is always valid JSON. */
 void json_string(FILE *f, const char *s);

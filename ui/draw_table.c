@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "text.h"
 #include "tui_int.h"
 
 /* Chooses the columns that fit: drops the highest `drop` first; BPF columns only when
@@ -74,7 +75,10 @@ void draw_table(struct tui *t, int y)
 		for (int k = 0; k < t->nshown; k++) {
 			char text[1024];
 			cell_text(row, t->shown[k], text, sizeof(text), t->utf8);
-			cell(t, y + 1 + r, &x, t->shown[k], text, role);
+			const char *shown = text;
+			if (t->shown[k] == COL_CMD && (int)strlen(text) > t->cols - x)
+				shown = cmd_short(text);
+			cell(t, y + 1 + r, &x, t->shown[k], shown, role);
 		}
 	}
 }

@@ -52,6 +52,16 @@ static void escape_controls(void **state)
 	assert_string_equal(b, "back\\\\slash");
 }
 
+static void short_commands(void **state)
+{
+	(void)state;
+	assert_string_equal(cmd_short("/usr/bin/foo -x /a/b"), "foo -x /a/b");
+	assert_string_equal(cmd_short("./dd_grow"), "dd_grow");
+	assert_string_equal(cmd_short("bash"), "bash");
+	assert_string_equal(cmd_short("/dir/"), "dir/");
+	assert_string_equal(cmd_short(""), "");
+}
+
 static void escape_utf8(void **state)
 {
 	(void)state;
@@ -109,6 +119,7 @@ int run_text_tests(void)
 		cmocka_unit_test(rates),
 		cmocka_unit_test(escape_controls),
 		cmocka_unit_test(escape_utf8),
+		cmocka_unit_test(short_commands),
 		cmocka_unit_test(escape_truncates_whole),
 		cmocka_unit_test(json_escapes),
 	};
