@@ -12,7 +12,7 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
             -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
             -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm -pthread
 
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC))

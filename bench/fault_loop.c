@@ -1,9 +1,12 @@
 /* fault_loop [MIB] [PASSES]: maps MIB MiB (default 1024) of fresh anonymous memory PASSES
  * times (default 5), writes one byte per page, unmaps. Prints the median over passes of
  * the CPU time per page fault in ns, touching only: CPU time, so that time other tasks
- * hold the CPU is not counted. Huge pages are off so every page faults. */
+ * hold the CPU is not counted. Huge pages are off so every page faults.
+ * fault_loop park MIB: writes MIB MiB, pages them out to swap (MADV_PAGEOUT), prints
+ * "parked" and sleeps until killed, so that swap holds pages while it lives. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,8 +26,34 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+
+static int park(size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("fault_loop: mmap");
+		return 1;
+	}
+	memset(p, 1, len);
+	if (madvise(p, len, MADV_PAGEOUT)) {
+		perror("fault_loop: madvise(MADV_PAGEOUT)");
+		return 1;
+	}
+	printf("parked\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 2 && !strcmp(argv[1], "park"))
+		return park(strtoull(argv[2], NULL, 10) << 20);
+
 	size_t len = (argc > 1 ? strtoull(argv[1], NULL, 10) : 1024) << 20;
 	int passes = argc > 2 ? atoi(argv[2]) : 5;
 	long page = sysconf(_SC_PAGESIZE);

@@ -5,8 +5,9 @@
 # slowdown and of the ns added per fault (a pair's two runs are seconds apart, so slow
 # drifts of the machine cancel out in it).
 # Usage: sh bench/faults.sh [PAIRS]   (default 15)
-#   SWAP=1 sh bench/faults.sh: with a temporary 256 MiB swapfile on, so that the swap-in
-#   program (memcg/count_memcg_events, which runs on every fault) is attached too.
+#   SWAP=1 sh bench/faults.sh: with a temporary 256 MiB swapfile on, but empty: the
+#   swap-in program (memcg/count_memcg_events, which runs on every fault) stays detached.
+#   SWAP=2: the same swapfile holding 16 MiB of a parked process, so that it is attached.
 #   MEMTOP_ARGS=--no-bpf sh bench/faults.sh: memtop's /proc work alone, for comparison.
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,9 +20,12 @@ mkdir -p build/bench
 	${CC:-cc} -O2 -Wall -Wextra -Werror -D_GNU_SOURCE bench/fault_loop.c -o "$LOOP"
 [ "$(id -u)" = 0 ] || echo "faults.sh: not root: memtop runs without BPF" >&2
 
-swapfile="" mt=""
+swapfile="" mt="" parked=""
 cleanup() {
-	[ -n "$mt" ] && kill "$mt" 2>/dev/null && wait "$mt" 2>/dev/null
+	for p in $mt $parked; do
+		kill "$p" 2>/dev/null
+		wait "$p" 2>/dev/null || true
+	done
 	if [ -n "$swapfile" ]; then
 		swapoff "$swapfile" 2>/dev/null
 		rm -f "$swapfile"
@@ -30,15 +34,23 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-if [ "${SWAP:-0}" = 1 ]; then
+if [ "${SWAP:-0}" != 0 ]; then
 	swapfile=/var/tmp/memtop-bench-swap.$$
 	dd if=/dev/zero of="$swapfile" bs=1M count=256 status=none
 	chmod 600 "$swapfile"
 	mkswap "$swapfile" >/dev/null
 	swapon "$swapfile"
 fi
+if [ "${SWAP:-0}" = 2 ]; then
+	"$LOOP" park 16 >build/bench/parked 2>&1 &
+	parked=$!
+	until grep -q parked build/bench/parked; do
+		kill -0 "$parked" 2>/dev/null || { cat build/bench/parked >&2; exit 1; }
+		sleep 0.1
+	done
+fi
 ARGS=${MEMTOP_ARGS:-}
-echo "swap: $(awk '/^SwapTotal/ { print $2, $3 }' /proc/meminfo);" \
+echo "swap: $(awk '/^Swap(Total|Free)/ { printf "%s %s %s ", $1, $2, $3 }' /proc/meminfo);" \
 	"memtop $ARGS: $("$MEMTOP" $ARGS --json -n 1 | jq -r '.bpf | "\(.programs) BPF programs \(.reason)"')"
 
 without="" with="" ratios="" added=""

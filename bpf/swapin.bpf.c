@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Swap-ins per process and system-wide, from memcg/count_memcg_events PSWPIN.
- * That tracepoint fires on every page fault (PGFAULT): filter on item first. */
+ * That tracepoint fires on every page fault (PGFAULT): filter on item first. User space
+ * attaches it only while swap-ins can happen, that is while pages are in swap; a page
+ * gets there only through reclaim's writeout (vmscan/mm_vmscan_write_folio, rare), which
+ * wakes user space at once to attach it. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -17,6 +20,14 @@ struct {
 } tgid_swapins SEC(".maps");
 
 __u64 swapins;
+__u64 writeouts; /* folios reclaim wrote out, to swap or to files */
+__u32 gate_open; /* user space: count_memcg_events is attached */
+__u32 wake_sent; /* a wake-up is on its way; user space clears it */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096); /* one page: wake-ups only */
+} wake SEC(".maps");
 
 SEC("raw_tp/count_memcg_events")
 int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned long val)
@@ -39,6 +50,20 @@ int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned lo
 		if (v)
 			__sync_fetch_and_add(v, val);
 	}
+	return 0;
+}
+
+/* Attached by name: mm_vmscan_write_folio, or mm_vmscan_writepage before Linux 6.0. */
+SEC("raw_tp")
+int BPF_PROG(writeout)
+{
+	__u32 one = 1;
+
+	__sync_fetch_and_add(&writeouts, 1);
+	if (gate_open || wake_sent)
+		return 0;
+	wake_sent = 1;
+	bpf_ringbuf_output(&wake, &one, sizeof(one), BPF_RB_FORCE_WAKEUP);
 	return 0;
 }
 

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -18,6 +17,7 @@
 #include "bpf/swapin.skel.h"
 #include "bpf_procs.h"
 #include "kmsg.h"
+#include "swap_gate.h"
 #include "util.h"
 
 _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
@@ -40,8 +40,8 @@ struct bpf_source {
 	struct ring_buffer *rb;
 	struct bpf_link *links[MAX_LINKS];
 	int nlinks;
-	/* count_memcg_events runs on every page fault: attached only while swap is on */
-	struct bpf_link *swapin_link;
+	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
+	struct swap_gate *swap_gate;
 	char why[NCONCERNS][96]; /* why a concern is off; empty when on */
 	int err[NCONCERNS];
 	char reason[160];
@@ -62,10 +62,9 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-/* Attaches every program of obj, the program own to *own_link and the others to links; on
- * failure detaches what it attached and names the tracepoint in why. */
-static int attach_all(struct bpf_source *b, struct bpf_object *obj, struct bpf_program *own,
-		      struct bpf_link **own_link, char *why, size_t len)
+/* Attaches every program of obj meant to attach by its section name to links; on failure
+ * detaches what it attached and names the tracepoint in why. */
+static int attach_all(struct bpf_source *b, struct bpf_object *obj, char *why, size_t len)
 {
 	int first = b->nlinks;
 	struct bpf_program *prog;
@@ -77,26 +76,22 @@ static int attach_all(struct bpf_source *b, struct bpf_object *obj, struct bpf_p
 		struct bpf_link *link = NULL;
 		int err = -E2BIG;
 
-		if (prog == own || b->nlinks < MAX_LINKS) {
+		if (!bpf_program__autoattach(prog))
+			continue;
+		if (b->nlinks < MAX_LINKS) {
 			link = bpf_program__attach(prog);
 			err = link ? 0 : -errno;
 		}
-		if (link && prog == own)
-			*own_link = link;
-		else if (link)
+		if (link) {
 			b->links[b->nlinks++] = link;
-		if (link)
 			continue;
+		}
 		if (err == -ENOENT)
 			snprintf(why, len, "no tracepoint %s", tp);
 		else
 			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
 		while (b->nlinks > first)
 			bpf_link__destroy(b->links[--b->nlinks]);
-		if (own_link) {
-			bpf_link__destroy(*own_link);
-			*own_link = NULL;
-		}
 		return err;
 	}
 	return 0;
@@ -186,7 +181,7 @@ static int load_oom(struct bpf_source *b, const struct kfacts *k, char *why, siz
 		err = -errno;
 		goto fail;
 	}
-	err = attach_all(b, skel->obj, NULL, NULL, why, len);
+	err = attach_all(b, skel->obj, why, len);
 	if (err)
 		goto fail;
 	b->oom = skel;
@@ -211,7 +206,7 @@ static int load_reclaim(struct bpf_source *b, char *why, size_t len)
 	err = reclaim_bpf__load(skel);
 	if (err)
 		goto fail;
-	err = attach_all(b, skel->obj, NULL, NULL, why, len);
+	err = attach_all(b, skel->obj, why, len);
 	if (err)
 		goto fail;
 	b->reclaim = skel;
@@ -220,22 +215,6 @@ fail:
 	fail_why(why, len, "loading", err);
 	reclaim_bpf__destroy(skel);
 	return err;
-}
-
-/* Swap-ins need swap: without any, the per-fault program is detached. */
-static void gate_swapin(struct bpf_source *b)
-{
-	struct sysinfo si;
-	bool swap = sysinfo(&si) != 0 || si.totalswap > 0;
-
-	if (!b->swapin || swap == (b->swapin_link != NULL))
-		return;
-	if (swap) {
-		b->swapin_link = bpf_program__attach(b->swapin->progs.count_memcg_events);
-	} else {
-		bpf_link__destroy(b->swapin_link);
-		b->swapin_link = NULL;
-	}
 }
 
 static int load_swapin(struct bpf_source *b, char *why, size_t len)
@@ -247,14 +226,16 @@ static int load_swapin(struct bpf_source *b, char *why, size_t len)
 		err = -errno;
 		goto fail;
 	}
+	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
+	bpf_program__set_autoattach(skel->progs.writeout, false);
 	err = swapin_bpf__load(skel);
 	if (err)
 		goto fail;
-	err = attach_all(b, skel->obj, skel->progs.count_memcg_events, &b->swapin_link, why, len);
+	err = attach_all(b, skel->obj, why, len);
 	if (err)
 		goto fail;
 	b->swapin = skel;
-	gate_swapin(b);
+	b->swap_gate = swap_gate_start(skel);
 	return 0;
 fail:
 	fail_why(why, len, "loading", err);
@@ -430,8 +411,9 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	memset(st, 0, sizeof(*st));
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
 	st->enabled = b->oom || b->reclaim || b->swapin;
-	gate_swapin(b);
-	st->programs = b->nlinks + (b->swapin_link != NULL);
+	st->programs = b->nlinks;
+	if (b->swap_gate)
+		st->programs += swap_gate_check(b->swap_gate) + swap_gate_lazy(b->swap_gate);
 	if (b->oom) {
 		st->oom_kills = b->oom->bss->oom_kills;
 		st->ring_drops = b->oom->bss->ring_drops;
@@ -476,7 +458,7 @@ void bpf_source_close(struct bpf_source *b)
 		return;
 	while (b->nlinks > 0)
 		bpf_link__destroy(b->links[--b->nlinks]);
-	bpf_link__destroy(b->swapin_link);
+	swap_gate_stop(b->swap_gate);
 	ring_buffer__free(b->rb);
 	oomkill_bpf__destroy(b->oom);
 	reclaim_bpf__destroy(b->reclaim);

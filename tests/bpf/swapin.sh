@@ -2,7 +2,9 @@
 # A child in a 64 MiB memory cgroup touches 150 MiB twice with a swapfile on: memtop
 # attributes the swap-ins to the child, its system total of swap-ins matches
 # /proc/vmstat's pswpin exactly, and it sees memcg reclaim and the child's reclaim stalls.
-# memtop runs from before swapon, so its swap-in program is attached on the way.
+# memtop runs from before swapon. Its per-fault swap-in program stays detached while swap
+# is empty, is attached by the first swap-out, before any page is read back (the counts
+# are exact), and is detached again once the child has exited and swap is empty.
 . "$(dirname "$0")/lib.inc"
 need_bpf
 command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "needs mkswap, swapon"
@@ -10,7 +12,6 @@ command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "needs mksw
 memcg memtop-swap-$$ $((64 << 20))
 [ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
 
-# memtop attaches its per-fault swap-in program only while there is swap: start it first
 v0=$(vmstat pswpin)
 mt_start -n 100 -d 0.5
 mt_wait_lines 1
@@ -21,15 +22,21 @@ dd if=/dev/zero of="$SWAPFILE" bs=1M count=512 status=none || fail "writing $SWA
 chmod 600 "$SWAPFILE"
 mkswap "$SWAPFILE" >/dev/null || fail "mkswap $SWAPFILE"
 swapon "$SWAPFILE" || skip "swapon $SWAPFILE refused (filesystem without swapfiles?)"
-i=0
-until [ "$(mt_last | jq .bpf.programs)" = $((p0 + 1)) ]; do
-	[ $i -lt 50 ] || fail "no program attached for swap after swapon: $(mt_last | jq -c .bpf)"
-	sleep 0.1
-	i=$((i + 1))
-done
+mt_wait_lines $(($(mt_lines) + 2))
+[ "$(mt_last | jq .bpf.programs)" = "$p0" ] ||
+	fail "a program was attached for an empty swap: $(mt_last | jq -c .bpf)"
 in_memcg "$HOG" 150 2 2
 wait "$KID" || fail "the child failed: exit $?"
 mt_wait_lines $(($(mt_lines) + 2))
+jq -s -e --argjson p "$p0" 'map(.bpf.programs) | any(. == $p + 1)' "$OUT" >/dev/null ||
+	fail "the swap-in program was never attached: $(jq -s -c 'map(.bpf.programs)' "$OUT")"
+i=0
+until [ "$(mt_last | jq .bpf.programs)" = "$p0" ]; do
+	[ $i -lt 50 ] || fail "the swap-in program stayed attached with swap empty:" \
+		"$(grep -E 'Swap(Total|Free)' /proc/meminfo | tr -s ' \n' ' ')"
+	sleep 0.1
+	i=$((i + 1))
+done
 mt_stop
 v1=$(vmstat pswpin)
 vm=$((v1 - v0))
