@@ -1,5 +1,7 @@
 #include "columns.h"
 
+#include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 const struct column columns[COL_COUNT] = {
@@ -14,6 +16,12 @@ const struct column columns[COL_COUNT] = {
 	[COL_DATA] = {"data", "DATA", 5, UNIT_KB, NEED_STATM, false, 7, "data + stack size"},
 	[COL_SWAP] = {"swap", "SWAP", 5, UNIT_KB, NEED_STATUS, false, 2,
 		      "swapped-out memory (VmSwap, read for rows on screen)"},
+	[COL_PSS] = {"pss", "PSS", 5, UNIT_KB, NEED_SMAPS, false, 2,
+		     "proportional set size: shared pages divided among their users "
+		     "(smaps_rollup, read for rows on screen)"},
+	[COL_USS] = {"uss", "USS", 5, UNIT_KB, NEED_SMAPS, false, 2,
+		     "unique set size: private pages, freed if the process exits "
+		     "(smaps_rollup, read for rows on screen)"},
 	[COL_MEM_PCT] = {"mem", "%MEM", 4, UNIT_PCT, NEED_STATM, false, 4, "RSS as share of RAM"},
 	[COL_MINFLT] = {"minflt", "MINF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
 			"minor page faults per second"},
@@ -33,4 +41,63 @@ int column_by_name(const char *name)
 		if (!strcasecmp(name, columns[i].name) || !strcasecmp(name, columns[i].title))
 			return i;
 	return -1;
+}
+
+unsigned columns_default(void)
+{
+	return COL_BIT(COL_PID) | COL_BIT(COL_USER) | COL_BIT(COL_RSS) | COL_BIT(COL_VSZ) |
+	       COL_BIT(COL_SHR) | COL_BIT(COL_TXT) | COL_BIT(COL_DATA) | COL_BIT(COL_SWAP) |
+	       COL_BIT(COL_MEM_PCT) | COL_BIT(COL_MINFLT) | COL_BIT(COL_MAJFLT) |
+	       COL_BIT(COL_SWAPIN) | COL_BIT(COL_RECLAIM) | COL_BIT(COL_CMD);
+}
+
+int columns_parse(const char *list, unsigned *set, char *err, size_t errlen)
+{
+	char buf[256];
+	bool relative = list[0] == '+' || list[0] == '-';
+	unsigned s = relative ? columns_default() : 0;
+
+	if (strlen(list) >= sizeof(buf)) {
+		snprintf(err, errlen, "--columns: list too long");
+		return -1;
+	}
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *save = NULL, *name = strtok_r(buf, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		char op = relative ? '+' : 0;
+		if (*name == '+' || *name == '-')
+			op = *name++;
+		if (op && !relative) {
+			snprintf(err, errlen,
+				 "--columns: '%c%s': start the list with + or - to change the default "
+				 "set",
+				 op, name);
+			return -1;
+		}
+		int c = column_by_name(name);
+		if (c < 0) {
+			snprintf(err, errlen, "--columns: unknown column '%.40s'", name);
+			return -1;
+		}
+		if (op == '-')
+			s &= ~COL_BIT(c);
+		else
+			s |= COL_BIT(c);
+	}
+	if (!s) {
+		snprintf(err, errlen, "--columns: no column left");
+		return -1;
+	}
+	*set = s;
+	return 0;
+}
+
+unsigned columns_needs(unsigned set)
+{
+	unsigned needs = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (set & COL_BIT(c))
+			needs |= columns[c].needs;
+	return needs;
 }

@@ -17,6 +17,8 @@ enum col_id {
 	COL_TXT,
 	COL_DATA,
 	COL_SWAP,
+	COL_PSS,
+	COL_USS,
 	COL_MEM_PCT,
 	COL_MINFLT,
 	COL_MAJFLT,
@@ -44,6 +46,7 @@ enum col_need {
 	NEED_CMDLINE = 1 << 3, /* /proc/PID/cmdline: once per process */
 	NEED_BPF_SWAPIN = 1 << 4,
 	NEED_BPF_RECLAIM = 1 << 5,
+	NEED_SMAPS = 1 << 6, /* /proc/PID/smaps_rollup: only for rows shown */
 };
 
 struct column {
@@ -61,5 +64,20 @@ extern const struct column columns[COL_COUNT];
 
 /* Looks a column up by name ("rss") or title ("RSS"), case-insensitively; -1 if none. */
 int column_by_name(const char *name);
+
+/* A set of columns is a bit mask, 1u << col_id; they show in the table's order. */
+#define COL_BIT(c) (1u << (c))
+_Static_assert(COL_COUNT <= 32, "column sets are 32-bit masks");
+
+/* The columns shown unless asked otherwise. */
+unsigned columns_default(void);
+
+/* Parses a comma-separated list of column names: "pid,rss,pss,cmd" is that set, "+pss,uss"
+ * adds to the default set, "-txt" removes from it. Returns 0, or -1 with a one-line
+ * reason in err. */
+int columns_parse(const char *list, unsigned *set, char *err, size_t errlen);
+
+/* The collectors (enum col_need) that the columns of set need. */
+unsigned columns_needs(unsigned set);
 
 #endif

@@ -33,7 +33,11 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		.version = MEMTOP_VERSION,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 	};
-	struct pids_request req = {.swap_all = true, .only_pids = o->pids, .nonly_pids = o->npids};
+	/* batch and JSON print swap_kb for every process, and PSS/USS when asked for */
+	struct pids_request req = {.needs = NEED_STATUS | model_needs(m),
+				   .rows_all = true,
+				   .only_pids = o->pids,
+				   .nonly_pids = o->npids};
 	char err[256];
 	double next = clock_mono();
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
@@ -92,6 +96,7 @@ int main(int argc, char **argv)
 	struct model m;
 	model_init(&m);
 	m.sort = o.sort;
+	m.cols = o.columns;
 	m.filter.pids = o.pids;
 	m.filter.npids = (size_t)o.npids;
 	m.filter.by_user = o.by_user;

@@ -11,6 +11,12 @@ void model_init(struct model *m)
 	snapshot_init(&m->snap[0]);
 	snapshot_init(&m->snap[1]);
 	m->sort = COL_RSS;
+	m->cols = columns_default();
+}
+
+unsigned model_needs(const struct model *m)
+{
+	return columns_needs(m->cols | COL_BIT(m->sort));
 }
 
 void model_free(struct model *m)
@@ -167,6 +173,10 @@ double row_number(const struct row *r, enum col_id c)
 		return (double)p->data_kb;
 	case COL_SWAP:
 		return (double)p->swap_kb;
+	case COL_PSS:
+		return (double)p->pss_kb;
+	case COL_USS:
+		return (double)p->uss_kb;
 	case COL_MEM_PCT:
 		return r->mem_pct;
 	case COL_MINFLT:

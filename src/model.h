@@ -47,6 +47,7 @@ struct model {
 	struct row *all; /* every process, with rates */
 	size_t nall;
 	struct sys_rates rates;
+	unsigned cols; /* columns shown, a set of COL_BIT()s */
 	enum col_id sort;
 	bool invert;
 	struct model_filter filter;
@@ -65,6 +66,9 @@ void model_update(struct model *m);
 void model_refilter(struct model *m);
 const struct snapshot *model_current(const struct model *m);
 const struct snapshot *model_previous(const struct model *m);
+
+/* The collectors the shown columns and the sort column need (enum col_need). */
+unsigned model_needs(const struct model *m);
 
 /* Value of a numeric column for a row; text columns give 0. */
 double row_number(const struct row *r, enum col_id c);

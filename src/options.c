@@ -17,6 +17,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"pid", required_argument, NULL, 'p'},
 		{"user", required_argument, NULL, 'u'},
 		{"sort", required_argument, NULL, 'o'},
+		{"columns", required_argument, NULL, 'C'},
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
@@ -27,6 +28,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	memset(o, 0, sizeof(*o));
 	o->delay = 1.0;
 	o->sort = COL_RSS;
+	o->columns = columns_default();
 	o->theme = "default";
 	optind = 1;
 	opterr = 0;
@@ -105,15 +107,19 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			int col = column_by_name(optarg);
 			if (col < 0) {
 				snprintf(err, errlen,
-					 "-o: no column '%s' (try pid, rss, vsz, shr, txt, data, "
-					 "swap, "
-					 "mem, minflt, majflt, swapin, reclaim, user, comm, cmd)",
+					 "-o: no column '%s' (try pid, ppid, user, rss, vsz, shr, "
+					 "txt, data, swap, pss, uss, mem, minflt, majflt, swapin, "
+					 "reclaim, comm, cmd)",
 					 optarg);
 				return -1;
 			}
 			o->sort = (enum col_id)col;
 			break;
 		}
+		case 'C':
+			if (columns_parse(optarg, &o->columns, err, errlen))
+				return -1;
+			break;
 		case 'B':
 			o->no_bpf = true;
 			break;
@@ -168,7 +174,10 @@ void options_usage(FILE *f)
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        mem minflt majflt swapin reclaim comm cmd (default rss)\n"
+	      "                        pss uss mem minflt majflt swapin reclaim comm cmd\n"
+	      "                        (default rss)\n"
+	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
+	      "                        +pss,uss adds to the default set, -txt removes\n"
 	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
 	      "log)\n"
 	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"

@@ -22,6 +22,7 @@ struct options {
 	bool by_user;
 	uint32_t uid;
 	enum col_id sort;
+	unsigned columns; /* a set of COL_BIT()s */
 	bool no_bpf;
 	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
 	const char *theme;

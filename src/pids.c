@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "detail.h"
 #include "pidcache.h"
 #include "util.h"
 
@@ -128,6 +129,11 @@ static struct proc_sample *find_sorted(struct snapshot *s, size_t from, int32_t 
 	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), cmp_pid);
 }
 
+static bool wanted(const struct pids_request *req, int32_t pid)
+{
+	return req->rows_all || pid_in(pid, req->row_pids, req->nrow_pids);
+}
+
 /* VmSwap costs a read of /proc/PID/status: skip it while no swap is in use (then every
  * process has none), else read it only for the processes asked for. */
 static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t from,
@@ -145,7 +151,7 @@ static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t fr
 	}
 	size_t k = 0;
 	for (size_t i = from; i < s->nprocs; i++)
-		if (req->swap_all || pid_in(s->procs[i].pid, req->swap_pids, req->nswap_pids))
+		if (wanted(req, s->procs[i].pid))
 			c->sel[k++] = (unsigned)s->procs[i].pid;
 	if (k == 0)
 		return;
@@ -159,6 +165,32 @@ static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t fr
 			p->swap_kb = PIDS_VAL(S_SWAP, ul_int, st, c->swap);
 			p->swap_valid = true;
 		}
+	}
+}
+
+/* PSS and USS: smaps_rollup walks every mapping of the process, so it is read only for
+ * the processes asked for. Needs the right to read the process's memory map (ptrace
+ * read access): for other users' processes, without root, they stay unknown. */
+static void collect_rollup(struct snapshot *s, size_t from, const struct pids_request *req)
+{
+	for (size_t i = from; i < s->nprocs; i++) {
+		struct proc_sample *p = &s->procs[i];
+		char path[64], buf[4096];
+		struct dd_breakdown b = {0};
+
+		if (!wanted(req, p->pid))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
+		long n = read_file(path, buf, sizeof(buf));
+		if (n == 0 && p->rss_kb == 0) {
+			p->rollup_valid = true; /* a kernel thread: no memory of its own */
+			continue;
+		}
+		if (n < 0 || parse_smaps_rollup(buf, &b))
+			continue; /* gone or not allowed */
+		p->pss_kb = b.pss;
+		p->uss_kb = b.uss;
+		p->rollup_valid = true;
 	}
 }
 
@@ -192,7 +224,10 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
 	}
 	qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
-	collect_swap(c, s, from, req);
+	if (req->needs & NEED_STATUS)
+		collect_swap(c, s, from, req);
+	if (req->needs & NEED_SMAPS)
+		collect_rollup(s, from, req);
 	pidcache_sweep(&c->cache);
 	return 0;
 }

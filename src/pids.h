@@ -1,18 +1,21 @@
 /* Per-process source: /proc through libproc2 (stat, statm), with command lines and
- * user names read once per process and VmSwap read only where it is asked for. */
+ * user names read once per process, and VmSwap (status) and PSS/USS (smaps_rollup) read
+ * only where they are asked for. */
 #ifndef MEMTOP_PIDS_H
 #define MEMTOP_PIDS_H
 
 #include <stdbool.h>
 
+#include "columns.h"
 #include "snapshot.h"
 
 struct pids_collector;
 
 struct pids_request {
-	bool swap_all;		  /* read VmSwap for every process */
-	const int32_t *swap_pids; /* else only for these (for instance the rows on screen) */
-	size_t nswap_pids;
+	unsigned needs;		  /* costly collectors wanted: NEED_STATUS, NEED_SMAPS */
+	bool rows_all;		  /* read them for every process */
+	const int32_t *row_pids; /* else only for these (for instance the rows on screen) */
+	size_t nrow_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */
 	size_t nonly_pids;
 };

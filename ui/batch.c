@@ -69,8 +69,10 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		fprintf(f, "%s\n", line);
 	}
 	fputc('\n', f);
-	for (const enum col_id *c = default_columns; *c != COL_COUNT; c++) {
-		const struct column *col = &columns[*c];
+	for (int c = 0; c < COL_COUNT; c++) {
+		const struct column *col = &columns[c];
+		if (!(m->cols & COL_BIT(c)))
+			continue;
 		if (col->width == 0)
 			fprintf(f, "%s", col->title);
 		else if (col->unit == UNIT_TEXT)
@@ -80,10 +82,12 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < m->nrows; i++) {
-		for (const enum col_id *c = default_columns; *c != COL_COUNT; c++) {
-			const struct column *col = &columns[*c];
+		for (int c = 0; c < COL_COUNT; c++) {
+			const struct column *col = &columns[c];
 			char cell[1024];
-			cell_text(&m->rows[i], *c, cell, sizeof(cell), vi->utf8);
+			if (!(m->cols & COL_BIT(c)))
+				continue;
+			cell_text(&m->rows[i], (enum col_id)c, cell, sizeof(cell), vi->utf8);
 			if (col->width == 0)
 				fprintf(f, "%s", cell);
 			else if (col->unit == UNIT_TEXT)

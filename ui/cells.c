@@ -5,11 +5,6 @@
 
 #include "text.h"
 
-const enum col_id default_columns[] = {
-	COL_PID,     COL_USER,	 COL_RSS,    COL_VSZ,	 COL_SHR,     COL_TXT, COL_DATA,  COL_SWAP,
-	COL_MEM_PCT, COL_MINFLT, COL_MAJFLT, COL_SWAPIN, COL_RECLAIM, COL_CMD, COL_COUNT,
-};
-
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8)
 {
 	const struct proc_sample *p = r->p;
@@ -18,7 +13,7 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 		escape_display(t, buf, size, utf8);
 		return;
 	}
-	if ((c == COL_SWAP && !p->swap_valid) ||
+	if ((c == COL_SWAP && !p->swap_valid) || ((c == COL_PSS || c == COL_USS) && !p->rollup_valid) ||
 	    ((c == COL_SWAPIN || c == COL_RECLAIM) && !p->bpf_valid)) {
 		snprintf(buf, size, "-");
 		return;

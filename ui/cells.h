@@ -11,9 +11,6 @@
  * Columns whose collector is off show "-". */
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
 
-/* The columns shown by default, in order; COL_COUNT ends the list. */
-extern const enum col_id default_columns[];
-
 /* "12:34:56" local time of a wall-clock timestamp. */
 void fmt_clock(double wall, char *buf, size_t size);
 

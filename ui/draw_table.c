@@ -12,12 +12,13 @@ void layout_columns(struct tui *t)
 	bool bpf = s && s->bpf.enabled;
 	enum col_id cand[COL_COUNT];
 	int n = 0, width = 0;
-	for (const enum col_id *c = default_columns; *c != COL_COUNT; c++) {
-		unsigned needs = columns[*c].needs;
-		if (!bpf && (needs & (NEED_BPF_SWAPIN | NEED_BPF_RECLAIM)))
+	for (int c = 0; c < COL_COUNT; c++) {
+		unsigned needs = columns[c].needs;
+		if (!(t->m->cols & COL_BIT(c)) ||
+		    (!bpf && (needs & (NEED_BPF_SWAPIN | NEED_BPF_RECLAIM))))
 			continue;
-		cand[n++] = *c;
-		width += columns[*c].width + 1;
+		cand[n++] = (enum col_id)c;
+		width += columns[c].width + 1;
 	}
 	const int min_cmd = 10;
 	while (width + min_cmd > t->cols) {

@@ -34,7 +34,15 @@ static void event(FILE *f, const struct mt_event *e)
 	fputc('}', f);
 }
 
-static void process(FILE *f, const struct row *r)
+static void kb_or_null(FILE *f, const char *key, bool valid, uint64_t kb)
+{
+	if (valid)
+		fprintf(f, ",\"%s\":%" PRIu64, key, kb);
+	else
+		fprintf(f, ",\"%s\":null", key);
+}
+
+static void process(FILE *f, const struct model *m, const struct row *r)
 {
 	const struct proc_sample *p = r->p;
 	fprintf(f, "{\"pid\":%d,\"ppid\":%d,\"user\":", p->pid, p->ppid);
@@ -51,6 +59,10 @@ static void process(FILE *f, const struct row *r)
 		fprintf(f, "%" PRIu64, p->swap_kb);
 	else
 		fputs("null", f);
+	if (m->cols & COL_BIT(COL_PSS))
+		kb_or_null(f, "pss_kb", p->rollup_valid, p->pss_kb);
+	if (m->cols & COL_BIT(COL_USS))
+		kb_or_null(f, "uss_kb", p->rollup_valid, p->uss_kb);
 	fprintf(f, ",\"mem_pct\":%.2f,\"minflt_per_s\":%.2f,\"majflt_per_s\":%.2f", r->mem_pct,
 		r->minflt_rate, r->majflt_rate);
 	if (p->bpf_valid)
@@ -88,7 +100,7 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
 			fputc(',', f);
-		process(f, &m->rows[i]);
+		process(f, m, &m->rows[i]);
 	}
 	fputs("],\"events\":[", f);
 	bool first = true;

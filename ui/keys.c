@@ -18,6 +18,7 @@ const struct binding bindings[] = {
 	{ACT_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
 	{ACT_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
 	{ACT_SORT_RSS, {'M', 0}, "M", "sort by RSS"},
+	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{ACT_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
 	{ACT_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
@@ -115,6 +116,9 @@ void handle_key(struct tui *t, int key)
 		for (int i = 0; i < t->nshown; i++)
 			if (t->shown[i] == t->m->sort)
 				t->sort_menu_sel = i;
+		break;
+	case ACT_COLUMNS:
+		t->screen = SCREEN_COLUMNS;
 		break;
 	case ACT_SORT_RSS:
 		t->m->sort = COL_RSS;

@@ -80,10 +80,14 @@ void tui_select_pid(struct tui *t)
 void tui_collect(struct tui *t)
 {
 	char err[256];
+	/* costly columns are read for the rows on screen; for all rows when the table is
+	 * sorted by one of them, and on the first refresh, before any row was shown */
+	unsigned costly = NEED_STATUS | NEED_SMAPS;
 	struct pids_request req = {
-		.swap_all = t->swap_all_once || t->m->sort == COL_SWAP,
-		.swap_pids = t->onscreen,
-		.nswap_pids = t->nonscreen,
+		.needs = model_needs(t->m) & costly,
+		.rows_all = t->swap_all_once || (columns[t->m->sort].needs & costly),
+		.row_pids = t->onscreen,
+		.nrow_pids = t->nonscreen,
 		.only_pids = t->m->filter.pids,
 		.nonly_pids = t->m->filter.npids,
 	};
@@ -123,6 +127,9 @@ static void draw(struct tui *t)
 		break;
 	case SCREEN_SORT:
 		draw_sort_menu(t);
+		break;
+	case SCREEN_COLUMNS:
+		draw_columns_menu(t);
 		break;
 	case SCREEN_OOM:
 		draw_oom_pane(t);
@@ -211,6 +218,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 				(ch == 'q' || ch == 'Q' || (rc == KEY_CODE_YES && ch == KEY_F(10)));
 		else if (t.screen == SCREEN_SORT)
 			sort_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (int)ch);
+		else if (t.screen == SCREEN_COLUMNS)
+			columns_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_HELP)
 			t.screen = SCREEN_MAIN;
 		else if (t.screen == SCREEN_DETAIL)

@@ -14,7 +14,8 @@
 #define HEADER_ROWS  6
 #define MAX_ONSCREEN 512
 
-enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM, SCREEN_DETAIL };
+enum screen_id { SCREEN_MAIN, SCREEN_HELP, SCREEN_SORT, SCREEN_OOM, SCREEN_RECLAIM, SCREEN_DETAIL,
+		SCREEN_COLUMNS };
 
 enum prompt_kind {
 	PROMPT_NONE,
@@ -37,6 +38,7 @@ enum action {
 	ACT_SORT_PREV,
 	ACT_SORT_NEXT,
 	ACT_SORT_MENU,
+	ACT_COLUMNS,
 	ACT_SORT_RSS,
 	ACT_INVERT,
 	ACT_SEARCH,
@@ -81,6 +83,7 @@ struct tui {
 	size_t top;
 	int32_t sel_pid;
 	int sort_menu_sel;
+	int col_menu_sel;
 	enum prompt_kind prompt;
 	wchar_t input[128];
 	size_t input_len;
@@ -119,6 +122,10 @@ void draw_table(struct tui *t, int y);
 void draw_help(struct tui *t);
 void draw_sort_menu(struct tui *t);
 void sort_menu_key(struct tui *t, int key);
+
+/* columns_menu.c: the column picker */
+void draw_columns_menu(struct tui *t);
+void columns_menu_key(struct tui *t, int key);
 
 /* panes.c: the OOM history and reclaim latency screens */
 void draw_oom_banner(struct tui *t, int y);

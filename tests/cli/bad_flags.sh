@@ -25,6 +25,9 @@ rejects -p abc
 rejects -p 0
 rejects -u nosuchuser_xyz
 rejects -o nosuchcol
+rejects --columns pid,nosuchcol
+rejects --columns pid,-rss
+rejects --columns -pid,-user,-rss,-vsz,-shr,-txt,-data,-swap,-mem,-minflt,-majflt,-swapin,-reclaim,-cmd
 rejects extra
 rejects -d
 

@@ -63,6 +63,9 @@ static void bad_values(void **state)
 		{"-p", "0"},
 		{"-p", "12x"},
 		{"-o", "nosuch"},
+		{"--columns", "rss,nosuch"},
+		{"--columns", "rss,+pss"},
+		{"--columns", ","},
 		{"-u", "no_such_user_here"},
 		{"--frobnicate", NULL},
 		{"-d", NULL},
@@ -78,12 +81,32 @@ static void bad_values(void **state)
 	assert_int_equal(options_parse(&o, 2, argv, err, sizeof(err)), -1);
 }
 
+static void column_sets(void **state)
+{
+	(void)state;
+	char err[200];
+	unsigned set = 0;
+
+	assert_int_equal(columns_parse("pid,PSS,uss", &set, err, sizeof(err)), 0);
+	assert_int_equal(set, COL_BIT(COL_PID) | COL_BIT(COL_PSS) | COL_BIT(COL_USS));
+	assert_int_equal(columns_parse("+pss,-txt,-vsz", &set, err, sizeof(err)), 0);
+	assert_int_equal(set, (columns_default() | COL_BIT(COL_PSS)) & ~COL_BIT(COL_TXT) &
+				      ~COL_BIT(COL_VSZ));
+	assert_true(set & COL_BIT(COL_CMD));
+	/* what each set needs read: smaps_rollup only with PSS or USS */
+	assert_false(columns_needs(columns_default()) & NEED_SMAPS);
+	assert_true(columns_needs(set) & NEED_SMAPS);
+	assert_true(columns_needs(COL_BIT(COL_SWAP)) & NEED_STATUS);
+	assert_false(columns_needs(COL_BIT(COL_RSS) | COL_BIT(COL_CMD)) & NEED_STATUS);
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(good_values),
 		cmocka_unit_test(bad_values),
+		cmocka_unit_test(column_sets),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

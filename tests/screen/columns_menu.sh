@@ -1,0 +1,56 @@
+#!/bin/sh
+# f opens the column picker: every column with [x] for those shown. Space shows PSS and
+# USS, whose values on screen are the child's smaps_rollup Pss and Private_* in the
+# table's units; hiding VSZ removes it. Esc returns to the table; help lists the key.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+child=
+trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+: >"$tmp/child"
+"$HELPERS/alloc_child" 6 >"$tmp/child" &
+child=$!
+wait_ready "$tmp/child" || fail "alloc_child never got ready"
+
+tm_start 140 30 "'$MEMTOP' -d 1 -p $child"
+wait_for "PID USER" || fail "memtop did not start"
+tm send-keys f
+wait_for "[ ] PSS" || fail "f did not list PSS unchecked: $(screen_text | head -5)"
+screen_text | grep -q '^\[x\] RSS ' || fail "RSS is not marked shown"
+# PSS, USS follow SWAP; VSZ is the 5th entry
+pos() { screen_text | awk -v t="$1" '{ c = substr($0, 5, 8); sub(/ +$/, "", c) }
+	c == t && /^\[/ { print NR - 3; exit }'; }
+go() { # go TITLE: moves the selection from the top to TITLE
+	tm send-keys Home
+	n=$(pos "$1")
+	[ -n "$n" ] || fail "no $1 in the picker"
+	while [ "$n" -gt 0 ]; do tm send-keys Down; n=$((n - 1)); done
+}
+go PSS && tm send-keys Space
+go USS && tm send-keys Enter
+go VSZ && tm send-keys Space
+wait_for "[x] USS" || fail "Enter did not show USS"
+screen_text | grep -q '^\[ \] VSZ ' || fail "Space did not hide VSZ"
+tm send-keys Escape
+wait_for "PSS   USS" || fail "the table lacks PSS and USS: $(screen_text | sed -n 7p)"
+screen_text | grep -q ' VSZ ' && fail "VSZ is still shown"
+
+# the values: fmt_kb of smaps_rollup (K below 1000 KiB, else tenths of M below 10 M)
+fmt() { awk -v kb="$1" 'BEGIN { if (kb < 1000) printf "%dK", kb;
+	else { t = int((kb * 10 + 512) / 1024); printf "%d.%dM", t / 10, t % 10 } }'; }
+rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$child/smaps_rollup"; }
+i=0
+while :; do
+	cells=$(screen_text | awk -v p="$child" '$1 == p { print $8, $9 }')
+	pss=$(rollup Pss) uss=$(($(rollup Private_Clean) + $(rollup Private_Dirty)))
+	want="$(fmt "$pss") $(fmt "$uss")"
+	[ "$cells" = "$want" ] && break
+	i=$((i + 1))
+	[ $i -lt 30 ] || fail "PSS USS on screen '$cells', smaps_rollup gives '$want'"
+	sleep 0.1
+done
+echo "PSS USS shown: $cells (smaps_rollup Pss $pss kB, USS $uss kB)"
+
+tm send-keys h
+wait_for "choose the columns" || fail "help does not list the column picker"
