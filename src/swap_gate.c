@@ -38,8 +38,9 @@ static bool swap_state(bool *in_use)
 	return si.totalswap > 0;
 }
 
-/* With the lock held. woken: a writeout just happened. */
-static void update(struct swap_gate *g, bool woken)
+/* With the lock held. woken: a writeout just happened. Returns whether swap is
+ * configured. */
+static bool update(struct swap_gate *g, bool woken)
 {
 	volatile struct swapin_bpf__bss *bss = g->skel->bss;
 	bool in_use, configured = swap_state(&in_use);
@@ -55,10 +56,12 @@ static void update(struct swap_gate *g, bool woken)
 		bpf_link__destroy(g->count_link);
 		g->count_link = NULL;
 	}
-	bss->wake_sent = 0;
+	if (!woken || configured)
+		bss->wake_sent = 0; /* else the wake-up thread re-arms it, a little later */
 	/* a writeout between reading the counter and closing the gate sent no wake-up */
-	if (!g->count_link && g->rb && bss->writeouts != g->writeouts)
-		update(g, true);
+	if (!g->count_link && configured && g->rb && bss->writeouts != g->writeouts)
+		return update(g, true);
+	return configured;
 }
 
 static int on_wake(void *ctx, void *data, size_t len)
@@ -86,8 +89,14 @@ static void *wake_thread(void *arg)
 			continue;
 		ring_buffer__consume(g->rb);
 		pthread_mutex_lock(&g->lock);
-		update(g, true);
+		bool configured = update(g, true);
 		pthread_mutex_unlock(&g->lock);
+		if (configured)
+			continue;
+		/* writeouts of file pages with no swap at all: at most 10 wake-ups a second */
+		if (poll(&fds[1], 1, 100) > 0)
+			break;
+		g->skel->bss->wake_sent = 0;
 	}
 	return NULL;
 }
