@@ -203,6 +203,7 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(errno));
 		return -1;
 	}
+	s->ntasks = (size_t)f->counts->total;
 	for (int i = 0; i < f->counts->total; i++) {
 		struct pids_stack *st = f->stacks[i];
 		int32_t pid = PIDS_VAL(I_PID, s_int, st, c->main);

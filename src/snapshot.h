@@ -119,6 +119,7 @@ struct snapshot {
 	struct sys_psi psi;
 	struct proc_sample *procs;
 	size_t nprocs;
+	size_t ntasks; /* processes on the system, also those -p leaves out */
 	size_t procs_cap;
 	struct mt_event *events; /* new since the previous snapshot */
 	size_t nevents;

@@ -26,7 +26,7 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 	fmt_rate(r->pswpin, si, sizeof(si));
 	fmt_rate(r->pswpout, so, sizeof(so));
 	fprintf(f, "memtop %s - %s, refresh %.1fs, %zu processes, %zu shown\n", vi->version, when,
-		vi->delay, s->nprocs, m->nrows);
+		vi->delay, s->ntasks, m->nrows);
 	fprintf(f, "Mem:  %s total, %s used, %s buffers, %s cache, %s free, %s avail\n", tot, used,
 		buf, cache, fre, avail);
 	fprintf(f, "Swap: %s total, %s used\n", stot, sused);

@@ -120,7 +120,7 @@ static void activity_line(struct tui *t, const struct snapshot *s)
 static void status_line(struct tui *t, const struct snapshot *s)
 {
 	char a[48], b[16], sort[32], when[16];
-	snprintf(a, sizeof(a), "%zu, %zu shown", s->nprocs, t->m->nrows);
+	snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, t->m->nrows);
 	snprintf(b, sizeof(b), "%.1fs", t->delay);
 	snprintf(sort, sizeof(sort), "%s %s", columns[t->m->sort].title,
 		 (columns[t->m->sort].ascending != t->m->invert) ? "asc" : "desc");

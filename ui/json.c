@@ -96,7 +96,7 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	if (s->psi.present)
 		fprintf(f, ",\"psi_some_avg10\":%.2f,\"psi_full_avg10\":%.2f", s->psi.some_avg10,
 			s->psi.full_avg10);
-	fprintf(f, ",\"nprocs\":%zu},\"processes\":[", s->nprocs);
+	fprintf(f, ",\"nprocs\":%zu},\"processes\":[", s->ntasks);
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
 			fputc(',', f);
