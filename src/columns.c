@@ -69,8 +69,8 @@ int columns_parse(const char *list, unsigned *set, char *err, size_t errlen)
 			op = *name++;
 		if (op && !relative) {
 			snprintf(err, errlen,
-				 "--columns: '%c%s': start the list with + or - to change the default "
-				 "set",
+				 "--columns: '%c%s': begin the list with + or - to edit the "
+				 "defaults",
 				 op, name);
 			return -1;
 		}

@@ -13,7 +13,8 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 		escape_display(t, buf, size, utf8);
 		return;
 	}
-	if ((c == COL_SWAP && !p->swap_valid) || ((c == COL_PSS || c == COL_USS) && !p->rollup_valid) ||
+	if ((c == COL_SWAP && !p->swap_valid) ||
+	    ((c == COL_PSS || c == COL_USS) && !p->rollup_valid) ||
 	    ((c == COL_SWAPIN || c == COL_RECLAIM) && !p->bpf_valid)) {
 		snprintf(buf, size, "-");
 		return;

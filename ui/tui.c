@@ -219,7 +219,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 		else if (t.screen == SCREEN_SORT)
 			sort_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (int)ch);
 		else if (t.screen == SCREEN_COLUMNS)
-			columns_menu_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
+			columns_menu_key(&t,
+					 rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_HELP)
 			t.screen = SCREEN_MAIN;
 		else if (t.screen == SCREEN_DETAIL)

@@ -115,12 +115,9 @@ static void json_escapes(void **state)
 int run_text_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sizes),
-		cmocka_unit_test(rates),
-		cmocka_unit_test(escape_controls),
-		cmocka_unit_test(escape_utf8),
-		cmocka_unit_test(short_commands),
-		cmocka_unit_test(escape_truncates_whole),
+		cmocka_unit_test(sizes),	   cmocka_unit_test(rates),
+		cmocka_unit_test(escape_controls), cmocka_unit_test(escape_utf8),
+		cmocka_unit_test(short_commands),  cmocka_unit_test(escape_truncates_whole),
 		cmocka_unit_test(json_escapes),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
