@@ -17,11 +17,9 @@ const struct column columns[COL_COUNT] = {
 	[COL_SWAP] = {"swap", "SWAP", 5, UNIT_KB, NEED_STATUS, false, 2,
 		      "swapped-out memory (VmSwap, read for rows on screen)"},
 	[COL_PSS] = {"pss", "PSS", 5, UNIT_KB, NEED_SMAPS, false, 2,
-		     "proportional set size: shared pages divided among their users "
-		     "(smaps_rollup, read for rows on screen)"},
+		     "proportional set size: shared pages split among users (smaps_rollup)"},
 	[COL_USS] = {"uss", "USS", 5, UNIT_KB, NEED_SMAPS, false, 2,
-		     "unique set size: private pages, freed if the process exits "
-		     "(smaps_rollup, read for rows on screen)"},
+		     "unique set size: private pages, freed on exit (smaps_rollup)"},
 	[COL_MEM_PCT] = {"mem", "%MEM", 4, UNIT_PCT, NEED_STATM, false, 4, "RSS as share of RAM"},
 	[COL_MINFLT] = {"minflt", "MINF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
 			"minor page faults per second"},
