@@ -64,11 +64,12 @@ static bool update(struct swap_gate *g, bool woken)
 	return configured;
 }
 
+/* A wake-up carries nothing: that it came is the news. */
 static int on_wake(void *ctx, void *data, size_t len)
 {
+	(void)ctx;
 	(void)data;
 	(void)len;
-	*(bool *)ctx = true;
 	return 0;
 }
 
@@ -116,11 +117,10 @@ static struct bpf_link *attach_writeout(struct bpf_program *prog)
 
 static bool start_thread(struct swap_gate *g)
 {
-	static bool woken; /* on_wake's flag: the thread acts on any wake-up */
 	sigset_t all, old;
 	bool ok;
 
-	g->rb = ring_buffer__new(bpf_map__fd(g->skel->maps.wake), on_wake, &woken, NULL);
+	g->rb = ring_buffer__new(bpf_map__fd(g->skel->maps.wake), on_wake, NULL, NULL);
 	g->stop_fd = eventfd(0, EFD_CLOEXEC);
 	if (!g->rb || g->stop_fd < 0)
 		return false;
