@@ -61,10 +61,14 @@ while [ $i -lt "$PAIRS" ]; do
 	mt=$!
 	sleep 2 # loaded and past its first refreshes
 	b=$("$LOOP" 1024 3)
+	# what memtop had attached (BPF links) and what swap held, at the end of the run
+	links=$(ls -l "/proc/$mt/fd" 2>/dev/null | grep -c 'anon_inode:bpf_link')
+	swap_used=$(awk '/^SwapTotal/ { t = $2 } /^SwapFree/ { f = $2 } END { print t - f }' /proc/meminfo)
 	kill "$mt"
 	wait "$mt" 2>/dev/null || true
 	mt=""
-	echo "pair $((i + 1)): without $a ns/fault, with $b ns/fault"
+	echo "pair $((i + 1)): without $a ns/fault, with $b ns/fault ($links BPF links," \
+		"swap used ${swap_used} kB)"
 	without="$without $a" with="$with $b"
 	ratios="$ratios $(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
 	added="$added $(awk -v a="$a" -v b="$b" 'BEGIN { print b - a }')"

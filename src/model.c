@@ -228,22 +228,25 @@ static bool row_passes(const struct model_filter *f, const struct row *r)
 	return true;
 }
 
-static enum col_id sort_col;
-static int sort_sign;
+struct sort_key {
+	enum col_id col;
+	int sign; /* 1 ascending, -1 descending */
+};
 
-static int cmp_rows(const void *a, const void *b)
+static int cmp_rows(const void *a, const void *b, void *arg)
 {
 	const struct row *x = a, *y = b;
+	const struct sort_key *k = arg;
 	int c;
-	const char *tx = row_text(x, sort_col), *ty = row_text(y, sort_col);
-	if (columns[sort_col].unit == UNIT_TEXT) {
+	const char *tx = row_text(x, k->col), *ty = row_text(y, k->col);
+	if (columns[k->col].unit == UNIT_TEXT) {
 		c = strcmp(tx ? tx : "", ty ? ty : "");
 	} else {
-		double vx = row_number(x, sort_col), vy = row_number(y, sort_col);
+		double vx = row_number(x, k->col), vy = row_number(y, k->col);
 		c = (vx > vy) - (vx < vy);
 	}
 	if (c)
-		return c * sort_sign;
+		return c * k->sign;
 	return (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid); /* ties: lower pid first */
 }
 
@@ -257,11 +260,10 @@ void model_refilter(struct model *m)
 	for (size_t i = 0; i < m->nall; i++)
 		if (row_passes(&m->filter, &m->all[i]))
 			m->rows[m->nrows++] = m->all[i];
-	sort_col = m->sort;
-	sort_sign = columns[m->sort].ascending ? 1 : -1;
+	struct sort_key k = {m->sort, columns[m->sort].ascending ? 1 : -1};
 	if (m->invert)
-		sort_sign = -sort_sign;
-	qsort(m->rows, m->nrows, sizeof(*m->rows), cmp_rows);
+		k.sign = -k.sign;
+	qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
 }
 
 static void keep_events(struct model *m)

@@ -58,6 +58,27 @@ wait_ready() {
 	done
 }
 
+# start_child ARGS...: starts alloc_child ARGS (MIB [FAULTS_PER_S [MARKER]]) with its output
+# in $tmp/child and waits until it is ready; sets $child for the test's EXIT trap to kill
+start_child() {
+	: >"$tmp/child"
+	"$HELPERS/alloc_child" "$@" >"$tmp/child" &
+	child=$!
+	wait_ready "$tmp/child" || fail "alloc_child never got ready"
+}
+
+# screen_clock: the clock at the end of the status line; next_refresh [SECS]: waits (5 s
+# by default) until it changes, that is until memtop has refreshed
+screen_clock() { screen_text | grep '^Tasks ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
+next_refresh() {
+	c=$(screen_clock) i=0
+	while [ "$(screen_clock)" = "$c" ]; do
+		i=$((i + 1))
+		[ $i -le $((${1:-5} * 10)) ] || return 1
+		sleep 0.1
+	done
+}
+
 # wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit
 # status a command run in tmux writes when it ends
 wait_file() {

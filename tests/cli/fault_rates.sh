@@ -7,10 +7,7 @@ child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-: >"$tmp/child"
-"$HELPERS/alloc_child" 0 20000 >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 0 20000
 sleep 0.2
 
 now() { date +%s.%N; }

@@ -7,10 +7,7 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
 mib=48
-: >"$tmp/child"
-"$HELPERS/alloc_child" $mib >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child $mib
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
 # statm is read right before and after the sample; retry if the child changed meanwhile

@@ -9,10 +9,7 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
 mib=40
-: >"$tmp/child"
-"$HELPERS/alloc_child" $mib >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child $mib
 rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$child/smaps_rollup"; }
 
 "$MEMTOP" --json -n 1 --columns +pss,uss -p "$child" >"$tmp/out" || fail "memtop exited $?"

@@ -8,10 +8,7 @@ child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-: >"$tmp/child"
-"$HELPERS/alloc_child" 6 >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 6
 
 tm_start 140 30 "'$MEMTOP' -d 1 -p $child"
 wait_for "PID USER" || fail "memtop did not start"

@@ -9,10 +9,7 @@ child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-: >"$tmp/child"
-"$HELPERS/alloc_child" 64 >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 64
 
 # the figures memtop derives from /proc/meminfo, KiB: avail used buffers cache free
 # swap_used mem_total swap_total (Used = MemTotal - MemFree - Buffers - Cache, at least 0;
@@ -28,15 +25,6 @@ readings() {
 			v["MemTotal:"], v["SwapTotal:"]
 	}' /proc/meminfo
 	ls /proc | grep -c '^[0-9]'
-}
-clock() { screen_text | grep '^Tasks ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
-next_refresh() { # waits (5 s at most) until the status line's clock changes
-	c=$(clock) i=0
-	while [ "$(clock)" = "$c" ]; do
-		i=$((i + 1))
-		[ $i -le 50 ] || return 1
-		sleep 0.1
-	done
 }
 
 delay=1

@@ -8,10 +8,7 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
 marker=layout-$$
-: >"$tmp/child"
-"$HELPERS/alloc_child" 32 0 "$marker" >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 32 0 "$marker"
 
 tm_start 160 30 "$MEMTOP"
 wait_for "$marker" || fail "the started child never appeared"

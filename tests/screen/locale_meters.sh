@@ -12,10 +12,7 @@ export LC_ALL=C.UTF-8 # tmux itself and its captures speak UTF-8
 # used memory of at least 1/30 of RAM fills at least two cells of the 95-cell bar
 mib=$(awk '$1 == "MemTotal:" { print int($2 / 1024 / 30) + 1 }' /proc/meminfo)
 [ "$mib" -le 4096 ] || skip "1/30 of RAM is $mib MiB; too much to allocate for a test"
-: >"$tmp/child"
-"$HELPERS/alloc_child" "$mib" >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child "$mib"
 
 # one pane runs memtop under C, then, after q, under C.UTF-8
 tm_start 100 30 "env LANG=C LC_ALL=C '$MEMTOP' -d 0.5; clear; env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$MEMTOP' -d 0.5"

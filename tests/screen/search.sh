@@ -8,10 +8,7 @@ trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
 marker=search-$$
-: >"$tmp/child"
-"$HELPERS/alloc_child" 0 0 "$marker" >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 0 0 "$marker"
 
 # sorted by pid the child, started last, is below the first screenful
 tm_start 160 30 "$MEMTOP -d 0.5 -o pid"

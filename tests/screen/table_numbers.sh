@@ -8,10 +8,7 @@ child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-: >"$tmp/child"
-"$HELPERS/alloc_child" 64 >"$tmp/child" &
-child=$!
-wait_ready "$tmp/child" || fail "alloc_child never got ready"
+start_child 64
 page_kb=$(($(getconf PAGESIZE) / 1024))
 mem_total=$(awk '$1 == "MemTotal:" { print $2 }' /proc/meminfo)
 
@@ -20,15 +17,6 @@ readings() {
 	cat /proc/$child/statm
 	awk '$1 == "VmSwap:" { print $2 }' /proc/$child/status
 	cut -d ' ' -f 10,12 /proc/$child/stat
-}
-clock() { screen_text | grep '^Tasks ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
-next_refresh() { # waits (5 s at most) until the status line's clock changes
-	c=$(clock) i=0
-	while [ "$(clock)" = "$c" ]; do
-		i=$((i + 1))
-		[ $i -le 50 ] || return 1
-		sleep 0.1
-	done
 }
 
 tm_start 160 40 "$MEMTOP -d 1 -p $child"
