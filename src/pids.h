@@ -12,8 +12,8 @@
 struct pids_collector;
 
 struct pids_request {
-	unsigned needs;		  /* costly collectors wanted: NEED_STATUS, NEED_SMAPS */
-	bool rows_all;		  /* read them for every process */
+	unsigned needs;		 /* costly collectors wanted: NEED_STATUS, NEED_SMAPS */
+	bool rows_all;		 /* read them for every process */
 	const int32_t *row_pids; /* else only for these (for instance the rows on screen) */
 	size_t nrow_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */

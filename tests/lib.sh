@@ -79,6 +79,21 @@ next_refresh() {
 	done
 }
 
+# FMT_KB_AWK: src/text.c's fmt_kb as an awk function, fmt_kb(KIB) -> "512K", "9.8M", "300M",
+# for tests that compare what the screen shows with /proc: awk "$FMT_KB_AWK"'...'
+FMT_KB_AWK='
+function fmt_kb(kb,  div, u, t) {
+	kb = int(kb < 0 ? 0 : kb)
+	for (div = 1; int(kb / div) >= 1000 && u < 4; u++)
+		div *= 1024
+	t = int((kb * 10 + int(div / 2)) / div)
+	if (u == 0)
+		return kb "K"
+	if (t < 100)
+		return int(t / 10) "." (t % 10) substr("KMGTP", u + 1, 1)
+	return int((kb + int(div / 2)) / div) substr("KMGTP", u + 1, 1)
+}'
+
 # wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit
 # status a command run in tmux writes when it ends
 wait_file() {

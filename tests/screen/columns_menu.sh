@@ -33,9 +33,8 @@ tm send-keys Escape
 wait_for "PSS   USS" || fail "the table lacks PSS and USS: $(screen_text | sed -n 7p)"
 screen_text | grep -q ' VSZ ' && fail "VSZ is still shown"
 
-# the values: fmt_kb of smaps_rollup (K below 1000 KiB, else tenths of M below 10 M)
-fmt() { awk -v kb="$1" 'BEGIN { if (kb < 1000) printf "%dK", kb;
-	else { t = int((kb * 10 + 512) / 1024); printf "%d.%dM", t / 10, t % 10 } }'; }
+# the values: fmt_kb of smaps_rollup
+fmt() { awk -v kb="$1" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }'; }
 rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$child/smaps_rollup"; }
 i=0
 while :; do

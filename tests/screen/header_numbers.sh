@@ -37,18 +37,7 @@ wait_for "PID USER" || fail "memtop never showed its table"
 # within the ~2 s), and memtop reads /proc a few ms before it draws. Tasks get 5 either
 # way for the same reason (and for the ls and grep that count them).
 compare() {
-	awk -v b="$before" -v a="$after" -v delay="$(printf '%.1fs' $delay)" '
-	function fmt(kb,  div, u, t) { # src/text.c fmt_kb
-		kb = int(kb < 0 ? 0 : kb)
-		for (div = 1; int(kb / div) >= 1000 && u < 4; u++)
-			div *= 1024
-		t = int((kb * 10 + int(div / 2)) / div)
-		if (u == 0)
-			return kb "K"
-		if (t < 100)
-			return int(t / 10) "." (t % 10) substr("KMGTP", u + 1, 1)
-		return int((kb + int(div / 2)) / div) substr("KMGTP", u + 1, 1)
-	}
+	awk -v b="$before" -v a="$after" -v delay="$(printf '%.1fs' $delay)" "$FMT_KB_AWK"'
 	function kib(s,  u) { # "1.2G" -> KiB
 		u = index("KMGTP", substr(s, length(s)))
 		return substr(s, 1, length(s) - 1) * 1024 ^ (u - 1)
@@ -62,8 +51,8 @@ compare() {
 			want = lo - tol ".." hi + tol
 		} else {
 			tol = hi / 100 > 2048 ? hi / 100 : 2048
-			ok = s == fmt(kib(s)) && kib(s) >= kib(fmt(lo - tol)) && kib(s) <= kib(fmt(hi + tol))
-			want = fmt(lo - tol) ".." fmt(hi + tol)
+			ok = s == fmt_kb(kib(s)) && kib(s) >= kib(fmt_kb(lo - tol)) && kib(s) <= kib(fmt_kb(hi + tol))
+			want = fmt_kb(lo - tol) ".." fmt_kb(hi + tol)
 		}
 		if (!ok) {
 			printf "%s shows \"%s\", not %s: /proc says %d before, %d after\n", name, s,

@@ -37,17 +37,7 @@ while :; do
 done
 
 # Numeric columns are right-aligned under their titles: a cell ends where its title ends.
-awk -v pid="$child" -v r="$(echo $before)" -v pk="$page_kb" -v total="$mem_total" '
-function fmt(kb,  div, u, t) { # src/text.c fmt_kb
-	for (div = 1; int(kb / div) >= 1000 && u < 4; u++)
-		div *= 1024
-	t = int((kb * 10 + int(div / 2)) / div)
-	if (u == 0)
-		return kb "K"
-	if (t < 100)
-		return int(t / 10) "." (t % 10) substr("KMGTP", u + 1, 1)
-	return int((kb + int(div / 2)) / div) substr("KMGTP", u + 1, 1)
-}
+awk -v pid="$child" -v r="$(echo $before)" -v pk="$page_kb" -v total="$mem_total" "$FMT_KB_AWK"'
 function check(title, want,  p, end, cell) {
 	p = index(" " head " ", " " title " ") # where title ends in head is p + length - 1
 	end = p + length(title) - 1
@@ -67,12 +57,12 @@ END {
 		exit 1
 	}
 	split(r, m) # statm: m[1] size, m[2] resident, m[3] shared, m[4] text, m[6] data
-	check("RSS", fmt(m[2] * pk))
-	check("VSZ", fmt(m[1] * pk))
-	check("SHR", fmt(m[3] * pk))
-	check("TXT", fmt(m[4] * pk))
-	check("DATA", fmt(m[6] * pk))
-	check("SWAP", fmt(m[8]))
+	check("RSS", fmt_kb(m[2] * pk))
+	check("VSZ", fmt_kb(m[1] * pk))
+	check("SHR", fmt_kb(m[3] * pk))
+	check("TXT", fmt_kb(m[4] * pk))
+	check("DATA", fmt_kb(m[6] * pk))
+	check("SWAP", fmt_kb(m[8]))
 	pct = 100 * m[2] * pk / total # ui/cells.c: "%.0f" from 99.95 on
 	check("%MEM", sprintf(pct >= 99.95 ? "%.0f" : "%.1f", pct))
 	check("MINF/s", "0")
