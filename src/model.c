@@ -51,6 +51,11 @@ const struct snapshot *model_current(const struct model *m)
 	return m->nsnaps ? &m->snap[m->cur] : NULL;
 }
 
+struct snapshot *model_current_mut(struct model *m)
+{
+	return m->nsnaps ? &m->snap[m->cur] : NULL;
+}
+
 const struct snapshot *model_previous(const struct model *m)
 {
 	return m->nsnaps > 1 ? &m->snap[1 - m->cur] : NULL;

@@ -65,6 +65,9 @@ void model_update(struct model *m);
 /* Recomputes rows after a change of sort or filter, without new data. */
 void model_refilter(struct model *m);
 const struct snapshot *model_current(const struct model *m);
+/* The same, for a source to add what it read late: the costly columns of rows that came
+ * into view after the refresh. Rows see the change; nothing is recomputed. */
+struct snapshot *model_current_mut(struct model *m);
 const struct snapshot *model_previous(const struct model *m);
 
 /* The collectors the shown columns and the sort column need (enum col_need). */

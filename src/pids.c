@@ -141,8 +141,10 @@ static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t fr
 {
 	size_t n = s->nprocs - from;
 	if (s->mem.swap_total_kb == s->mem.swap_free_kb) {
-		for (size_t i = from; i < s->nprocs; i++)
+		for (size_t i = from; i < s->nprocs; i++) {
 			s->procs[i].swap_valid = true;
+			s->procs[i].costly_read |= NEED_STATUS;
+		}
 		return;
 	}
 	if (c->sel_cap < n) {
@@ -150,9 +152,12 @@ static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t fr
 		c->sel = xrealloc(c->sel, n * sizeof(*c->sel));
 	}
 	size_t k = 0;
-	for (size_t i = from; i < s->nprocs; i++)
-		if (wanted(req, s->procs[i].pid))
-			c->sel[k++] = (unsigned)s->procs[i].pid;
+	for (size_t i = from; i < s->nprocs; i++) {
+		if (!wanted(req, s->procs[i].pid))
+			continue;
+		c->sel[k++] = (unsigned)s->procs[i].pid;
+		s->procs[i].costly_read |= NEED_STATUS;
+	}
 	if (k == 0)
 		return;
 	struct pids_fetch *f = procps_pids_select(c->swap, c->sel, (int)k, PIDS_SELECT_PID);
@@ -180,10 +185,11 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 
 		if (!wanted(req, p->pid))
 			continue;
+		p->costly_read |= NEED_SMAPS;
 		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
 		long n = read_file(path, buf, sizeof(buf));
-		if (n == 0 && p->rss_kb == 0) {
-			p->rollup_valid = true; /* a kernel thread: no memory of its own */
+		if (n <= 0 && p->rss_kb == 0 && (n == 0 || errno == ESRCH)) {
+			p->rollup_valid = true; /* a kernel thread or a zombie: no memory */
 			continue;
 		}
 		if (n < 0 || parse_smaps_rollup(buf, &b))
@@ -192,6 +198,14 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 		p->uss_kb = b.uss;
 		p->rollup_valid = true;
 	}
+}
+
+void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req)
+{
+	if (req->needs & NEED_STATUS)
+		collect_swap(c, s, 0, req);
+	if (req->needs & NEED_SMAPS)
+		collect_rollup(s, 0, req);
 }
 
 int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,

@@ -28,6 +28,10 @@ void pids_free(struct pids_collector *c);
 int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
 		 char *err, size_t errlen);
 
+/* Reads what req->needs for the processes req names into s, already collected (for
+ * rows that come into view between refreshes). */
+void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req);
+
 /* Reads the raw command line of pid, arguments joined by spaces; "" for kernel threads
  * or a process that is gone. Exposed for tests. */
 void read_cmdline(int32_t pid, char *buf, size_t size);

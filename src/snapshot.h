@@ -53,6 +53,7 @@ struct proc_sample {
 	uint64_t pss_kb;   /* smaps_rollup Pss */
 	uint64_t uss_kb;   /* smaps_rollup Private_Clean + Private_Dirty */
 	bool rollup_valid; /* false where smaps_rollup was not read (or may not be) */
+	unsigned costly_read; /* costly collectors (NEED_STATUS, NEED_SMAPS) tried for it */
 	uint64_t minflt;   /* cumulative */
 	uint64_t majflt;
 	/* BPF counters, cumulative since memtop started; valid when bpf_valid */

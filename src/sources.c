@@ -39,6 +39,11 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	return 0;
 }
 
+void sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req)
+{
+	pids_fill(src->pids, s, req);
+}
+
 void sources_close(struct sources *src)
 {
 	if (!src)

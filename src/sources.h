@@ -10,6 +10,8 @@ struct sources;
 struct sources *sources_open(bool no_bpf, char *err, size_t errlen);
 int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
 		    char *err, size_t errlen);
+/* Reads what req->needs for the processes it names into s, already collected. */
+void sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req);
 void sources_close(struct sources *src);
 
 #endif

@@ -101,6 +101,24 @@ void tui_collect(struct tui *t)
 	t->refreshes++;
 }
 
+/* Rows that came into view since the refresh (scrolling, a search, a filter) get their
+ * costly columns now, not a '-' until the next refresh. Returns whether it read any. */
+static bool fill_onscreen(struct tui *t)
+{
+	unsigned needs = model_needs(t->m) & (NEED_STATUS | NEED_SMAPS);
+	int32_t missing[MAX_ONSCREEN];
+	size_t n = 0;
+
+	for (size_t i = t->top; needs && i < t->m->nrows && i - t->top < t->nonscreen; i++)
+		if (needs & ~t->m->rows[i].p->costly_read)
+			missing[n++] = t->m->rows[i].p->pid;
+	if (!n)
+		return false;
+	struct pids_request req = {.needs = needs, .row_pids = missing, .nrow_pids = n};
+	sources_fill(t->src, model_current_mut(t->m), &req);
+	return true;
+}
+
 static void draw_too_small(struct tui *t)
 {
 	char line[80];
@@ -193,6 +211,8 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 	t.next_refresh = clock_mono() + t.delay;
 	while (!t.quit && !stop_signal) {
 		draw(&t);
+		if (t.screen == SCREEN_MAIN && fill_onscreen(&t))
+			draw(&t);
 		if (t.max_refreshes && t.refreshes >= t.max_refreshes)
 			break; /* -n N: the Nth refresh was drawn */
 		timeout(wait_ms(&t));
