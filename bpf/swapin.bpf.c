@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Swap-ins per process and system-wide, from memcg/count_memcg_events PSWPIN.
- * That tracepoint fires on every page fault (PGFAULT): filter on item first. User space
- * attaches it only while swap-ins can happen, that is while pages are in swap; a page
- * gets there only through reclaim's writeout (vmscan/mm_vmscan_write_folio, rare), which
- * wakes user space at once to attach it. */
+/* Swap-ins per process and system-wide, counted where the kernel counts PSWPIN, in the
+ * task that swaps in. Two ways, user space picks one:
+ * - block/block_bio_queue: the read bio of each swapped-in folio, recognised by its
+ *   completion function (end_swap_bio_read, address from kallsyms). Fires once per bio,
+ *   never on a plain page fault. Misses swap-ins that need no bio (zram's synchronous
+ *   reads, swap over a filesystem's swap_rw); user space checks the count against
+ *   /proc/vmstat and falls back.
+ * - memcg/count_memcg_events PSWPIN: every path, but the tracepoint fires on every page
+ *   fault (PGFAULT), so the program filters on the item first and user space attaches
+ *   it only while swap-ins can happen, that is while pages are in swap. A page gets
+ *   there only through reclaim's writeout (vmscan/mm_vmscan_write_folio, rare), which
+ *   wakes user space at once to attach it. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -20,6 +27,9 @@ struct {
 } tgid_swapins SEC(".maps");
 
 __u64 swapins;
+__u64 bio_swapins; /* of those, counted from bios */
+__u64 swap_end_io; /* user space: address of end_swap_bio_read; 0 until known */
+__u32 page_shift;  /* user space */
 __u64 writeouts; /* folios reclaim wrote out, to swap or to files */
 __u32 gate_open; /* user space: count_memcg_events is attached */
 __u32 wake_sent; /* a wake-up is on its way; user space clears it */
@@ -29,19 +39,15 @@ struct {
 	__uint(max_entries, 4096); /* one page: wake-ups only */
 } wake SEC(".maps");
 
-SEC("raw_tp/count_memcg_events")
-int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned long val)
+static __always_inline void count_swapins(__u64 val)
 {
-	if (item != bpf_core_enum_value(enum vm_event_item, PSWPIN))
-		return 0;
-
 	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
 	__u64 *v = bpf_map_lookup_elem(&tgid_swapins, &tgid);
 
 	__sync_fetch_and_add(&swapins, val);
 	if (v) {
 		__sync_fetch_and_add(v, val);
-		return 0;
+		return;
 	}
 	__u64 init = val;
 
@@ -50,6 +56,28 @@ int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned lo
 		if (v)
 			__sync_fetch_and_add(v, val);
 	}
+}
+
+SEC("raw_tp/count_memcg_events")
+int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned long val)
+{
+	if (item != bpf_core_enum_value(enum vm_event_item, PSWPIN))
+		return 0;
+	count_swapins(val);
+	return 0;
+}
+
+SEC("raw_tp/block_bio_queue")
+int BPF_PROG(swap_bio, struct bio *bio)
+{
+	__u64 end_io = (__u64)BPF_CORE_READ(bio, bi_end_io);
+
+	if (!swap_end_io || end_io != swap_end_io)
+		return 0;
+	__u64 pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> page_shift;
+
+	__sync_fetch_and_add(&bio_swapins, pages);
+	count_swapins(pages);
 	return 0;
 }
 

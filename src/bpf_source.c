@@ -228,6 +228,7 @@ static int load_swapin(struct bpf_source *b, char *why, size_t len)
 	}
 	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
 	bpf_program__set_autoattach(skel->progs.writeout, false);
+	bpf_program__set_autoattach(skel->progs.swap_bio, false);
 	err = swapin_bpf__load(skel);
 	if (err)
 		goto fail;
@@ -412,8 +413,11 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
 	st->enabled = b->oom || b->reclaim || b->swapin;
 	st->programs = b->nlinks;
-	if (b->swap_gate)
-		st->programs += swap_gate_check(b->swap_gate) + swap_gate_lazy(b->swap_gate);
+	if (b->swap_gate) {
+		st->programs += swap_gate_check(b->swap_gate, s->vm.pswpin);
+		snprintf(st->swapin_mode, sizeof(st->swapin_mode), "%s",
+			 swap_gate_mode(b->swap_gate));
+	}
 	if (b->oom) {
 		st->oom_kills = b->oom->bss->oom_kills;
 		st->ring_drops = b->oom->bss->ring_drops;

@@ -104,6 +104,7 @@ struct bpf_state {
 	uint64_t oom_kills; /* seen by oom/mark_victim since start */
 	bool have_reclaim;
 	bool have_swapin;
+	char swapin_mode[8]; /* how swap-ins are counted: "bio", "memcg" or "idle" */
 	struct reclaim_stats reclaim;
 	uint64_t swapins; /* pages swapped in system-wide since start (PSWPIN); valid when
 			     have_swapin */

@@ -5,6 +5,8 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/eventfd.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
@@ -12,6 +14,8 @@
 #include <bpf/libbpf.h>
 
 #include "bpf/swapin.skel.h"
+#include "procfs.h"
+#include "symbolize.h"
 #include "util.h"
 
 struct swap_gate {
@@ -24,18 +28,120 @@ struct swap_gate {
 	bool running;
 	int stop_fd; /* eventfd: tells the thread to end */
 	uint64_t writeouts;
+	/* bio mode: swap-ins counted from swap read bios, nothing runs per fault */
+	bool bio_tried, bio_mode;
+	struct bpf_link *bio_link;
+	uint64_t vm_base;  /* /proc/vmstat pswpin right after the bio program was attached */
+	uint64_t vm_last;  /* pswpin at the previous check, once read after vm_base */
+	bool have_last;
+	uint64_t swap_total; /* bytes, when the swap areas were last looked at */
 };
 
-static bool swap_state(bool *in_use)
+static bool swap_state(bool *in_use, uint64_t *total)
 {
 	struct sysinfo si;
 
 	if (sysinfo(&si)) {
 		*in_use = true;
+		*total = 0;
 		return true;
 	}
 	*in_use = si.freeswap < si.totalswap;
+	*total = (uint64_t)si.totalswap * si.mem_unit;
 	return si.totalswap > 0;
+}
+
+/* Whether every swap area reads through swap read bios: not a synchronous device such as
+ * zram, pmem or a RAM disk, whose swap-ins skip the swap cache and those bios. */
+static bool swaps_read_by_bios(void)
+{
+	FILE *f = fopen("/proc/swaps", "re");
+	char line[512], name[256];
+	bool ok = f != NULL;
+
+	while (ok && fgets(line, sizeof(line), f)) {
+		const char *dev = strncmp(line, "/dev/", 5) ? NULL : line + 5;
+		if (dev && sscanf(dev, "%255s", name) == 1 &&
+		    (!strncmp(name, "zram", 4) || !strncmp(name, "pmem", 4) ||
+		     !strncmp(name, "ram", 3)))
+			ok = false;
+	}
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+static uint64_t kallsyms_addr(const char *want)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512], name[SYM_NAME_LEN], module[SYM_MODULE_LEN], type;
+	uint64_t addr = 0, a;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!parse_kallsyms_line(line, &a, &type, name, sizeof(name), module,
+					 sizeof(module)) &&
+		    !module[0] && !strcmp(name, want)) {
+			addr = a;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return addr;
+}
+
+static uint64_t vmstat_pswpin(void)
+{
+	char buf[16384];
+	struct sys_vm v = {0};
+
+	if (read_file("/proc/vmstat", buf, sizeof(buf)) > 0)
+		parse_vmstat(buf, &v);
+	return v.pswpin;
+}
+
+/* Counts swap-ins from swap read bios where the kernel has end_swap_bio_read: one run
+ * per bio instead of two per page fault. With the lock held; once. */
+static void try_bio(struct swap_gate *g)
+{
+	volatile struct swapin_bpf__bss *bss = g->skel->bss;
+	uint64_t addr = kallsyms_addr("end_swap_bio_read");
+	long page = sysconf(_SC_PAGESIZE);
+
+	g->bio_tried = true;
+	if (!addr || g->count_link || !swaps_read_by_bios())
+		return;
+	bss->page_shift = (uint32_t)__builtin_ctzl((unsigned long)page);
+	bss->swap_end_io = addr;
+	g->bio_link = bpf_program__attach(g->skel->progs.swap_bio);
+	if (!g->bio_link) {
+		bss->swap_end_io = 0;
+		return;
+	}
+	/* after attaching: a swap-in counted in vmstat from now on queues its bio later */
+	g->vm_base = vmstat_pswpin();
+	g->bio_mode = true;
+}
+
+/* Bio mode is exact only if every swap-in came with a bio. A swap-in that /proc/vmstat
+ * counted by the previous check has queued its bio by now: fewer bio swap-ins than
+ * that means a path without bios (zram, a filesystem's swap_rw). Then count_memcg_events
+ * takes over, gated as below. With the lock held. */
+static void leave_bio(struct swap_gate *g)
+{
+	bpf_link__destroy(g->bio_link);
+	g->bio_link = NULL;
+	g->skel->bss->swap_end_io = 0;
+	g->bio_mode = false;
+}
+
+static void check_bio(struct swap_gate *g, uint64_t pswpin)
+{
+	if (g->have_last && g->skel->bss->bio_swapins < g->vm_last - g->vm_base) {
+		leave_bio(g);
+		return;
+	}
+	g->vm_last = pswpin;
+	g->have_last = true;
 }
 
 /* With the lock held. woken: a writeout just happened. Returns whether swap is
@@ -43,23 +149,30 @@ static bool swap_state(bool *in_use)
 static bool update(struct swap_gate *g, bool woken)
 {
 	volatile struct swapin_bpf__bss *bss = g->skel->bss;
-	bool in_use, configured = swap_state(&in_use);
-	uint64_t w = bss->writeouts;
-	bool want = configured && (!g->rb || in_use || woken || w != g->writeouts);
+	uint64_t w = bss->writeouts, total;
+	bool in_use, configured = swap_state(&in_use, &total);
+
+	if (configured && !g->bio_tried)
+		try_bio(g);
+	if (g->bio_mode && total != g->swap_total && !swaps_read_by_bios())
+		leave_bio(g); /* a swapon of zram */
+	g->swap_total = total;
+	bool want = configured && !g->bio_mode && (!g->rb || in_use || woken || w != g->writeouts);
 
 	g->writeouts = w;
 	if (want && !g->count_link) {
 		g->count_link = bpf_program__attach(g->skel->progs.count_memcg_events);
-		bss->gate_open = g->count_link != NULL;
 	} else if (!want && g->count_link) {
-		bss->gate_open = 0;
+		bss->gate_open = 0; /* writeouts wake us again from here on */
 		bpf_link__destroy(g->count_link);
 		g->count_link = NULL;
 	}
+	/* no wake-ups while something counts every swap-in */
+	bss->gate_open = g->bio_mode || g->count_link;
 	if (!woken || configured)
 		bss->wake_sent = 0; /* else the wake-up thread re-arms it, a little later */
 	/* a writeout between reading the counter and closing the gate sent no wake-up */
-	if (!g->count_link && configured && g->rb && bss->writeouts != g->writeouts)
+	if (!bss->gate_open && configured && g->rb && bss->writeouts != g->writeouts)
 		return update(g, true);
 	return configured;
 }
@@ -148,24 +261,33 @@ struct swap_gate *swap_gate_start(struct swapin_bpf *skel)
 		ring_buffer__free(g->rb);
 		g->rb = NULL;
 	}
-	swap_gate_check(g);
+	pthread_mutex_lock(&g->lock);
+	update(g, false);
+	pthread_mutex_unlock(&g->lock);
 	return g;
 }
 
-bool swap_gate_check(struct swap_gate *g)
+int swap_gate_check(struct swap_gate *g, uint64_t pswpin)
 {
-	bool on;
+	int links;
 
 	pthread_mutex_lock(&g->lock);
+	if (g->bio_mode)
+		check_bio(g, pswpin);
 	update(g, false);
-	on = g->count_link != NULL;
+	links = (g->count_link != NULL) + (g->bio_link != NULL) + (g->writeout_link != NULL);
 	pthread_mutex_unlock(&g->lock);
-	return on;
+	return links;
 }
 
-bool swap_gate_lazy(const struct swap_gate *g)
+const char *swap_gate_mode(struct swap_gate *g)
 {
-	return g->running;
+	const char *mode;
+
+	pthread_mutex_lock(&g->lock);
+	mode = g->bio_mode ? "bio" : g->count_link ? "memcg" : "idle";
+	pthread_mutex_unlock(&g->lock);
+	return mode;
 }
 
 void swap_gate_stop(struct swap_gate *g)
@@ -183,6 +305,7 @@ void swap_gate_stop(struct swap_gate *g)
 		close(g->stop_fd);
 	bpf_link__destroy(g->writeout_link);
 	bpf_link__destroy(g->count_link);
+	bpf_link__destroy(g->bio_link);
 	ring_buffer__free(g->rb);
 	pthread_mutex_destroy(&g->lock);
 	free(g);

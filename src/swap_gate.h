@@ -1,12 +1,18 @@
-/* The swap gate keeps the swap-in program (count_memcg_events, which fires on every page
- * fault) attached only while swap-ins can happen: while pages are in swap. Pages reach
- * swap only through reclaim's writeout, whose tracepoint is rare and cheap; it wakes a
- * thread that attaches the program at once, before those pages can be read back. Where
- * that tracepoint is missing, the program stays attached while swap is configured. */
+/* The swap gate picks how swap-ins are counted, so that nothing runs on every page fault
+ * where that can be helped:
+ * - bio mode, from the first time swap is configured: the read bios of swap-ins
+ *   (block_bio_queue with end_swap_bio_read), checked against /proc/vmstat at each
+ *   refresh; a swap-in without a bio (zram, swap over a filesystem) ends it for good;
+ * - else count_memcg_events PSWPIN, which fires on every page fault, attached only while
+ *   swap-ins can happen: while pages are in swap. Pages reach swap only through reclaim's
+ *   writeout, whose tracepoint is rare and cheap; it wakes a thread that attaches the
+ *   program at once, before those pages can be read back. Where that tracepoint is
+ *   missing, the program stays attached while swap is configured. */
 #ifndef MEMTOP_SWAP_GATE_H
 #define MEMTOP_SWAP_GATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct swapin_bpf;
 struct swap_gate;
@@ -15,11 +21,13 @@ struct swap_gate;
  * neither count_memcg_events nor writeout attached. Returns NULL with errno on failure. */
 struct swap_gate *swap_gate_start(struct swapin_bpf *skel);
 
-/* Attaches or detaches by the state of swap now; returns whether attached. */
-bool swap_gate_check(struct swap_gate *g);
+/* Attaches or detaches by the state of swap now; pswpin is /proc/vmstat's, read at
+ * this refresh. Returns how many programs the gate has attached. */
+int swap_gate_check(struct swap_gate *g, uint64_t pswpin);
 
-/* Whether the writeout tracepoint gates the program (false: attached with any swap). */
-bool swap_gate_lazy(const struct swap_gate *g);
+/* "bio", "memcg" (count_memcg_events attached) or "idle" (nothing per swap-in attached:
+ * swap is empty or off). */
+const char *swap_gate_mode(struct swap_gate *g);
 
 /* Stops the thread and detaches both programs. */
 void swap_gate_stop(struct swap_gate *g);

@@ -124,7 +124,9 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	json_string(f, s->bpf.reason);
 	fprintf(f,
 		",\"programs\":%d,\"ring_drops\":%" PRIu64 ",\"oom_kills\":%" PRIu64
-		",\"swapins\":%" PRIu64 "}}\n",
+		",\"swapins\":%" PRIu64 ",\"swapin_mode\":",
 		s->bpf.programs, s->bpf.ring_drops, s->bpf.oom_kills, s->bpf.swapins);
+	json_string(f, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
+	fputs("}}\n", f);
 	fflush(f);
 }

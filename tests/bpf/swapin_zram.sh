@@ -1,0 +1,48 @@
+#!/bin/sh
+# zram swaps in without swap read bios, so memtop must not count swap-ins from bios while
+# a zram swap is on. A swapfile puts memtop in bio mode; a swapon of zram (at a higher
+# priority, so the child's pages go there) ends it before any page is swapped, and the
+# per-fault program, attached by the first swap-out, counts the child's swap-ins from
+# zram exactly (BPF = /proc/vmstat pswpin) and attributes them to the child.
+. "$(dirname "$0")/lib.inc"
+need_bpf
+[ -e /sys/block/zram0/disksize ] || skip "no zram device (zram module not loaded)"
+[ "$(cat /sys/block/zram0/disksize)" = 0 ] || skip "zram0 is in use"
+memcg memtop-zram-$$ $((64 << 20))
+[ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
+
+v0=$(vmstat pswpin)
+mt_start -n 100 -d 0.5
+mt_wait_lines 1
+swapfile_on 128
+mt_wait_lines $(($(mt_lines) + 2))
+[ "$(mt_last | jq -r .bpf.swapin_mode)" = bio ] ||
+	fail "with a swapfile, swap-ins are not counted from bios: $(mt_last | jq -c .bpf)"
+
+ZRAM=zram0
+echo $((256 << 20)) >/sys/block/zram0/disksize || fail "sizing zram0"
+mkswap /dev/zram0 >/dev/null || fail "mkswap /dev/zram0"
+swapon -p 32767 /dev/zram0 || fail "swapon /dev/zram0"
+mt_wait_lines $(($(mt_lines) + 2))
+mode=$(mt_last | jq -r .bpf.swapin_mode)
+[ "$mode" != bio ] || fail "after swapon of zram, swap-ins are still counted from bios"
+reads0=$(awk '{ print $1 }' /sys/block/zram0/stat)
+
+in_memcg "$HOG" 150 2 2
+wait "$KID" || fail "the child failed: exit $?"
+mt_wait_lines $(($(mt_lines) + 2))
+mt_stop
+vm=$(($(vmstat pswpin) - v0))
+reads=$(($(awk '{ print $1 }' /sys/block/zram0/stat) - reads0))
+[ "$reads" -gt 1000 ] || fail "zram0 served only $reads reads: the child's pages went elsewhere"
+[ "$vm" -gt 1000 ] || fail "the child swapped in only $vm pages (vmstat); no test"
+
+jq -s -e 'map(.bpf.swapin_mode) | any(. == "memcg")' "$OUT" >/dev/null ||
+	fail "the per-fault program never counted: $(jq -s -c 'map(.bpf.swapin_mode)' "$OUT")"
+bpf=$(tail -n 1 "$OUT" | jq .bpf.swapins)
+[ "$bpf" = "$vm" ] || fail "BPF counted $bpf swap-ins since start, /proc/vmstat $vm"
+kid=$(jq -s --argjson p "$KID" '[.[1:][] | .interval_s as $i |
+	.processes[] | select(.pid == $p) | .swapin_per_s * $i] | add // 0' "$OUT")
+awk -v a="$kid" -v b="$vm" 'BEGIN { exit !(a > b * 0.9) }' ||
+	fail "swap-ins attributed to the child: $kid of $vm"
+echo "zram: $reads reads; swap-ins vmstat $vm, BPF $bpf, child $kid; mode after swapon $mode"
