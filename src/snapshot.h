@@ -49,12 +49,12 @@ struct proc_sample {
 	uint64_t txt_kb;
 	uint64_t data_kb;
 	uint64_t swap_kb;
-	bool swap_valid;   /* false where VmSwap was not read */
-	uint64_t pss_kb;   /* smaps_rollup Pss */
-	uint64_t uss_kb;   /* smaps_rollup Private_Clean + Private_Dirty */
-	bool rollup_valid; /* false where smaps_rollup was not read (or may not be) */
+	bool swap_valid;      /* false where VmSwap was not read */
+	uint64_t pss_kb;      /* smaps_rollup Pss */
+	uint64_t uss_kb;      /* smaps_rollup Private_Clean + Private_Dirty */
+	bool rollup_valid;    /* false where smaps_rollup was not read (or may not be) */
 	unsigned costly_read; /* costly collectors (NEED_STATUS, NEED_SMAPS) tried for it */
-	uint64_t minflt;   /* cumulative */
+	uint64_t minflt;      /* cumulative */
 	uint64_t majflt;
 	/* BPF counters, cumulative since memtop started; valid when bpf_valid */
 	bool bpf_valid;

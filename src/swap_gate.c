@@ -31,8 +31,8 @@ struct swap_gate {
 	/* bio mode: swap-ins counted from swap read bios, nothing runs per fault */
 	bool bio_tried, bio_mode;
 	struct bpf_link *bio_link;
-	uint64_t vm_base;  /* /proc/vmstat pswpin right after the bio program was attached */
-	uint64_t vm_last;  /* pswpin at the previous check, once read after vm_base */
+	uint64_t vm_base; /* /proc/vmstat pswpin right after the bio program was attached */
+	uint64_t vm_last; /* pswpin at the previous check, once read after vm_base */
 	bool have_last;
 	uint64_t swap_total; /* bytes, when the swap areas were last looked at */
 };
