@@ -30,9 +30,9 @@ __u64 swapins;
 __u64 bio_swapins; /* of those, counted from bios */
 __u64 swap_end_io; /* user space: address of end_swap_bio_read; 0 until known */
 __u32 page_shift;  /* user space */
-__u64 writeouts; /* folios reclaim wrote out, to swap or to files */
-__u32 gate_open; /* user space: count_memcg_events is attached */
-__u32 wake_sent; /* a wake-up is on its way; user space clears it */
+__u64 writeouts;   /* folios reclaim wrote out, to swap or to files */
+__u32 gate_open;   /* user space: no wake-up needed (every swap-in is counted) */
+__u32 wake_sent;   /* a wake-up is on its way; user space clears it */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
