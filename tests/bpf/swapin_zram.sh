@@ -6,8 +6,6 @@
 # zram exactly (BPF = /proc/vmstat pswpin) and attributes them to the child.
 . "$(dirname "$0")/lib.inc"
 need_bpf
-[ -e /sys/block/zram0/disksize ] || skip "no zram device (zram module not loaded)"
-[ "$(cat /sys/block/zram0/disksize)" = 0 ] || skip "zram0 is in use"
 memcg memtop-zram-$$ $((64 << 20))
 [ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
 
@@ -19,22 +17,22 @@ mt_wait_lines $(($(mt_lines) + 2))
 [ "$(mt_last | jq -r .bpf.swapin_mode)" = bio ] ||
 	fail "with a swapfile, swap-ins are not counted from bios: $(mt_last | jq -c .bpf)"
 
-ZRAM=zram0
-echo $((256 << 20)) >/sys/block/zram0/disksize || fail "sizing zram0"
-mkswap /dev/zram0 >/dev/null || fail "mkswap /dev/zram0"
-swapon -p 32767 /dev/zram0 || fail "swapon /dev/zram0"
+zram_new
+echo $((256 << 20)) >"/sys/block/$ZRAM/disksize" || fail "sizing $ZRAM"
+mkswap "/dev/$ZRAM" >/dev/null || fail "mkswap /dev/$ZRAM"
+swapon -p 32767 "/dev/$ZRAM" || fail "swapon /dev/$ZRAM"
 mt_wait_lines $(($(mt_lines) + 2))
 mode=$(mt_last | jq -r .bpf.swapin_mode)
 [ "$mode" != bio ] || fail "after swapon of zram, swap-ins are still counted from bios"
-reads0=$(awk '{ print $1 }' /sys/block/zram0/stat)
+reads0=$(awk '{ print $1 }' "/sys/block/$ZRAM/stat")
 
 in_memcg "$HOG" 150 2 2
 wait "$KID" || fail "the child failed: exit $?"
 mt_wait_lines $(($(mt_lines) + 2))
 mt_stop
 vm=$(($(vmstat pswpin) - v0))
-reads=$(($(awk '{ print $1 }' /sys/block/zram0/stat) - reads0))
-[ "$reads" -gt 1000 ] || fail "zram0 served only $reads reads: the child's pages went elsewhere"
+reads=$(($(awk '{ print $1 }' "/sys/block/$ZRAM/stat") - reads0))
+[ "$reads" -gt 1000 ] || fail "$ZRAM served only $reads reads: the child's pages went elsewhere"
 [ "$vm" -gt 1000 ] || fail "the child swapped in only $vm pages (vmstat); no test"
 
 jq -s -e 'map(.bpf.swapin_mode) | any(. == "memcg")' "$OUT" >/dev/null ||
