@@ -37,9 +37,9 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 	else
 		fprintf(f, "PSI off\n");
 	if (s->bpf.enabled)
-		fprintf(f, "BPF:  on, %d programs, %llu ring drops%s%s\n", s->bpf.programs,
-			(unsigned long long)s->bpf.ring_drops, s->bpf.reason[0] ? "; " : "",
-			s->bpf.reason);
+		fprintf(f, "BPF:  on, %d programs, %llu ring drops%s%s%s\n", s->bpf.programs,
+			(unsigned long long)s->bpf.ring_drops, swapin_mode_text(&s->bpf),
+			s->bpf.reason[0] ? "; " : "", s->bpf.reason);
 	else
 		fprintf(f, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
 	if (s->bpf.have_reclaim) {

@@ -1,6 +1,7 @@
 #include "cells.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "text.h"
@@ -64,4 +65,13 @@ void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
 			 shmem, memcg);
 	if (e->trigger_pid && n > 0 && (size_t)n < size)
 		snprintf(buf + n, size - (size_t)n, " by pid %d (%s)", e->trigger_pid, tcomm);
+}
+
+const char *swapin_mode_text(const struct bpf_state *b)
+{
+	if (!strcmp(b->swapin_mode, "bio"))
+		return ", swap-ins from bios";
+	if (!strcmp(b->swapin_mode, "memcg"))
+		return ", swap-ins per fault";
+	return "";
 }

@@ -143,9 +143,10 @@ static void bpf_line(struct tui *t, const struct snapshot *s)
 		if (s->bpf.ring_drops)
 			snprintf(drops, sizeof(drops), ", %llu EVENTS DROPPED",
 				 (unsigned long long)s->bpf.ring_drops);
-		snprintf(line, sizeof(line), "BPF on: %d programs, %llu OOM kills seen%s%s%s",
-			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills, drops,
-			 s->bpf.reason[0] ? "; " : "", s->bpf.reason);
+		snprintf(line, sizeof(line), "BPF on: %d programs, %llu OOM kills seen%s%s%s%s",
+			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills,
+			 swapin_mode_text(&s->bpf), drops, s->bpf.reason[0] ? "; " : "",
+			 s->bpf.reason);
 		put_text(t, 5, 0, t->cols,
 			 s->bpf.reason[0] || s->bpf.ring_drops ? ROLE_WARNING : ROLE_LABEL, line,
 			 false);

@@ -64,12 +64,27 @@ static void oom_line_is_escaped(void **state)
 	assert_null(strchr(b, '\x1b'));
 }
 
+static void swapin_mode_says_the_cost(void **state)
+{
+	(void)state;
+	struct bpf_state b = {0};
+
+	assert_string_equal(swapin_mode_text(&b), "");
+	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "idle");
+	assert_string_equal(swapin_mode_text(&b), "");
+	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "bio");
+	assert_string_equal(swapin_mode_text(&b), ", swap-ins from bios");
+	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "memcg");
+	assert_string_equal(swapin_mode_text(&b), ", swap-ins per fault");
+}
+
 int run_cells_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cells_format_each_unit),
 		cmocka_unit_test(cells_without_a_collector_show_a_dash),
 		cmocka_unit_test(oom_line_is_escaped),
+		cmocka_unit_test(swapin_mode_says_the_cost),
 	};
 	return cmocka_run_group_tests_name("cells", tests, NULL, NULL);
 }
