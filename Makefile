@@ -21,7 +21,8 @@ BPF_SKEL := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.skel.h,$(BPF_SRC))
 CORE_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
-HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c))
+HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
+	    $(BUILD)/tests/dd_grow_nofp
 
 .PHONY: all deps run test unit clean format bench install
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
@@ -79,6 +80,12 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+# dd_grow again, without frame pointers: its stacks come back one frame deep
+$(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
+	@mkdir -p $(@D)
+	@echo "  CC      $< (no frame pointers)"
+	@$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
 install: $(BUILD)/memtop
 	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop

@@ -101,16 +101,12 @@ echo "text names dd_touch and dd_reserve"
 dd_stop
 
 # --- without frame pointers ---
-if command -v cc >/dev/null; then
-	cc -O2 -fomit-frame-pointer -D_GNU_SOURCE "$TESTS/helpers/dd_grow.c" -o "$tmp/dd_grow_nofp" ||
-		fail "cannot build dd_grow without frame pointers"
-	dd_start $PAGES 10 "$tmp/dd_grow_nofp"
-	sample --json
-	[ "$(j .one_frame)" = true ] || fail "no one_frame for a program without frame pointers: $(jq -c '[.stacks[0].frames[].symbol]' "$tmp/out")"
-	dd_stop
-	dd_start 4096 10 "$tmp/dd_grow_nofp"
-	sample
-	grep -q 'one frame deep' "$tmp/out" || fail "text does not say stacks are one frame deep"
-	dd_stop
-	echo "without frame pointers: one_frame, and the text says so"
-fi
+dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
+sample --json
+[ "$(j .one_frame)" = true ] || fail "no one_frame for a program without frame pointers: $(jq -c '[.stacks[0].frames[].symbol]' "$tmp/out")"
+dd_stop
+dd_start 4096 10 "$HELPERS/dd_grow_nofp"
+sample
+grep -q 'one frame deep' "$tmp/out" || fail "text does not say stacks are one frame deep"
+dd_stop
+echo "without frame pointers: one_frame, and the text says so"

@@ -77,13 +77,9 @@ wait_links "$MT" "$BASE" || fail "q did not detach"
 echo "reopened and closed with q: attached and detached again"
 dd_stop
 
-if command -v cc >/dev/null; then
-	cc -O2 -fomit-frame-pointer -D_GNU_SOURCE "$TESTS/helpers/dd_grow.c" -o "$tmp/dd_grow_nofp" ||
-		fail "cannot build dd_grow without frame pointers"
-	dd_start $PAGES 10 "$tmp/dd_grow_nofp"
-	open_detail nofp
-	dd_go
-	tm send-keys 3
-	wait_for "Stacks are one frame deep" 5 || fail "no word of one-frame stacks without frame pointers"
-	echo "without frame pointers: the screen says stacks are one frame deep"
-fi
+dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
+open_detail nofp
+dd_go
+tm send-keys 3
+wait_for "Stacks are one frame deep" 5 || fail "no word of one-frame stacks without frame pointers"
+echo "without frame pointers: the screen says stacks are one frame deep"
