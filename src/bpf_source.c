@@ -414,9 +414,10 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	st->enabled = b->oom || b->reclaim || b->swapin;
 	st->programs = b->nlinks;
 	if (b->swap_gate) {
-		st->programs += swap_gate_check(b->swap_gate, s->vm.pswpin);
-		snprintf(st->swapin_mode, sizeof(st->swapin_mode), "%s",
-			 swap_gate_mode(b->swap_gate));
+		const char *mode;
+
+		st->programs += swap_gate_check(b->swap_gate, s->vm.pswpin, &mode);
+		snprintf(st->swapin_mode, sizeof(st->swapin_mode), "%s", mode);
 	}
 	if (b->oom) {
 		st->oom_kills = b->oom->bss->oom_kills;

@@ -24,9 +24,8 @@ struct swap_gate {
 	struct bpf_link *count_link; /* count_memcg_events, while swap-ins can happen */
 	struct bpf_link *writeout_link;
 	struct ring_buffer *rb;
-	pthread_t thread;
-	bool running;
-	int stop_fd; /* eventfd: tells the thread to end */
+	pthread_t thread; /* runs while rb is set: writeouts wake it */
+	int stop_fd;	  /* eventfd: tells the thread to end */
 	uint64_t writeouts;
 	/* bio mode: swap-ins counted from swap read bios, nothing runs per fault */
 	bool bio_tried, bio_mode;
@@ -253,8 +252,7 @@ struct swap_gate *swap_gate_start(struct swapin_bpf *skel)
 	g->stop_fd = -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->writeout_link = attach_writeout(skel->progs.writeout);
-	g->running = g->writeout_link && start_thread(g);
-	if (!g->running) {
+	if (!g->writeout_link || !start_thread(g)) {
 		/* no wake-ups: attached whenever swap is configured */
 		bpf_link__destroy(g->writeout_link);
 		g->writeout_link = NULL;
@@ -267,7 +265,7 @@ struct swap_gate *swap_gate_start(struct swapin_bpf *skel)
 	return g;
 }
 
-int swap_gate_check(struct swap_gate *g, uint64_t pswpin)
+int swap_gate_check(struct swap_gate *g, uint64_t pswpin, const char **mode)
 {
 	int links;
 
@@ -276,25 +274,16 @@ int swap_gate_check(struct swap_gate *g, uint64_t pswpin)
 		check_bio(g, pswpin);
 	update(g, false);
 	links = (g->count_link != NULL) + (g->bio_link != NULL) + (g->writeout_link != NULL);
+	*mode = g->bio_mode ? "bio" : g->count_link ? "memcg" : "idle";
 	pthread_mutex_unlock(&g->lock);
 	return links;
-}
-
-const char *swap_gate_mode(struct swap_gate *g)
-{
-	const char *mode;
-
-	pthread_mutex_lock(&g->lock);
-	mode = g->bio_mode ? "bio" : g->count_link ? "memcg" : "idle";
-	pthread_mutex_unlock(&g->lock);
-	return mode;
 }
 
 void swap_gate_stop(struct swap_gate *g)
 {
 	if (!g)
 		return;
-	if (g->running) {
+	if (g->rb) {
 		uint64_t one = 1;
 
 		/* an eventfd write cannot fail here: its counter is far from full */

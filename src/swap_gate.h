@@ -22,12 +22,10 @@ struct swap_gate;
 struct swap_gate *swap_gate_start(struct swapin_bpf *skel);
 
 /* Attaches or detaches by the state of swap now; pswpin is /proc/vmstat's, read at
- * this refresh. Returns how many programs the gate has attached. */
-int swap_gate_check(struct swap_gate *g, uint64_t pswpin);
-
-/* "bio", "memcg" (count_memcg_events attached) or "idle" (nothing per swap-in attached:
- * swap is empty or off). */
-const char *swap_gate_mode(struct swap_gate *g);
+ * this refresh. Returns how many programs the gate has attached, and in mode how
+ * swap-ins are counted: "bio", "memcg" (count_memcg_events attached) or "idle"
+ * (nothing per swap-in attached: swap is empty or off). */
+int swap_gate_check(struct swap_gate *g, uint64_t pswpin, const char **mode);
 
 /* Stops the thread and detaches both programs. */
 void swap_gate_stop(struct swap_gate *g);

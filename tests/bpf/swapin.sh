@@ -12,8 +12,7 @@
 . "$(dirname "$0")/lib.inc"
 need_bpf
 
-memcg memtop-swap-$$ $((64 << 20))
-[ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
+swap_child_memcg memtop-swap-$$
 
 v0=$(vmstat pswpin)
 mt_start -n 100 -d 0.5

@@ -6,8 +6,7 @@
 # zram exactly (BPF = /proc/vmstat pswpin) and attributes them to the child.
 . "$(dirname "$0")/lib.inc"
 need_bpf
-memcg memtop-zram-$$ $((64 << 20))
-[ -f "$CG/memory.swappiness" ] && echo 60 >"$CG/memory.swappiness"
+swap_child_memcg memtop-zram-$$
 
 v0=$(vmstat pswpin)
 mt_start -n 100 -d 0.5
