@@ -47,6 +47,8 @@ enum col_need {
 	NEED_BPF_SWAPIN = 1 << 4,
 	NEED_BPF_RECLAIM = 1 << 5,
 	NEED_SMAPS = 1 << 6, /* /proc/PID/smaps_rollup: only for rows shown */
+	/* the collectors read per row asked for, not for every process */
+	NEED_COSTLY = NEED_STATUS | NEED_SMAPS,
 };
 
 struct column {

@@ -57,11 +57,10 @@ void columns_menu_key(struct tui *t, int key)
 	case '\r':
 	case KEY_ENTER: {
 		unsigned cols = t->m->cols ^ COL_BIT(t->col_menu_sel);
-		unsigned costly = NEED_STATUS | NEED_SMAPS;
 
 		if (!cols)
 			break; /* the last one stays */
-		if (columns_needs(cols) & costly & ~columns_needs(t->m->cols))
+		if (columns_needs(cols) & NEED_COSTLY & ~columns_needs(t->m->cols))
 			t->next_refresh = 0; /* read the new column's values now */
 		t->m->cols = cols;
 		break;

@@ -82,10 +82,9 @@ void tui_collect(struct tui *t)
 	char err[256];
 	/* costly columns are read for the rows on screen; for all rows when the table is
 	 * sorted by one of them, and on the first refresh, before any row was shown */
-	unsigned costly = NEED_STATUS | NEED_SMAPS;
 	struct pids_request req = {
-		.needs = model_needs(t->m) & costly,
-		.rows_all = t->swap_all_once || (columns[t->m->sort].needs & costly),
+		.needs = model_needs(t->m) & NEED_COSTLY,
+		.rows_all = t->swap_all_once || (columns[t->m->sort].needs & NEED_COSTLY),
 		.row_pids = t->onscreen,
 		.nrow_pids = t->nonscreen,
 		.only_pids = t->m->filter.pids,
@@ -105,7 +104,7 @@ void tui_collect(struct tui *t)
  * costly columns now, not a '-' until the next refresh. Returns whether it read any. */
 static bool fill_onscreen(struct tui *t)
 {
-	unsigned needs = model_needs(t->m) & (NEED_STATUS | NEED_SMAPS);
+	unsigned needs = model_needs(t->m) & NEED_COSTLY;
 	int32_t missing[MAX_ONSCREEN];
 	size_t n = 0;
 
