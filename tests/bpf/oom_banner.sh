@@ -15,7 +15,7 @@ wait "$KID" 2>/dev/null
 [ $? = 137 ] || fail "the child should have been OOM-killed"
 wait_for "OOM kill: pid $KID (bpf_hog)" 5 || fail "no banner for pid $KID"
 banner=$(screen_text | grep -F "OOM kill: pid $KID")
-echo "$banner" | grep -qF "memcg /$name" || fail "banner lacks the memcg: $banner"
+printf '%s\n' "$banner" | grep -qF "memcg /$name" || fail "banner lacks the memcg: $banner"
 # the banner is drawn in the alert role (reverse or a background color)
 tm capture-pane -e -p | grep -F "OOM kill: pid $KID" | grep -q "$(printf '\033')\[" ||
 	fail "banner has no attributes"

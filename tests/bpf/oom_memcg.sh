@@ -17,8 +17,8 @@ mt_wait_lines $(($(mt_lines) + 2))
 mt_stop
 
 ev=$(jq -c --argjson p "$KID" '.events[] | select(.pid == $p)' "$OUT")
-[ "$(echo "$ev" | grep -c .)" = 1 ] || fail "expected one event for pid $KID, got: $ev"
-echo "$ev" | jq -e --arg cg "/$name" --argjson p "$KID" '.type == "oom_kill" and
+[ "$(printf '%s\n' "$ev" | grep -c .)" = 1 ] || fail "expected one event for pid $KID, got: $ev"
+printf '%s\n' "$ev" | jq -e --arg cg "/$name" --argjson p "$KID" '.type == "oom_kill" and
 	.earlier == false and .comm == "bpf_hog" and .memcg == $cg and .uid == 0 and
 	.trigger_pid == $p and .trigger_comm == "bpf_hog" and .anon_rss_kb > 32768' >/dev/null ||
 	fail "wrong event: $ev"
@@ -29,8 +29,8 @@ jq -e '.bpf.oom_kills >= 1 and .bpf.ring_drops == 0' "$OUT" | tail -n 1 | grep -
 line=$(dmesg | grep -F "Killed process $KID (bpf_hog)" | tail -n 1)
 [ -n "$line" ] || fail "no 'Killed process $KID (bpf_hog)' in the kernel log"
 for k in total_vm:total-vm anon_rss:anon-rss file_rss:file-rss shmem_rss:shmem-rss; do
-	log=$(echo "$line" | sed -n "s/.*${k#*:}:\([0-9]*\)kB.*/\1/p")
-	got=$(echo "$ev" | jq ".${k%:*}_kb")
+	log=$(printf '%s\n' "$line" | sed -n "s/.*${k#*:}:\([0-9]*\)kB.*/\1/p")
+	got=$(printf '%s\n' "$ev" | jq ".${k%:*}_kb")
 	[ "$log" = "$got" ] || fail "${k%:*}: memtop $got kB, kernel log $log kB"
 done
 
@@ -39,10 +39,10 @@ done
 later=$("$MEMTOP" --json -n 1 | jq -c --argjson p "$KID" '.events[] | select(.pid == $p)')
 cg=""
 dmesg | grep -qF "task_memcg=/$name,task=bpf_hog,pid=$KID," && cg="/$name"
-echo "$later" | jq -e --arg cg "$cg" '.earlier == true and .comm == "bpf_hog" and
+printf '%s\n' "$later" | jq -e --arg cg "$cg" '.earlier == true and .comm == "bpf_hog" and
 	.memcg == $cg' >/dev/null || fail "earlier kill from the kernel log: '$later'"
-ts_now=$(echo "$ev" | jq .ts)
-ts_log=$(echo "$later" | jq .ts)
+ts_now=$(printf '%s\n' "$ev" | jq .ts)
+ts_log=$(printf '%s\n' "$later" | jq .ts)
 awk -v a="$ts_now" -v b="$ts_log" 'BEGIN { d = a - b; exit !(d < 1 && d > -1) }' ||
 	fail "times differ: BPF $ts_now, kernel log $ts_log"
 echo "pid $KID killed and reported: $ev"

@@ -63,13 +63,13 @@ echo "JSON: $faults faults, dd_touch ~$touch_count ($touch_samples samples), dd_
 # the mapping dd_grow faulted, with its RSS and the faults attributed to it
 m=$(j ".mappings[] | select(.start == \"0x$DD_ADDR\")")
 [ -n "$m" ] || fail "no mapping at 0x$DD_ADDR: $(j '.mappings[0:3]')"
-[ "$(echo "$m" | jq -r .path)" = "[anon]" ] || fail "mapping at 0x$DD_ADDR is $(echo "$m" | jq -r .path)"
-[ "$(echo "$m" | jq .rss_kb)" -eq $((PAGES * page_kb)) ] || fail "anon mapping RSS $(echo "$m" | jq .rss_kb) kB"
-mf=$(echo "$m" | jq .faults)
+[ "$(printf '%s\n' "$m" | jq -r .path)" = "[anon]" ] || fail "mapping at 0x$DD_ADDR is $(printf '%s\n' "$m" | jq -r .path)"
+[ "$(printf '%s\n' "$m" | jq .rss_kb)" -eq $((PAGES * page_kb)) ] || fail "anon mapping RSS $(printf '%s\n' "$m" | jq .rss_kb) kB"
+mf=$(printf '%s\n' "$m" | jq .faults)
 [ "$mf" -ge $((PAGES * 85 / 100)) ] && [ "$mf" -le $((PAGES * 115 / 100)) ] ||
 	fail "faults in the anonymous mapping: $mf, not $PAGES within 15 %"
 [ "$(j '.files[] | select(.path == "[anon]") | .faults')" -ge "$mf" ] || fail "[anon] file faults below its mapping's"
-echo "mapping 0x$DD_ADDR: $(echo "$m" | jq -c '{rss_kb, faults}')"
+echo "mapping 0x$DD_ADDR: $(printf '%s\n' "$m" | jq -c '{rss_kb, faults}')"
 
 # breakdown against the kernel's rollup, read now (dd_grow is idle)
 roll() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$DD_PID/smaps_rollup"; }

@@ -38,5 +38,5 @@ case $row in
 *) fail "the row of pid $child does not end in '$cmd': $row" ;;
 esac
 user=$(id -un)
-[ "$(echo "$row" | awk '{ print $2 }')" = "$user" ] || fail "the row's user is not $user: $row"
-echo "$row" | awk '{ exit !($3 ~ /^[0-9.]+M$/ && $3 + 0 >= 32) }' || fail "RSS below 32M: $row"
+[ "$(printf '%s\n' "$row" | awk '{ print $2 }')" = "$user" ] || fail "the row's user is not $user: $row"
+printf '%s\n' "$row" | awk '{ exit !($3 ~ /^[0-9.]+M$/ && $3 + 0 >= 32) }' || fail "RSS below 32M: $row"

@@ -31,6 +31,6 @@ tm send-keys q
 wait_for "Mem[██" || fail "under C.UTF-8 the Mem meter does not start with full blocks"
 line=$(screen_text | head -n 1)
 echo "$line"
-if echo "$line" | grep -q '[|#]'; then
+if printf '%s\n' "$line" | grep -q '[|#]'; then
 	fail "under C.UTF-8 the Mem meter uses ASCII bars: $line"
 fi

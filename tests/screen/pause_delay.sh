@@ -30,6 +30,6 @@ next_refresh 3 || fail "the clock stopped after setting 2 s"
 a=$(screen_clock)
 next_refresh 3 || fail "the clock stopped after setting 2 s"
 b=$(screen_clock)
-secs() { echo "$1" | awk -F: '{ print $1 * 3600 + $2 * 60 + $3 }'; }
+secs() { printf '%s\n' "$1" | awk -F: '{ print $1 * 3600 + $2 * 60 + $3 }'; }
 step=$((($(secs "$b") - $(secs "$a") + 86400) % 86400))
 [ $step -ge 2 ] || fail "the clock went from $a to $b with a 2 s interval"

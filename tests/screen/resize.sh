@@ -20,5 +20,5 @@ wait_gone "Terminal too small" || fail "the too-small message stayed"
 screen_text | head -n 1 | grep -q '^Mem\[.*\]$' || fail "line 1 is not the Mem meter: $(screen_text | head -n 1)"
 # the clock is right-aligned on the status line: it ends in column 100 again
 status=$(screen_text | grep '^Tasks ')
-echo "$status" | grep -Eq '[0-9]{2}:[0-9]{2}:[0-9]{2}$' && [ ${#status} -eq 100 ] ||
+printf '%s\n' "$status" | grep -Eq '[0-9]{2}:[0-9]{2}:[0-9]{2}$' && [ ${#status} -eq 100 ] ||
 	fail "the status line does not span 100 columns: $status"
