@@ -1,0 +1,157 @@
+#!/bin/sh
+# Reclaim figures against the kernel's own trace of the same tracepoints. A reader in a
+# 32 MiB memory cgroup streams a 128 MiB file through the page cache, so the cgroup
+# reclaims again and again, in the reader's context. A tracefs instance records the
+# reclaim tracepoints from before memtop starts until after it stops. Summed over
+# memtop's refreshes, its histograms (count, total time, log2 buckets) for direct and
+# memcg reclaim and shrink_slab, its pages reclaimed and kswapd wakeups equal that
+# record, and the reader's reclaim stall time equals the sum of its reclaim durations.
+. "$(dirname "$0")/lib.inc"
+need_bpf
+
+# a disk file (page cache that can be dropped), written past the cache
+FILE=/var/tmp/memtop-stream.$$
+RMFILES=$FILE
+dd if=/dev/zero of="$FILE" bs=1M count=128 oflag=direct status=none || fail "writing $FILE"
+[ "$(stat -f -c %T "$FILE")" != tmpfs ] || skip "/var/tmp is tmpfs: its pages cannot be reclaimed without swap"
+memcg memtop-reclaim-$$ $((32 << 20))
+mkfifo "$WORK/go"
+
+trace_start vmscan/mm_vmscan_memcg_reclaim_begin vmscan/mm_vmscan_memcg_reclaim_end \
+	vmscan/mm_vmscan_direct_reclaim_begin vmscan/mm_vmscan_direct_reclaim_end \
+	vmscan/mm_shrink_slab_start vmscan/mm_shrink_slab_end vmscan/mm_vmscan_kswapd_wake
+mt_start -n 200 -d 0.5
+mt_wait_lines 1
+# the reader waits on the fifo, then becomes tail (same pid): memtop sees it before it
+# reclaims, so each of its refreshes shows a difference of the reader's stall time
+in_memcg sh -c 'read go <"$0" && exec tail -c +1 -f "$1" >/dev/null' "$WORK/go" "$FILE"
+reader=$KID
+mt_wait_lines $(($(mt_lines) + 2))
+jq -e --argjson p "$reader" 'any(.processes[]; .pid == $p)' "$OUT" >/dev/null ||
+	fail "the reader ($reader) is not in memtop's output"
+echo go >"$WORK/go"
+size=$(stat -c %s "$FILE") i=0
+until [ "$(awk '$1 == "rchar:" { print $2 }' "/proc/$reader/io")" -ge "$size" ]; do
+	[ $i -lt 300 ] || fail "the reader read $(awk '$1 == "rchar:" { print $2 }' "/proc/$reader/io") of $size bytes in 30s"
+	sleep 0.1
+	i=$((i + 1))
+done
+mt_wait_lines $(($(mt_lines) + 2))
+mt_stop
+trace_stop
+
+# the trace, per kind: count, pages, total us, durations; and the reader's stall time
+awk -v reader="$reader" '
+	{
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^\[[0-9]+\]$/)
+				break
+		if (i > NF)
+			next
+		pid = $(i - 1)
+		sub(/.*-/, "", pid)
+		for (; i <= NF && $i !~ /^[0-9]+\.[0-9]+:$/; i++)
+			;
+		ts = substr($i, 1, length($i) - 1)
+		ev = $(i + 1)
+		sub(/:$/, "", ev)
+		kind = ""
+		if (ev ~ /^mm_vmscan_direct_reclaim_/)
+			kind = "direct"
+		else if (ev ~ /^mm_vmscan_memcg_reclaim_/)
+			kind = "memcg"
+		else if (ev ~ /^mm_shrink_slab_/)
+			kind = "shrink_slab"
+		else if (ev == "mm_vmscan_kswapd_wake")
+			wakeups++
+		if (kind == "")
+			next
+		if (ev ~ /_(begin|start)$/) {
+			start[kind, pid] = ts
+			next
+		}
+		if (!((kind, pid) in start))
+			next
+		us = int((ts - start[kind, pid]) * 1e6 + 0.5)
+		delete start[kind, pid]
+		print kind, us
+		if (kind != "shrink_slab") {
+			n = $NF
+			sub(/^nr_reclaimed=/, "", n)
+			pages += n
+			if (pid == reader)
+				stall += us
+		}
+	}
+	END {
+		print "pages", pages + 0
+		print "wakeups", wakeups + 0
+		print "stall", stall + 0
+	}' "$WORK/trace" >"$WORK/traced"
+memcg_n=$(grep -c '^memcg ' "$WORK/traced")
+[ "$memcg_n" -ge 5 ] || fail "the reader caused only $memcg_n memcg reclaims (trace); no test"
+
+# memtop's figures summed over its refreshes, as "kind count total_us" and "kind slot count"
+jq -r -s '.[0].reclaim | keys[] | select(. != "nr_reclaimed" and . != "kswapd_wakeups")' \
+	"$OUT" >"$WORK/kinds"
+for kind in $(cat "$WORK/kinds"); do
+	got=$(jq -s --arg k "$kind" '[.[].reclaim[$k].count] | add' "$OUT")
+	got_us=$(jq -s --arg k "$kind" '[.[].reclaim[$k].total_us] | add' "$OUT")
+	# each traced duration is within a few us of the one memtop measured: the same
+	# tracepoints, time stamps to the microsecond, taken a moment apart (an interrupt
+	# between the two may stretch a few)
+	awk -v k="$kind" -v got="$got" -v got_us="$got_us" '
+		$1 == k { n++; sum += $2 }
+		END {
+			if (n != got) { printf "%s: memtop counted %d, the trace %d\n", k, got, n; exit 1 }
+			tol = 3 * n + sum / 50 + 50
+			if (got_us < sum - tol || got_us > sum + tol) {
+				printf "%s: memtop %d us in all, the trace %d us\n", k, got_us, sum; exit 1
+			}
+			printf "%s: %d, %d us (trace %d us)\n", k, n, got_us, sum
+		}' "$WORK/traced" || fail "$(tail -n 1 "$WORK/traced") $kind differs"
+	jq -r -s --arg k "$kind" '[.[].reclaim[$k].buckets[]] | group_by(.lo_us)[] |
+		"\(.[0].lo_us) \(map(.count) | add)"' "$OUT" >"$WORK/buckets"
+	# a log2 bucket holds durations lo..2*lo-1 (the first 0..1); a traced duration near a
+	# bound may fall either side of it, and one in fifty (at least one) may be elsewhere
+	awk -v k="$kind" '
+		function slot(u) { s = 0; while (u >= 2) { u = int(u / 2); s++ } return s }
+		FILENAME == ARGV[1] { got[slot($1)] = $2; next }
+		$1 == k {
+			n++
+			lo = slot($2 > 3 ? $2 - 3 : 0); hi = slot($2 + 3)
+			for (s = lo; s <= hi; s++) maybe[s]++
+			if (lo == hi) sure[lo]++
+		}
+		END {
+			for (s = 0; s < 40; s++) {
+				if (got[s] + 0 < sure[s] + 0) off += sure[s] - got[s]
+				if (got[s] + 0 > maybe[s] + 0) off += got[s] - maybe[s]
+				line = line sprintf(" %d:%d/%d-%d", s, got[s], sure[s], maybe[s])
+			}
+			if (off > 2 * (n < 100 ? 1 : int(n / 50))) {
+				printf "%s buckets, memtop/trace:%s\n", k, line; exit 1
+			}
+		}' "$WORK/buckets" "$WORK/traced" || fail "histogram of $kind differs from the trace"
+done
+grep -qx memcg "$WORK/kinds" || fail "no memcg histogram in the JSON"
+
+pages=$(jq -s '[.[].reclaim.nr_reclaimed] | add' "$OUT")
+traced=$(awk '$1 == "pages" { print $2 }' "$WORK/traced")
+[ "$pages" = "$traced" ] || fail "memtop reclaimed $pages pages, the trace $traced"
+echo "pages reclaimed: $pages"
+wakeups=$(jq -s '[.[].reclaim.kswapd_wakeups] | add' "$OUT")
+traced=$(awk '$1 == "wakeups" { print $2 }' "$WORK/traced")
+[ "$wakeups" = "$traced" ] || fail "memtop counted $wakeups kswapd wakeups, the trace $traced"
+
+# the reader's stall: rate times interval, summed, within rounding of the traced sum
+got=$(jq -s --argjson p "$reader" '[.[] | .interval_s as $dt |
+	.processes[] | select(.pid == $p) | .reclaim_stall_us_per_s * $dt] | add' "$OUT")
+awk -v got="$got" -v n="$memcg_n" -v lines="$(wc -l <"$OUT")" '
+	$1 == "stall" {
+		tol = 3 * n + $2 / 100 + 0.05 * lines
+		if (got < $2 - tol || got > $2 + tol) {
+			printf "reader: memtop %.0f us stalled, the trace %d us\n", got, $2; exit 1
+		}
+		printf "reader stalled %.0f us in reclaim (trace %d us)\n", got, $2
+	}' "$WORK/traced" || fail "the reader's stall time differs from the trace"
