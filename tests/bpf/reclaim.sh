@@ -6,6 +6,7 @@
 # memtop's refreshes, its histograms (count, total time, log2 buckets) for direct and
 # memcg reclaim and shrink_slab, its pages reclaimed and kswapd wakeups equal that
 # record, and the reader's reclaim stall time equals the sum of its reclaim durations.
+# The screen's reclaim pane, open in tmux all along, shows the same since start.
 . "$(dirname "$0")/lib.inc"
 need_bpf
 
@@ -21,6 +22,10 @@ trace_start vmscan/mm_vmscan_memcg_reclaim_begin vmscan/mm_vmscan_memcg_reclaim_
 	vmscan/mm_vmscan_direct_reclaim_begin vmscan/mm_vmscan_direct_reclaim_end \
 	vmscan/mm_shrink_slab_start vmscan/mm_shrink_slab_end vmscan/mm_vmscan_kswapd_wake
 mt_start -n 200 -d 0.5
+tm_start 120 60 "$MEMTOP -d 0.5"
+wait_for "Tasks " || fail "memtop's screen did not start"
+tm send-keys r
+wait_for "Memcg " || fail "r opened no reclaim pane"
 mt_wait_lines 1
 # the reader waits on the fifo, then becomes tail (same pid): memtop sees it before it
 # reclaims, so each of its refreshes shows a difference of the reader's stall time
@@ -37,7 +42,11 @@ until [ "$(awk '$1 == "rchar:" { print $2 }' "/proc/$reader/io")" -ge "$size" ];
 	i=$((i + 1))
 done
 mt_wait_lines $(($(mt_lines) + 2))
+# a refresh after the last reclaim: the pane's interval shows none
+wait_for "Memcg        interval: 0 in 0us" || fail "the reclaim pane did not refresh"
 mt_stop
+screen_text >"$WORK/screen"
+tm_kill
 trace_stop
 
 # the trace, per kind: count, pages, total us, durations; and the reader's stall time
@@ -91,32 +100,27 @@ awk -v reader="$reader" '
 memcg_n=$(grep -c '^memcg ' "$WORK/traced")
 [ "$memcg_n" -ge 5 ] || fail "the reader caused only $memcg_n memcg reclaims (trace); no test"
 
-# memtop's figures summed over its refreshes, as "kind count total_us" and "kind slot count"
-jq -r -s '.[0].reclaim | keys[] | select(. != "nr_reclaimed" and . != "kswapd_wakeups")' \
-	"$OUT" >"$WORK/kinds"
-for kind in $(cat "$WORK/kinds"); do
-	got=$(jq -s --arg k "$kind" '[.[].reclaim[$k].count] | add' "$OUT")
-	got_us=$(jq -s --arg k "$kind" '[.[].reclaim[$k].total_us] | add' "$OUT")
+# check_hist WHO KIND COUNT TOTAL_US BUCKETS: memtop's histogram (BUCKETS: "lo count"
+# lines) against the traced durations of KIND
+check_hist() {
 	# each traced duration is within a few us of the one memtop measured: the same
 	# tracepoints, time stamps to the microsecond, taken a moment apart (an interrupt
 	# between the two may stretch a few)
-	awk -v k="$kind" -v got="$got" -v got_us="$got_us" '
+	awk -v who="$1" -v k="$2" -v got="$3" -v got_us="$4" '
 		$1 == k { n++; sum += $2 }
 		END {
-			if (n != got) { printf "%s: memtop counted %d, the trace %d\n", k, got, n; exit 1 }
+			if (n != got) { printf "%s %s: %d counted, the trace %d\n", who, k, got, n; exit 1 }
 			tol = 3 * n + sum / 50 + 50
 			if (got_us < sum - tol || got_us > sum + tol) {
-				printf "%s: memtop %d us in all, the trace %d us\n", k, got_us, sum; exit 1
+				printf "%s %s: %d us in all, the trace %d us\n", who, k, got_us, sum; exit 1
 			}
-			printf "%s: %d, %d us (trace %d us)\n", k, n, got_us, sum
-		}' "$WORK/traced" || fail "$(tail -n 1 "$WORK/traced") $kind differs"
-	jq -r -s --arg k "$kind" '[.[].reclaim[$k].buckets[]] | group_by(.lo_us)[] |
-		"\(.[0].lo_us) \(map(.count) | add)"' "$OUT" >"$WORK/buckets"
+			printf "%s %s: %d, %d us (trace %d us)\n", who, k, n, got_us, sum
+		}' "$WORK/traced" || fail "$1's $2 count or time differs from the trace"
 	# a log2 bucket holds durations lo..2*lo-1 (the first 0..1); a traced duration near a
 	# bound may fall either side of it, and one in fifty (at least one) may be elsewhere
-	awk -v k="$kind" '
+	awk -v who="$1" -v k="$2" '
 		function slot(u) { s = 0; while (u >= 2) { u = int(u / 2); s++ } return s }
-		FILENAME == ARGV[1] { got[slot($1)] = $2; next }
+		FILENAME == ARGV[1] { got[slot($1)] += $2; next }
 		$1 == k {
 			n++
 			lo = slot($2 > 3 ? $2 - 3 : 0); hi = slot($2 + 3)
@@ -130,11 +134,39 @@ for kind in $(cat "$WORK/kinds"); do
 				line = line sprintf(" %d:%d/%d-%d", s, got[s], sure[s], maybe[s])
 			}
 			if (off > 2 * (n < 100 ? 1 : int(n / 50))) {
-				printf "%s buckets, memtop/trace:%s\n", k, line; exit 1
+				printf "%s %s buckets, memtop/trace:%s\n", who, k, line; exit 1
 			}
-		}' "$WORK/buckets" "$WORK/traced" || fail "histogram of $kind differs from the trace"
+		}' "$5" "$WORK/traced" || fail "$1's $2 histogram differs from the trace"
+}
+
+# the JSON: each refresh's histograms, summed
+for kind in direct memcg shrink_slab; do
+	jq -e -s --arg k "$kind" 'all(.[]; .reclaim[$k].count >= 0)' "$OUT" >/dev/null ||
+		fail "no $kind histogram in the JSON"
+	jq -r -s --arg k "$kind" '[.[].reclaim[$k].buckets[]] | group_by(.lo_us)[] |
+		"\(.[0].lo_us) \(map(.count) | add)"' "$OUT" >"$WORK/buckets"
+	check_hist JSON "$kind" "$(jq -s --arg k "$kind" '[.[].reclaim[$k].count] | add' "$OUT")" \
+		"$(jq -s --arg k "$kind" '[.[].reclaim[$k].total_us] | add' "$OUT")" "$WORK/buckets"
 done
-grep -qx memcg "$WORK/kinds" || fail "no memcg histogram in the JSON"
+
+# the screen: each histogram's "since start" line and column; times as 123us, 45.6ms, 7.8s
+for kind in direct memcg shrink_slab; do
+	case $kind in direct) title=Direct ;; memcg) title=Memcg ;; *) title="Shrink slab" ;; esac
+	awk -v t="$title" '
+		/^[A-Z]/ { on = index($0, t " ") == 1 }
+		on && / since start: / {
+			sub(/.* since start: /, "")
+			v = $3; u = v; sub(/[a-z]+$/, "", v); sub(/^[0-9.]+/, "", u)
+			print $1, int(v * (u == "s" ? 1e6 : u == "ms" ? 1e3 : 1) + 0.5) >"/dev/stderr"
+		}
+		on && / -> / { print $1, $5 }' "$WORK/screen" >"$WORK/buckets" 2>"$WORK/summary"
+	[ -s "$WORK/summary" ] || fail "the reclaim pane shows no $title line: $(cat "$WORK/screen")"
+	read -r n us <"$WORK/summary"
+	check_hist screen "$kind" "$n" "$us" "$WORK/buckets"
+done
+pages=$(sed -n 's/.*pages reclaimed [0-9]* (\([0-9]*\)).*/\1/p' "$WORK/screen")
+traced=$(awk '$1 == "pages" { print $2 }' "$WORK/traced")
+[ "$pages" = "$traced" ] || fail "the screen shows $pages pages reclaimed since start, the trace $traced"
 
 pages=$(jq -s '[.[].reclaim.nr_reclaimed] | add' "$OUT")
 traced=$(awk '$1 == "pages" { print $2 }' "$WORK/traced")
