@@ -101,6 +101,8 @@ int main(int argc, char **argv)
 	m.filter.npids = (size_t)o.npids;
 	m.filter.by_user = o.by_user;
 	m.filter.uid = o.uid;
+	m.filter.hide_kthreads = o.hide_kthreads;
+	m.tree = o.tree;
 	int rc = o.mode == OUT_TUI ? tui_run(src, &m, &o, theme) : run_batch(src, &m, &o);
 	model_free(&m);
 	sources_close(src);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tree.h"
 #include "util.h"
 
 void model_init(struct model *m)
@@ -220,6 +221,8 @@ static bool row_passes(const struct model_filter *f, const struct row *r)
 {
 	if (f->by_user && r->p->uid != f->uid)
 		return false;
+	if (f->hide_kthreads && r->p->kthread)
+		return false;
 	if (f->npids) {
 		bool found = false;
 		for (size_t i = 0; i < f->npids && !found; i++)
@@ -269,6 +272,8 @@ void model_refilter(struct model *m)
 	if (m->invert)
 		k.sign = -k.sign;
 	qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
+	if (m->tree)
+		tree_order(m->rows, m->nrows);
 }
 
 static void keep_events(struct model *m)

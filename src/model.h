@@ -16,6 +16,11 @@ struct row {
 	double majflt_rate;
 	double swapin_rate;	/* pages/s, BPF */
 	double reclaim_us_rate; /* us/s, BPF */
+	/* tree view: depth below the row's root; whether it is its parent's last child
+	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
+	uint16_t depth;
+	bool last;
+	uint64_t more;
 };
 
 struct sys_rates {
@@ -33,6 +38,7 @@ struct model_filter {
 	uint32_t uid;
 	const int32_t *pids; /* -p */
 	size_t npids;
+	bool hide_kthreads;
 };
 
 #define MODEL_OOM_HISTORY 64
@@ -50,6 +56,7 @@ struct model {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
 	enum col_id sort;
 	bool invert;
+	bool tree; /* rows under their parents, siblings in sort order */
 	struct model_filter filter;
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
 	size_t noom;

@@ -18,6 +18,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"user", required_argument, NULL, 'u'},
 		{"sort", required_argument, NULL, 'o'},
 		{"columns", required_argument, NULL, 'C'},
+		{"tree", no_argument, NULL, 't'},
+		{"no-kernel-threads", no_argument, NULL, 'K'},
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
@@ -33,7 +35,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":bn:d:p:u:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":bn:d:p:u:o:tKhV", longopts, NULL)) != -1) {
 		char *end;
 		switch (c) {
 		case 'b':
@@ -120,6 +122,12 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (columns_parse(optarg, &o->columns, err, errlen))
 				return -1;
 			break;
+		case 't':
+			o->tree = true;
+			break;
+		case 'K':
+			o->hide_kthreads = true;
+			break;
 		case 'B':
 			o->no_bpf = true;
 			break;
@@ -178,6 +186,8 @@ void options_usage(FILE *f)
 	      "                        (default rss)\n"
 	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
 	      "                        +pss,uss adds to the default set, -txt removes\n"
+	      "  -t, --tree            show processes under their parents (key t)\n"
+	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
 	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
 	      "log)\n"
 	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"

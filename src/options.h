@@ -23,6 +23,8 @@ struct options {
 	uint32_t uid;
 	enum col_id sort;
 	unsigned columns; /* a set of COL_BIT()s */
+	bool tree;
+	bool hide_kthreads;
 	bool no_bpf;
 	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
 	const char *theme;

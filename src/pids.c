@@ -11,12 +11,29 @@
 #include "pidcache.h"
 #include "util.h"
 
-enum { I_PID, I_PPID, I_EUID, I_BEGAN, I_CMD, I_RES, I_VIRT, I_SHR, I_CODE, I_DATA, I_MIN, I_MAJ };
+enum {
+	I_PID,
+	I_PPID,
+	I_EUID,
+	I_BEGAN,
+	I_CMD,
+	I_RES,
+	I_VIRT,
+	I_SHR,
+	I_CODE,
+	I_DATA,
+	I_MIN,
+	I_MAJ,
+	I_FLAGS
+};
 
 static enum pids_item main_items[] = {
-	PIDS_ID_PID,   PIDS_ID_PPID, PIDS_ID_EUID,  PIDS_TICS_BEGAN, PIDS_CMD,	   PIDS_MEM_RES,
-	PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE, PIDS_MEM_DATA,   PIDS_FLT_MIN, PIDS_FLT_MAJ,
+	PIDS_ID_PID,  PIDS_ID_PPID,  PIDS_ID_EUID, PIDS_TICS_BEGAN, PIDS_CMD,
+	PIDS_MEM_RES, PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE,   PIDS_MEM_DATA,
+	PIDS_FLT_MIN, PIDS_FLT_MAJ,  PIDS_FLAGS,
 };
+
+#define PF_KTHREAD 0x00200000 /* include/linux/sched.h */
 
 enum { S_PID, S_SWAP };
 static enum pids_item swap_items[] = {PIDS_ID_PID, PIDS_VM_SWAP};
@@ -235,6 +252,7 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		p->data_kb = PIDS_VAL(I_DATA, ul_int, st, c->main);
 		p->minflt = PIDS_VAL(I_MIN, ul_int, st, c->main);
 		p->majflt = PIDS_VAL(I_MAJ, ul_int, st, c->main);
+		p->kthread = (PIDS_VAL(I_FLAGS, ul_int, st, c->main) & PF_KTHREAD) != 0;
 		p->user = user_name(p->uid);
 		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
 	}

@@ -40,6 +40,7 @@ struct proc_sample {
 	int32_t ppid;
 	uint32_t uid;
 	uint64_t start_ticks;	    /* with pid, identifies a process across refreshes */
+	bool kthread;		    /* a kernel thread (PF_KTHREAD) */
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
 	const char *cmd;  /* raw, untrusted; owned by the collector, valid for two refreshes */
 	const char *user; /* owned by the collector */

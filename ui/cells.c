@@ -11,7 +11,8 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 	const struct proc_sample *p = r->p;
 	const char *t = row_text(r, c);
 	if (t) {
-		escape_display(t, buf, size, utf8);
+		size_t n = c == COL_CMD ? tree_prefix(r, buf, size, utf8) : 0;
+		escape_display(t, buf + n, size - n, utf8);
 		return;
 	}
 	if ((c == COL_SWAP && !p->swap_valid) ||
@@ -39,6 +40,24 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 		buf[0] = '\0';
 		break;
 	}
+}
+
+size_t tree_prefix(const struct row *r, char *buf, size_t size, bool utf8)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (unsigned d = 1; d <= r->depth && n < size; d++) {
+		const char *s;
+		if (d < r->depth)
+			s = d <= 64 && r->more >> (d - 1) & 1 ? (utf8 ? "│  " : "|  ") : "   ";
+		else
+			s = r->last ? (utf8 ? "└─ " : "`- ") : (utf8 ? "├─ " : "|- ");
+		int k = snprintf(buf + n, size - n, "%s", s);
+		if (k < 0 || (size_t)k >= size - n)
+			return n;
+		n += (size_t)k;
+	}
+	return n;
 }
 
 void fmt_clock(double wall, char *buf, size_t size)

@@ -11,6 +11,10 @@
  * Columns whose collector is off show "-". */
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
 
+/* The tree view's lines before a row's command ("│  └─ "), depth 0 none; returns the
+ * bytes written. */
+size_t tree_prefix(const struct row *r, char *buf, size_t size, bool utf8);
+
 /* ", swap-ins from bios" or ", swap-ins per fault" (what the swap-in counter costs), or
  * "" while nothing counts them, for the BPF status lines. */
 const char *swapin_mode_text(const struct bpf_state *b);

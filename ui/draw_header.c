@@ -122,8 +122,9 @@ static void status_line(struct tui *t, const struct snapshot *s)
 	char a[48], b[16], sort[32], when[16];
 	snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, t->m->nrows);
 	snprintf(b, sizeof(b), "%.1fs", t->delay);
-	snprintf(sort, sizeof(sort), "%s %s", columns[t->m->sort].title,
-		 (columns[t->m->sort].ascending != t->m->invert) ? "asc" : "desc");
+	snprintf(sort, sizeof(sort), "%s %s%s", columns[t->m->sort].title,
+		 (columns[t->m->sort].ascending != t->m->invert) ? "asc" : "desc",
+		 t->m->tree ? ", tree" : "");
 	int x = pair(t, 4, 0, "Tasks", a);
 	x = pair(t, 4, x, "Refresh", b);
 	x = pair(t, 4, x, "Sort", sort);

@@ -77,8 +77,13 @@ void draw_table(struct tui *t, int y)
 			char text[1024];
 			cell_text(row, t->shown[k], text, sizeof(text), t->utf8);
 			const char *shown = text;
-			if (t->shown[k] == COL_CMD && (int)strlen(text) > t->cols - x)
-				shown = cmd_short(text);
+			char fit[1024];
+			if (t->shown[k] == COL_CMD && (int)strlen(text) > t->cols - x) {
+				/* drop the program's directory, after the tree's lines */
+				size_t n = tree_prefix(row, fit, sizeof(fit), t->utf8);
+				snprintf(fit + n, sizeof(fit) - n, "%s", cmd_short(text + n));
+				shown = fit;
+			}
 			cell(t, y + 1 + r, &x, t->shown[k], shown, role);
 		}
 	}

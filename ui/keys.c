@@ -20,6 +20,8 @@ const struct binding bindings[] = {
 	{ACT_SORT_RSS, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{ACT_INVERT, {'I', 0}, "I", "invert the sort order"},
+	{ACT_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view: processes under their parents"},
+	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
 	{ACT_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
 	{ACT_USER, {'u', 0}, "u", "show one user's processes (empty: all)"},
@@ -127,6 +129,16 @@ void handle_key(struct tui *t, int key)
 		break;
 	case ACT_INVERT:
 		t->m->invert = !t->m->invert;
+		model_refilter(t->m);
+		tui_select_pid(t);
+		break;
+	case ACT_TREE:
+		t->m->tree = !t->m->tree;
+		model_refilter(t->m);
+		tui_select_pid(t);
+		break;
+	case ACT_KTHREADS:
+		t->m->filter.hide_kthreads = !t->m->filter.hide_kthreads;
 		model_refilter(t->m);
 		tui_select_pid(t);
 		break;

@@ -188,6 +188,8 @@ void prompt_key(struct tui *t, wint_t ch, bool is_key)
 	if ((is_key && ch == KEY_BACKSPACE) || (!is_key && (ch == 127 || ch == 8))) {
 		if (t->input_len)
 			t->input_len--;
+	} else if (!is_key && ch == 21) { /* ^U: clear the line */
+		t->input_len = 0;
 	} else if (!is_key && ch >= 32 && t->input_len + 1 < ARRAY_SIZE(t->input)) {
 		t->input[t->input_len++] = (wchar_t)ch;
 	} else {
@@ -199,8 +201,8 @@ void prompt_key(struct tui *t, wint_t ch, bool is_key)
 static void draw_fkeys(struct tui *t, int y)
 {
 	static const char *const keys[][2] = {
-		{"F1", "Help"},	  {"F3", "Search"}, {"F4", "Filter"},
-		{"F6", "SortBy"}, {"F9", "Kill"},   {"F10", "Quit"},
+		{"F1", "Help"}, {"F2", "Columns"}, {"F3", "Search"}, {"F4", "Filter"},
+		{"F5", "Tree"}, {"F6", "SortBy"},  {"F9", "Kill"},   {"F10", "Quit"},
 	};
 	int x = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(keys) && x < t->cols; i++) {

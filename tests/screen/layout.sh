@@ -26,7 +26,7 @@ case $titles in
 "$expected "*" COMMAND") ;;
 *) fail "column titles are '$titles'" ;;
 esac
-tail -n 1 "$tmp/screen" | grep -q '^F1Help F3Search F4Filter F6SortBy F9Kill F10Quit' ||
+tail -n 1 "$tmp/screen" | grep -q '^F1Help F2Columns F3Search F4Filter F5Tree F6SortBy F9Kill F10Quit' ||
 	fail "no F-key bar: $(tail -n 1 "$tmp/screen")"
 
 # the child's row: its pid, user, the command line as /proc has it, an RSS of at least 32M

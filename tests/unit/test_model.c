@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "model.h"
 #include "unit.h"
 
@@ -173,6 +174,72 @@ static void oom_history_keeps_newest(void **state)
 	model_free(&m);
 }
 
+/* Tree view: children under parents in sort order (RSS descending), a row whose parent
+ * is not shown is a root, a parent loop still shows every row once; the lines drawn
+ * before each command; K hides kernel threads. */
+static void tree_view(void **state)
+{
+	(void)state;
+	struct model m;
+	model_init(&m);
+	static const struct {
+		int32_t pid, ppid;
+		uint64_t rss;
+		bool kthread;
+	} procs[] = {{1, 0, 10, false}, {2, 1, 50, false}, {3, 1, 100, false},	 {4, 3, 5, false},
+		     {5, 4, 1, false},	{6, 2, 7, false},  {7, 99, 1000, false}, {8, 9, 3, false},
+		     {9, 8, 4, false},	{10, 0, 0, true}};
+	struct snapshot *s = model_begin(&m);
+	s->mono = 1;
+	s->mem.mem_total_kb = 1000;
+	for (size_t i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
+		struct proc_sample *p = snapshot_add_proc(s);
+		p->pid = procs[i].pid;
+		p->ppid = procs[i].ppid;
+		p->rss_kb = procs[i].rss;
+		p->kthread = procs[i].kthread;
+		p->cmd = p->user = "x";
+	}
+	m.tree = true;
+	model_update(&m);
+	static const int32_t order[] = {7, 1, 3, 4, 5, 2, 6, 10, 9, 8};
+	static const char *const lines[] = {"",	   "",	     "├─ ", "│  └─ ", "│     └─ ",
+					    "└─ ", "   └─ ", "",    "",	      "└─ "};
+	assert_int_equal(m.nrows, 10);
+	for (size_t i = 0; i < m.nrows; i++) {
+		char buf[64];
+		assert_int_equal(m.rows[i].p->pid, order[i]);
+		tree_prefix(&m.rows[i], buf, sizeof(buf), true);
+		assert_string_equal(buf, lines[i]);
+	}
+	char ascii[64];
+	tree_prefix(&m.rows[4], ascii, sizeof(ascii), false);
+	assert_string_equal(ascii, "|     `- ");
+
+	/* a filter that leaves out 3 makes 4 a root; K leaves out the kernel thread */
+	m.filter.hide_kthreads = true;
+	int32_t only[] = {1, 2, 4, 5};
+	m.filter.pids = only;
+	m.filter.npids = 4;
+	model_refilter(&m);
+	static const int32_t order2[] = {1, 2, 4, 5};
+	assert_int_equal(m.nrows, 4);
+	for (size_t i = 0; i < m.nrows; i++)
+		assert_int_equal(m.rows[i].p->pid, order2[i]);
+	assert_int_equal(m.rows[2].depth, 0);
+	assert_int_equal(m.rows[3].depth, 1);
+	m.filter.npids = 0;
+	model_refilter(&m);
+	assert_int_equal(m.nrows, 9);
+
+	/* off again: plain sort order, no lines */
+	m.tree = false;
+	model_refilter(&m);
+	assert_int_equal(m.rows[1].p->pid, 3);
+	assert_int_equal(m.rows[1].depth, 0);
+	model_free(&m);
+}
+
 int run_model_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +250,7 @@ int run_model_tests(void)
 		cmocka_unit_test(filtering),
 		cmocka_unit_test(memory_split),
 		cmocka_unit_test(oom_history_keeps_newest),
+		cmocka_unit_test(tree_view),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
