@@ -12,6 +12,7 @@
 #define MTB_CG_NAME    64   /* bytes per path component */
 #define MTB_HIST_SLOTS 32   /* log2 microsecond buckets */
 #define MTB_MAX_PROCS  8192 /* per-process map entries (LRU) */
+#define MTB_SWAP_DEVS  8    /* swap partitions whose synchronous reads are swap-ins */
 
 enum mtb_reclaim_kind {
 	MTB_RC_DIRECT,

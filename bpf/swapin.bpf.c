@@ -2,10 +2,12 @@
 /* Swap-ins per process and system-wide, counted where the kernel counts PSWPIN, in the
  * task that swaps in. Two ways, user space picks one:
  * - block/block_bio_queue: the read bio of each swapped-in folio, recognised by its
- *   completion function (end_swap_bio_read, address from kallsyms). Fires once per bio,
- *   never on a plain page fault. Misses swap-ins that need no bio (zram's synchronous
- *   reads, swap over a filesystem's swap_rw); user space checks the count against
- *   /proc/vmstat and falls back.
+ *   completion function: end_swap_bio_read, or, for a synchronous device (zram, pmem, a
+ *   RAM disk), submit_bio_wait's on a swap partition (addresses from kallsyms, devices
+ *   from /proc/swaps). Fires once per bio, never on a plain page fault. Misses swap-ins
+ *   without such a bio (a swapfile on a synchronous device, swap over a filesystem's
+ *   swap_rw, kernels whose zram reads pages without bios); user space checks the count
+ *   against /proc/vmstat and falls back.
  * - memcg/count_memcg_events PSWPIN: every path, but the tracepoint fires on every page
  *   fault (PGFAULT), so the program filters on the item first and user space attaches
  *   it only while swap-ins can happen, that is while pages are in swap. A page gets
@@ -29,6 +31,9 @@ struct {
 __u64 swapins;
 __u64 bio_swapins; /* of those, counted from bios */
 __u64 swap_end_io; /* user space: address of end_swap_bio_read; 0 until known */
+__u64 sync_end_io; /* user space: address of submit_bio_wait_endio */
+__u32 swap_devs[MTB_SWAP_DEVS]; /* user space: swap partitions, as the kernel's dev_t */
+__u32 nswap_devs;
 __u32 page_shift;  /* user space */
 __u64 writeouts;   /* folios reclaim wrote out, to swap or to files */
 __u32 gate_open;   /* user space: no wake-up needed (every swap-in is counted) */
@@ -67,12 +72,28 @@ int BPF_PROG(count_memcg_events, struct mem_cgroup *memcg, int item, unsigned lo
 	return 0;
 }
 
+/* A synchronous read of a swap partition: on a dedicated device, a swap-in */
+static __always_inline bool sync_swap_read(struct bio *bio)
+{
+	__u32 n = nswap_devs, dev;
+
+	if ((BPF_CORE_READ(bio, bi_opf) & 0xff) != REQ_OP_READ) /* REQ_OP_MASK */
+		return false;
+	dev = BPF_CORE_READ(bio, bi_bdev, bd_dev);
+	for (__u32 i = 0; i < MTB_SWAP_DEVS; i++)
+		if (i < n && swap_devs[i] == dev)
+			return true;
+	return false;
+}
+
 SEC("raw_tp/block_bio_queue")
 int BPF_PROG(swap_bio, struct bio *bio)
 {
 	__u64 end_io = (__u64)BPF_CORE_READ(bio, bi_end_io);
 
-	if (!swap_end_io || end_io != swap_end_io)
+	if (!swap_end_io)
+		return 0;
+	if (end_io != swap_end_io && !(end_io == sync_end_io && sync_swap_read(bio)))
 		return 0;
 	__u64 pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> page_shift;
 

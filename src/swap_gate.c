@@ -1,6 +1,7 @@
 #include "swap_gate.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -8,11 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include <bpf/libbpf.h>
 
+#include "../bpf/memtop.h"
 #include "bpf/swapin.skel.h"
 #include "procfs.h"
 #include "symbolize.h"
@@ -33,59 +37,66 @@ struct swap_gate {
 	uint64_t vm_base; /* /proc/vmstat pswpin right after the bio program was attached */
 	uint64_t vm_last; /* pswpin at the previous check, once read after vm_base */
 	bool have_last;
-	uint64_t swap_total; /* bytes, when the swap areas were last looked at */
+	int swaps_fd; /* /proc/swaps: the thread polls it for swapon and swapoff */
 };
 
-static bool swap_state(bool *in_use, uint64_t *total)
+static bool swap_state(bool *in_use)
 {
 	struct sysinfo si;
 
 	if (sysinfo(&si)) {
 		*in_use = true;
-		*total = 0;
 		return true;
 	}
 	*in_use = si.freeswap < si.totalswap;
-	*total = (uint64_t)si.totalswap * si.mem_unit;
 	return si.totalswap > 0;
 }
 
-/* Whether every swap area reads through swap read bios: not a synchronous device such as
- * zram, pmem or a RAM disk, whose swap-ins skip the swap cache and those bios. */
-static bool swaps_read_by_bios(void)
+/* Tells the bio program the swap partitions (not files) by the kernel's dev_t: on a
+ * synchronous device (zram, pmem, a RAM disk) a swap-in reads without end_swap_bio_read,
+ * in a bio that submit_bio_wait ends. A swapfile on such a device is not told: its
+ * filesystem's own reads would count. Its swap-ins then fall short of /proc/vmstat. */
+static void set_swap_devs(struct swap_gate *g)
 {
+	volatile struct swapin_bpf__bss *bss = g->skel->bss;
 	FILE *f = fopen("/proc/swaps", "re");
-	char line[512], name[256];
-	bool ok = f != NULL;
+	char line[512], path[256], type[32];
+	uint32_t n = 0;
 
-	while (ok && fgets(line, sizeof(line), f)) {
-		const char *dev = strncmp(line, "/dev/", 5) ? NULL : line + 5;
-		if (dev && sscanf(dev, "%255s", name) == 1 &&
-		    (!strncmp(name, "zram", 4) || !strncmp(name, "pmem", 4) ||
-		     !strncmp(name, "ram", 3)))
-			ok = false;
+	while (f && fgets(line, sizeof(line), f)) {
+		struct stat st;
+
+		if (n < MTB_SWAP_DEVS && sscanf(line, "%255s %31s", path, type) == 2 &&
+		    !strcmp(type, "partition") && !stat(path, &st) && S_ISBLK(st.st_mode))
+			bss->swap_devs[n++] = major(st.st_rdev) << 20 | minor(st.st_rdev);
 	}
 	if (f)
 		fclose(f);
-	return ok;
+	bss->nswap_devs = n;
 }
 
-static uint64_t kallsyms_addr(const char *want)
+/* Addresses of kernel text symbols, 0 where missing; one read of /proc/kallsyms */
+static void kallsyms_addrs(const char *const *want, uint64_t *addr, int n)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
 	char line[512], name[SYM_NAME_LEN], module[SYM_MODULE_LEN], type;
-	uint64_t addr = 0, a;
+	int found = 0;
+	uint64_t a;
 
-	while (f && fgets(line, sizeof(line), f))
-		if (!parse_kallsyms_line(line, &a, &type, name, sizeof(name), module,
-					 sizeof(module)) &&
-		    !module[0] && !strcmp(name, want)) {
-			addr = a;
-			break;
-		}
+	memset(addr, 0, (size_t)n * sizeof(*addr));
+	while (f && found < n && fgets(line, sizeof(line), f)) {
+		if (parse_kallsyms_line(line, &a, &type, name, sizeof(name), module,
+					sizeof(module)) ||
+		    module[0])
+			continue;
+		for (int i = 0; i < n; i++)
+			if (!addr[i] && !strcmp(name, want[i])) {
+				addr[i] = a;
+				found++;
+			}
+	}
 	if (f)
 		fclose(f);
-	return addr;
 }
 
 static uint64_t vmstat_pswpin(void)
@@ -102,15 +113,19 @@ static uint64_t vmstat_pswpin(void)
  * per bio instead of two per page fault. With the lock held; once. */
 static void try_bio(struct swap_gate *g)
 {
+	static const char *const names[] = {"end_swap_bio_read", "submit_bio_wait_endio"};
 	volatile struct swapin_bpf__bss *bss = g->skel->bss;
-	uint64_t addr = kallsyms_addr("end_swap_bio_read");
+	uint64_t addr[2];
 	long page = sysconf(_SC_PAGESIZE);
 
 	g->bio_tried = true;
-	if (!addr || g->count_link || !swaps_read_by_bios())
+	kallsyms_addrs(names, addr, 2);
+	if (!addr[0] || g->count_link)
 		return;
 	bss->page_shift = (uint32_t)__builtin_ctzl((unsigned long)page);
-	bss->swap_end_io = addr;
+	bss->sync_end_io = addr[1];
+	set_swap_devs(g);
+	bss->swap_end_io = addr[0];
 	g->bio_link = bpf_program__attach(g->skel->progs.swap_bio);
 	if (!g->bio_link) {
 		bss->swap_end_io = 0;
@@ -123,8 +138,8 @@ static void try_bio(struct swap_gate *g)
 
 /* Bio mode is exact only if every swap-in came with a bio. A swap-in that /proc/vmstat
  * counted by the previous check has queued its bio by now: fewer bio swap-ins than
- * that means a path without bios (zram, a filesystem's swap_rw). Then count_memcg_events
- * takes over, gated as below. With the lock held. */
+ * that means a path without such bios (a swapfile on zram, a filesystem's swap_rw). Then
+ * count_memcg_events takes over, gated as below. With the lock held. */
 static void leave_bio(struct swap_gate *g)
 {
 	bpf_link__destroy(g->bio_link);
@@ -148,14 +163,13 @@ static void check_bio(struct swap_gate *g, uint64_t pswpin)
 static bool update(struct swap_gate *g, bool woken)
 {
 	volatile struct swapin_bpf__bss *bss = g->skel->bss;
-	uint64_t w = bss->writeouts, total;
-	bool in_use, configured = swap_state(&in_use, &total);
+	uint64_t w = bss->writeouts;
+	bool in_use, configured = swap_state(&in_use);
 
 	if (configured && !g->bio_tried)
 		try_bio(g);
-	if (g->bio_mode && total != g->swap_total && !swaps_read_by_bios())
-		leave_bio(g); /* a swapon of zram */
-	g->swap_total = total;
+	if (g->bio_mode)
+		set_swap_devs(g); /* a swapon since the last look: its partition counts at once */
 	bool want = configured && !g->bio_mode && (!g->rb || in_use || woken || w != g->writeouts);
 
 	g->writeouts = w;
@@ -188,16 +202,22 @@ static int on_wake(void *ctx, void *data, size_t len)
 static void *wake_thread(void *arg)
 {
 	struct swap_gate *g = arg;
-	struct pollfd fds[2] = {
+	struct pollfd fds[3] = {
 		{.fd = ring_buffer__epoll_fd(g->rb), .events = POLLIN},
 		{.fd = g->stop_fd, .events = POLLIN},
+		{.fd = g->swaps_fd, .events = POLLPRI},
 	};
 
 	for (;;) {
-		if (poll(fds, 2, -1) < 0 && errno != EINTR)
+		if (poll(fds, 3, -1) < 0 && errno != EINTR)
 			break;
 		if (fds[1].revents)
 			break;
+		if (fds[2].revents) { /* a swapon or swapoff: tell the bio program now */
+			pthread_mutex_lock(&g->lock);
+			update(g, false);
+			pthread_mutex_unlock(&g->lock);
+		}
 		if (!fds[0].revents)
 			continue;
 		ring_buffer__consume(g->rb);
@@ -234,6 +254,7 @@ static bool start_thread(struct swap_gate *g)
 
 	g->rb = ring_buffer__new(bpf_map__fd(g->skel->maps.wake), on_wake, NULL, NULL);
 	g->stop_fd = eventfd(0, EFD_CLOEXEC);
+	g->swaps_fd = open("/proc/swaps", O_RDONLY | O_CLOEXEC); /* -1: poll skips it */
 	if (!g->rb || g->stop_fd < 0)
 		return false;
 	/* signals go to the main thread, whose reads they interrupt */
@@ -249,7 +270,7 @@ struct swap_gate *swap_gate_start(struct swapin_bpf *skel)
 	struct swap_gate *g = xcalloc(1, sizeof(*g));
 
 	g->skel = skel;
-	g->stop_fd = -1;
+	g->stop_fd = g->swaps_fd = -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->writeout_link = attach_writeout(skel->progs.writeout);
 	if (!g->writeout_link || !start_thread(g)) {
@@ -292,6 +313,8 @@ void swap_gate_stop(struct swap_gate *g)
 	}
 	if (g->stop_fd >= 0)
 		close(g->stop_fd);
+	if (g->swaps_fd >= 0)
+		close(g->swaps_fd);
 	bpf_link__destroy(g->writeout_link);
 	bpf_link__destroy(g->count_link);
 	bpf_link__destroy(g->bio_link);

@@ -1,8 +1,10 @@
 /* The swap gate picks how swap-ins are counted, so that nothing runs on every page fault
  * where that can be helped:
  * - bio mode, from the first time swap is configured: the read bios of swap-ins
- *   (block_bio_queue with end_swap_bio_read), checked against /proc/vmstat at each
- *   refresh; a swap-in without a bio (zram, swap over a filesystem) ends it for good;
+ *   (block_bio_queue with end_swap_bio_read, or submit_bio_wait's reads of a swap
+ *   partition on a synchronous device such as zram; a thread polls /proc/swaps so that
+ *   a swapon counts at once), checked against /proc/vmstat at each refresh; a swap-in
+ *   without such a bio (a swapfile on zram, swap over a filesystem) ends it for good;
  * - else count_memcg_events PSWPIN, which fires on every page fault, attached only while
  *   swap-ins can happen: while pages are in swap. Pages reach swap only through reclaim's
  *   writeout, whose tracepoint is rare and cheap; it wakes a thread that attaches the
