@@ -7,7 +7,10 @@
 # Usage: sh bench/faults.sh [PAIRS]   (default 15)
 #   SWAP=1 sh bench/faults.sh: with a temporary 256 MiB swapfile on, but empty: the
 #   swap-in program (memcg/count_memcg_events, which runs on every fault) stays detached.
-#   SWAP=2: the same swapfile holding 16 MiB of a parked process, so that it is attached.
+#   SWAP=2: the same swapfile holding 16 MiB of a parked process (swap-ins counted from
+#   swap read bios; nothing runs per fault).
+#   SWAP=3: a 256 MiB zram swap partition (a device of its own, hot_add) holding 16 MiB
+#   of a parked process (zram's synchronous swap-in bios; nothing runs per fault).
 #   MEMTOP_ARGS=--no-bpf sh bench/faults.sh: memtop's /proc work alone, for comparison.
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,7 +23,7 @@ mkdir -p build/bench
 	${CC:-cc} -O2 -Wall -Wextra -Werror -D_GNU_SOURCE bench/fault_loop.c -o "$LOOP"
 [ "$(id -u)" = 0 ] || echo "faults.sh: not root: memtop runs without BPF" >&2
 
-swapfile="" mt="" parked=""
+swapfile="" zram="" mt="" parked=""
 cleanup() {
 	for p in $mt $parked; do
 		kill "$p" 2>/dev/null
@@ -30,18 +33,28 @@ cleanup() {
 		swapoff "$swapfile" 2>/dev/null
 		rm -f "$swapfile"
 	fi
+	if [ -n "$zram" ]; then
+		swapoff "/dev/zram$zram" 2>/dev/null
+		echo 1 >"/sys/block/zram$zram/reset"
+		echo "$zram" >/sys/class/zram-control/hot_remove
+	fi
 	return 0
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-if [ "${SWAP:-0}" != 0 ]; then
+if [ "${SWAP:-0}" = 3 ]; then
+	zram=$(cat /sys/class/zram-control/hot_add)
+	echo $((256 << 20)) >"/sys/block/zram$zram/disksize"
+	mkswap "/dev/zram$zram" >/dev/null
+	swapon "/dev/zram$zram"
+elif [ "${SWAP:-0}" != 0 ]; then
 	swapfile=/var/tmp/memtop-bench-swap.$$
 	dd if=/dev/zero of="$swapfile" bs=1M count=256 status=none
 	chmod 600 "$swapfile"
 	mkswap "$swapfile" >/dev/null
 	swapon "$swapfile"
 fi
-if [ "${SWAP:-0}" = 2 ]; then
+if [ "${SWAP:-0}" -ge 2 ]; then
 	"$LOOP" park 16 >build/bench/parked 2>&1 &
 	parked=$!
 	until grep -q parked build/bench/parked; do
@@ -57,18 +70,19 @@ without="" with="" ratios="" added=""
 i=0
 while [ $i -lt "$PAIRS" ]; do
 	a=$("$LOOP" 1024 3)
-	"$MEMTOP" $ARGS -b -d 1 >/dev/null 2>&1 &
+	"$MEMTOP" $ARGS -b -d 1 >build/bench/memtop.out 2>&1 &
 	mt=$!
 	sleep 2 # loaded and past its first refreshes
 	b=$("$LOOP" 1024 3)
 	# what memtop had attached (BPF links) and what swap held, at the end of the run
 	links=$(ls -l "/proc/$mt/fd" 2>/dev/null | grep -c 'anon_inode:bpf_link')
 	swap_used=$(awk '/^SwapTotal/ { t = $2 } /^SwapFree/ { f = $2 } END { print t - f }' /proc/meminfo)
+	counting=$(grep -o 'swap-ins [a-z ]*' build/bench/memtop.out | tail -n 1)
 	kill "$mt"
 	wait "$mt" 2>/dev/null || true
 	mt=""
 	echo "pair $((i + 1)): without $a ns/fault, with $b ns/fault ($links BPF links," \
-		"swap used ${swap_used} kB)"
+		"swap used ${swap_used} kB${counting:+, $counting})"
 	without="$without $a" with="$with $b"
 	ratios="$ratios $(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
 	added="$added $(awk -v a="$a" -v b="$b" 'BEGIN { print b - a }')"
