@@ -93,7 +93,8 @@ int BPF_PROG(swap_bio, struct bio *bio)
 
 	if (!swap_end_io)
 		return 0;
-	if (end_io != swap_end_io && !(end_io == sync_end_io && sync_swap_read(bio)))
+	if (end_io != swap_end_io &&
+	    !(sync_end_io && end_io == sync_end_io && sync_swap_read(bio)))
 		return 0;
 	__u64 pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> page_shift;
 
