@@ -153,14 +153,20 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case ':':
 			snprintf(err, errlen, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
-		default:
-			if (optopt)
+		default: {
+			const char *arg = argv[optind - 1];
+			const char *eq = strchr(arg, '=');
+			int len = eq ? (int)(eq - arg) : (int)strlen(arg);
+			if (strncmp(arg, "--", 2))
 				snprintf(err, errlen, "unknown option '-%c' (see memtop --help)",
 					 optopt);
+			else if (optopt && eq) /* a known long option, given a value */
+				snprintf(err, errlen, "option '%.*s' takes no value", len, arg);
 			else
-				snprintf(err, errlen, "unknown option '%s' (see memtop --help)",
-					 argv[optind - 1]);
+				snprintf(err, errlen, "unknown option '%.*s' (see memtop --help)",
+					 len, arg);
 			return -1;
+		}
 		}
 	}
 	if (optind < argc) {

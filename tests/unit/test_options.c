@@ -43,6 +43,10 @@ static void good_values(void **state)
 	assert_int_equal(o.uid, 0);
 	assert_int_equal(parse(&o, "-o", "MINF/s", NULL), 0);
 	assert_int_equal(o.sort, COL_MINFLT);
+	assert_int_equal(parse(&o, "--tree", "-K", NULL), 0);
+	assert_true(o.tree && o.hide_kthreads);
+	assert_int_equal(parse(&o, "-tK", NULL, NULL), 0);
+	assert_true(o.tree && o.hide_kthreads);
 }
 
 static void bad_values(void **state)
@@ -79,6 +83,19 @@ static void bad_values(void **state)
 	}
 	char *argv[] = {"memtop", "extra", NULL};
 	assert_int_equal(options_parse(&o, 2, argv, err, sizeof(err)), -1);
+
+	/* the message names what was wrong */
+	static const char *const said[][2] = {
+		{"--tree=1", "option '--tree' takes no value"},
+		{"--bogus=3", "unknown option '--bogus' (see memtop --help)"},
+		{"--bogus", "unknown option '--bogus' (see memtop --help)"},
+		{"-x", "unknown option '-x' (see memtop --help)"},
+	};
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		char *args[] = {"memtop", (char *)said[i][0], NULL};
+		assert_int_equal(options_parse(&o, 2, args, err, sizeof(err)), -1);
+		assert_string_equal(err, said[i][1]);
+	}
 }
 
 static void column_sets(void **state)
