@@ -29,15 +29,15 @@ struct {
 } tgid_swapins SEC(".maps");
 
 __u64 swapins;
-__u64 bio_swapins; /* of those, counted from bios */
-__u64 swap_end_io; /* user space: address of end_swap_bio_read; 0 until known */
-__u64 sync_end_io; /* user space: address of submit_bio_wait_endio */
+__u64 bio_swapins;		/* of those, counted from bios */
+__u64 swap_end_io;		/* user space: address of end_swap_bio_read; 0 until known */
+__u64 sync_end_io;		/* user space: address of submit_bio_wait_endio */
 __u32 swap_devs[MTB_SWAP_DEVS]; /* user space: swap partitions, as the kernel's dev_t */
 __u32 nswap_devs;
-__u32 page_shift;  /* user space */
-__u64 writeouts;   /* folios reclaim wrote out, to swap or to files */
-__u32 gate_open;   /* user space: no wake-up needed (every swap-in is counted) */
-__u32 wake_sent;   /* a wake-up is on its way; user space clears it */
+__u32 page_shift; /* user space */
+__u64 writeouts;  /* folios reclaim wrote out, to swap or to files */
+__u32 gate_open;  /* user space: no wake-up needed (every swap-in is counted) */
+__u32 wake_sent;  /* a wake-up is on its way; user space clears it */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -93,8 +93,7 @@ int BPF_PROG(swap_bio, struct bio *bio)
 
 	if (!swap_end_io)
 		return 0;
-	if (end_io != swap_end_io &&
-	    !(sync_end_io && end_io == sync_end_io && sync_swap_read(bio)))
+	if (end_io != swap_end_io && !(sync_end_io && end_io == sync_end_io && sync_swap_read(bio)))
 		return 0;
 	__u64 pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> page_shift;
 
