@@ -20,6 +20,8 @@ const struct column columns[COL_COUNT] = {
 		     "proportional set size: shared pages split among users (smaps_rollup)"},
 	[COL_USS] = {"uss", "USS", 5, UNIT_KB, NEED_SMAPS, false, 2,
 		     "unique set size: private pages, freed on exit (smaps_rollup)"},
+	[COL_OOM] = {"oom", "OOM", 4, UNIT_ID, NEED_OOM, false, 2,
+		     "OOM killer's badness score (oom_score): the highest is killed first"},
 	[COL_MEM_PCT] = {"mem", "%MEM", 4, UNIT_PCT, NEED_STATM, false, 4, "RSS as share of RAM"},
 	[COL_MINFLT] = {"minflt", "MINF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
 			"minor page faults per second"},

@@ -19,6 +19,7 @@ enum col_id {
 	COL_SWAP,
 	COL_PSS,
 	COL_USS,
+	COL_OOM,
 	COL_MEM_PCT,
 	COL_MINFLT,
 	COL_MAJFLT,
@@ -47,8 +48,9 @@ enum col_need {
 	NEED_BPF_SWAPIN = 1 << 4,
 	NEED_BPF_RECLAIM = 1 << 5,
 	NEED_SMAPS = 1 << 6, /* /proc/PID/smaps_rollup: only for rows shown */
+	NEED_OOM = 1 << 7,   /* /proc/PID/oom_score: only for rows shown */
 	/* the collectors read per row asked for, not for every process */
-	NEED_COSTLY = NEED_STATUS | NEED_SMAPS,
+	NEED_COSTLY = NEED_STATUS | NEED_SMAPS | NEED_OOM,
 };
 
 struct column {

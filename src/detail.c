@@ -415,15 +415,8 @@ int detail_read(int32_t pid, struct detail *d)
 	} else {
 		note(d, "smaps_rollup", errno);
 	}
-	snprintf(path, sizeof(path), "/proc/%d/oom_score", pid);
-	if (read_file(path, buf, sizeof(buf)) > 0) {
-		d->b.oom_score = atoi(buf);
-		snprintf(path, sizeof(path), "/proc/%d/oom_score_adj", pid);
-		if (read_file(path, buf, sizeof(buf)) > 0) {
-			d->b.oom_score_adj = atoi(buf);
-			d->b.have_oom = true;
-		}
-	}
+	d->b.have_oom = !read_proc_int(pid, "oom_score", &d->b.oom_score) &&
+			!read_proc_int(pid, "oom_score_adj", &d->b.oom_score_adj);
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", pid);
 	if (read_file(path, buf, sizeof(buf)) > 0)
 		parse_cgroup(buf, d->b.cgroup, sizeof(d->b.cgroup));

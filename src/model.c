@@ -183,6 +183,8 @@ double row_number(const struct row *r, enum col_id c)
 		return (double)p->pss_kb;
 	case COL_USS:
 		return (double)p->uss_kb;
+	case COL_OOM:
+		return p->oom_score;
 	case COL_MEM_PCT:
 		return r->mem_pct;
 	case COL_MINFLT:

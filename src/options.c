@@ -108,11 +108,12 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'o': {
 			int col = column_by_name(optarg);
 			if (col < 0) {
-				snprintf(err, errlen,
-					 "-o: no column '%s' (try pid, ppid, user, rss, vsz, shr, "
-					 "txt, data, swap, pss, uss, mem, minflt, majflt, swapin, "
-					 "reclaim, comm, cmd)",
-					 optarg);
+				int n = snprintf(err, errlen, "-o: no column '%.40s' (try", optarg);
+				for (int i = 0; i < COL_COUNT && n > 0 && (size_t)n < errlen; i++)
+					n += snprintf(err + n, errlen - (size_t)n, "%s %s",
+						      i ? "," : "", columns[i].name);
+				if (n > 0 && (size_t)n < errlen)
+					snprintf(err + n, errlen - (size_t)n, ")");
 				return -1;
 			}
 			o->sort = (enum col_id)col;
@@ -188,7 +189,7 @@ void options_usage(FILE *f)
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        pss uss mem minflt majflt swapin reclaim comm cmd\n"
+	      "                        pss uss oom mem minflt majflt swapin reclaim comm cmd\n"
 	      "                        (default rss)\n"
 	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
 	      "                        +pss,uss adds to the default set, -txt removes\n"

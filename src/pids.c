@@ -217,12 +217,32 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 	}
 }
 
+/* The OOM killer's badness score: a small read per process, only for those asked for.
+ * World-readable. */
+static void collect_oom(struct snapshot *s, size_t from, const struct pids_request *req)
+{
+	for (size_t i = from; i < s->nprocs; i++) {
+		struct proc_sample *p = &s->procs[i];
+		int v;
+
+		if (!wanted(req, p->pid))
+			continue;
+		p->costly_read |= NEED_OOM;
+		if (!read_proc_int(p->pid, "oom_score", &v)) {
+			p->oom_score = v;
+			p->oom_valid = true;
+		}
+	}
+}
+
 void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req)
 {
 	if (req->needs & NEED_STATUS)
 		collect_swap(c, s, 0, req);
 	if (req->needs & NEED_SMAPS)
 		collect_rollup(s, 0, req);
+	if (req->needs & NEED_OOM)
+		collect_oom(s, 0, req);
 }
 
 int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
@@ -261,6 +281,8 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		collect_swap(c, s, from, req);
 	if (req->needs & NEED_SMAPS)
 		collect_rollup(s, from, req);
+	if (req->needs & NEED_OOM)
+		collect_oom(s, from, req);
 	pidcache_sweep(&c->cache);
 	return 0;
 }

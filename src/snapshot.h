@@ -54,6 +54,8 @@ struct proc_sample {
 	uint64_t pss_kb;      /* smaps_rollup Pss */
 	uint64_t uss_kb;      /* smaps_rollup Private_Clean + Private_Dirty */
 	bool rollup_valid;    /* false where smaps_rollup was not read (or may not be) */
+	int32_t oom_score;    /* /proc/PID/oom_score, 0..2000 */
+	bool oom_valid;	      /* false where it was not read */
 	unsigned costly_read; /* costly collectors (NEED_STATUS, NEED_SMAPS) tried for it */
 	uint64_t minflt;      /* cumulative */
 	uint64_t majflt;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,22 @@ long read_file(const char *path, char *buf, size_t size)
 	buf[off] = '\0';
 	close(fd);
 	return (long)off;
+}
+
+int read_proc_int(int pid, const char *name, int *out)
+{
+	char path[64], buf[32], *end;
+	snprintf(path, sizeof(path), "/proc/%d/%s", pid, name);
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	errno = 0;
+	long v = strtol(buf, &end, 10);
+	if (errno || end == buf || (*end && *end != '\n') || v < INT_MIN || v > INT_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
 }
 
 static double clock_sec(clockid_t id)

@@ -15,6 +15,10 @@ char *xstrdup(const char *s);
 /* Reads a whole (small) file into buf, NUL-terminated. Returns bytes read or -1 with errno set. */
 long read_file(const char *path, char *buf, size_t size);
 
+/* Reads /proc/PID/NAME holding one integer (oom_score, oom_score_adj). Returns 0, or -1
+ * (errno set; EINVAL for text that is no integer). */
+int read_proc_int(int pid, const char *name, int *out);
+
 double clock_mono(void);
 double clock_wall(void);
 

@@ -17,6 +17,7 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 	}
 	if ((c == COL_SWAP && !p->swap_valid) ||
 	    ((c == COL_PSS || c == COL_USS) && !p->rollup_valid) ||
+	    (c == COL_OOM && !p->oom_valid) ||
 	    ((c == COL_SWAPIN || c == COL_RECLAIM) && !p->bpf_valid)) {
 		snprintf(buf, size, "-");
 		return;

@@ -1,7 +1,7 @@
 #!/bin/sh
-# f opens the column picker: every column with [x] for those shown. Space shows PSS and
-# USS, whose values on screen are the child's smaps_rollup Pss and Private_* in the
-# table's units; hiding VSZ removes it. Esc returns to the table; help lists the key.
+# f opens the column picker: every column with [x] for those shown. Space shows PSS, USS
+# and OOM, whose values on screen are the child's smaps_rollup Pss and Private_* in the
+# table's units and its oom_score; hiding VSZ removes it. Esc returns to the table; help lists the key.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 child=
@@ -26,27 +26,29 @@ go() { # go TITLE: moves the selection from the top to TITLE
 }
 go PSS && tm send-keys Space
 go USS && tm send-keys Enter
+go OOM && tm send-keys Space
 go VSZ && tm send-keys Space
 wait_for "[x] USS" || fail "Enter did not show USS"
+wait_for "[x] OOM" || fail "Space did not show OOM"
 screen_text | grep -q '^\[ \] VSZ ' || fail "Space did not hide VSZ"
 tm send-keys Escape
-wait_for "PSS   USS" || fail "the table lacks PSS and USS: $(screen_text | sed -n 7p)"
+wait_for "PSS   USS  OOM" || fail "the table lacks PSS, USS and OOM: $(screen_text | sed -n 7p)"
 screen_text | grep -q ' VSZ ' && fail "VSZ is still shown"
 
-# the values: fmt_kb of smaps_rollup
+# the values: fmt_kb of smaps_rollup, and oom_score
 fmt() { awk -v kb="$1" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }'; }
 rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$child/smaps_rollup"; }
 i=0
 while :; do
-	cells=$(screen_text | awk -v p="$child" '$1 == p { print $8, $9 }')
+	cells=$(screen_text | awk -v p="$child" '$1 == p { print $8, $9, $10 }')
 	pss=$(rollup Pss) uss=$(($(rollup Private_Clean) + $(rollup Private_Dirty)))
-	want="$(fmt "$pss") $(fmt "$uss")"
+	want="$(fmt "$pss") $(fmt "$uss") $(cat "/proc/$child/oom_score")"
 	[ "$cells" = "$want" ] && break
 	i=$((i + 1))
-	[ $i -lt 30 ] || fail "PSS USS on screen '$cells', smaps_rollup gives '$want'"
+	[ $i -lt 30 ] || fail "PSS USS OOM on screen '$cells', smaps_rollup and oom_score give '$want'"
 	sleep 0.1
 done
-echo "PSS USS shown: $cells (smaps_rollup Pss $pss kB, USS $uss kB)"
+echo "PSS USS OOM shown: $cells (smaps_rollup Pss $pss kB, USS $uss kB)"
 
 tm send-keys h
 wait_for "choose the columns" || fail "help does not list the column picker"
