@@ -22,7 +22,7 @@ CORE_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
-	    $(BUILD)/tests/dd_grow_nofp
+	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
 .PHONY: all deps run test unit clean format bench install
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
@@ -80,6 +80,11 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+$(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
+	@mkdir -p $(@D)
+	@echo "  CXX     $<"
+	@$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror $< -o $@
 
 # dd_grow again, without frame pointers: its stacks come back one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c

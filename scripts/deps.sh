@@ -2,7 +2,7 @@
 # Installs the Debian packages memtop needs to build, run and test, when missing.
 # Run by `make run` and `make test`; does nothing when everything is there.
 set -eu
-PKGS="make gcc libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
+PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
 libproc2-dev libdw-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs"
 missing=""
 for p in $PKGS; do

@@ -1,7 +1,9 @@
 #include "symbolize.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,34 @@
 #include <gelf.h>
 
 #include "util.h"
+
+/* C++ (and Rust's legacy) symbol names demangled with the C++ runtime's own demangler,
+ * looked up at run time: memtop does not link libstdc++, and without it names stay as
+ * they are. */
+typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+static demangle_fn cxa_demangle;
+
+static void find_demangler(void)
+{
+	void *h = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
+	if (h)
+		cxa_demangle = (demangle_fn)dlsym(h, "__cxa_demangle");
+}
+
+static void put_name(const char *name, char *out, size_t size)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	char *plain = NULL;
+	int status = -1;
+
+	if (!strncmp(name, "_Z", 2)) {
+		pthread_once(&once, find_demangler);
+		if (cxa_demangle)
+			plain = cxa_demangle(name, NULL, NULL, &status);
+	}
+	snprintf(out, size, "%s", plain && !status ? plain : name);
+	free(plain);
+}
 
 struct cache_entry {
 	uint64_t key; /* ip << 1 | ret_addr; 0 = free */
@@ -198,7 +228,7 @@ void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym
 
 		snprintf(out->module, sizeof(out->module), "%s", module_name(m));
 		if (name && *name) {
-			snprintf(out->symbol, sizeof(out->symbol), "%s", name);
+			put_name(name, out->symbol, sizeof(out->symbol));
 			out->offset = off + (look != ip);
 			out->found = true;
 		}

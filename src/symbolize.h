@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SYM_NAME_LEN   128
+#define SYM_NAME_LEN   256
 #define SYM_MODULE_LEN 160
 
 /* One resolved frame. symbol and module are raw, untrusted text ("" when unknown). */
