@@ -24,7 +24,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps run test unit clean format bench install
+.PHONY: all deps run test unit clean format bench install fuzz
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
 
 deps:
@@ -91,6 +91,17 @@ $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
 	@echo "  CC      $< (no frame pointers)"
 	@$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+# libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
+# FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus
+FUZZ_SECS ?= 60
+fuzz: deps $(BPF_SKEL) $(BUILD)/theme_default.c
+	@mkdir -p $(BUILD)/fuzz/corpus
+	@echo "  FUZZ    tests/fuzz/parsers.c"
+	@$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		$(filter-out -O2,$(CFLAGS)) tests/fuzz/parsers.c $(CORE_SRC) $(BUILD)/theme_default.c \
+		$(LDLIBS) -o $(BUILD)/fuzz/parsers
+	$(BUILD)/fuzz/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(BUILD)/fuzz/corpus
 
 install: $(BUILD)/memtop
 	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop

@@ -1,0 +1,125 @@
+/* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
+ * vmstat, PSI, uptime; a process's smaps_rollup, status, cgroup, smaps), /dev/kmsg
+ * records, /proc/kallsyms lines, theme files, --columns lists, and the escapers that
+ * put process names on the screen and in JSON. The first byte picks the reader; the
+ * rest is its input. `make fuzz` builds it with ASan and UBSan and runs it. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "detail.h"
+#include "kmsg.h"
+#include "procfs.h"
+#include "symbolize.h"
+#include "text.h"
+#include "theme.h"
+
+enum {
+	F_MEMINFO,
+	F_VMSTAT,
+	F_PSI,
+	F_UPTIME,
+	F_ROLLUP,
+	F_STATUS,
+	F_CGROUP,
+	F_SMAPS,
+	F_KMSG,
+	F_KALLSYMS,
+	F_THEME,
+	F_ESCAPE,
+	F_COLUMNS,
+	F_COUNT
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct kmsg_parser kp; /* kept across records, as the reader keeps it */
+	static FILE *null;
+	char err[256], small[24], *text;
+	size_t len = size ? size - 1 : 0;
+
+	if (!size)
+		return 0;
+	if (!null)
+		null = fopen("/dev/null", "w");
+	text = malloc(len + 1);
+	memcpy(text, data + 1, len);
+	text[len] = '\0';
+	switch (data[0] % F_COUNT) {
+	case F_MEMINFO: {
+		struct sys_mem m;
+		parse_meminfo(text, &m);
+		break;
+	}
+	case F_VMSTAT: {
+		struct sys_vm v;
+		parse_vmstat(text, &v);
+		break;
+	}
+	case F_PSI: {
+		struct sys_psi p;
+		parse_psi(text, &p);
+		break;
+	}
+	case F_UPTIME: {
+		double u;
+		parse_uptime(text, &u);
+		break;
+	}
+	case F_ROLLUP: {
+		struct dd_breakdown b = {0};
+		parse_smaps_rollup(text, &b);
+		break;
+	}
+	case F_STATUS: {
+		struct dd_breakdown b = {0};
+		parse_status_detail(text, &b);
+		break;
+	}
+	case F_CGROUP:
+		parse_cgroup(text, small, sizeof(small));
+		break;
+	case F_SMAPS: {
+		struct detail d;
+		detail_init(&d);
+		if (!parse_smaps(text, &d))
+			detail_group(&d);
+		detail_clear(&d);
+		break;
+	}
+	case F_KMSG: {
+		struct mt_event ev;
+		kmsg_parse_record(&kp, (const char *)data + 1, len, 1e9, &ev);
+		break;
+	}
+	case F_KALLSYMS: {
+		uint64_t addr;
+		char type, name[SYM_NAME_LEN], module[SYM_MODULE_LEN];
+		parse_kallsyms_line(text, &addr, &type, name, sizeof(name), module, sizeof(module));
+		break;
+	}
+	case F_THEME:
+		theme_free(theme_parse(text, err, sizeof(err)));
+		break;
+	case F_ESCAPE: {
+		char out[64];
+		escape_display(text, out, sizeof(out), true);
+		escape_display(text, out, sizeof(out), false);
+		escape_display(text, small, 2, true);
+		json_string(null, text);
+		cmd_short(text);
+		break;
+	}
+	case F_COLUMNS: {
+		unsigned set;
+		columns_parse(text, &set, err, sizeof(err));
+		break;
+	}
+	}
+	free(text);
+	return 0;
+}
