@@ -51,8 +51,7 @@ void sort_menu_key(struct tui *t, int key)
 	case '\r':
 	case KEY_ENTER:
 		t->m->sort = t->shown[t->sort_menu_sel];
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		t->screen = SCREEN_MAIN;
 		break;
 	case 27:

@@ -34,7 +34,7 @@ static void event(FILE *f, const struct mt_event *e)
 	fputc('}', f);
 }
 
-static void kb_or_null(FILE *f, const char *key, bool valid, uint64_t kb)
+static void num_or_null(FILE *f, const char *key, bool valid, uint64_t kb)
 {
 	if (valid)
 		fprintf(f, ",\"%s\":%" PRIu64, key, kb);
@@ -60,11 +60,11 @@ static void process(FILE *f, const struct model *m, const struct row *r)
 	else
 		fputs("null", f);
 	if (m->cols & COL_BIT(COL_PSS))
-		kb_or_null(f, "pss_kb", p->rollup_valid, p->pss_kb);
+		num_or_null(f, "pss_kb", p->rollup_valid, p->pss_kb);
 	if (m->cols & COL_BIT(COL_USS))
-		kb_or_null(f, "uss_kb", p->rollup_valid, p->uss_kb);
+		num_or_null(f, "uss_kb", p->rollup_valid, p->uss_kb);
 	if (m->cols & COL_BIT(COL_OOM))
-		kb_or_null(f, "oom_score", p->oom_valid, (uint64_t)p->oom_score);
+		num_or_null(f, "oom_score", p->oom_valid, (uint64_t)p->oom_score);
 	fprintf(f, ",\"mem_pct\":%.2f,\"minflt_per_s\":%.2f,\"majflt_per_s\":%.2f", r->mem_pct,
 		r->minflt_rate, r->majflt_rate);
 	if (p->bpf_valid)

@@ -69,8 +69,7 @@ static void sort_step(struct tui *t, int dir)
 		i++;
 	i = i == t->nshown ? 0 : (i + dir + t->nshown) % t->nshown;
 	t->m->sort = t->shown[i];
-	model_refilter(t->m);
-	tui_select_pid(t);
+	tui_reorder(t);
 }
 
 static void start_kill(struct tui *t)
@@ -124,23 +123,19 @@ void handle_key(struct tui *t, int key)
 		break;
 	case ACT_SORT_RSS:
 		t->m->sort = COL_RSS;
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		break;
 	case ACT_INVERT:
 		t->m->invert = !t->m->invert;
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		break;
 	case ACT_TREE:
 		t->m->tree = !t->m->tree;
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		break;
 	case ACT_KTHREADS:
 		t->m->filter.hide_kthreads = !t->m->filter.hide_kthreads;
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		break;
 	case ACT_SEARCH:
 		prompt_open(t, PROMPT_SEARCH, "");

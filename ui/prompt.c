@@ -65,8 +65,7 @@ static void live_update(struct tui *t)
 		search_from(t, t->sel);
 	} else if (t->prompt == PROMPT_FILTER) {
 		snprintf(t->m->filter.text, sizeof(t->m->filter.text), "%s", text);
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 	}
 }
 
@@ -115,8 +114,7 @@ static void commit(struct tui *t)
 			t->m->filter.by_user = true;
 			t->m->filter.uid = pw ? pw->pw_uid : (uint32_t)uid;
 		}
-		model_refilter(t->m);
-		tui_select_pid(t);
+		tui_reorder(t);
 		break;
 	}
 	case PROMPT_DELAY: {
@@ -171,8 +169,7 @@ void prompt_key(struct tui *t, wint_t ch, bool is_key)
 	if ((!is_key && ch == 27) || (is_key && ch == KEY_F(10))) { /* Esc: cancel */
 		if (t->prompt == PROMPT_FILTER) {
 			t->m->filter.text[0] = '\0';
-			model_refilter(t->m);
-			tui_select_pid(t);
+			tui_reorder(t);
 		}
 		t->prompt = PROMPT_NONE;
 		return;

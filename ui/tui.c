@@ -77,6 +77,12 @@ void tui_select_pid(struct tui *t)
 		t->sel_pid = m->rows[t->sel].p->pid;
 }
 
+void tui_reorder(struct tui *t)
+{
+	model_refilter(t->m);
+	tui_select_pid(t);
+}
+
 void tui_collect(struct tui *t)
 {
 	char err[256];

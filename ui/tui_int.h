@@ -113,6 +113,8 @@ struct tui {
 /* tui.c */
 void tui_collect(struct tui *t);
 void tui_select_pid(struct tui *t);
+/* After a change of sort, order or filter: the rows again, the same process selected */
+void tui_reorder(struct tui *t);
 int table_rows(const struct tui *t);
 
 /* keys.c */
