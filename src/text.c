@@ -142,6 +142,8 @@ void json_string(FILE *f, const char *s)
 
 const char *cmd_short(const char *cmd)
 {
+	if (cmd[0] == '[')
+		return cmd;
 	const char *end = strchr(cmd, ' ');
 	if (!end)
 		end = cmd + strlen(cmd);

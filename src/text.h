@@ -19,7 +19,8 @@ void fmt_rate(double v, char *buf, size_t size);
 size_t escape_display(const char *s, char *out, size_t size, bool utf8);
 
 /* The command line with the directory of its program dropped ("/usr/bin/foo -x" ->
- * "foo -x"), for a column too narrow to show it whole, as htop's "program path" off. */
+ * "foo -x"), for a column too narrow to show it whole, as htop's "program path" off. A
+ * kernel thread's "[kworker/0:1]" stays whole. */
 const char *cmd_short(const char *cmd);
 
 /* Writes s as a JSON string with quotes; control characters become \uXXXX and bytes

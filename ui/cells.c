@@ -11,7 +11,9 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 	const struct proc_sample *p = r->p;
 	const char *t = row_text(r, c);
 	if (t) {
-		size_t n = c == COL_CMD ? tree_prefix(r, buf, size, utf8) : 0;
+		if (c == COL_CMD)
+			tree_prefix(r, buf, size, utf8, -1);
+		size_t n = c == COL_CMD ? strlen(buf) : 0;
 		escape_display(t, buf + n, size - n, utf8);
 		return;
 	}
@@ -43,22 +45,27 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 	}
 }
 
-size_t tree_prefix(const struct row *r, char *buf, size_t size, bool utf8)
+int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols)
 {
 	size_t n = 0;
+	unsigned from = 1;
 	buf[0] = '\0';
-	for (unsigned d = 1; d <= r->depth && n < size; d++) {
+	if (max_cols >= 0 && r->depth * 3 > (unsigned)max_cols)
+		from = r->depth - (unsigned)max_cols / 3 + 1; /* 0 levels left: from > depth */
+	for (unsigned d = from; d <= r->depth && n < size; d++) {
 		const char *s;
 		if (d < r->depth)
 			s = d <= 64 && r->more >> (d - 1) & 1 ? (utf8 ? "│  " : "|  ") : "   ";
 		else
 			s = r->last ? (utf8 ? "└─ " : "`- ") : (utf8 ? "├─ " : "|- ");
 		int k = snprintf(buf + n, size - n, "%s", s);
-		if (k < 0 || (size_t)k >= size - n)
-			return n;
+		if (k < 0 || (size_t)k >= size - n) {
+			buf[n] = '\0';
+			return (int)(d - from) * 3;
+		}
 		n += (size_t)k;
 	}
-	return n;
+	return from <= r->depth ? (int)(r->depth - from + 1) * 3 : 0;
 }
 
 void fmt_clock(double wall, char *buf, size_t size)

@@ -11,9 +11,10 @@
  * Columns whose collector is off show "-". */
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
 
-/* The tree view's lines before a row's command ("│  └─ "), depth 0 none; returns the
- * bytes written. */
-size_t tree_prefix(const struct row *r, char *buf, size_t size, bool utf8);
+/* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most
+ * max_cols columns (< 0: no limit): deep rows lose their leftmost levels first. Returns
+ * the columns used. */
+int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols);
 
 /* ", swap-ins from bios" or ", swap-ins per fault" (what the swap-in counter costs), or
  * "" while nothing counts them, for the BPF status lines. */

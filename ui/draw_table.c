@@ -4,8 +4,8 @@
 #include "text.h"
 #include "tui_int.h"
 
-/* Chooses the columns that fit: drops the highest `drop` first; BPF columns only when
- * their counters are on. */
+/* Chooses the columns that fit, leaving the command 10 columns (24 in the tree view):
+ * drops the highest `drop` first; BPF columns only when their counters are on. */
 void layout_columns(struct tui *t)
 {
 	const struct snapshot *s = model_current(t->m);
@@ -20,7 +20,7 @@ void layout_columns(struct tui *t)
 		cand[n++] = (enum col_id)c;
 		width += columns[c].width + 1;
 	}
-	const int min_cmd = 10;
+	const int min_cmd = t->m->tree ? 24 : 10; /* the tree's lines need room */
 	while (width + min_cmd > t->cols) {
 		int worst = -1;
 		for (int i = 0; i < n; i++)
@@ -74,15 +74,22 @@ void draw_table(struct tui *t, int y)
 			t->onscreen[t->nonscreen++] = row->p->pid;
 		x = 0;
 		for (int k = 0; k < t->nshown; k++) {
-			char text[1024];
-			cell_text(row, t->shown[k], text, sizeof(text), t->utf8);
+			char text[1024], fit[1280];
 			const char *shown = text;
-			char fit[1024];
-			if (t->shown[k] == COL_CMD && (int)strlen(text) > t->cols - x) {
-				/* drop the program's directory, after the tree's lines */
-				size_t n = tree_prefix(row, fit, sizeof(fit), t->utf8);
-				snprintf(fit + n, sizeof(fit) - n, "%s", cmd_short(text + n));
+			if (t->shown[k] == COL_CMD) {
+				/* the tree's lines leave the command 8 columns at least; a
+				 * command that does not fit loses its program's directory */
+				struct row bare = *row;
+				int avail = t->cols - x;
+				int w = tree_prefix(row, fit, sizeof(fit), t->utf8, avail - 8);
+				size_t n = strlen(fit);
+				bare.depth = 0;
+				cell_text(&bare, COL_CMD, text, sizeof(text), t->utf8);
+				snprintf(fit + n, sizeof(fit) - n, "%s",
+					 w + (int)strlen(text) > avail ? cmd_short(text) : text);
 				shown = fit;
+			} else {
+				cell_text(row, t->shown[k], text, sizeof(text), t->utf8);
 			}
 			cell(t, y + 1 + r, &x, t->shown[k], shown, role);
 		}

@@ -1,6 +1,7 @@
 #!/bin/sh
 # t and F5 show processes under their parents, children in sort order, with the tree's
-# lines before the command; K hides kernel threads and shows them again.
+# lines before the command, which keeps room for itself at 80 columns; kernel threads'
+# [names] stay whole in a narrow column; K hides kernel threads and shows them again.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 parent=
@@ -42,13 +43,32 @@ $(cat "$tmp/tree")
 instead of rows starting
 $(cat "$tmp/want")"
 
+# at 80 columns: fewer columns, and each child keeps its lines and its program's name
+commands() { screen_text | awk '/^ *PID / { c = index($0, "COMMAND"); next } c && $1 ~ /^[0-9]+$/ { print $1, substr($0, c) }'; }
+tm resize-window -x 80 -y 30
+wait_gone "PID USER" || fail "the tree view at 80 columns did not make room for the command"
+commands >"$tmp/narrow"
+grep -q "^$large ├─ alloc_child 16" "$tmp/narrow" && grep -q "^$small └─ alloc_child 8" "$tmp/narrow" ||
+	fail "at 80 columns the tree view shows
+$(cat "$tmp/narrow")"
+
 tm send-keys F5
 wait_gone ", tree" || fail "F5 did not turn the tree view off"
-table | grep -q '[├└]─' && fail "the tree's lines stay without the tree view: $(table)"
+commands | grep -q '[├└]─' && fail "the tree's lines stay without the tree view: $(commands)"
+
+# a narrow COMMAND column drops a program's directory, never a kernel thread's name
+tm send-keys '\'
+wait_for "Filter: $marker" || fail "\\ opened no filter prompt"
+tm send-keys C-u
+tm send-keys -l "kworker/"
+tm send-keys Enter
+wait_for "[kworker/" || fail "no kworker shown"
+commands | awk '$2 !~ /^\[kworker\// { bad = 1 } END { exit bad }' ||
+	fail "kernel threads' names cut at a slash: $(commands)"
 
 # K: the kernel's kthreadd (pid 2) is shown, hidden, shown again
 tm send-keys '\'
-wait_for "Filter: $marker" || fail "\\ opened no filter prompt"
+wait_for "Filter: kworker/" || fail "\\ opened no filter prompt"
 tm send-keys C-u
 tm send-keys -l kthreadd
 tm send-keys Enter

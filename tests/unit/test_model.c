@@ -209,11 +209,18 @@ static void tree_view(void **state)
 	for (size_t i = 0; i < m.nrows; i++) {
 		char buf[64];
 		assert_int_equal(m.rows[i].p->pid, order[i]);
-		tree_prefix(&m.rows[i], buf, sizeof(buf), true);
+		assert_int_equal(tree_prefix(&m.rows[i], buf, sizeof(buf), true, -1),
+				 3 * m.rows[i].depth);
 		assert_string_equal(buf, lines[i]);
 	}
+	/* narrow: pid 5 (depth 3) keeps its last levels, whole ones */
+	char narrow[64];
+	assert_int_equal(tree_prefix(&m.rows[4], narrow, sizeof(narrow), true, 7), 6);
+	assert_string_equal(narrow, "   └─ ");
+	assert_int_equal(tree_prefix(&m.rows[4], narrow, sizeof(narrow), true, 2), 0);
+	assert_string_equal(narrow, "");
 	char ascii[64];
-	tree_prefix(&m.rows[4], ascii, sizeof(ascii), false);
+	tree_prefix(&m.rows[4], ascii, sizeof(ascii), false, -1);
 	assert_string_equal(ascii, "|     `- ");
 
 	/* a filter that leaves out 3 makes 4 a root; K leaves out the kernel thread */

@@ -60,6 +60,7 @@ static void short_commands(void **state)
 	assert_string_equal(cmd_short("bash"), "bash");
 	assert_string_equal(cmd_short("/dir/"), "dir/");
 	assert_string_equal(cmd_short(""), "");
+	assert_string_equal(cmd_short("[kworker/R-rcu_gp]"), "[kworker/R-rcu_gp]");
 }
 
 static void escape_utf8(void **state)
