@@ -11,6 +11,7 @@
 #include "detail_cli.h"
 #include "model.h"
 #include "options.h"
+#include "settings.h"
 #include "sources.h"
 #include "tui.h"
 #include "util.h"
@@ -59,6 +60,33 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 	return 0;
 }
 
+/* The full-screen view starts from the saved settings, under the flags given */
+static int apply_settings(struct options *o, bool *invert)
+{
+	struct settings s = {o->columns, o->sort, false, o->tree, o->hide_kthreads, o->delay};
+	char err[768];
+	int rc = settings_load(&s, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return -1;
+	}
+	if (rc)
+		return 0;
+	if (!(o->given & GIVEN_COLUMNS))
+		o->columns = s.columns;
+	if (!(o->given & GIVEN_SORT)) {
+		o->sort = s.sort;
+		*invert = s.invert;
+	}
+	if (!(o->given & GIVEN_DELAY))
+		o->delay = s.delay;
+	if (!(o->given & GIVEN_TREE))
+		o->tree = s.tree;
+	if (!(o->given & GIVEN_KTHREADS))
+		o->hide_kthreads = s.hide_kthreads;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -83,6 +111,9 @@ int main(int argc, char **argv)
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;
 	}
+	bool invert = false;
+	if (o.mode == OUT_TUI && apply_settings(&o, &invert))
+		return 2;
 	struct theme *theme = NULL;
 	if (o.mode == OUT_TUI && !(theme = theme_load(o.theme, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
@@ -96,6 +127,7 @@ int main(int argc, char **argv)
 	struct model m;
 	model_init(&m);
 	m.sort = o.sort;
+	m.invert = invert;
 	m.cols = o.columns;
 	m.filter.pids = o.pids;
 	m.filter.npids = (size_t)o.npids;

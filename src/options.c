@@ -59,12 +59,13 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			errno = 0;
 			o->delay = strtod(optarg, &end);
 			if (errno || *end || end == optarg || !isfinite(o->delay) ||
-			    o->delay < 0.1 || o->delay > 86400) {
+			    o->delay < DELAY_MIN || o->delay > DELAY_MAX) {
 				snprintf(err, errlen,
 					 "-d needs seconds between 0.1 and 86400, not '%s'",
 					 optarg);
 				return -1;
 			}
+			o->given |= GIVEN_DELAY;
 			break;
 		case 'p': {
 			char *s = optarg;
@@ -117,17 +118,21 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				return -1;
 			}
 			o->sort = (enum col_id)col;
+			o->given |= GIVEN_SORT;
 			break;
 		}
 		case 'C':
 			if (columns_parse(optarg, &o->columns, err, errlen))
 				return -1;
+			o->given |= GIVEN_COLUMNS;
 			break;
 		case 't':
 			o->tree = true;
+			o->given |= GIVEN_TREE;
 			break;
 		case 'K':
 			o->hide_kthreads = true;
+			o->given |= GIVEN_KTHREADS;
 			break;
 		case 'B':
 			o->no_bpf = true;

@@ -9,7 +9,12 @@
 
 #include "columns.h"
 
-#define MAX_PIDS 64
+#define MAX_PIDS  64
+#define DELAY_MIN 0.1 /* seconds between refreshes */
+#define DELAY_MAX 86400.0
+
+/* Settings the command line gave (struct options.given), which saved ones do not override */
+enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
 
 enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
 
@@ -30,6 +35,7 @@ struct options {
 	const char *theme;
 	bool help;
 	bool version;
+	unsigned given; /* GIVEN_* */
 };
 
 /* Parses argv. Returns 0, or -1 with a one-line reason in err (exit status 2). */

@@ -1,6 +1,8 @@
 # Shared helpers for script tests. Source it: . "$TESTS/lib.sh"
 : "${MEMTOP:=$(cd "$(dirname "$0")/../.." && pwd)/build/memtop}"
 : "${HELPERS:=$(dirname "$MEMTOP")/tests}"
+# no saved settings (memtop's W key) reach a test unless it makes its own
+export XDG_CONFIG_HOME=/nonexistent/memtop-tests
 
 fail() {
 	printf "FAIL: %s\n" "$*"

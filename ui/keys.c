@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "settings.h"
 #include "tui_int.h"
 
 #define CTRL(c) ((c)&0x1f)
@@ -22,6 +23,7 @@ const struct binding bindings[] = {
 	{ACT_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{ACT_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view: processes under their parents"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
+	{ACT_SAVE, {'W', 0}, "W", "save columns, sort, tree, K and delay for next time"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
 	{ACT_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
 	{ACT_USER, {'u', 0}, "u", "show one user's processes (empty: all)"},
@@ -133,6 +135,16 @@ void handle_key(struct tui *t, int key)
 		t->m->tree = !t->m->tree;
 		tui_reorder(t);
 		break;
+	case ACT_SAVE: {
+		struct settings s = {t->m->cols,
+				     t->m->sort,
+				     t->m->invert,
+				     t->m->tree,
+				     t->m->filter.hide_kthreads,
+				     t->delay};
+		settings_save(&s, t->message, sizeof(t->message));
+		break;
+	}
 	case ACT_KTHREADS:
 		t->m->filter.hide_kthreads = !t->m->filter.hide_kthreads;
 		tui_reorder(t);

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "settings.h"
 #include "unit.h"
 
 static int parse(struct options *o, const char *a0, const char *a1, const char *a2)
@@ -117,13 +118,58 @@ static void column_sets(void **state)
 	assert_false(columns_needs(COL_BIT(COL_RSS) | COL_BIT(COL_CMD)) & NEED_STATUS);
 }
 
+/* Saved settings: what W writes reads back the same; a bad line is named by number;
+ * keys a file lacks keep their values; the flags the command line gave are marked. */
+static void settings_text(void **state)
+{
+	(void)state;
+	char text[1024], err[256];
+	struct settings a = {COL_BIT(COL_PID) | COL_BIT(COL_OOM) | COL_BIT(COL_CMD),
+			     COL_OOM,
+			     true,
+			     true,
+			     false,
+			     2.5};
+	struct settings b = {columns_default(), COL_RSS, false, false, true, 1};
+
+	settings_format(&a, text, sizeof(text));
+	assert_int_equal(settings_parse(text, &b, err, sizeof(err)), 0);
+	assert_int_equal(b.columns, a.columns);
+	assert_int_equal(b.sort, a.sort);
+	assert_true(b.invert && b.tree && !b.hide_kthreads);
+	assert_float_equal(b.delay, a.delay, 0);
+
+	b.delay = 7;
+	assert_int_equal(settings_parse("# only this\r\n\n  tree=0\r\n", &b, err, sizeof(err)), 0);
+	assert_false(b.tree);
+	assert_float_equal(b.delay, 7, 0);
+
+	static const char *const bad[][2] = {
+		{"tree=1\ncolumns=pid,nosuch\n", "line 2: columns: unknown column 'nosuch'"},
+		{"delay=0\n", "line 1: delay: seconds between 0.1 and 86400, not '0'"},
+		{"sort=\n", "line 1: sort: no column ''"},
+		{"tree=maybe", "line 1: tree: 1 or 0, not 'maybe'"},
+		{"colour=red", "line 1: unknown setting 'colour'"},
+		{"\n\njunk", "line 3: expected key=value, not 'junk'"},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(settings_parse(bad[i][0], &b, err, sizeof(err)), -1);
+		assert_string_equal(err, bad[i][1]);
+	}
+
+	struct options o;
+	assert_int_equal(parse(&o, "-t", "-d", "3"), 0);
+	assert_int_equal(o.given, GIVEN_TREE | GIVEN_DELAY);
+	assert_int_equal(parse(&o, "-o", "pid", "-K"), 0);
+	assert_int_equal(o.given, GIVEN_SORT | GIVEN_KTHREADS);
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults),
-		cmocka_unit_test(good_values),
-		cmocka_unit_test(bad_values),
-		cmocka_unit_test(column_sets),
+		cmocka_unit_test(defaults),	 cmocka_unit_test(good_values),
+		cmocka_unit_test(bad_values),	 cmocka_unit_test(column_sets),
+		cmocka_unit_test(settings_text),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

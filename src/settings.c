@@ -1,0 +1,207 @@
+#include "settings.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "util.h"
+
+int settings_path(char *buf, size_t size)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	int n;
+
+	if (xdg && *xdg)
+		n = snprintf(buf, size, "%s/memtop/memtoprc", xdg);
+	else if (home && *home)
+		n = snprintf(buf, size, "%s/.config/memtop/memtoprc", home);
+	else
+		return -1;
+	return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+static int parse_bool(const char *v, bool *out)
+{
+	if (!strcmp(v, "1") || !strcmp(v, "yes"))
+		*out = true;
+	else if (!strcmp(v, "0") || !strcmp(v, "no"))
+		*out = false;
+	else
+		return -1;
+	return 0;
+}
+
+/* One "key=value" line; returns 0, or -1 with the reason in err */
+static int parse_line(char *line, struct settings *s, char *err, size_t errlen)
+{
+	char *eq = strchr(line, '='), *end;
+	if (!eq) {
+		snprintf(err, errlen, "expected key=value, not '%.40s'", line);
+		return -1;
+	}
+	*eq = '\0';
+	const char *key = line, *val = eq + 1;
+	if (!strcmp(key, "columns")) {
+		char why[200];
+		if (!columns_parse(val, &s->columns, why, sizeof(why)))
+			return 0;
+		const char *flag = "--columns: "; /* columns_parse speaks of the flag */
+		snprintf(err, errlen, "columns: %s",
+			 strncmp(why, flag, strlen(flag)) ? why : why + strlen(flag));
+		return -1;
+	}
+	if (!strcmp(key, "sort")) {
+		int c = column_by_name(val);
+		if (c < 0) {
+			snprintf(err, errlen, "sort: no column '%.40s'", val);
+			return -1;
+		}
+		s->sort = (enum col_id)c;
+		return 0;
+	}
+	if (!strcmp(key, "delay")) {
+		errno = 0;
+		double d = strtod(val, &end);
+		if (errno || end == val || *end || !isfinite(d) || d < DELAY_MIN || d > DELAY_MAX) {
+			snprintf(err, errlen, "delay: seconds between %g and %g, not '%.40s'",
+				 DELAY_MIN, DELAY_MAX, val);
+			return -1;
+		}
+		s->delay = d;
+		return 0;
+	}
+	bool *flag = !strcmp(key, "invert")	     ? &s->invert
+		     : !strcmp(key, "tree")	     ? &s->tree
+		     : !strcmp(key, "hide_kthreads") ? &s->hide_kthreads
+						     : NULL;
+	if (!flag) {
+		snprintf(err, errlen, "unknown setting '%.40s'", key);
+		return -1;
+	}
+	if (parse_bool(val, flag)) {
+		snprintf(err, errlen, "%s: 1 or 0, not '%.40s'", key, val);
+		return -1;
+	}
+	return 0;
+}
+
+int settings_parse(const char *text, struct settings *s, char *err, size_t errlen)
+{
+	char line[512], why[256];
+	int n = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+		n++;
+		if (len >= sizeof(line)) {
+			snprintf(err, errlen, "line %d: too long", n);
+			return -1;
+		}
+		memcpy(line, text, len);
+		line[len] = '\0';
+		text += len + (text[len] == '\n');
+		char *p = line + strspn(line, " \t");
+		p[strcspn(p, "\r")] = '\0';
+		if (!*p || *p == '#')
+			continue;
+		if (parse_line(p, s, why, sizeof(why))) {
+			snprintf(err, errlen, "line %d: %s", n, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void settings_format(const struct settings *s, char *buf, size_t size)
+{
+	char cols[256] = "";
+	size_t n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (s->columns & COL_BIT(c) && n < sizeof(cols))
+			n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s", n ? "," : "",
+					      columns[c].name);
+	snprintf(buf, size,
+		 "# memtop settings, written by the W key; flags given on the command line win\n"
+		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\n",
+		 cols, columns[s->sort].name, s->invert, s->tree, s->hide_kthreads, s->delay);
+}
+
+int settings_load(struct settings *s, char *err, size_t errlen)
+{
+	char path[512], text[4096], why[256];
+
+	if (settings_path(path, sizeof(path)))
+		return 1;
+	long n = read_file(path, text, sizeof(text));
+	if (n < 0 && errno == ENOENT)
+		return 1;
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if ((size_t)n == sizeof(text) - 1) {
+		snprintf(err, errlen, "%s: too long for a settings file", path);
+		return -1;
+	}
+	if (settings_parse(text, s, why, sizeof(why))) {
+		snprintf(err, errlen, "%s %s (fix or remove it)", path, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p of the file's directory */
+static int make_dirs(char *path)
+{
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		int rc = mkdir(path, 0755);
+		*p = '/';
+		if (rc && errno != EEXIST)
+			return -1;
+	}
+	return 0;
+}
+
+int settings_save(const struct settings *s, char *msg, size_t msglen)
+{
+	char path[512], tmp[530], text[1024];
+
+	if (settings_path(path, sizeof(path))) {
+		snprintf(msg, msglen,
+			 "cannot save settings: neither XDG_CONFIG_HOME nor HOME is set");
+		return -1;
+	}
+	settings_format(s, text, sizeof(text));
+	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
+	size_t len = strlen(text);
+	int fd = make_dirs(path) ? -1 : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(msg, msglen, "cannot save settings to %s: %s", path, strerror(errno));
+		return -1;
+	}
+	bool ok = write(fd, text, len) == (ssize_t)len;
+	int e = errno;
+	if (close(fd) && ok) {
+		ok = false;
+		e = errno;
+	}
+	if (ok && rename(tmp, path)) { /* replaced whole, never half written */
+		ok = false;
+		e = errno;
+	}
+	if (!ok) {
+		unlink(tmp);
+		snprintf(msg, msglen, "cannot save settings to %s: %s", path, strerror(e));
+		return -1;
+	}
+	snprintf(msg, msglen, "settings saved to %s", path);
+	return 0;
+}
