@@ -3,25 +3,27 @@
 
 #include "tui_int.h"
 
+/* The key table, then the columns; scrolled like the panes where the screen is short */
 void draw_help(struct tui *t)
 {
-	int y = 0;
-	char line[256];
-	put_text(t, y++, 0, t->cols, ROLE_HELP_TITLE, "memtop " MEMTOP_VERSION " - keys", false);
-	y++;
-	for (const struct binding *b = bindings; b->names && y < t->rows - 1; b++) {
-		put_text(t, y, 0, 10, ROLE_KEY, b->names, false);
-		put_text(t, y++, 10, t->cols - 10, ROLE_ROW, b->help, false);
-	}
-	if (y < t->rows - 2) {
-		y++;
-		put_text(t, y++, 0, t->cols, ROLE_HELP_TITLE, "Columns", false);
-	}
-	for (int c = 0; c < COL_COUNT && y < t->rows - 1; c++) {
-		snprintf(line, sizeof(line), "%-8s %s", columns[c].title, columns[c].desc);
-		put_text(t, y++, 0, t->cols, ROLE_ROW, line, false);
-	}
-	put_text(t, t->rows - 1, 0, t->cols, ROLE_STATUS, "Press any key to return", true);
+	static struct pane p;
+	p.n = 0;
+	pane_add(&p, ROLE_ROW, " ");
+	for (const struct binding *b = bindings; b->names; b++)
+		pane_add(&p, ROLE_ROW, "%-9s %s", b->names, b->help);
+	pane_add(&p, ROLE_ROW, " ");
+	pane_add(&p, ROLE_HELP_TITLE, "Columns");
+	for (int c = 0; c < COL_COUNT; c++)
+		pane_add(&p, ROLE_ROW, "%-8s %s", columns[c].title, columns[c].desc);
+	pane_show(t, "memtop " MEMTOP_VERSION " - keys", &p,
+		  p.n > t->rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
+				    : "Press any key to return");
+}
+
+void help_key(struct tui *t, int key)
+{
+	if (!pane_scroll_key(t, key))
+		t->screen = SCREEN_MAIN;
 }
 
 void draw_sort_menu(struct tui *t)

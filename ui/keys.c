@@ -174,6 +174,7 @@ void handle_key(struct tui *t, int key)
 	}
 	case ACT_HELP:
 		t->screen = SCREEN_HELP;
+		t->pane_top = 0;
 		break;
 	case ACT_OOM_ACK:
 		t->oom_acked = t->m->oom_live;

@@ -7,17 +7,12 @@
 #include "text.h"
 #include "tui_int.h"
 
-#define PANE_LINES 256
+#define PANE_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll  o OOM kills  r reclaim"
 
-struct pane {
-	char text[PANE_LINES][256];
-	enum role role[PANE_LINES];
-	int n;
-};
+/* the short name within this file */
+#define add pane_add
 
-static void add(struct pane *p, enum role r, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void add(struct pane *p, enum role r, const char *fmt, ...)
+void pane_add(struct pane *p, enum role r, const char *fmt, ...)
 {
 	if (p->n == PANE_LINES)
 		return;
@@ -28,8 +23,7 @@ static void add(struct pane *p, enum role r, const char *fmt, ...)
 	p->role[p->n++] = r;
 }
 
-/* Title on line 0, then the pane's lines from pane_top, then the key line. */
-static void show(struct tui *t, const char *title, const struct pane *p)
+void pane_show(struct tui *t, const char *title, const struct pane *p, const char *keys)
 {
 	put_text(t, 0, 0, t->cols, ROLE_HELP_TITLE, title, false);
 	int room = t->rows - 2;
@@ -38,11 +32,10 @@ static void show(struct tui *t, const char *title, const struct pane *p)
 	for (int i = 0; i < room && t->pane_top + i < p->n; i++)
 		put_text(t, 1 + i, 0, t->cols, p->role[t->pane_top + i], p->text[t->pane_top + i],
 			 true);
-	put_text(t, t->rows - 1, 0, t->cols, ROLE_STATUS,
-		 "Esc/q back  Up/Down/PgUp/PgDn scroll  o OOM kills  r reclaim", true);
+	put_text(t, t->rows - 1, 0, t->cols, ROLE_STATUS, keys, true);
 }
 
-void pane_key(struct tui *t, int key)
+bool pane_scroll_key(struct tui *t, int key)
 {
 	int page = t->rows - 2;
 	switch (key) {
@@ -61,6 +54,19 @@ void pane_key(struct tui *t, int key)
 	case KEY_HOME:
 		t->pane_top = 0;
 		break;
+	default:
+		return false;
+	}
+	if (t->pane_top < 0)
+		t->pane_top = 0;
+	return true;
+}
+
+void pane_key(struct tui *t, int key)
+{
+	if (pane_scroll_key(t, key))
+		return;
+	switch (key) {
 	case 'o':
 		t->screen = SCREEN_OOM;
 		t->pane_top = 0;
@@ -75,8 +81,6 @@ void pane_key(struct tui *t, int key)
 		t->screen = SCREEN_MAIN;
 		break;
 	}
-	if (t->pane_top < 0)
-		t->pane_top = 0;
 }
 
 void draw_oom_banner(struct tui *t, int y)
@@ -124,7 +128,7 @@ void draw_oom_pane(struct tui *t)
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
-	show(t, "OOM kills, newest first", &p);
+	pane_show(t, "OOM kills, newest first", &p, PANE_KEYS);
 }
 
 static void fmt_us(uint64_t us, char *buf, size_t size)
@@ -187,7 +191,7 @@ void draw_reclaim_pane(struct tui *t)
 	if (!s || !s->bpf.enabled || !s->bpf.have_reclaim) {
 		add(&p, ROLE_WARNING, "%s",
 		    s && s->bpf.reason[0] ? s->bpf.reason : "reclaim latency needs BPF");
-		show(t, "Reclaim latency", &p);
+		pane_show(t, "Reclaim latency", &p, PANE_KEYS);
 		return;
 	}
 	const struct reclaim_stats *iv = &m->rates.reclaim, *all = &s->bpf.reclaim;
@@ -202,5 +206,5 @@ void draw_reclaim_pane(struct tui *t)
 	hist_lines(t, &p, "Memcg", &iv->memcg, &all->memcg);
 	add(&p, ROLE_ROW, " ");
 	hist_lines(t, &p, "Shrink slab", &iv->shrink_slab, &all->shrink_slab);
-	show(t, "Reclaim latency", &p);
+	pane_show(t, "Reclaim latency", &p, PANE_KEYS);
 }

@@ -247,7 +247,7 @@ int tui_run(struct sources *src, struct model *m, const struct options *o, struc
 			columns_menu_key(&t,
 					 rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_HELP)
-			t.screen = SCREEN_MAIN;
+			help_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_DETAIL)
 			detail_key(&t, rc == KEY_CODE_YES ? (int)ch : (ch < 0x100 ? (int)ch : 0));
 		else if (t.screen == SCREEN_OOM || t.screen == SCREEN_RECLAIM)

@@ -132,6 +132,7 @@ void draw_header(struct tui *t);
 void layout_columns(struct tui *t);
 void draw_table(struct tui *t, int y);
 void draw_help(struct tui *t);
+void help_key(struct tui *t, int key);
 void draw_sort_menu(struct tui *t);
 void sort_menu_key(struct tui *t, int key);
 
@@ -139,7 +140,20 @@ void sort_menu_key(struct tui *t, int key);
 void draw_columns_menu(struct tui *t);
 void columns_menu_key(struct tui *t, int key);
 
-/* panes.c: the OOM history and reclaim latency screens */
+/* panes.c: the OOM history and reclaim latency screens, and the scrolled text screens
+ * they and help are made of: lines with roles, shown from pane_top */
+#define PANE_LINES 256
+struct pane {
+	char text[PANE_LINES][256];
+	enum role role[PANE_LINES];
+	int n;
+};
+void pane_add(struct pane *p, enum role r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Title on line 0, then the lines from pane_top, then keys on the last line */
+void pane_show(struct tui *t, const char *title, const struct pane *p, const char *keys);
+/* Up, Down, PgUp, PgDn, Home move pane_top; false for any other key */
+bool pane_scroll_key(struct tui *t, int key);
 void draw_oom_banner(struct tui *t, int y);
 void draw_oom_pane(struct tui *t);
 void draw_reclaim_pane(struct tui *t);
