@@ -5,6 +5,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "memtop.h"
+#include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -88,6 +89,10 @@ int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 	struct mm_struct *mm;
 
 	__sync_fetch_and_add(&oom_kills, 1);
+	__u32 pid = mt_task_tgid(task);
+
+	if (!pid) /* a process outside memtop's PID namespace */
+		return 0;
 	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
 	if (!e) {
 		__sync_fetch_and_add(&ring_drops, 1);
@@ -95,9 +100,9 @@ int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 	}
 	__builtin_memset(e, 0, sizeof(*e));
 	e->ts_ns = now;
-	e->pid = BPF_CORE_READ(task, tgid);
+	e->pid = pid;
 	e->uid = uid;
-	e->trigger_pid = bpf_get_current_pid_tgid() >> 32;
+	e->trigger_pid = mt_pid_tgid() >> 32;
 	bpf_get_current_comm(e->trigger_comm, sizeof(e->trigger_comm));
 	BPF_CORE_READ_STR_INTO(&e->comm, task, comm);
 	mm = BPF_CORE_READ(task, mm);

@@ -4,7 +4,9 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
 #include "memtop.h"
+#include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -51,11 +53,10 @@ static __always_inline __u32 log2_u64(__u64 v)
 
 static __always_inline int end(__u32 kind, __u64 reclaimed)
 {
-	__u64 id = bpf_get_current_pid_tgid();
-	__u64 key = (__u64)kind << 32 | (__u32)id;
+	__u64 key = (__u64)kind << 32 | (__u32)bpf_get_current_pid_tgid();
 	__u64 *start = bpf_map_lookup_elem(&starts, &key);
 	__u64 delta, us, *v;
-	__u32 slot, tgid = id >> 32;
+	__u32 slot, tgid;
 
 	if (!start)
 		return 0;
@@ -73,6 +74,9 @@ static __always_inline int end(__u32 kind, __u64 reclaimed)
 	if (kind == MTB_RC_SLAB)
 		return 0;
 	__sync_fetch_and_add(&nr_reclaimed, reclaimed);
+	tgid = mt_pid_tgid() >> 32;
+	if (!tgid) /* outside memtop's PID namespace */
+		return 0;
 	v = bpf_map_lookup_elem(&tgid_reclaim, &tgid);
 	if (v) {
 		__sync_fetch_and_add(v, delta);
@@ -130,10 +134,10 @@ int BPF_PROG(kswapd_wake)
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(reclaim_exit)
 {
-	__u64 id = bpf_get_current_pid_tgid();
+	__u64 id = mt_pid_tgid();
 	__u32 tgid = id >> 32;
 
-	if ((__u32)id == tgid)
+	if (tgid && (__u32)id == tgid)
 		bpf_map_delete_elem(&tgid_reclaim, &tgid);
 	return 0;
 }

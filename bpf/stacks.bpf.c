@@ -9,6 +9,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "stacks.h"
+#include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -149,7 +150,7 @@ static __always_inline void user_stack(void *ctx, struct pt_regs *regs, struct m
 SEC("raw_tp/page_fault_user")
 int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
 {
-	if ((bpf_get_current_pid_tgid() >> 32) != target_tgid)
+	if ((mt_pid_tgid() >> 32) != target_tgid)
 		return 0;
 
 	struct mtb_dd_cpu *c = cpu();
@@ -179,7 +180,7 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 SEC("raw_tp/sys_enter")
 int BPF_PROG(dd_sys_enter, struct pt_regs *regs, long id)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u64 pid_tgid = mt_pid_tgid();
 
 	if ((pid_tgid >> 32) != target_tgid)
 		return 0;
@@ -214,7 +215,7 @@ int BPF_PROG(dd_sys_enter, struct pt_regs *regs, long id)
 SEC("raw_tp/sys_exit")
 int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u64 pid_tgid = mt_pid_tgid();
 
 	if ((pid_tgid >> 32) != target_tgid)
 		return 0;

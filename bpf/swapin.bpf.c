@@ -18,6 +18,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "memtop.h"
+#include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -46,10 +47,13 @@ struct {
 
 static __always_inline void count_swapins(__u64 val)
 {
-	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
-	__u64 *v = bpf_map_lookup_elem(&tgid_swapins, &tgid);
+	__u32 tgid = mt_pid_tgid() >> 32;
+	__u64 *v;
 
 	__sync_fetch_and_add(&swapins, val);
+	if (!tgid) /* outside memtop's PID namespace */
+		return;
+	v = bpf_map_lookup_elem(&tgid_swapins, &tgid);
 	if (v) {
 		__sync_fetch_and_add(v, val);
 		return;
@@ -119,10 +123,10 @@ int BPF_PROG(writeout)
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(swapin_exit)
 {
-	__u64 id = bpf_get_current_pid_tgid();
+	__u64 id = mt_pid_tgid();
 	__u32 tgid = id >> 32;
 
-	if ((__u32)id == tgid)
+	if (tgid && (__u32)id == tgid)
 		bpf_map_delete_elem(&tgid_swapins, &tgid);
 	return 0;
 }

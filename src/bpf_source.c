@@ -18,6 +18,7 @@
 #include "bpf_procs.h"
 #include "kmsg.h"
 #include "swap_gate.h"
+#include "pidns.h"
 #include "util.h"
 
 _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
@@ -173,6 +174,7 @@ static int load_oom(struct bpf_source *b, const struct kfacts *k, char *why, siz
 	skel->rodata->mm_file_idx = k->mm_file;
 	skel->rodata->mm_anon_idx = k->mm_anon;
 	skel->rodata->mm_shmem_idx = k->mm_shmem;
+	PIDNS_CONFIGURE(skel);
 	err = oomkill_bpf__load(skel);
 	if (err)
 		goto fail;
@@ -203,6 +205,7 @@ static int load_reclaim(struct bpf_source *b, char *why, size_t len)
 		err = -errno;
 		goto fail;
 	}
+	PIDNS_CONFIGURE(skel);
 	err = reclaim_bpf__load(skel);
 	if (err)
 		goto fail;
@@ -229,6 +232,7 @@ static int load_swapin(struct bpf_source *b, char *why, size_t len)
 	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
 	bpf_program__set_autoattach(skel->progs.writeout, false);
 	bpf_program__set_autoattach(skel->progs.swap_bio, false);
+	PIDNS_CONFIGURE(skel);
 	err = swapin_bpf__load(skel);
 	if (err)
 		goto fail;

@@ -13,6 +13,7 @@
 
 #include "../bpf/stacks.h"
 #include "bpf/stacks.skel.h"
+#include "pidns.h"
 #include "util.h"
 
 _Static_assert(MTB_DD_DEPTH == STACKS_DEPTH, "stack depths differ");
@@ -81,6 +82,7 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	skel->rodata->nr_brk = SYS_brk;
 	skel->rodata->nr_mmap = SYS_mmap;
 	skel->rodata->nr_munmap = SYS_munmap;
+	PIDNS_CONFIGURE(skel);
 	err = stacks_bpf__load(skel);
 	if (err)
 		goto fail;
