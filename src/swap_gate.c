@@ -168,8 +168,6 @@ static bool update(struct swap_gate *g, bool woken)
 
 	if (configured && !g->bio_tried)
 		try_bio(g);
-	if (g->bio_mode)
-		set_swap_devs(g); /* a swapon since the last look: its partition counts at once */
 	bool want = configured && !g->bio_mode && (!g->rb || in_use || woken || w != g->writeouts);
 
 	g->writeouts = w;
@@ -216,6 +214,8 @@ static void *wake_thread(void *arg)
 		if (fds[2].revents) { /* a swapon or swapoff: tell the bio program now */
 			pthread_mutex_lock(&g->lock);
 			update(g, false);
+			if (g->bio_mode)
+				set_swap_devs(g);
 			pthread_mutex_unlock(&g->lock);
 		}
 		if (!fds[0].revents)
@@ -293,6 +293,9 @@ int swap_gate_check(struct swap_gate *g, uint64_t pswpin, const char **mode)
 	pthread_mutex_lock(&g->lock);
 	if (g->bio_mode)
 		check_bio(g, pswpin);
+	/* without the thread polling /proc/swaps, a swapon is seen here, at a refresh */
+	if (g->bio_mode && !(g->rb && g->swaps_fd >= 0))
+		set_swap_devs(g);
 	update(g, false);
 	links = (g->count_link != NULL) + (g->bio_link != NULL) + (g->writeout_link != NULL);
 	*mode = g->bio_mode ? "bio" : g->count_link ? "memcg" : "idle";
