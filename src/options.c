@@ -61,8 +61,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (errno || *end || end == optarg || !isfinite(o->delay) ||
 			    o->delay < DELAY_MIN || o->delay > DELAY_MAX) {
 				snprintf(err, errlen,
-					 "-d needs seconds between 0.1 and 86400, not '%s'",
-					 optarg);
+					 "-d needs seconds between %g and %g, not '%s'", DELAY_MIN,
+					 DELAY_MAX, optarg);
 				return -1;
 			}
 			o->given |= GIVEN_DELAY;

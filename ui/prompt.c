@@ -7,6 +7,7 @@
 #include <wchar.h>
 
 #include "text.h"
+#include "options.h"
 #include "tui_int.h"
 #include "util.h"
 
@@ -120,9 +121,9 @@ static void commit(struct tui *t)
 	case PROMPT_DELAY: {
 		char *end;
 		double d = strtod(text, &end);
-		if (end == text || *end || !(d >= 0.1 && d <= 86400)) {
+		if (end == text || *end || !(d >= DELAY_MIN && d <= DELAY_MAX)) {
 			snprintf(t->message, sizeof(t->message),
-				 "interval must be 0.1 to 86400 seconds");
+				 "interval must be %g to %g seconds", DELAY_MIN, DELAY_MAX);
 			return;
 		}
 		t->delay = d;
