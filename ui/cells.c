@@ -10,11 +10,12 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 {
 	const struct proc_sample *p = r->p;
 	const char *t = row_text(r, c);
+	if (c == COL_CMD) {
+		cmd_cell(r, buf, size, utf8, -1);
+		return;
+	}
 	if (t) {
-		if (c == COL_CMD)
-			tree_prefix(r, buf, size, utf8, -1);
-		size_t n = c == COL_CMD ? strlen(buf) : 0;
-		escape_display(t, buf + n, size - n, utf8);
+		escape_display(t, buf, size, utf8);
 		return;
 	}
 	if ((c == COL_SWAP && !p->swap_valid) ||
@@ -66,6 +67,16 @@ int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_
 		n += (size_t)k;
 	}
 	return from <= r->depth ? (int)(r->depth - from + 1) * 3 : 0;
+}
+
+void cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width)
+{
+	char cmd[1024];
+	int w = tree_prefix(r, buf, size, utf8, width < 0 ? -1 : width - 8);
+	size_t n = strlen(buf);
+	escape_display(r->p->cmd, cmd, sizeof(cmd), utf8);
+	snprintf(buf + n, size - n, "%s",
+		 width >= 0 && w + (int)strlen(cmd) > width ? cmd_short(cmd) : cmd);
 }
 
 void fmt_clock(double wall, char *buf, size_t size)

@@ -11,6 +11,11 @@
  * Columns whose collector is off show "-". */
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
 
+/* The COMMAND cell: the tree's lines, then the escaped command line. In width columns
+ * (< 0: no limit) the lines leave the command 8 columns at least, and a command that does
+ * not fit loses its program's directory. */
+void cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width);
+
 /* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most
  * max_cols columns (< 0: no limit): deep rows lose their leftmost levels first. Returns
  * the columns used. */

@@ -1,7 +1,6 @@
 #include <string.h>
 
 #include "cells.h"
-#include "text.h"
 #include "tui_int.h"
 
 /* Chooses the columns that fit, leaving the command 10 columns (24 in the tree view):
@@ -74,24 +73,12 @@ void draw_table(struct tui *t, int y)
 			t->onscreen[t->nonscreen++] = row->p->pid;
 		x = 0;
 		for (int k = 0; k < t->nshown; k++) {
-			char text[1024], fit[1280];
-			const char *shown = text;
-			if (t->shown[k] == COL_CMD) {
-				/* the tree's lines leave the command 8 columns at least; a
-				 * command that does not fit loses its program's directory */
-				struct row bare = *row;
-				int avail = t->cols - x;
-				int w = tree_prefix(row, fit, sizeof(fit), t->utf8, avail - 8);
-				size_t n = strlen(fit);
-				bare.depth = 0;
-				cell_text(&bare, COL_CMD, text, sizeof(text), t->utf8);
-				snprintf(fit + n, sizeof(fit) - n, "%s",
-					 w + (int)strlen(text) > avail ? cmd_short(text) : text);
-				shown = fit;
-			} else {
+			char text[1280];
+			if (t->shown[k] == COL_CMD)
+				cmd_cell(row, text, sizeof(text), t->utf8, t->cols - x);
+			else
 				cell_text(row, t->shown[k], text, sizeof(text), t->utf8);
-			}
-			cell(t, y + 1 + r, &x, t->shown[k], shown, role);
+			cell(t, y + 1 + r, &x, t->shown[k], text, role);
 		}
 	}
 }
