@@ -32,9 +32,7 @@ echo "OOM kill: pid $kid in the namespace (the kernel's ${host:-?}): $ev"
 rmdir "$CG" && CG=""
 
 # --- reclaim stall of a reader ---
-FILE=/var/tmp/memtop-pidns.$$
-RMFILES=$FILE
-dd if=/dev/zero of="$FILE" bs=1M count=128 oflag=direct status=none || fail "writing $FILE"
+stream_file
 memcg memtop-pidns-rc-$$ $((32 << 20))
 mkfifo "$WORK/go"
 ns '"$1" --json -n 200 -d 0.3 >"$2/rc.json" 2>"$2/err" & mt=$!

@@ -10,11 +10,7 @@
 . "$(dirname "$0")/lib.inc"
 need_bpf
 
-# a disk file (page cache that can be dropped), written past the cache
-FILE=/var/tmp/memtop-stream.$$
-RMFILES=$FILE
-dd if=/dev/zero of="$FILE" bs=1M count=128 oflag=direct status=none || fail "writing $FILE"
-[ "$(stat -f -c %T "$FILE")" != tmpfs ] || skip "/var/tmp is tmpfs: its pages cannot be reclaimed without swap"
+stream_file
 memcg memtop-reclaim-$$ $((32 << 20))
 mkfifo "$WORK/go"
 
