@@ -23,9 +23,9 @@ static void set(struct snapshot *s, __u32 tgid, __u64 v, enum bpf_procs_field fi
 	if (!p)
 		return;
 	if (field == BPF_PROCS_SWAPINS)
-		p->swapins = v;
+		p->v[COL_SWAPIN] = v;
 	else
-		p->reclaim_ns = v;
+		p->v[COL_RECLAIM] = v;
 }
 
 /* One entry at a time, for kernels without batch lookups on hash maps. */

@@ -450,11 +450,10 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 		st->have_swapin = true;
 		st->swapins = b->swapin->bss->swapins;
 	}
-	for (size_t i = 0; i < s->nprocs && (b->reclaim || b->swapin); i++) {
-		s->procs[i].bpf_valid = true;
-		s->procs[i].swapins = 0;
-		s->procs[i].reclaim_ns = 0;
-	}
+	unsigned filled = (b->swapin ? columns_filled_by(NEED_BPF_SWAPIN) : 0) |
+			  (b->reclaim ? columns_filled_by(NEED_BPF_RECLAIM) : 0);
+	for (size_t i = 0; i < s->nprocs; i++)
+		s->procs[i].valid |= filled;
 	if (b->swapin)
 		bpf_procs_fill(bpf_map__fd(b->swapin->maps.tgid_swapins), s, BPF_PROCS_SWAPINS);
 	if (b->reclaim)

@@ -4,35 +4,234 @@
 #include <string.h>
 #include <strings.h>
 
+#include "snapshot.h"
+
+static uint64_t get_pid(const struct proc_sample *p)
+{
+	return (uint64_t)p->pid;
+}
+
+static uint64_t get_ppid(const struct proc_sample *p)
+{
+	return (uint64_t)p->ppid;
+}
+
+static const char *get_user(const struct proc_sample *p)
+{
+	return p->user;
+}
+
+static const char *get_comm(const struct proc_sample *p)
+{
+	return p->comm;
+}
+
+static const char *get_cmd(const struct proc_sample *p)
+{
+	return p->cmd;
+}
+
+/* JSON keys: the name, then the unit: _kb for sizes in KiB, _pct for percentages,
+ * _per_s for rates, _us_per_s for microseconds per second; none for ids, counts, text. */
 const struct column columns[COL_COUNT] = {
-	[COL_PID] = {"pid", "PID", 7, UNIT_ID, NEED_STAT, true, 0, "process id"},
-	[COL_PPID] = {"ppid", "PPID", 7, UNIT_ID, NEED_STAT, true, 9, "parent process id"},
-	[COL_USER] = {"user", "USER", 8, UNIT_TEXT, NEED_STAT, true, 3, "effective user"},
-	[COL_RSS] = {"rss", "RSS", 5, UNIT_KB, NEED_STATM, false, 0, "resident set size"},
-	[COL_VSZ] = {"vsz", "VSZ", 5, UNIT_KB, NEED_STATM, false, 6, "virtual size"},
-	[COL_SHR] = {"shr", "SHR", 5, UNIT_KB, NEED_STATM, false, 5,
-		     "resident shared (file and shmem) pages"},
-	[COL_TXT] = {"txt", "TXT", 5, UNIT_KB, NEED_STATM, false, 8, "text (code) size"},
-	[COL_DATA] = {"data", "DATA", 5, UNIT_KB, NEED_STATM, false, 7, "data + stack size"},
-	[COL_SWAP] = {"swap", "SWAP", 5, UNIT_KB, NEED_STATUS, false, 2,
-		      "swapped-out memory (VmSwap, read for rows on screen)"},
-	[COL_PSS] = {"pss", "PSS", 5, UNIT_KB, NEED_SMAPS, false, 2,
-		     "proportional set size: shared pages split among users (smaps_rollup)"},
-	[COL_USS] = {"uss", "USS", 5, UNIT_KB, NEED_SMAPS, false, 2,
-		     "unique set size: private pages, freed on exit (smaps_rollup)"},
-	[COL_OOM] = {"oom", "OOM", 4, UNIT_ID, NEED_OOM, false, 2,
-		     "OOM killer's badness score (oom_score): the highest is killed first"},
-	[COL_MEM_PCT] = {"mem", "%MEM", 4, UNIT_PCT, NEED_STATM, false, 4, "RSS as share of RAM"},
-	[COL_MINFLT] = {"minflt", "MINF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
-			"minor page faults per second"},
-	[COL_MAJFLT] = {"majflt", "MAJF/s", 6, UNIT_RATE, NEED_STAT, false, 1,
-			"major page faults (disk reads) per second"},
-	[COL_SWAPIN] = {"swapin", "SWIN/s", 6, UNIT_RATE, NEED_BPF_SWAPIN, false, 1,
-			"pages swapped in per second (BPF)"},
-	[COL_RECLAIM] = {"reclaim", "STALL", 6, UNIT_US_RATE, NEED_BPF_RECLAIM, false, 1,
-			 "microseconds per second stalled in direct or memcg reclaim (BPF)"},
-	[COL_COMM] = {"comm", "NAME", 15, UNIT_TEXT, NEED_STAT, true, 9, "process name"},
-	[COL_CMD] = {"cmd", "COMMAND", 0, UNIT_TEXT, NEED_CMDLINE, true, 0, "command line"},
+	[COL_PID] = {.name = "pid",
+		     .title = "PID",
+		     .json = "pid",
+		     .desc = "process id",
+		     .width = 7,
+		     .unit = UNIT_ID,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_STAT,
+		     .ascending = true,
+		     .on = true,
+		     .id = get_pid},
+	[COL_PPID] = {.name = "ppid",
+		      .title = "PPID",
+		      .json = "ppid",
+		      .desc = "parent process id",
+		      .width = 7,
+		      .unit = UNIT_ID,
+		      .kind = KIND_SAMPLE,
+		      .needs = NEED_STAT,
+		      .ascending = true,
+		      .drop = 9,
+		      .id = get_ppid},
+	[COL_USER] = {.name = "user",
+		      .title = "USER",
+		      .json = "user",
+		      .desc = "effective user",
+		      .width = 8,
+		      .unit = UNIT_TEXT,
+		      .kind = KIND_TEXT,
+		      .needs = NEED_STAT,
+		      .ascending = true,
+		      .on = true,
+		      .drop = 3,
+		      .text = get_user},
+	[COL_RSS] = {.name = "rss",
+		     .title = "RSS",
+		     .json = "rss_kb",
+		     .desc = "resident set size",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_STATM,
+		     .on = true},
+	[COL_VSZ] = {.name = "vsz",
+		     .title = "VSZ",
+		     .json = "vsz_kb",
+		     .desc = "virtual size",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_STATM,
+		     .on = true,
+		     .drop = 6},
+	[COL_SHR] = {.name = "shr",
+		     .title = "SHR",
+		     .json = "shr_kb",
+		     .desc = "resident shared (file and shmem) pages",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_STATM,
+		     .on = true,
+		     .drop = 5},
+	[COL_TXT] = {.name = "txt",
+		     .title = "TXT",
+		     .json = "txt_kb",
+		     .desc = "text (code) size",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_STATM,
+		     .on = true,
+		     .drop = 8},
+	[COL_DATA] = {.name = "data",
+		      .title = "DATA",
+		      .json = "data_kb",
+		      .desc = "data + stack size",
+		      .width = 5,
+		      .unit = UNIT_KB,
+		      .kind = KIND_SAMPLE,
+		      .needs = NEED_STATM,
+		      .on = true,
+		      .drop = 7},
+	[COL_SWAP] = {.name = "swap",
+		      .title = "SWAP",
+		      .json = "swap_kb",
+		      .desc = "swapped-out memory (VmSwap, read for rows on screen)",
+		      .width = 5,
+		      .unit = UNIT_KB,
+		      .kind = KIND_SAMPLE,
+		      .needs = NEED_STATUS,
+		      .on = true,
+		      .drop = 2},
+	[COL_PSS] = {.name = "pss",
+		     .title = "PSS",
+		     .json = "pss_kb",
+		     .desc = "proportional set size: shared pages split among users "
+			     "(smaps_rollup)",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_SMAPS,
+		     .drop = 2},
+	[COL_USS] = {.name = "uss",
+		     .title = "USS",
+		     .json = "uss_kb",
+		     .desc = "unique set size: private pages, freed on exit (smaps_rollup)",
+		     .width = 5,
+		     .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_SMAPS,
+		     .drop = 2},
+	[COL_OOM] = {.name = "oom",
+		     .title = "OOM",
+		     .json = "oom_score",
+		     .desc = "OOM killer's badness score (oom_score): the highest is killed first",
+		     .width = 4,
+		     .unit = UNIT_ID,
+		     .kind = KIND_SAMPLE,
+		     .needs = NEED_OOM,
+		     .drop = 2},
+	[COL_MEM_PCT] = {.name = "mem",
+			 .title = "%MEM",
+			 .json = "mem_pct",
+			 .desc = "RSS as share of RAM",
+			 .width = 4,
+			 .unit = UNIT_PCT,
+			 .kind = KIND_SHARE,
+			 .needs = NEED_STATM,
+			 .on = true,
+			 .drop = 4,
+			 .of = COL_RSS},
+	[COL_MINFLT] = {.name = "minflt",
+			.title = "MINF/s",
+			.json = "minflt_per_s",
+			.desc = "minor page faults per second",
+			.width = 6,
+			.unit = UNIT_RATE,
+			.kind = KIND_RATE,
+			.needs = NEED_STAT,
+			.on = true,
+			.drop = 1},
+	[COL_MAJFLT] = {.name = "majflt",
+			.title = "MAJF/s",
+			.json = "majflt_per_s",
+			.desc = "major page faults (disk reads) per second",
+			.width = 6,
+			.unit = UNIT_RATE,
+			.kind = KIND_RATE,
+			.needs = NEED_STAT,
+			.on = true,
+			.drop = 1},
+	[COL_SWAPIN] = {.name = "swapin",
+			.title = "SWIN/s",
+			.json = "swapin_per_s",
+			.desc = "pages swapped in per second (BPF)",
+			.width = 6,
+			.unit = UNIT_RATE,
+			.kind = KIND_RATE,
+			.needs = NEED_BPF_SWAPIN,
+			.on = true,
+			.drop = 1,
+			.since_start = true},
+	[COL_RECLAIM] = {.name = "reclaim",
+			 .title = "STALL",
+			 .json = "reclaim_stall_us_per_s",
+			 .desc = "microseconds per second stalled in direct or memcg reclaim "
+				 "(BPF)",
+			 .width = 6,
+			 .unit = UNIT_US_RATE,
+			 .kind = KIND_RATE,
+			 .needs = NEED_BPF_RECLAIM,
+			 .on = true,
+			 .drop = 1,
+			 .scale = 1e-3,
+			 .since_start = true},
+	[COL_COMM] = {.name = "comm",
+		      .title = "NAME",
+		      .json = "comm",
+		      .desc = "process name",
+		      .width = 15,
+		      .unit = UNIT_TEXT,
+		      .kind = KIND_TEXT,
+		      .needs = NEED_STAT,
+		      .ascending = true,
+		      .drop = 9,
+		      .text = get_comm},
+	[COL_CMD] = {.name = "cmd",
+		     .title = "COMMAND",
+		     .json = "cmd",
+		     .desc = "command line",
+		     .width = 0,
+		     .unit = UNIT_TEXT,
+		     .kind = KIND_TEXT,
+		     .needs = NEED_CMDLINE,
+		     .ascending = true,
+		     .on = true,
+		     .text = get_cmd},
 };
 
 int column_by_name(const char *name)
@@ -45,10 +244,12 @@ int column_by_name(const char *name)
 
 unsigned columns_default(void)
 {
-	return COL_BIT(COL_PID) | COL_BIT(COL_USER) | COL_BIT(COL_RSS) | COL_BIT(COL_VSZ) |
-	       COL_BIT(COL_SHR) | COL_BIT(COL_TXT) | COL_BIT(COL_DATA) | COL_BIT(COL_SWAP) |
-	       COL_BIT(COL_MEM_PCT) | COL_BIT(COL_MINFLT) | COL_BIT(COL_MAJFLT) |
-	       COL_BIT(COL_SWAPIN) | COL_BIT(COL_RECLAIM) | COL_BIT(COL_CMD);
+	unsigned set = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (columns[c].on)
+			set |= COL_BIT(c);
+	return set;
 }
 
 int columns_parse(const char *list, unsigned *set, char *err, size_t errlen)
@@ -100,4 +301,19 @@ unsigned columns_needs(unsigned set)
 		if (set & COL_BIT(c))
 			needs |= columns[c].needs;
 	return needs;
+}
+
+unsigned columns_filled_by(unsigned needs)
+{
+	unsigned set = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if ((columns[c].needs & needs) == columns[c].needs)
+			set |= COL_BIT(c);
+	return set;
+}
+
+bool column_in_json(int c, unsigned set)
+{
+	return !(columns[c].needs & NEED_COSTLY) || (set & COL_BIT(c));
 }

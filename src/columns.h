@@ -1,12 +1,14 @@
-/* The one table of process columns. A column names the collector it needs, so that
- * costly reads happen only for what is shown; adding a column touches this table
- * and one collector. */
+/* The one table of process columns: every per-process figure memtop shows, prints or
+ * sorts by is a row of columns[]. The screen, batch text, JSON and sorting iterate it;
+ * adding a column touches this table and the one collector that reads its value. */
 #ifndef MEMTOP_COLUMNS_H
 #define MEMTOP_COLUMNS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+/* The display order is the order of this enum. */
 enum col_id {
 	COL_PID,
 	COL_PPID,
@@ -51,17 +53,36 @@ enum col_need {
 	NEED_OOM = 1 << 7,   /* /proc/PID/oom_score: only for rows shown */
 	/* the collectors read per row asked for, not for every process */
 	NEED_COSTLY = NEED_STATUS | NEED_SMAPS | NEED_OOM,
+	NEED_BPF = NEED_BPF_SWAPIN | NEED_BPF_RECLAIM,
 };
 
+/* How a row's value is made from the samples. */
+enum col_kind {
+	KIND_SAMPLE, /* the sampled value, proc_sample.v[col] (or .id() where set) */
+	KIND_TEXT,   /* text from .text() */
+	KIND_RATE,   /* per second of the cumulative counter proc_sample.v[col], times .scale */
+	KIND_SHARE,  /* percentage of RAM that column .of takes */
+};
+
+struct proc_sample;
+
 struct column {
-	const char *name; /* for -o and JSON-style keys */
-	const char *title;
-	int width; /* 0: takes the rest of the line */
+	const char *name;  /* for -o, --columns and the settings file */
+	const char *title; /* on screen and in batch text */
+	const char *json;  /* JSON key: the name and the unit, see json_key rule in README */
+	const char *desc;  /* for the help, the column picker and the sort menu */
+	int width;	   /* 0: takes the rest of the line */
 	enum col_unit unit;
-	unsigned needs;
-	bool ascending; /* natural sort direction */
-	int drop;	/* on a narrow screen, higher numbers are hidden first; 0 never */
-	const char *desc;
+	enum col_kind kind;
+	unsigned needs;	  /* enum col_need */
+	bool ascending;	  /* natural sort direction */
+	bool on;	  /* shown by default */
+	int drop;	  /* on a narrow screen, higher numbers are hidden first; 0 never */
+	double scale;	  /* KIND_RATE: counter units to shown units (0: 1) */
+	bool since_start; /* KIND_RATE: the counter starts at memtop's start, not the process's */
+	int of;		  /* KIND_SHARE: the column whose share of RAM this is */
+	uint64_t (*id)(const struct proc_sample *p);	  /* KIND_SAMPLE kept out of v[] */
+	const char *(*text)(const struct proc_sample *p); /* KIND_TEXT, raw and untrusted */
 };
 
 extern const struct column columns[COL_COUNT];
@@ -73,7 +94,7 @@ int column_by_name(const char *name);
 #define COL_BIT(c) (1u << (c))
 _Static_assert(COL_COUNT <= 32, "column sets are 32-bit masks");
 
-/* The columns shown unless asked otherwise. */
+/* The columns shown unless asked otherwise (.on). */
 unsigned columns_default(void);
 
 /* Parses a comma-separated list of column names: "pid,rss,pss,cmd" is that set, "+pss,uss"
@@ -83,5 +104,12 @@ int columns_parse(const char *list, unsigned *set, char *err, size_t errlen);
 
 /* The collectors (enum col_need) that the columns of set need. */
 unsigned columns_needs(unsigned set);
+
+/* The columns that the collectors in needs fill: those whose needs it covers. */
+unsigned columns_filled_by(unsigned needs);
+
+/* Whether JSON carries column c when set is shown: every column read for every process,
+ * and a costly one (read per row) when it is in set. */
+bool column_in_json(int c, unsigned set);
 
 #endif

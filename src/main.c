@@ -34,8 +34,8 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		.version = MEMTOP_VERSION,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 	};
-	/* batch and JSON print swap_kb for every process, and PSS/USS when asked for */
-	struct pids_request req = {.needs = NEED_STATUS | model_needs(m),
+	/* batch and JSON print the shown columns of every process */
+	struct pids_request req = {.cols = m->cols | COL_BIT(m->sort),
 				   .rows_all = true,
 				   .only_pids = o->pids,
 				   .nonly_pids = o->npids};

@@ -104,6 +104,57 @@ static void reclaim_delta(struct reclaim_stats *d, const struct reclaim_stats *n
 	d->kswapd_wakeups = now->kswapd_wakeups - (then ? then->kswapd_wakeups : 0);
 }
 
+/* What a row's values are computed against: this refresh, and whether there was one
+ * before it (then dt is the interval; else the time since boot). */
+struct span {
+	const struct snapshot *s;
+	bool prev;
+	double dt;
+};
+
+/* A counter's rate. On first sight, the average over the process's life so far, as top
+ * does; for a counter that starts with memtop (BPF), over the interval, or on the first
+ * refresh over the process's life. */
+static double rate_value(const struct span *sp, const struct proc_sample *p,
+			 const struct proc_sample *q, int c)
+{
+	const struct column *col = &columns[c];
+	double scale = col->scale ? col->scale : 1;
+	const struct snapshot *s = sp->s;
+
+	if (!(p->valid & COL_BIT(c)))
+		return 0;
+	if (q)
+		return q->valid & COL_BIT(c) ? counter_rate(p->v[c], q->v[c], sp->dt) * scale : 0;
+	if (col->since_start && sp->prev)
+		return (double)p->v[c] * scale / sp->dt;
+	double age = s->hertz ? s->uptime - (double)p->start_ticks / (double)s->hertz : 0;
+	if (sp->prev && age > sp->dt)
+		age = sp->dt; /* existed unseen (filtered); treat the interval as its life */
+	if (age < 0.01)
+		age = 0.01;
+	return (double)p->v[c] * scale / age;
+}
+
+static double column_value(const struct span *sp, const struct proc_sample *p,
+			   const struct proc_sample *q, int c)
+{
+	const struct column *col = &columns[c];
+	uint64_t total = sp->s->mem.mem_total_kb;
+
+	switch (col->kind) {
+	case KIND_SAMPLE:
+		return (double)(col->id ? col->id(p) : p->v[c]);
+	case KIND_RATE:
+		return rate_value(sp, p, q, c);
+	case KIND_SHARE:
+		return total ? 100.0 * (double)p->v[col->of] / (double)total : 0;
+	case KIND_TEXT:
+		break;
+	}
+	return 0;
+}
+
 static void compute_rates(struct model *m)
 {
 	const struct snapshot *s = model_current(m), *prev = model_previous(m);
@@ -122,96 +173,30 @@ static void compute_rates(struct model *m)
 		m->all = xcalloc(s->nprocs, sizeof(*m->all));
 	}
 	m->nall = s->nprocs;
+	struct span sp = {s, prev != NULL, dt};
 	for (size_t i = 0; i < s->nprocs; i++) {
 		const struct proc_sample *p = &s->procs[i], *q = find_prev(prev, p);
 		struct row *r = &m->all[i];
 		memset(r, 0, sizeof(*r));
 		r->p = p;
-		r->mem_pct = s->mem.mem_total_kb
-				     ? 100.0 * (double)p->rss_kb / (double)s->mem.mem_total_kb
-				     : 0;
-		if (q) {
-			r->minflt_rate = counter_rate(p->minflt, q->minflt, dt);
-			r->majflt_rate = counter_rate(p->majflt, q->majflt, dt);
-			if (p->bpf_valid && q->bpf_valid) {
-				r->swapin_rate = counter_rate(p->swapins, q->swapins, dt);
-				r->reclaim_us_rate =
-					counter_rate(p->reclaim_ns, q->reclaim_ns, dt) / 1000.0;
-			}
-		} else {
-			/* first sight: the average over the process's life so far, as top does */
-			double age = s->hertz
-					     ? s->uptime - (double)p->start_ticks / (double)s->hertz
-					     : 0;
-			if (prev && age > dt)
-				age = dt; /* existed unseen (filtered); treat the interval as its
-					     life */
-			if (age < 0.01)
-				age = 0.01;
-			r->minflt_rate = (double)p->minflt / age;
-			r->majflt_rate = (double)p->majflt / age;
-			if (p->bpf_valid) {
-				double span = prev ? dt : age;
-				r->swapin_rate = (double)p->swapins / span;
-				r->reclaim_us_rate = (double)p->reclaim_ns / 1000.0 / span;
-			}
-		}
+		for (int c = 0; c < COL_COUNT; c++)
+			r->num[c] = column_value(&sp, p, q, c);
 	}
 }
 
 double row_number(const struct row *r, enum col_id c)
 {
-	const struct proc_sample *p = r->p;
-	switch (c) {
-	case COL_PID:
-		return p->pid;
-	case COL_PPID:
-		return p->ppid;
-	case COL_RSS:
-		return (double)p->rss_kb;
-	case COL_VSZ:
-		return (double)p->vsz_kb;
-	case COL_SHR:
-		return (double)p->shr_kb;
-	case COL_TXT:
-		return (double)p->txt_kb;
-	case COL_DATA:
-		return (double)p->data_kb;
-	case COL_SWAP:
-		return (double)p->swap_kb;
-	case COL_PSS:
-		return (double)p->pss_kb;
-	case COL_USS:
-		return (double)p->uss_kb;
-	case COL_OOM:
-		return p->oom_score;
-	case COL_MEM_PCT:
-		return r->mem_pct;
-	case COL_MINFLT:
-		return r->minflt_rate;
-	case COL_MAJFLT:
-		return r->majflt_rate;
-	case COL_SWAPIN:
-		return r->swapin_rate;
-	case COL_RECLAIM:
-		return r->reclaim_us_rate;
-	default:
-		return 0;
-	}
+	return r->num[c];
 }
 
 const char *row_text(const struct row *r, enum col_id c)
 {
-	switch (c) {
-	case COL_USER:
-		return r->p->user;
-	case COL_COMM:
-		return r->p->comm;
-	case COL_CMD:
-		return r->p->cmd;
-	default:
-		return NULL;
-	}
+	return columns[c].text ? columns[c].text(r->p) : NULL;
+}
+
+bool row_valid(const struct row *r, enum col_id c)
+{
+	return (r->p->valid & COL_BIT(c)) != 0;
 }
 
 static bool contains_nocase(const char *hay, const char *needle)

@@ -11,11 +11,7 @@
 
 struct row {
 	const struct proc_sample *p;
-	double mem_pct;
-	double minflt_rate;
-	double majflt_rate;
-	double swapin_rate;	/* pages/s, BPF */
-	double reclaim_us_rate; /* us/s, BPF */
+	double num[COL_COUNT]; /* each numeric column's value: samples, rates, shares */
 	/* tree view: depth below the row's root; whether it is its parent's last child
 	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
 	uint16_t depth;
@@ -84,6 +80,8 @@ unsigned model_needs(const struct model *m);
 double row_number(const struct row *r, enum col_id c);
 /* Value of a text column for a row (raw, unescaped); NULL for numeric columns. */
 const char *row_text(const struct row *r, enum col_id c);
+/* Whether the collector of column c read it for this row. */
+bool row_valid(const struct row *r, enum col_id c);
 
 /* RAM split as free(1) does: used = total - free - buffers - cache, where cache is
  * Cached + SReclaimable. */

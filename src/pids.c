@@ -11,36 +11,34 @@
 #include "pidcache.h"
 #include "util.h"
 
-enum {
-	I_PID,
-	I_PPID,
-	I_EUID,
-	I_BEGAN,
-	I_CMD,
-	I_RES,
-	I_VIRT,
-	I_SHR,
-	I_CODE,
-	I_DATA,
-	I_MIN,
-	I_MAJ,
-	I_FLAGS
+/* What identifies a process, read from stat for every process */
+enum { I_PID, I_PPID, I_EUID, I_BEGAN, I_CMD, I_FLAGS, I_FIGURES };
+
+/* The figures of stat and statm, read for every process, by the column they fill */
+static const struct {
+	enum col_id col;
+	enum pids_item item; /* an ul_int item */
+} stat_figures[] = {
+	{COL_RSS, PIDS_MEM_RES},    {COL_VSZ, PIDS_MEM_VIRT},  {COL_SHR, PIDS_MEM_SHR},
+	{COL_TXT, PIDS_MEM_CODE},   {COL_DATA, PIDS_MEM_DATA}, {COL_MINFLT, PIDS_FLT_MIN},
+	{COL_MAJFLT, PIDS_FLT_MAJ},
 };
 
-static enum pids_item main_items[] = {
-	PIDS_ID_PID,  PIDS_ID_PPID,  PIDS_ID_EUID, PIDS_TICS_BEGAN, PIDS_CMD,
-	PIDS_MEM_RES, PIDS_MEM_VIRT, PIDS_MEM_SHR, PIDS_MEM_CODE,   PIDS_MEM_DATA,
-	PIDS_FLT_MIN, PIDS_FLT_MAJ,  PIDS_FLAGS,
+/* The figures of status, read for the rows asked for, by the column they fill; one that
+ * is 0 while no swap is in use needs no read then */
+static const struct {
+	enum col_id col;
+	enum pids_item item; /* an ul_int item */
+	bool zero_without_swap;
+} status_figures[] = {
+	{COL_SWAP, PIDS_VM_SWAP, true},
 };
 
 #define PF_KTHREAD 0x00200000 /* include/linux/sched.h */
 
-enum { S_PID, S_SWAP };
-static enum pids_item swap_items[] = {PIDS_ID_PID, PIDS_VM_SWAP};
-
 struct pids_collector {
 	struct pids_info *main;
-	struct pids_info *swap;
+	struct pids_info *status;
 	struct pidcache cache;
 	unsigned *sel; /* scratch pid list for procps_pids_select */
 	size_t sel_cap;
@@ -49,9 +47,19 @@ struct pids_collector {
 struct pids_collector *pids_new(char *err, size_t errlen)
 {
 	struct pids_collector *c = xcalloc(1, sizeof(*c));
+	static enum pids_item main_items[I_FIGURES + ARRAY_SIZE(stat_figures)] = {
+		[I_PID] = PIDS_ID_PID,	     [I_PPID] = PIDS_ID_PPID, [I_EUID] = PIDS_ID_EUID,
+		[I_BEGAN] = PIDS_TICS_BEGAN, [I_CMD] = PIDS_CMD,      [I_FLAGS] = PIDS_FLAGS,
+	};
+	static enum pids_item status_items[1 + ARRAY_SIZE(status_figures)] = {PIDS_ID_PID};
+
+	for (size_t i = 0; i < ARRAY_SIZE(stat_figures); i++)
+		main_items[I_FIGURES + i] = stat_figures[i].item;
+	for (size_t i = 0; i < ARRAY_SIZE(status_figures); i++)
+		status_items[1 + i] = status_figures[i].item;
 	int rc = procps_pids_new(&c->main, main_items, (int)ARRAY_SIZE(main_items));
 	if (rc >= 0)
-		rc = procps_pids_new(&c->swap, swap_items, (int)ARRAY_SIZE(swap_items));
+		rc = procps_pids_new(&c->status, status_items, (int)ARRAY_SIZE(status_items));
 	if (rc < 0) {
 		snprintf(err, errlen, "cannot read processes with libproc2: %s", strerror(-rc));
 		pids_free(c);
@@ -67,8 +75,8 @@ void pids_free(struct pids_collector *c)
 		return;
 	if (c->main)
 		procps_pids_unref(&c->main);
-	if (c->swap)
-		procps_pids_unref(&c->swap);
+	if (c->status)
+		procps_pids_unref(&c->status);
 	if (c->cache.buckets)
 		pidcache_free(&c->cache);
 	free(c->sel);
@@ -151,17 +159,39 @@ static bool wanted(const struct pids_request *req, int32_t pid)
 	return req->rows_all || pid_in(pid, req->row_pids, req->nrow_pids);
 }
 
-/* VmSwap costs a read of /proc/PID/status: skip it while no swap is in use (then every
- * process has none), else read it only for the processes asked for. */
-static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t from,
-			 const struct pids_request *req)
+/* The status figures that cols asks for and that need a read now: those that are 0
+ * while no swap is in use are set without one. */
+static unsigned status_wanted(struct snapshot *s, size_t from, unsigned cols)
+{
+	bool swap_used = s->mem.swap_total_kb != s->mem.swap_free_kb;
+	unsigned read = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(status_figures); k++) {
+		enum col_id col = status_figures[k].col;
+
+		if (!(cols & COL_BIT(col)))
+			continue;
+		if (swap_used || !status_figures[k].zero_without_swap) {
+			read |= COL_BIT(col);
+			continue;
+		}
+		for (size_t i = from; i < s->nprocs; i++) {
+			s->procs[i].v[col] = 0;
+			s->procs[i].valid |= COL_BIT(col);
+		}
+	}
+	return read;
+}
+
+/* /proc/PID/status costs a read per process: only for the processes asked for, and
+ * not at all where the figures asked for are known without it. */
+static void collect_status(struct pids_collector *c, struct snapshot *s, size_t from,
+			   const struct pids_request *req)
 {
 	size_t n = s->nprocs - from;
-	if (s->mem.swap_total_kb == s->mem.swap_free_kb) {
-		for (size_t i = from; i < s->nprocs; i++) {
-			s->procs[i].swap_valid = true;
+	if (!status_wanted(s, from, req->cols)) {
+		for (size_t i = from; i < s->nprocs; i++)
 			s->procs[i].costly_read |= NEED_STATUS;
-		}
 		return;
 	}
 	if (c->sel_cap < n) {
@@ -177,15 +207,17 @@ static void collect_swap(struct pids_collector *c, struct snapshot *s, size_t fr
 	}
 	if (k == 0)
 		return;
-	struct pids_fetch *f = procps_pids_select(c->swap, c->sel, (int)k, PIDS_SELECT_PID);
+	struct pids_fetch *f = procps_pids_select(c->status, c->sel, (int)k, PIDS_SELECT_PID);
 	if (!f)
 		return;
 	for (int i = 0; i < f->counts->total; i++) {
 		struct pids_stack *st = f->stacks[i];
-		struct proc_sample *p = find_sorted(s, from, PIDS_VAL(S_PID, s_int, st, c->swap));
-		if (p) {
-			p->swap_kb = PIDS_VAL(S_SWAP, ul_int, st, c->swap);
-			p->swap_valid = true;
+		struct proc_sample *p = find_sorted(s, from, st->head[0].result.s_int);
+		if (!p)
+			continue;
+		for (size_t j = 0; j < ARRAY_SIZE(status_figures); j++) {
+			p->v[status_figures[j].col] = st->head[1 + j].result.ul_int;
+			p->valid |= COL_BIT(status_figures[j].col);
 		}
 	}
 }
@@ -205,15 +237,16 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 		p->costly_read |= NEED_SMAPS;
 		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
 		long n = read_file(path, buf, sizeof(buf));
-		if (n <= 0 && p->rss_kb == 0 && (n == 0 || errno == ESRCH)) {
-			p->rollup_valid = true; /* a kernel thread or a zombie: no memory */
+		if (n <= 0 && p->v[COL_RSS] == 0 && (n == 0 || errno == ESRCH)) {
+			/* a kernel thread or a zombie: no memory */
+			p->valid |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
 			continue;
 		}
 		if (n < 0 || parse_smaps_rollup(buf, &b))
 			continue; /* gone or not allowed */
-		p->pss_kb = b.pss;
-		p->uss_kb = b.uss;
-		p->rollup_valid = true;
+		p->v[COL_PSS] = b.pss;
+		p->v[COL_USS] = b.uss;
+		p->valid |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
 	}
 }
 
@@ -229,20 +262,28 @@ static void collect_oom(struct snapshot *s, size_t from, const struct pids_reque
 			continue;
 		p->costly_read |= NEED_OOM;
 		if (!read_proc_int(p->pid, "oom_score", &v)) {
-			p->oom_score = v;
-			p->oom_valid = true;
+			p->v[COL_OOM] = (uint64_t)v;
+			p->valid |= COL_BIT(COL_OOM);
 		}
 	}
 }
 
+static void collect_costly(struct pids_collector *c, struct snapshot *s, size_t from,
+			   const struct pids_request *req)
+{
+	unsigned needs = columns_needs(req->cols);
+
+	if (needs & NEED_STATUS)
+		collect_status(c, s, from, req);
+	if (needs & NEED_SMAPS)
+		collect_rollup(s, from, req);
+	if (needs & NEED_OOM)
+		collect_oom(s, from, req);
+}
+
 void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req)
 {
-	if (req->needs & NEED_STATUS)
-		collect_swap(c, s, 0, req);
-	if (req->needs & NEED_SMAPS)
-		collect_rollup(s, 0, req);
-	if (req->needs & NEED_OOM)
-		collect_oom(s, 0, req);
+	collect_costly(c, s, 0, req);
 }
 
 int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
@@ -255,6 +296,7 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		return -1;
 	}
 	s->ntasks = (size_t)f->counts->total;
+	unsigned always = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 	for (int i = 0; i < f->counts->total; i++) {
 		struct pids_stack *st = f->stacks[i];
 		int32_t pid = PIDS_VAL(I_PID, s_int, st, c->main);
@@ -265,24 +307,15 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		p->ppid = PIDS_VAL(I_PPID, s_int, st, c->main);
 		p->uid = PIDS_VAL(I_EUID, u_int, st, c->main);
 		p->start_ticks = PIDS_VAL(I_BEGAN, ull_int, st, c->main);
-		p->rss_kb = PIDS_VAL(I_RES, ul_int, st, c->main);
-		p->vsz_kb = PIDS_VAL(I_VIRT, ul_int, st, c->main);
-		p->shr_kb = PIDS_VAL(I_SHR, ul_int, st, c->main);
-		p->txt_kb = PIDS_VAL(I_CODE, ul_int, st, c->main);
-		p->data_kb = PIDS_VAL(I_DATA, ul_int, st, c->main);
-		p->minflt = PIDS_VAL(I_MIN, ul_int, st, c->main);
-		p->majflt = PIDS_VAL(I_MAJ, ul_int, st, c->main);
+		for (size_t k = 0; k < ARRAY_SIZE(stat_figures); k++)
+			p->v[stat_figures[k].col] = st->head[I_FIGURES + k].result.ul_int;
+		p->valid = always;
 		p->kthread = (PIDS_VAL(I_FLAGS, ul_int, st, c->main) & PF_KTHREAD) != 0;
 		p->user = user_name(p->uid);
 		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
 	}
 	qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
-	if (req->needs & NEED_STATUS)
-		collect_swap(c, s, from, req);
-	if (req->needs & NEED_SMAPS)
-		collect_rollup(s, from, req);
-	if (req->needs & NEED_OOM)
-		collect_oom(s, from, req);
+	collect_costly(c, s, from, req);
 	pidcache_sweep(&c->cache);
 	return 0;
 }

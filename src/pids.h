@@ -12,7 +12,7 @@
 struct pids_collector;
 
 struct pids_request {
-	unsigned needs;		 /* costly collectors wanted: NEED_STATUS, NEED_SMAPS */
+	unsigned cols;		 /* columns wanted (COL_BIT): their costly collectors run */
 	bool rows_all;		 /* read them for every process */
 	const int32_t *row_pids; /* else only for these (for instance the rows on screen) */
 	size_t nrow_pids;
@@ -28,7 +28,7 @@ void pids_free(struct pids_collector *c);
 int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
 		 char *err, size_t errlen);
 
-/* Reads what req->needs for the processes req names into s, already collected (for
+/* Reads the costly columns of req->cols for the processes req names into s, already collected (for
  * rows that come into view between refreshes). */
 void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req);
 

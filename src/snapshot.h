@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "columns.h"
+
 #define MT_COMM_LEN   16 /* kernel TASK_COMM_LEN */
 #define MT_HIST_SLOTS 32 /* log2 microsecond buckets */
 
@@ -44,25 +46,12 @@ struct proc_sample {
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
 	const char *cmd;  /* raw, untrusted; owned by the collector, valid for two refreshes */
 	const char *user; /* owned by the collector */
-	uint64_t rss_kb;
-	uint64_t vsz_kb;
-	uint64_t shr_kb;
-	uint64_t txt_kb;
-	uint64_t data_kb;
-	uint64_t swap_kb;
-	bool swap_valid;      /* false where VmSwap was not read */
-	uint64_t pss_kb;      /* smaps_rollup Pss */
-	uint64_t uss_kb;      /* smaps_rollup Private_Clean + Private_Dirty */
-	bool rollup_valid;    /* false where smaps_rollup was not read (or may not be) */
-	int32_t oom_score;    /* /proc/PID/oom_score, 0..2000 */
-	bool oom_valid;	      /* false where it was not read */
-	unsigned costly_read; /* costly collectors (NEED_STATUS, NEED_SMAPS) tried for it */
-	uint64_t minflt;      /* cumulative */
-	uint64_t majflt;
-	/* BPF counters, cumulative since memtop started; valid when bpf_valid */
-	bool bpf_valid;
-	uint64_t swapins; /* pages */
-	uint64_t reclaim_ns;
+	/* the figures of the column table (columns.h), by column: KiB, scores, and for
+	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
+	 * stalls in ns, since memtop started) */
+	uint64_t v[COL_COUNT];
+	unsigned valid;	      /* the columns (COL_BIT) whose figures were read */
+	unsigned costly_read; /* costly collectors (NEED_COSTLY) tried for it */
 };
 
 enum mt_event_type {

@@ -8,7 +8,6 @@
 
 void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8)
 {
-	const struct proc_sample *p = r->p;
 	const char *t = row_text(r, c);
 	if (c == COL_CMD) {
 		cmd_cell(r, buf, size, utf8, -1);
@@ -18,10 +17,7 @@ void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool 
 		escape_display(t, buf, size, utf8);
 		return;
 	}
-	if ((c == COL_SWAP && !p->swap_valid) ||
-	    ((c == COL_PSS || c == COL_USS) && !p->rollup_valid) ||
-	    (c == COL_OOM && !p->oom_valid) ||
-	    ((c == COL_SWAPIN || c == COL_RECLAIM) && !p->bpf_valid)) {
+	if (!row_valid(r, c)) {
 		snprintf(buf, size, "-");
 		return;
 	}

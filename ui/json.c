@@ -34,44 +34,46 @@ static void event(FILE *f, const struct mt_event *e)
 	fputc('}', f);
 }
 
-static void num_or_null(FILE *f, const char *key, bool valid, uint64_t kb)
+/* One column's value, in the unit its key names; null where its collector did not read it */
+static void value(FILE *f, const struct row *r, int c)
 {
-	if (valid)
-		fprintf(f, ",\"%s\":%" PRIu64, key, kb);
-	else
-		fprintf(f, ",\"%s\":null", key);
+	const struct column *col = &columns[c];
+
+	if (col->kind == KIND_TEXT) {
+		json_string(f, row_text(r, c));
+		return;
+	}
+	if (!row_valid(r, c)) {
+		fputs("null", f);
+		return;
+	}
+	switch (col->unit) {
+	case UNIT_ID:
+	case UNIT_KB:
+		fprintf(f, "%.0f", row_number(r, c));
+		break;
+	case UNIT_US_RATE:
+		fprintf(f, "%.1f", row_number(r, c));
+		break;
+	default:
+		fprintf(f, "%.2f", row_number(r, c));
+		break;
+	}
 }
 
+/* Every column read for every process, and the costly ones shown */
 static void process(FILE *f, const struct model *m, const struct row *r)
 {
-	const struct proc_sample *p = r->p;
-	fprintf(f, "{\"pid\":%d,\"ppid\":%d,\"user\":", p->pid, p->ppid);
-	json_string(f, p->user);
-	fputs(",\"comm\":", f);
-	json_string(f, p->comm);
-	fputs(",\"cmd\":", f);
-	json_string(f, p->cmd);
-	fprintf(f,
-		",\"rss_kb\":%" PRIu64 ",\"vsz_kb\":%" PRIu64 ",\"shr_kb\":%" PRIu64
-		",\"txt_kb\":%" PRIu64 ",\"data_kb\":%" PRIu64 ",\"swap_kb\":",
-		p->rss_kb, p->vsz_kb, p->shr_kb, p->txt_kb, p->data_kb);
-	if (p->swap_valid)
-		fprintf(f, "%" PRIu64, p->swap_kb);
-	else
-		fputs("null", f);
-	if (m->cols & COL_BIT(COL_PSS))
-		num_or_null(f, "pss_kb", p->rollup_valid, p->pss_kb);
-	if (m->cols & COL_BIT(COL_USS))
-		num_or_null(f, "uss_kb", p->rollup_valid, p->uss_kb);
-	if (m->cols & COL_BIT(COL_OOM))
-		num_or_null(f, "oom_score", p->oom_valid, (uint64_t)p->oom_score);
-	fprintf(f, ",\"mem_pct\":%.2f,\"minflt_per_s\":%.2f,\"majflt_per_s\":%.2f", r->mem_pct,
-		r->minflt_rate, r->majflt_rate);
-	if (p->bpf_valid)
-		fprintf(f, ",\"swapin_per_s\":%.2f,\"reclaim_stall_us_per_s\":%.1f", r->swapin_rate,
-			r->reclaim_us_rate);
-	else
-		fputs(",\"swapin_per_s\":null,\"reclaim_stall_us_per_s\":null", f);
+	bool first = true;
+
+	fputc('{', f);
+	for (int c = 0; c < COL_COUNT; c++) {
+		if (!column_in_json(c, m->cols))
+			continue;
+		fprintf(f, "%s\"%s\":", first ? "" : ",", columns[c].json);
+		value(f, r, c);
+		first = false;
+	}
 	fputc('}', f);
 }
 

@@ -89,7 +89,7 @@ void tui_collect(struct tui *t)
 	/* costly columns are read for the rows on screen; for all rows when the table is
 	 * sorted by one of them, and on the first refresh, before any row was shown */
 	struct pids_request req = {
-		.needs = model_needs(t->m) & NEED_COSTLY,
+		.cols = t->m->cols | COL_BIT(t->m->sort),
 		.rows_all = t->swap_all_once || (columns[t->m->sort].needs & NEED_COSTLY),
 		.row_pids = t->onscreen,
 		.nrow_pids = t->nonscreen,
@@ -119,7 +119,8 @@ static bool fill_onscreen(struct tui *t)
 			missing[n++] = t->m->rows[i].p->pid;
 	if (!n)
 		return false;
-	struct pids_request req = {.needs = needs, .row_pids = missing, .nrow_pids = n};
+	struct pids_request req = {
+		.cols = t->m->cols | COL_BIT(t->m->sort), .row_pids = missing, .nrow_pids = n};
 	sources_fill(t->src, model_current_mut(t->m), &req);
 	return true;
 }

@@ -7,11 +7,16 @@
 static void cells_format_each_unit(void **state)
 {
 	(void)state;
-	struct proc_sample p = {.pid = 4242, .rss_kb = 2048, .swap_kb = 0, .swap_valid = true};
+	struct proc_sample p = {.pid = 4242, .valid = ~0u};
+	p.v[COL_RSS] = 2048;
 	snprintf(p.comm, sizeof(p.comm), "ev\x1bil");
 	p.cmd = "cmd \x1b[2J arg";
 	p.user = "root";
-	struct row r = {.p = &p, .mem_pct = 12.345, .minflt_rate = 1234.4};
+	struct row r = {.p = &p};
+	r.num[COL_PID] = 4242;
+	r.num[COL_RSS] = 2048;
+	r.num[COL_MEM_PCT] = 12.345;
+	r.num[COL_MINFLT] = 1234.4;
 	char b[128];
 	cell_text(&r, COL_PID, b, sizeof(b), true);
 	assert_string_equal(b, "4242");
@@ -30,7 +35,7 @@ static void cells_format_each_unit(void **state)
 static void cells_without_a_collector_show_a_dash(void **state)
 {
 	(void)state;
-	struct proc_sample p = {.pid = 1, .swap_valid = false, .bpf_valid = false};
+	struct proc_sample p = {.pid = 1, .valid = columns_filled_by(NEED_STAT | NEED_STATM)};
 	struct row r = {.p = &p};
 	char b[16];
 	cell_text(&r, COL_SWAP, b, sizeof(b), true);
@@ -39,7 +44,7 @@ static void cells_without_a_collector_show_a_dash(void **state)
 	assert_string_equal(b, "-");
 	cell_text(&r, COL_RECLAIM, b, sizeof(b), true);
 	assert_string_equal(b, "-");
-	p.swap_valid = p.bpf_valid = true;
+	p.valid |= COL_BIT(COL_SWAP) | COL_BIT(COL_SWAPIN) | COL_BIT(COL_RECLAIM);
 	cell_text(&r, COL_SWAP, b, sizeof(b), true);
 	assert_string_equal(b, "0K");
 	cell_text(&r, COL_SWAPIN, b, sizeof(b), true);

@@ -20,8 +20,9 @@ static void push(struct model *m, double mono, const int32_t *pids, const uint64
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = pids[i];
 		p->start_ticks = 50000; /* started at uptime 500 s */
-		p->rss_kb = rss[i];
-		p->minflt = minflt[i];
+		p->v[COL_RSS] = rss[i];
+		p->v[COL_MINFLT] = minflt[i];
+		p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 		p->uid = (uint32_t)i;
 		snprintf(p->comm, sizeof(p->comm), "%s", names[i % 4]);
 		p->cmd = names[i % 4];
@@ -40,13 +41,13 @@ static void rates_from_two_snapshots(void **state)
 	push(&m, 10.0, pids, rss, f1, 3, 100000);
 	/* first refresh: since boot for the system, since start for processes */
 	assert_float_equal(m.rates.pgfault, 100000.0 / 1010.0, 1e-6);
-	assert_float_equal(m.all[0].minflt_rate, 1000.0 / 510.0, 1e-6);
+	assert_float_equal(m.all[0].num[COL_MINFLT], 1000.0 / 510.0, 1e-6);
 	push(&m, 12.0, pids, rss, f2, 3, 104000);
 	assert_float_equal(m.rates.dt, 2.0, 1e-9);
 	assert_float_equal(m.rates.pgfault, 2000.0, 1e-9);
-	assert_float_equal(m.all[0].minflt_rate, 250.0, 1e-9);
-	assert_float_equal(m.all[1].minflt_rate, 0.0, 1e-9);
-	assert_float_equal(m.all[1].mem_pct, 30.0, 1e-9);
+	assert_float_equal(m.all[0].num[COL_MINFLT], 250.0, 1e-9);
+	assert_float_equal(m.all[1].num[COL_MINFLT], 0.0, 1e-9);
+	assert_float_equal(m.all[1].num[COL_MEM_PCT], 30.0, 1e-9);
 	model_free(&m);
 }
 
@@ -65,10 +66,11 @@ static void reused_pid_is_a_new_process(void **state)
 	struct proc_sample *p = snapshot_add_proc(s);
 	p->pid = 7;
 	p->start_ticks = 100050; /* started 0.5 s ago: another process */
-	p->minflt = f2[0];
+	p->v[COL_MINFLT] = f2[0];
+	p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 	model_update(&m);
 	/* not 10 - 5000 (negative) nor a delta: its own 10 faults over its 0.5 s of life */
-	assert_float_equal(m.all[0].minflt_rate, 20.0, 1e-6);
+	assert_float_equal(m.all[0].num[COL_MINFLT], 20.0, 1e-6);
 	model_free(&m);
 }
 
@@ -196,7 +198,8 @@ static void tree_view(void **state)
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = procs[i].pid;
 		p->ppid = procs[i].ppid;
-		p->rss_kb = procs[i].rss;
+		p->v[COL_RSS] = procs[i].rss;
+		p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
 		p->kthread = procs[i].kthread;
 		p->cmd = p->user = "x";
 	}
