@@ -313,6 +313,16 @@ unsigned columns_filled_by(unsigned needs)
 	return set;
 }
 
+unsigned columns_with_need(unsigned needs)
+{
+	unsigned set = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (columns[c].needs & needs)
+			set |= COL_BIT(c);
+	return set;
+}
+
 bool column_in_json(int c, unsigned set)
 {
 	return !(columns[c].needs & NEED_COSTLY) || (set & COL_BIT(c));

@@ -108,6 +108,9 @@ unsigned columns_needs(unsigned set);
 /* The columns that the collectors in needs fill: those whose needs it covers. */
 unsigned columns_filled_by(unsigned needs);
 
+/* The columns that need any of the collectors in needs. */
+unsigned columns_with_need(unsigned needs);
+
 /* Whether JSON carries column c when set is shown: every column read for every process,
  * and a costly one (read per row) when it is in set. */
 bool column_in_json(int c, unsigned set);

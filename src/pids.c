@@ -189,9 +189,10 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 			   const struct pids_request *req)
 {
 	size_t n = s->nprocs - from;
+	unsigned asked = req->cols & columns_filled_by(NEED_STATUS);
 	if (!status_wanted(s, from, req->cols)) {
 		for (size_t i = from; i < s->nprocs; i++)
-			s->procs[i].costly_read |= NEED_STATUS;
+			s->procs[i].tried |= asked;
 		return;
 	}
 	if (c->sel_cap < n) {
@@ -203,7 +204,7 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 		if (!wanted(req, s->procs[i].pid))
 			continue;
 		c->sel[k++] = (unsigned)s->procs[i].pid;
-		s->procs[i].costly_read |= NEED_STATUS;
+		s->procs[i].tried |= asked;
 	}
 	if (k == 0)
 		return;
@@ -234,7 +235,7 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 
 		if (!wanted(req, p->pid))
 			continue;
-		p->costly_read |= NEED_SMAPS;
+		p->tried |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
 		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
 		long n = read_file(path, buf, sizeof(buf));
 		if (n <= 0 && p->v[COL_RSS] == 0 && (n == 0 || errno == ESRCH)) {
@@ -260,7 +261,7 @@ static void collect_oom(struct snapshot *s, size_t from, const struct pids_reque
 
 		if (!wanted(req, p->pid))
 			continue;
-		p->costly_read |= NEED_OOM;
+		p->tried |= COL_BIT(COL_OOM);
 		if (!read_proc_int(p->pid, "oom_score", &v)) {
 			p->v[COL_OOM] = (uint64_t)v;
 			p->valid |= COL_BIT(COL_OOM);

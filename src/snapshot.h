@@ -51,7 +51,7 @@ struct proc_sample {
 	 * stalls in ns, since memtop started) */
 	uint64_t v[COL_COUNT];
 	unsigned valid;	      /* the columns (COL_BIT) whose figures were read */
-	unsigned costly_read; /* costly collectors (NEED_COSTLY) tried for it */
+	unsigned tried;	      /* the costly columns (COL_BIT) whose collectors ran for it */
 };
 
 enum mt_event_type {

@@ -110,12 +110,12 @@ void tui_collect(struct tui *t)
  * costly columns now, not a '-' until the next refresh. Returns whether it read any. */
 static bool fill_onscreen(struct tui *t)
 {
-	unsigned needs = model_needs(t->m) & NEED_COSTLY;
+	unsigned costly = (t->m->cols | COL_BIT(t->m->sort)) & columns_with_need(NEED_COSTLY);
 	int32_t missing[MAX_ONSCREEN];
 	size_t n = 0;
 
-	for (size_t i = t->top; needs && i < t->m->nrows && i - t->top < t->nonscreen; i++)
-		if (needs & ~t->m->rows[i].p->costly_read)
+	for (size_t i = t->top; costly && i < t->m->nrows && i - t->top < t->nonscreen; i++)
+		if (costly & ~t->m->rows[i].p->tried)
 			missing[n++] = t->m->rows[i].p->pid;
 	if (!n)
 		return false;
