@@ -184,6 +184,20 @@ static void compute_rates(struct model *m)
 	}
 }
 
+void model_late_values(struct model *m)
+{
+	const struct snapshot *s = model_current(m);
+	struct span sp = {s, model_previous(m) != NULL, m->rates.dt};
+	struct row *sets[] = {m->all, m->rows};
+	size_t counts[] = {m->nall, m->nrows};
+
+	for (int k = 0; s && k < 2; k++)
+		for (size_t i = 0; i < counts[k]; i++)
+			for (int c = 0; c < COL_COUNT; c++)
+				if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
+					sets[k][i].num[c] = column_value(&sp, sets[k][i].p, NULL, c);
+}
+
 double row_number(const struct row *r, enum col_id c)
 {
 	return r->num[c];

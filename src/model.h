@@ -69,8 +69,10 @@ void model_update(struct model *m);
 void model_refilter(struct model *m);
 const struct snapshot *model_current(const struct model *m);
 /* The same, for a source to add what it read late: the costly columns of rows that came
- * into view after the refresh. Rows see the change; nothing is recomputed. */
+ * into view after the refresh. Call model_late_values after it. */
 struct snapshot *model_current_mut(struct model *m);
+/* The rows' sampled values again, after a source added some late; the order stays. */
+void model_late_values(struct model *m);
 const struct snapshot *model_previous(const struct model *m);
 
 /* The collectors the shown columns and the sort column need (enum col_need). */

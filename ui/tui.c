@@ -122,6 +122,7 @@ static bool fill_onscreen(struct tui *t)
 	struct pids_request req = {
 		.cols = t->m->cols | COL_BIT(t->m->sort), .row_pids = missing, .nrow_pids = n};
 	sources_fill(t->src, model_current_mut(t->m), &req);
+	model_late_values(t->m);
 	return true;
 }
 
