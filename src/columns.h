@@ -19,6 +19,7 @@ enum col_id {
 	COL_TXT,
 	COL_DATA,
 	COL_SWAP,
+	COL_LOCKED,
 	COL_PSS,
 	COL_USS,
 	COL_OOM,

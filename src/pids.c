@@ -32,6 +32,7 @@ static const struct {
 	bool zero_without_swap;
 } status_figures[] = {
 	{COL_SWAP, PIDS_VM_SWAP, true},
+	{COL_LOCKED, PIDS_VM_RSS_LOCKED, false},
 };
 
 #define PF_KTHREAD 0x00200000 /* include/linux/sched.h */
