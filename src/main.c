@@ -13,7 +13,7 @@
 #include "options.h"
 #include "settings.h"
 #include "sources.h"
-#include "tui.h"
+#include "loop.h"
 #include "util.h"
 #include "views.h"
 
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 	m.filter.uid = o.uid;
 	m.filter.hide_kthreads = o.hide_kthreads;
 	m.tree = o.tree;
-	int rc = o.mode == OUT_TUI ? tui_run(src, &m, &o, theme) : run_batch(src, &m, &o);
+	int rc = o.mode == OUT_TUI ? loop_run(src, &m, &o, theme) : run_batch(src, &m, &o);
 	model_free(&m);
 	sources_close(src);
 	theme_free(theme);

@@ -1,66 +1,45 @@
+/* The help: every screen's keys, from their binding tables, then the columns; scrolled
+ * like the panes where the screen is short */
 #include <stdio.h>
 #include <string.h>
 
-#include "tui_int.h"
+#include "screen.h"
 
-/* The key table, then the columns; scrolled like the panes where the screen is short */
-void draw_help(struct tui *t)
+static void keys(struct pane *p, const char *title, const struct binding *b)
+{
+	pane_add(p, ROLE_ROW, " ");
+	pane_add(p, ROLE_HELP_TITLE, "%s", title);
+	for (; b->act; b++)
+		pane_add(p, ROLE_ROW, "%-11s %s", b->names, b->help);
+}
+
+static void draw(struct ui *u)
 {
 	static struct pane p;
 	p.n = 0;
-	pane_add(&p, ROLE_ROW, " ");
-	for (const struct binding *b = bindings; b->names; b++)
-		pane_add(&p, ROLE_ROW, "%-9s %s", b->names, b->help);
+	for (int s = 0; s < NSCREENS; s++)
+		if (u->screens[s]->title && u->screens[s]->keys)
+			keys(&p, u->screens[s]->title, u->screens[s]->keys);
+	keys(&p, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
 	pane_add(&p, ROLE_ROW, " ");
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");
 	for (int c = 0; c < COL_COUNT; c++)
 		pane_add(&p, ROLE_ROW, "%-8s %s", columns[c].title, columns[c].desc);
-	pane_show(t, "memtop " MEMTOP_VERSION " - keys", &p,
-		  p.n > t->rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
-				    : "Press any key to return");
+	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &u->pane_top,
+		  p.n > u->cv.rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
+				       : "Press any key to return");
 }
 
-void help_key(struct tui *t, int key)
+/* Any key but the scrolling ones returns */
+static unsigned other(struct ui *u, int key)
 {
-	if (!pane_scroll_key(t, key))
-		t->screen = SCREEN_MAIN;
+	if (!pane_scroll(&u->cv, &u->pane_top, key))
+		u->screen = SCREEN_MAIN;
+	return REACT_NONE;
 }
 
-void draw_sort_menu(struct tui *t)
-{
-	put_text(t, 0, 0, t->cols, ROLE_HELP_TITLE, "Sort by (Enter picks, Esc returns)", false);
-	for (int i = 0; i < t->nshown && i + 2 < t->rows; i++) {
-		enum col_id c = t->shown[i];
-		char line[160];
-		snprintf(line, sizeof(line), "%-8s %s", columns[c].title, columns[c].desc);
-		put_text(t, i + 2, 0, t->cols, i == t->sort_menu_sel ? ROLE_SELECTED : ROLE_ROW,
-			 line, true);
-	}
-}
-
-void sort_menu_key(struct tui *t, int key)
-{
-	switch (key) {
-	case KEY_UP:
-		if (t->sort_menu_sel > 0)
-			t->sort_menu_sel--;
-		break;
-	case KEY_DOWN:
-		if (t->sort_menu_sel + 1 < t->nshown)
-			t->sort_menu_sel++;
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		t->m->sort = t->shown[t->sort_menu_sel];
-		tui_reorder(t);
-		t->screen = SCREEN_MAIN;
-		break;
-	case 27:
-	case 'q':
-	case KEY_F(6):
-	case KEY_F(10):
-		t->screen = SCREEN_MAIN;
-		break;
-	}
-}
+const struct screen screen_help = {
+	.title = "Help",
+	.draw = draw,
+	.other = other,
+};

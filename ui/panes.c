@@ -5,100 +5,50 @@
 
 #include "cells.h"
 #include "text.h"
-#include "tui_int.h"
+#include "screen.h"
 
 #define PANE_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll  o OOM kills  r reclaim"
 
-/* the short name within this file */
 #define add pane_add
 
-void pane_add(struct pane *p, enum role r, const char *fmt, ...)
-{
-	if (p->n == PANE_LINES)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(p->text[p->n], sizeof(p->text[0]), fmt, ap);
-	va_end(ap);
-	p->role[p->n++] = r;
-}
+enum { PANE_OOM = 1, PANE_RECLAIM, PANE_BACK };
 
-void pane_show(struct tui *t, const char *title, const struct pane *p, const char *keys)
-{
-	put_text(t, 0, 0, t->cols, ROLE_HELP_TITLE, title, false);
-	int room = t->rows - 2;
-	if (t->pane_top > p->n - room)
-		t->pane_top = p->n - room > 0 ? p->n - room : 0;
-	for (int i = 0; i < room && t->pane_top + i < p->n; i++)
-		put_text(t, 1 + i, 0, t->cols, p->role[t->pane_top + i], p->text[t->pane_top + i],
-			 true);
-	put_text(t, t->rows - 1, 0, t->cols, ROLE_STATUS, keys, true);
-}
+static const struct binding pane_keys[] = {
+	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
+	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
+	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
+	{0, {0}, NULL, NULL},
+};
 
-bool pane_scroll_key(struct tui *t, int key)
+static unsigned act(struct ui *u, int a)
 {
-	int page = t->rows - 2;
-	switch (key) {
-	case KEY_UP:
-		t->pane_top--;
+	switch (a) {
+	case PANE_OOM:
+		u->screen = SCREEN_OOM;
+		u->pane_top = 0;
 		break;
-	case KEY_DOWN:
-		t->pane_top++;
+	case PANE_RECLAIM:
+		u->screen = SCREEN_RECLAIM;
+		u->pane_top = 0;
 		break;
-	case KEY_PPAGE:
-		t->pane_top -= page;
-		break;
-	case KEY_NPAGE:
-		t->pane_top += page;
-		break;
-	case KEY_HOME:
-		t->pane_top = 0;
-		break;
-	default:
-		return false;
-	}
-	if (t->pane_top < 0)
-		t->pane_top = 0;
-	return true;
-}
-
-void pane_key(struct tui *t, int key)
-{
-	if (pane_scroll_key(t, key))
-		return;
-	switch (key) {
-	case 'o':
-		t->screen = SCREEN_OOM;
-		t->pane_top = 0;
-		break;
-	case 'r':
-		t->screen = SCREEN_RECLAIM;
-		t->pane_top = 0;
-		break;
-	case 27:
-	case 'q':
-	case KEY_F(10):
-		t->screen = SCREEN_MAIN;
+	case PANE_BACK:
+		u->screen = SCREEN_MAIN;
 		break;
 	}
+	return REACT_NONE;
 }
 
-void draw_oom_banner(struct tui *t, int y)
+/* Up, Down, PgUp, PgDn, Home scroll */
+static unsigned other(struct ui *u, int key)
 {
-	const struct model *m = t->m;
-	char line[512], what[400], more[32] = "";
-	uint64_t unseen = m->oom_live - t->oom_acked;
-	fmt_oom_line(&m->oom[m->noom - 1], what, sizeof(what), t->utf8);
-	if (unseen > 1)
-		snprintf(more, sizeof(more), " (%" PRIu64 " new)", unseen);
-	snprintf(line, sizeof(line), "%s%s  [a: acknowledge, o: history]", what, more);
-	put_text(t, y, 0, t->cols, ROLE_ALERT, line, true);
+	pane_scroll(&u->cv, &u->pane_top, key);
+	return REACT_NONE;
 }
 
-void draw_oom_pane(struct tui *t)
+static void draw_oom(struct ui *u)
 {
 	static struct pane p;
-	const struct model *m = t->m;
+	const struct model *m = u->m;
 	const struct snapshot *s = model_current(m);
 	p.n = 0;
 	add(&p, ROLE_LABEL,
@@ -115,9 +65,9 @@ void draw_oom_pane(struct tui *t)
 		fmt_clock(e->ts, when, sizeof(when));
 		if (e->earlier)
 			strcat(when, "*");
-		escape_display(e->comm, comm, sizeof(comm), t->utf8);
-		escape_display(e->trigger_comm, tcomm, sizeof(tcomm), t->utf8);
-		escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), t->utf8);
+		escape_display(e->comm, comm, sizeof(comm), u->cv.utf8);
+		escape_display(e->trigger_comm, tcomm, sizeof(tcomm), u->cv.utf8);
+		escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), u->cv.utf8);
 		fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
 		fmt_kb(e->file_rss_kb, file, sizeof(file));
 		fmt_kb(e->shmem_rss_kb, shmem, sizeof(shmem));
@@ -128,7 +78,7 @@ void draw_oom_pane(struct tui *t)
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
-	pane_show(t, "OOM kills, newest first", &p, PANE_KEYS);
+	pane_show(&u->cv, "OOM kills, newest first", &p, &u->pane_top, PANE_KEYS);
 }
 
 static void fmt_us(uint64_t us, char *buf, size_t size)
@@ -143,7 +93,7 @@ static void fmt_us(uint64_t us, char *buf, size_t size)
 
 /* One histogram: a summary line, then one line per bucket from the lowest to the
  * highest non-empty one since start, with this interval's and the total counts. */
-static void hist_lines(struct tui *t, struct pane *p, const char *name, const struct mt_hist *iv,
+static void hist_lines(struct ui *u, struct pane *p, const char *name, const struct mt_hist *iv,
 		       const struct mt_hist *all)
 {
 	char a[16], b[16];
@@ -166,7 +116,7 @@ static void hist_lines(struct tui *t, struct pane *p, const char *name, const st
 		return;
 	add(p, ROLE_LABEL, "  %21s %9s %11s  %s", "usecs", "interval", "since start",
 	    "distribution");
-	int barw = t->cols - 49;
+	int barw = u->cv.cols - 49;
 	if (barw > 40)
 		barw = 40;
 	for (int i = lo; i <= hi; i++) {
@@ -174,7 +124,7 @@ static void hist_lines(struct tui *t, struct pane *p, const char *name, const st
 		int w = barw > 0 && max ? (int)((double)all->slots[i] / (double)max * barw + 0.5)
 					: 0;
 		for (int k = 0; k < w; k++)
-			strcat(bar, t->utf8 ? "█" : "*");
+			strcat(bar, u->cv.utf8 ? "█" : "*");
 		uint64_t l = i ? 1ull << i : 0, h = (1ull << (i + 1)) - 1;
 		add(p, iv->slots[i] ? ROLE_VALUE : ROLE_ROW,
 		    "  %10" PRIu64 " -> %-7" PRIu64 " %9" PRIu64 " %11" PRIu64 "  %s", l, h,
@@ -182,16 +132,16 @@ static void hist_lines(struct tui *t, struct pane *p, const char *name, const st
 	}
 }
 
-void draw_reclaim_pane(struct tui *t)
+static void draw_reclaim(struct ui *u)
 {
 	static struct pane p;
-	const struct model *m = t->m;
+	const struct model *m = u->m;
 	const struct snapshot *s = model_current(m);
 	p.n = 0;
 	if (!s || !s->bpf.enabled || !s->bpf.have_reclaim) {
 		add(&p, ROLE_WARNING, "%s",
 		    s && s->bpf.reason[0] ? s->bpf.reason : "reclaim latency needs BPF");
-		pane_show(t, "Reclaim latency", &p, PANE_KEYS);
+		pane_show(&u->cv, "Reclaim latency", &p, &u->pane_top, PANE_KEYS);
 		return;
 	}
 	const struct reclaim_stats *iv = &m->rates.reclaim, *all = &s->bpf.reclaim;
@@ -201,10 +151,26 @@ void draw_reclaim_pane(struct tui *t)
 	    m->rates.dt, iv->kswapd_wakeups, all->kswapd_wakeups, iv->nr_reclaimed,
 	    all->nr_reclaimed);
 	add(&p, ROLE_ROW, " ");
-	hist_lines(t, &p, "Direct", &iv->direct, &all->direct);
+	hist_lines(u, &p, "Direct", &iv->direct, &all->direct);
 	add(&p, ROLE_ROW, " ");
-	hist_lines(t, &p, "Memcg", &iv->memcg, &all->memcg);
+	hist_lines(u, &p, "Memcg", &iv->memcg, &all->memcg);
 	add(&p, ROLE_ROW, " ");
-	hist_lines(t, &p, "Shrink slab", &iv->shrink_slab, &all->shrink_slab);
-	pane_show(t, "Reclaim latency", &p, PANE_KEYS);
+	hist_lines(u, &p, "Shrink slab", &iv->shrink_slab, &all->shrink_slab);
+	pane_show(&u->cv, "Reclaim latency", &p, &u->pane_top, PANE_KEYS);
 }
+
+const struct screen screen_oom = {
+	.title = "OOM kills (o) and reclaim latency (r)",
+	.keys = pane_keys,
+	.draw = draw_oom,
+	.act = act,
+	.other = other,
+};
+
+/* the same keys; the help lists them once */
+const struct screen screen_reclaim = {
+	.keys = pane_keys,
+	.draw = draw_reclaim,
+	.act = act,
+	.other = other,
+};

@@ -1,13 +1,45 @@
-/* The full-screen view. */
+/* The full-screen view as the loop sees it: open the terminal, draw the screen shown,
+ * read a key and turn it into what must happen next (enum react). */
 #ifndef MEMTOP_TUI_H
 #define MEMTOP_TUI_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+#include "detail.h"
 #include "model.h"
-#include "options.h"
-#include "sources.h"
+#include "screen.h"
 #include "theme.h"
 
-/* Runs until the user quits (or after o->iterations refreshes). Returns the exit status. */
-int tui_run(struct sources *src, struct model *m, const struct options *o, struct theme *theme);
+/* Takes the terminal; NULL with a one-line reason in err */
+struct ui *ui_open(struct model *m, struct theme *theme, double delay, char *err, size_t errlen);
+/* Gives the terminal back */
+void ui_close(struct ui *u);
+
+void ui_draw(struct ui *u);
+/* Waits up to timeout_ms (< 0: for ever) for a key; false when none came */
+bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key);
+/* A key: the screen shown acts on it; returns enum react bits for the loop */
+unsigned ui_key(struct ui *u, wint_t ch, bool is_key);
+
+/* The processes whose rows are on screen: what costly columns must be read for */
+size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max);
+/* After the rows changed (a refresh, a new order): the selection on the same process */
+void ui_reselect(struct ui *u);
+int32_t ui_selected_pid(const struct ui *u);
+bool ui_detail_shown(const struct ui *u);
+double ui_delay(const struct ui *u);
+bool ui_paused(const struct ui *u);
+/* Repaints the whole terminal at the next draw (^L) */
+void ui_repaint(struct ui *u);
+/* A one-line message on the bottom line until the next key */
+void ui_message(struct ui *u, const char *msg);
+
+/* The detail screen over d (the loop's, filled while the screen is open) */
+void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd);
+/* d was filled again; gone: the process exited, d is what was seen last */
+void ui_detail_update(struct ui *u, bool gone);
 
 #endif

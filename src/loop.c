@@ -1,0 +1,219 @@
+#include "loop.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "settings.h"
+#include "tui.h"
+#include "util.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+struct loop {
+	struct sources *src;
+	struct model *m;
+	struct ui *u;
+	bool no_bpf;
+	double next; /* the next refresh, CLOCK_MONOTONIC */
+	long refreshes;
+	bool first;	     /* no row was on screen yet: costly columns for every row */
+	struct drill *drill; /* the drill-down's source while the detail screen is open */
+	struct detail detail;
+};
+
+/* The shown and sort columns, whose costly collectors run */
+static unsigned wanted_columns(const struct model *m)
+{
+	return m->cols | COL_BIT(m->sort);
+}
+
+/* The drill-down's source again: on failure the process is gone and the screen keeps
+ * what it saw last */
+static void collect_detail(struct loop *l)
+{
+	struct detail nd;
+
+	if (!l->drill)
+		return;
+	detail_init(&nd);
+	if (drill_collect(l->drill, &nd)) {
+		detail_clear(&nd);
+		drill_close(l->drill);
+		l->drill = NULL;
+		ui_detail_update(l->u, true);
+		return;
+	}
+	detail_clear(&l->detail);
+	l->detail = nd;
+	ui_detail_update(l->u, false);
+}
+
+static void collect(struct loop *l)
+{
+	char err[256];
+	int32_t onscreen[MAX_ONSCREEN];
+	/* costly columns are read for the rows on screen; for all rows when the table is
+	 * sorted by one of them, and on the first refresh, before any row was shown */
+	struct pids_request req = {
+		.cols = wanted_columns(l->m),
+		.rows_all = l->first || (columns[l->m->sort].needs & NEED_COSTLY),
+		.row_pids = onscreen,
+		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
+		.only_pids = l->m->filter.pids,
+		.nonly_pids = l->m->filter.npids,
+	};
+	if (sources_collect(l->src, model_begin(l->m), &req, err, sizeof(err))) {
+		ui_message(l->u, err);
+		return;
+	}
+	l->first = false;
+	model_update(l->m);
+	ui_reselect(l->u);
+	l->refreshes++;
+	collect_detail(l);
+}
+
+/* Rows that came into view since the refresh (scrolling, a search, a filter, a column
+ * shown) get their costly columns now, not a '-' until the next refresh */
+static void collect_onscreen(struct loop *l)
+{
+	unsigned costly = wanted_columns(l->m) & columns_with_need(NEED_COSTLY);
+	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
+	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
+	const struct snapshot *s = model_current(l->m);
+
+	for (size_t i = 0; i < s->nprocs && k < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (s->procs[i].pid == onscreen[j] && (costly & ~s->procs[i].tried))
+				missing[k++] = onscreen[j];
+	if (!k)
+		return;
+	struct pids_request req = {
+		.cols = wanted_columns(l->m), .row_pids = missing, .nrow_pids = k};
+	sources_fill(l->src, model_current_mut(l->m), &req);
+	model_late_values(l->m);
+}
+
+static void open_detail(struct loop *l)
+{
+	int32_t pid = ui_selected_pid(l->u);
+	char msg[64];
+	const char *cmd = "";
+
+	for (size_t i = 0; i < l->m->nrows; i++)
+		if (l->m->rows[i].p->pid == pid)
+			cmd = l->m->rows[i].p->cmd && l->m->rows[i].p->cmd[0]
+				      ? l->m->rows[i].p->cmd
+				      : l->m->rows[i].p->comm;
+	detail_clear(&l->detail);
+	l->drill = drill_open(pid, l->no_bpf, STACKS_DEFAULT_RATE);
+	if (l->drill && drill_collect(l->drill, &l->detail)) {
+		drill_close(l->drill);
+		l->drill = NULL;
+	}
+	if (!l->drill) {
+		snprintf(msg, sizeof(msg), "process %d is gone", pid);
+		ui_message(l->u, msg);
+		return;
+	}
+	ui_detail_open(l->u, &l->detail, cmd);
+}
+
+static void close_detail(struct loop *l)
+{
+	drill_close(l->drill);
+	l->drill = NULL;
+	detail_clear(&l->detail);
+}
+
+static void save(struct loop *l)
+{
+	struct settings s = {
+		.columns = l->m->cols,
+		.sort = l->m->sort,
+		.invert = l->m->invert,
+		.tree = l->m->tree,
+		.hide_kthreads = l->m->filter.hide_kthreads,
+		.delay = ui_delay(l->u),
+	};
+	char msg[512];
+
+	settings_save(&s, msg, sizeof(msg));
+	ui_message(l->u, msg);
+}
+
+/* What a key asked for */
+static bool react(struct loop *l, unsigned r)
+{
+	if (r & REACT_REDRAW)
+		ui_repaint(l->u);
+	if (r & REACT_RESORT) {
+		model_refilter(l->m);
+		ui_reselect(l->u);
+	}
+	if (r & REACT_DELAY)
+		l->next = clock_mono() + ui_delay(l->u);
+	if ((r & REACT_COLLECT) || ((r & REACT_PAUSE) && !ui_paused(l->u))) {
+		collect(l);
+		l->next = clock_mono() + ui_delay(l->u);
+	}
+	if (r & REACT_SAVE)
+		save(l);
+	if (r & REACT_DETAIL_CLOSE)
+		close_detail(l);
+	if (r & REACT_DETAIL_OPEN)
+		open_detail(l);
+	return !(r & REACT_QUIT);
+}
+
+static int wait_ms(const struct loop *l)
+{
+	if (ui_paused(l->u))
+		return -1;
+	double left = l->next - clock_mono();
+	return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
+int loop_run(struct sources *src, struct model *m, const struct options *o, struct theme *theme)
+{
+	struct loop l = {.src = src, .m = m, .no_bpf = o->no_bpf, .first = true};
+	char err[256];
+
+	l.u = ui_open(m, theme, o->delay, err, sizeof(err));
+	if (!l.u) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	detail_init(&l.detail);
+	collect(&l);
+	l.next = clock_mono() + ui_delay(l.u);
+	for (bool run = true; run && !stop_signal;) {
+		collect_onscreen(&l);
+		ui_draw(l.u);
+		if (o->iterations && l.refreshes >= o->iterations)
+			break; /* -n N: the Nth refresh was drawn */
+		wint_t ch;
+		bool is_key;
+		if (ui_read_key(l.u, wait_ms(&l), &ch, &is_key)) {
+			run = react(&l, ui_key(l.u, ch, is_key));
+		} else if (!ui_paused(l.u) && clock_mono() >= l.next) {
+			collect(&l);
+			l.next += ui_delay(l.u);
+			if (l.next < clock_mono())
+				l.next = clock_mono() + ui_delay(l.u);
+		}
+	}
+	close_detail(&l);
+	ui_close(l.u);
+	return stop_signal ? 128 + stop_signal : 0;
+}

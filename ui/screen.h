@@ -1,0 +1,116 @@
+/* The full-screen view's parts: the state they share, the screens as entries of one
+ * {draw, keys} table, and what a key asks the loop to do next. Screens draw on the
+ * canvas and change their own state; they read the model but never a source. */
+#ifndef MEMTOP_SCREEN_H
+#define MEMTOP_SCREEN_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <wchar.h>
+
+#include "canvas.h"
+#include "model.h"
+
+#define MIN_COLS     50
+#define MIN_ROWS     12
+#define MAX_ONSCREEN 512
+
+/* What must happen after a key, for the loop to do: a screen never collects, sorts or
+ * saves by itself */
+enum react {
+	REACT_NONE = 0,
+	REACT_REDRAW = 1 << 0,	     /* repaint the whole terminal */
+	REACT_RESORT = 1 << 1,	     /* sort, order or filter changed: rows again, same selection */
+	REACT_COLLECT = 1 << 2,	     /* read the sources now */
+	REACT_DELAY = 1 << 3,	     /* the refresh interval changed */
+	REACT_PAUSE = 1 << 4,	     /* pause or resume refreshing */
+	REACT_SAVE = 1 << 5,	     /* write the settings file */
+	REACT_DETAIL_OPEN = 1 << 6,  /* open the drill-down on the selected process */
+	REACT_DETAIL_CLOSE = 1 << 7, /* close it */
+	REACT_QUIT = 1 << 8,
+};
+
+enum screen_id {
+	SCREEN_MAIN,
+	SCREEN_DETAIL,
+	SCREEN_OOM,
+	SCREEN_RECLAIM,
+	SCREEN_SORT,
+	SCREEN_COLUMNS,
+	SCREEN_HELP,
+	NSCREENS
+};
+
+/* One key-binding table per screen: dispatch and the help both read it */
+struct binding {
+	int act;	   /* the screen's own action number; 0 ends the table */
+	int keys[4];	   /* 0 ends the list */
+	const char *names; /* as the help shows them */
+	const char *help;
+};
+
+struct ui;
+
+struct screen {
+	const char *title; /* the help's heading for its keys */
+	const struct binding *keys;
+	void (*draw)(struct ui *u);
+	/* a key of the table: act is its action; returns enum react bits */
+	unsigned (*act)(struct ui *u, int act);
+	/* a key outside the table, or NULL to ignore those */
+	unsigned (*other)(struct ui *u, int key);
+};
+
+/* The bottom line's text prompts */
+enum prompt_kind {
+	PROMPT_NONE,
+	PROMPT_SEARCH,
+	PROMPT_FILTER,
+	PROMPT_USER,
+	PROMPT_DELAY,
+	PROMPT_SIGNAL,
+	PROMPT_CONFIRM,
+};
+
+struct prompt {
+	enum prompt_kind kind;
+	wchar_t input[128];
+	size_t len;
+};
+
+/* The process table's place: the selected row, the first row shown, and the process
+ * selected, which the selection follows across refreshes */
+struct table_view {
+	size_t sel;
+	size_t top;
+	int32_t sel_pid;
+};
+
+struct detail_view;
+
+struct ui {
+	struct canvas cv;
+	struct model *m;
+	const struct screen *const *screens; /* by enum screen_id */
+	const struct binding *prompt_keys;   /* for the help */
+	enum screen_id screen;
+	double delay; /* seconds between refreshes, as shown and as the d prompt sets it */
+	bool paused;
+	char message[200];
+	struct table_view tab;
+	struct prompt prompt;
+	char search[128];
+	int32_t kill_pid;
+	int kill_sig;
+	int sort_menu_sel;
+	int col_menu_sel;
+	int pane_top;	    /* scroll offset of the OOM, reclaim and help screens */
+	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
+	struct detail_view *detail;
+};
+
+/* The screens, each in its own file */
+extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
+	screen_columns, screen_help;
+
+#endif
