@@ -17,6 +17,7 @@
 #include "bpf/swapin.skel.h"
 #include "bpf_procs.h"
 #include "kmsg.h"
+#include "oom_merge.h"
 #include "swap_gate.h"
 #include "pidns.h"
 #include "util.h"
@@ -46,10 +47,7 @@ struct bpf_source {
 	char why[NCONCERNS][96]; /* why a concern is off; empty when on */
 	int err[NCONCERNS];
 	char reason[160];
-	struct kmsg_reader *kmsg; /* kept open to follow OOM kills when oom/mark_victim is off */
-	struct mt_event *earlier; /* OOM kills in the kernel log at start */
-	size_t nearlier;
-	bool collected;
+	struct oom_merge *kills; /* kills from the kernel log, and from before start */
 	long page_size;
 	struct snapshot *cur; /* target of ring buffer callbacks */
 	double mono_to_wall;
@@ -291,24 +289,8 @@ static void make_reason(struct bpf_source *b, bool disabled)
 			if (b->why[c][0])
 				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concern_names[c],
 				       b->why[c]);
-	if (!b->oom && b->kmsg)
+	if (oom_merge_following(b->kills))
 		append(r, len, "; OOM kills from the kernel log");
-}
-
-static void add_earlier(void *arg, const struct mt_event *ev)
-{
-	struct bpf_source *b = arg;
-
-	b->earlier = xrealloc(b->earlier, (b->nearlier + 1) * sizeof(*ev));
-	b->earlier[b->nearlier] = *ev;
-	b->earlier[b->nearlier++].earlier = true;
-}
-
-static void add_followed(void *arg, const struct mt_event *ev)
-{
-	struct snapshot *s = arg;
-
-	*snapshot_add_event(s) = *ev;
 }
 
 struct bpf_source *bpf_source_open(bool disabled)
@@ -325,12 +307,7 @@ struct bpf_source *bpf_source_open(bool disabled)
 		b->err[C_SWAPIN] = load_swapin(b, b->why[C_SWAPIN], sizeof(b->why[C_SWAPIN]));
 	}
 	/* after attaching, so a kill is either in the log now or in the ring buffer */
-	b->kmsg = kmsg_open();
-	kmsg_read(b->kmsg, add_earlier, b);
-	if (b->oom) {
-		kmsg_close(b->kmsg);
-		b->kmsg = NULL;
-	}
+	b->kills = oom_merge_open(kmsg_open(), !b->oom);
 	make_reason(b, disabled);
 	return b;
 }
@@ -375,31 +352,6 @@ static int on_oom_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-/* First collect: the kernel log's kills before start, first, without those the ring
- * buffer already reported (a kill between attaching and reading the log). */
-static void add_earlier_events(struct bpf_source *b, struct snapshot *s, size_t first_new)
-{
-	size_t nnew = s->nevents - first_new;
-	struct mt_event *fresh = xmalloc((nnew ? nnew : 1) * sizeof(*fresh));
-
-	memcpy(fresh, s->events + first_new, nnew * sizeof(*fresh));
-	s->nevents = first_new;
-	for (size_t i = 0; i < b->nearlier; i++) {
-		bool seen = false;
-
-		for (size_t j = 0; j < nnew && !seen; j++)
-			seen = fresh[j].pid == b->earlier[i].pid;
-		if (!seen)
-			*snapshot_add_event(s) = b->earlier[i];
-	}
-	for (size_t j = 0; j < nnew; j++)
-		*snapshot_add_event(s) = fresh[j];
-	free(fresh);
-	free(b->earlier);
-	b->earlier = NULL;
-	b->nearlier = 0;
-}
-
 static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
 {
 	dst->count = src->count;
@@ -431,10 +383,7 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 		ring_buffer__consume(b->rb);
 		b->cur = NULL;
 	}
-	kmsg_read(b->kmsg, add_followed, s);
-	if (!b->collected)
-		add_earlier_events(b, s, first_new);
-	b->collected = true;
+	oom_merge_collect(b->kills, s, first_new);
 
 	if (b->reclaim) {
 		const struct reclaim_bpf__bss *r = b->reclaim->bss;
@@ -472,7 +421,6 @@ void bpf_source_close(struct bpf_source *b)
 	oomkill_bpf__destroy(b->oom);
 	reclaim_bpf__destroy(b->reclaim);
 	swapin_bpf__destroy(b->swapin);
-	kmsg_close(b->kmsg);
-	free(b->earlier);
+	oom_merge_close(b->kills);
 	free(b);
 }
