@@ -37,6 +37,20 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
+static int print_stderr(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	return vfprintf(stderr, fmt, ap);
+}
+
+/* MEMTOP_DEBUG set, and not to 0 */
+static bool debug_env(void)
+{
+	const char *v = getenv("MEMTOP_DEBUG");
+
+	return v && v[0] && strcmp(v, "0");
+}
+
 static void append(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -104,12 +118,14 @@ static void make_reason(struct bpf_source *b, bool disabled)
 		append(r, len, "; OOM kills from the kernel log");
 }
 
-struct bpf_source *bpf_source_open(bool disabled)
+struct bpf_source *bpf_source_open(bool disabled, bool verbose)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
 	bool kills = false;
 
-	libbpf_set_print(quiet);
+	/* libbpf's messages, a verifier's log among them, while loading only: then the
+	 * full-screen view owns the terminal */
+	libbpf_set_print(verbose || debug_env() ? print_stderr : quiet);
 	if (!disabled && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
 		for (size_t i = 0; i < NCONCERNS; i++) {
 			b->c[i].err =
@@ -117,6 +133,7 @@ struct bpf_source *bpf_source_open(bool disabled)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
 		}
 	}
+	libbpf_set_print(quiet);
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
 	make_reason(b, disabled);
