@@ -15,21 +15,17 @@ static int cmp_pid(const void *key, const void *elem)
 	return (pid > p->pid) - (pid < p->pid);
 }
 
-static void set(struct snapshot *s, __u32 tgid, __u64 v, enum bpf_procs_field field)
+static void set(struct snapshot *s, __u32 tgid, __u64 v, enum col_id col)
 {
 	int32_t pid = (int32_t)tgid;
 	struct proc_sample *p = bsearch(&pid, s->procs, s->nprocs, sizeof(*p), cmp_pid);
 
-	if (!p)
-		return;
-	if (field == BPF_PROCS_SWAPINS)
-		p->v[COL_SWAPIN] = v;
-	else
-		p->v[COL_RECLAIM] = v;
+	if (p)
+		p->v[col] = v;
 }
 
 /* One entry at a time, for kernels without batch lookups on hash maps. */
-static void fill_by_key(int fd, struct snapshot *s, enum bpf_procs_field field)
+static void fill_by_key(int fd, struct snapshot *s, enum col_id col)
 {
 	__u32 key, next;
 	__u64 v;
@@ -37,13 +33,13 @@ static void fill_by_key(int fd, struct snapshot *s, enum bpf_procs_field field)
 
 	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
 		if (bpf_map_lookup_elem(fd, &next, &v) == 0)
-			set(s, next, v, field);
+			set(s, next, v, col);
 		key = next;
 		prev = &key;
 	}
 }
 
-void bpf_procs_fill(int fd, struct snapshot *s, enum bpf_procs_field field)
+void bpf_procs_fill(int fd, struct snapshot *s, enum col_id col)
 {
 	LIBBPF_OPTS(bpf_map_batch_opts, opts);
 	__u32 keys[BATCH], batch, count;
@@ -51,16 +47,20 @@ void bpf_procs_fill(int fd, struct snapshot *s, enum bpf_procs_field field)
 	void *in = NULL;
 	int err;
 
+	for (size_t i = 0; i < s->nprocs; i++) {
+		s->procs[i].valid |= COL_BIT(col);
+		s->procs[i].v[col] = 0;
+	}
 	do {
 		count = BATCH;
 		err = bpf_map_lookup_batch(fd, in, &batch, keys, vals, &count, &opts);
 		if (err && err != -ENOENT) {
 			/* ENOSPC: a bucket larger than BATCH; EINVAL etc.: no batch support */
-			fill_by_key(fd, s, field);
+			fill_by_key(fd, s, col);
 			return;
 		}
 		for (__u32 i = 0; i < count; i++)
-			set(s, keys[i], vals[i], field);
+			set(s, keys[i], vals[i], col);
 		in = &batch;
 	} while (!err);
 }

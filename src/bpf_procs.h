@@ -2,14 +2,12 @@
 #ifndef MEMTOP_BPF_PROCS_H
 #define MEMTOP_BPF_PROCS_H
 
+#include <stddef.h>
+
 #include "snapshot.h"
 
-enum bpf_procs_field {
-	BPF_PROCS_SWAPINS,
-	BPF_PROCS_RECLAIM,
-};
-
-/* Sets the field of every process of s (sorted by pid) that has an entry in map fd. */
-void bpf_procs_fill(int fd, struct snapshot *s, enum bpf_procs_field field);
+/* Sets column col's counter of every process of s (sorted by pid) to its entry in map
+ * fd, 0 where it has none, and marks it valid. */
+void bpf_procs_fill(int fd, struct snapshot *s, enum col_id col);
 
 #endif

@@ -7,52 +7,26 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
-#include "bpf/oomkill.skel.h"
-#include "bpf/reclaim.skel.h"
-#include "bpf/swapin.skel.h"
-#include "bpf_procs.h"
+#include "bpf_concern.h"
 #include "kmsg.h"
-#include "swap_gate.h"
-#include "pidns.h"
+#include "oom_merge.h"
 #include "util.h"
 
-_Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
-_Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
+#define BPF_CONCERN_ENTRY(c) &c,
+static const struct bpf_concern *const concerns[] = {BPF_CONCERNS(BPF_CONCERN_ENTRY)};
 
-#define MAX_LINKS 16
-
-enum concern { C_OOM, C_RECLAIM, C_SWAPIN, NCONCERNS };
-
-static const char *const concern_names[NCONCERNS] = {
-	[C_OOM] = "OOM kill tracing",
-	[C_RECLAIM] = "reclaim latency",
-	[C_SWAPIN] = "swap-ins per process",
-};
+#define NCONCERNS (sizeof(concerns) / sizeof(concerns[0]))
 
 struct bpf_source {
-	struct oomkill_bpf *oom;
-	struct reclaim_bpf *reclaim;
-	struct swapin_bpf *swapin;
-	struct ring_buffer *rb;
-	struct bpf_link *links[MAX_LINKS];
-	int nlinks;
-	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
-	struct swap_gate *swap_gate;
-	char why[NCONCERNS][96]; /* why a concern is off; empty when on */
-	int err[NCONCERNS];
+	struct {
+		void *state; /* NULL: off */
+		int err;
+		char why[96]; /* why it is off; empty when on */
+	} c[NCONCERNS];
+	struct oom_merge *oom; /* kills from the kernel log, and from before start */
 	char reason[160];
-	struct kmsg_reader *kmsg; /* kept open to follow OOM kills when oom/mark_victim is off */
-	struct mt_event *earlier; /* OOM kills in the kernel log at start */
-	size_t nearlier;
-	bool collected;
-	long page_size;
-	struct snapshot *cur; /* target of ring buffer callbacks */
-	double mono_to_wall;
 };
 
 static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
@@ -63,189 +37,18 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-/* Attaches every program of obj meant to attach by its section name to links; on failure
- * detaches what it attached and names the tracepoint in why. */
-static int attach_all(struct bpf_source *b, struct bpf_object *obj, char *why, size_t len)
+static int print_stderr(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	int first = b->nlinks;
-	struct bpf_program *prog;
-
-	bpf_object__for_each_program(prog, obj)
-	{
-		const char *sec = bpf_program__section_name(prog);
-		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		struct bpf_link *link = NULL;
-		int err = -E2BIG;
-
-		if (!bpf_program__autoattach(prog))
-			continue;
-		if (b->nlinks < MAX_LINKS) {
-			link = bpf_program__attach(prog);
-			err = link ? 0 : -errno;
-		}
-		if (link) {
-			b->links[b->nlinks++] = link;
-			continue;
-		}
-		if (err == -ENOENT)
-			snprintf(why, len, "no tracepoint %s", tp);
-		else
-			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
-		while (b->nlinks > first)
-			bpf_link__destroy(b->links[--b->nlinks]);
-		return err;
-	}
-	return 0;
+	(void)level;
+	return vfprintf(stderr, fmt, ap);
 }
 
-static void fail_why(char *why, size_t len, const char *what, int err)
+/* MEMTOP_DEBUG set, and not to 0 */
+static bool debug_env(void)
 {
-	if (!why[0])
-		snprintf(why, len, "%s: %s", what, strerror(-err));
-}
+	const char *v = getenv("MEMTOP_DEBUG");
 
-/* oom/mark_victim takes (task, uid) since Linux 6.8; before, only a pid. */
-static bool mark_victim_has_task(const struct btf *btf)
-{
-	int id = btf ? btf__find_by_name_kind(btf, "btf_trace_mark_victim", BTF_KIND_TYPEDEF) : -1;
-	const struct btf_type *t;
-
-	if (id < 0)
-		return false;
-	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
-	if (!btf_is_ptr(t) || !btf_is_func_proto(t = btf__type_by_id(btf, t->type)) ||
-	    btf_vlen(t) < 2)
-		return false;
-	t = btf__type_by_id(btf, btf_params(t)[1].type);
-	if (!btf_is_ptr(t))
-		return false;
-	t = btf__type_by_id(btf, t->type);
-	return btf_is_struct(t) && !strcmp(btf__name_by_offset(btf, t->name_off), "task_struct");
-}
-
-/* What the programs need to know from kernel BTF, read once and freed before loading. */
-struct kfacts {
-	bool victim_task;
-	int mm_file, mm_anon, mm_shmem; /* the anonymous MM_* enum, rss counter indexes */
-};
-
-static void kfacts_read(struct kfacts *k)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-
-	*k = (struct kfacts){.mm_file = 0, .mm_anon = 1, .mm_shmem = 3};
-	if (libbpf_get_error(btf))
-		return;
-	k->victim_task = mark_victim_has_task(btf);
-	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-		const struct btf_enum *e = btf_is_enum(t) ? btf_enum(t) : NULL;
-
-		for (int i = 0; e && i < btf_vlen(t); i++, e++) {
-			const char *name = btf__name_by_offset(btf, e->name_off);
-
-			if (!strcmp(name, "MM_FILEPAGES"))
-				k->mm_file = e->val;
-			else if (!strcmp(name, "MM_ANONPAGES"))
-				k->mm_anon = e->val;
-			else if (!strcmp(name, "MM_SHMEMPAGES"))
-				k->mm_shmem = e->val;
-		}
-	}
-	btf__free(btf);
-}
-
-static int on_oom_event(void *ctx, void *data, size_t len);
-
-static int load_oom(struct bpf_source *b, const struct kfacts *k, char *why, size_t len)
-{
-	struct oomkill_bpf *skel = NULL;
-	int err;
-
-	if (!k->victim_task) {
-		snprintf(why, len, "tracepoint mark_victim lacks the task");
-		return -ENOTSUP;
-	}
-	skel = oomkill_bpf__open();
-	if (!skel) {
-		err = -errno;
-		goto fail;
-	}
-	skel->rodata->mm_file_idx = k->mm_file;
-	skel->rodata->mm_anon_idx = k->mm_anon;
-	skel->rodata->mm_shmem_idx = k->mm_shmem;
-	PIDNS_CONFIGURE(skel);
-	err = oomkill_bpf__load(skel);
-	if (err)
-		goto fail;
-	b->rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_oom_event, b, NULL);
-	if (!b->rb) {
-		err = -errno;
-		goto fail;
-	}
-	err = attach_all(b, skel->obj, why, len);
-	if (err)
-		goto fail;
-	b->oom = skel;
-	return 0;
-fail:
-	fail_why(why, len, "loading", err);
-	ring_buffer__free(b->rb);
-	b->rb = NULL;
-	oomkill_bpf__destroy(skel);
-	return err;
-}
-
-static int load_reclaim(struct bpf_source *b, char *why, size_t len)
-{
-	struct reclaim_bpf *skel = reclaim_bpf__open();
-	int err;
-
-	if (!skel) {
-		err = -errno;
-		goto fail;
-	}
-	PIDNS_CONFIGURE(skel);
-	err = reclaim_bpf__load(skel);
-	if (err)
-		goto fail;
-	err = attach_all(b, skel->obj, why, len);
-	if (err)
-		goto fail;
-	b->reclaim = skel;
-	return 0;
-fail:
-	fail_why(why, len, "loading", err);
-	reclaim_bpf__destroy(skel);
-	return err;
-}
-
-static int load_swapin(struct bpf_source *b, char *why, size_t len)
-{
-	struct swapin_bpf *skel = swapin_bpf__open();
-	int err;
-
-	if (!skel) {
-		err = -errno;
-		goto fail;
-	}
-	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
-	bpf_program__set_autoattach(skel->progs.writeout, false);
-	bpf_program__set_autoattach(skel->progs.swap_bio, false);
-	PIDNS_CONFIGURE(skel);
-	err = swapin_bpf__load(skel);
-	if (err)
-		goto fail;
-	err = attach_all(b, skel->obj, why, len);
-	if (err)
-		goto fail;
-	b->swapin = skel;
-	b->swap_gate = swap_gate_start(skel);
-	return 0;
-fail:
-	fail_why(why, len, "loading", err);
-	swapin_bpf__destroy(skel);
-	return err;
+	return v && v[0] && strcmp(v, "0");
 }
 
 static void append(char *buf, size_t len, const char *fmt, ...)
@@ -263,149 +66,78 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* When every concern failed: the reason most of them give (the first of those tied). */
+static const char *common_why(const struct bpf_source *b)
+{
+	size_t best = 0, best_n = 0;
+
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		size_t n = 0;
+
+		for (size_t j = 0; j < NCONCERNS; j++)
+			n += !strcmp(b->c[i].why, b->c[j].why);
+		if (n > best_n) {
+			best = i;
+			best_n = n;
+		}
+	}
+	return b->c[best].why;
+}
+
 /* One line: which counters are off and why. */
 static void make_reason(struct bpf_source *b, bool disabled)
 {
 	char *r = b->reason;
 	size_t len = sizeof(b->reason);
-	int nfail = 0, ndenied = 0;
+	size_t nfail = 0, ndenied = 0;
 
-	for (int c = 0; c < NCONCERNS; c++) {
-		nfail += b->why[c][0] != 0;
-		ndenied += b->why[c][0] && (b->err[c] == -EPERM || b->err[c] == -EACCES);
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		nfail += b->c[i].why[0] != 0;
+		ndenied += b->c[i].why[0] && (b->c[i].err == -EPERM || b->c[i].err == -EACCES);
 	}
-	if (disabled)
+	if (disabled) {
 		append(r, len, "BPF off: --no-bpf");
-	else if (access("/sys/kernel/btf/vmlinux", R_OK))
+	} else if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		append(r, len, "BPF off: kernel without BTF (/sys/kernel/btf/vmlinux)");
-	else if (ndenied == NCONCERNS && geteuid())
-		append(r, len,
-		       "BPF off: not root (OOM kills, reclaim latency, swap-ins per process "
-		       "need root)");
-	else if (ndenied == NCONCERNS)
+	} else if (ndenied == NCONCERNS && geteuid()) {
+		append(r, len, "BPF off: not root (");
+		for (size_t i = 0; i < NCONCERNS; i++)
+			append(r, len, "%s%s", i ? ", " : "", concerns[i]->needs);
+		append(r, len, " need root)");
+	} else if (ndenied == NCONCERNS) {
 		append(r, len, "BPF off: permission denied loading programs");
-	else if (nfail == NCONCERNS)
-		append(r, len, "BPF off: %s", b->why[C_RECLAIM]);
-	else
-		for (int c = 0; c < NCONCERNS; c++)
-			if (b->why[c][0])
-				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concern_names[c],
-				       b->why[c]);
-	if (!b->oom && b->kmsg)
+	} else if (nfail == NCONCERNS) {
+		append(r, len, "BPF off: %s", common_why(b));
+	} else {
+		for (size_t i = 0; i < NCONCERNS; i++)
+			if (b->c[i].why[0])
+				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concerns[i]->name,
+				       b->c[i].why);
+	}
+	if (oom_merge_following(b->oom))
 		append(r, len, "; OOM kills from the kernel log");
 }
 
-static void add_earlier(void *arg, const struct mt_event *ev)
-{
-	struct bpf_source *b = arg;
-
-	b->earlier = xrealloc(b->earlier, (b->nearlier + 1) * sizeof(*ev));
-	b->earlier[b->nearlier] = *ev;
-	b->earlier[b->nearlier++].earlier = true;
-}
-
-static void add_followed(void *arg, const struct mt_event *ev)
-{
-	struct snapshot *s = arg;
-
-	*snapshot_add_event(s) = *ev;
-}
-
-struct bpf_source *bpf_source_open(bool disabled)
+struct bpf_source *bpf_source_open(bool disabled, bool verbose)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
-	struct kfacts k;
+	bool kills = false;
 
-	b->page_size = sysconf(_SC_PAGESIZE);
-	libbpf_set_print(quiet);
+	/* libbpf's messages, a verifier's log among them, while loading only: then the
+	 * full-screen view owns the terminal */
+	libbpf_set_print(verbose || debug_env() ? print_stderr : quiet);
 	if (!disabled && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
-		kfacts_read(&k);
-		b->err[C_OOM] = load_oom(b, &k, b->why[C_OOM], sizeof(b->why[C_OOM]));
-		b->err[C_RECLAIM] = load_reclaim(b, b->why[C_RECLAIM], sizeof(b->why[C_RECLAIM]));
-		b->err[C_SWAPIN] = load_swapin(b, b->why[C_SWAPIN], sizeof(b->why[C_SWAPIN]));
+		for (size_t i = 0; i < NCONCERNS; i++) {
+			b->c[i].err =
+				concerns[i]->load(&b->c[i].state, b->c[i].why, sizeof(b->c[i].why));
+			kills |= b->c[i].state && concerns[i]->oom_kills;
+		}
 	}
-	/* after attaching, so a kill is either in the log now or in the ring buffer */
-	b->kmsg = kmsg_open();
-	kmsg_read(b->kmsg, add_earlier, b);
-	if (b->oom) {
-		kmsg_close(b->kmsg);
-		b->kmsg = NULL;
-	}
+	libbpf_set_print(quiet);
+	/* after attaching, so a kill is either in the log now or reported by BPF */
+	b->oom = oom_merge_open(kmsg_open(), !kills);
 	make_reason(b, disabled);
 	return b;
-}
-
-static void join_memcg(const struct mtb_oom_event *e, char *out, size_t len)
-{
-	size_t off = 0;
-	int depth = e->cg_depth < MTB_CG_LEVELS ? (int)e->cg_depth : MTB_CG_LEVELS;
-
-	out[0] = '\0';
-	if (!e->cg_valid)
-		return;
-	if (e->cg_truncated)
-		off = snprintf(out, len, "/...");
-	for (int i = depth - 1; i >= 0 && off < len; i--)
-		off += snprintf(out + off, len - off, "/%.*s", MTB_CG_NAME, e->cg[i]);
-	if (!depth)
-		snprintf(out, len, "/");
-}
-
-static int on_oom_event(void *ctx, void *data, size_t len)
-{
-	struct bpf_source *b = ctx;
-	const struct mtb_oom_event *e = data;
-	uint64_t kb = b->page_size / 1024;
-
-	if (len < sizeof(*e) || !b->cur)
-		return 0;
-	struct mt_event *ev = snapshot_add_event(b->cur);
-	ev->type = MT_EV_OOM_KILL;
-	ev->ts = e->ts_ns / 1e9 + b->mono_to_wall;
-	ev->pid = e->pid;
-	snprintf(ev->comm, sizeof(ev->comm), "%.*s", MTB_COMM_LEN, e->comm);
-	ev->uid = e->uid;
-	ev->total_vm_kb = e->total_vm_pages * kb;
-	ev->anon_rss_kb = e->anon_pages * kb;
-	ev->file_rss_kb = e->file_pages * kb;
-	ev->shmem_rss_kb = e->shmem_pages * kb;
-	join_memcg(e, ev->memcg, sizeof(ev->memcg));
-	ev->trigger_pid = e->trigger_pid;
-	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN, e->trigger_comm);
-	return 0;
-}
-
-/* First collect: the kernel log's kills before start, first, without those the ring
- * buffer already reported (a kill between attaching and reading the log). */
-static void add_earlier_events(struct bpf_source *b, struct snapshot *s, size_t first_new)
-{
-	size_t nnew = s->nevents - first_new;
-	struct mt_event *fresh = xmalloc((nnew ? nnew : 1) * sizeof(*fresh));
-
-	memcpy(fresh, s->events + first_new, nnew * sizeof(*fresh));
-	s->nevents = first_new;
-	for (size_t i = 0; i < b->nearlier; i++) {
-		bool seen = false;
-
-		for (size_t j = 0; j < nnew && !seen; j++)
-			seen = fresh[j].pid == b->earlier[i].pid;
-		if (!seen)
-			*snapshot_add_event(s) = b->earlier[i];
-	}
-	for (size_t j = 0; j < nnew; j++)
-		*snapshot_add_event(s) = fresh[j];
-	free(fresh);
-	free(b->earlier);
-	b->earlier = NULL;
-	b->nearlier = 0;
-}
-
-static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
-{
-	dst->count = src->count;
-	dst->total_us = src->total_us;
-	for (int i = 0; i < MT_HIST_SLOTS; i++)
-		dst->slots[i] = src->slots[i];
 }
 
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
@@ -415,63 +147,22 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 
 	memset(st, 0, sizeof(*st));
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
-	st->enabled = b->oom || b->reclaim || b->swapin;
-	st->programs = b->nlinks;
-	if (b->swap_gate) {
-		const char *mode;
-
-		st->programs += swap_gate_check(b->swap_gate, s->vm.pswpin, &mode);
-		snprintf(st->swapin_mode, sizeof(st->swapin_mode), "%s", mode);
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		if (!b->c[i].state)
+			continue;
+		concerns[i]->collect(b->c[i].state, s);
+		st->programs += concerns[i]->links(b->c[i].state);
+		st->enabled = true;
 	}
-	if (b->oom) {
-		st->oom_kills = b->oom->bss->oom_kills;
-		st->ring_drops = b->oom->bss->ring_drops;
-		b->cur = s;
-		b->mono_to_wall = clock_wall() - clock_mono();
-		ring_buffer__consume(b->rb);
-		b->cur = NULL;
-	}
-	kmsg_read(b->kmsg, add_followed, s);
-	if (!b->collected)
-		add_earlier_events(b, s, first_new);
-	b->collected = true;
-
-	if (b->reclaim) {
-		const struct reclaim_bpf__bss *r = b->reclaim->bss;
-
-		st->have_reclaim = true;
-		copy_hist(&st->reclaim.direct, &r->hists[MTB_RC_DIRECT]);
-		copy_hist(&st->reclaim.memcg, &r->hists[MTB_RC_MEMCG]);
-		copy_hist(&st->reclaim.shrink_slab, &r->hists[MTB_RC_SLAB]);
-		st->reclaim.nr_reclaimed = r->nr_reclaimed;
-		st->reclaim.kswapd_wakeups = r->kswapd_wakeups;
-	}
-	if (b->swapin) {
-		st->have_swapin = true;
-		st->swapins = b->swapin->bss->swapins;
-	}
-	unsigned filled = (b->swapin ? columns_filled_by(NEED_BPF_SWAPIN) : 0) |
-			  (b->reclaim ? columns_filled_by(NEED_BPF_RECLAIM) : 0);
-	for (size_t i = 0; i < s->nprocs; i++)
-		s->procs[i].valid |= filled;
-	if (b->swapin)
-		bpf_procs_fill(bpf_map__fd(b->swapin->maps.tgid_swapins), s, BPF_PROCS_SWAPINS);
-	if (b->reclaim)
-		bpf_procs_fill(bpf_map__fd(b->reclaim->maps.tgid_reclaim), s, BPF_PROCS_RECLAIM);
+	oom_merge_collect(b->oom, s, first_new);
 }
 
 void bpf_source_close(struct bpf_source *b)
 {
 	if (!b)
 		return;
-	while (b->nlinks > 0)
-		bpf_link__destroy(b->links[--b->nlinks]);
-	swap_gate_stop(b->swap_gate);
-	ring_buffer__free(b->rb);
-	oomkill_bpf__destroy(b->oom);
-	reclaim_bpf__destroy(b->reclaim);
-	swapin_bpf__destroy(b->swapin);
-	kmsg_close(b->kmsg);
-	free(b->earlier);
+	for (size_t i = 0; i < NCONCERNS; i++)
+		concerns[i]->close(b->c[i].state);
+	oom_merge_close(b->oom);
 	free(b);
 }

@@ -11,8 +11,10 @@
 
 struct bpf_source;
 
-/* Opens, configures, loads and attaches. With disabled (--no-bpf) loads nothing. */
-struct bpf_source *bpf_source_open(bool disabled);
+/* Opens, configures, loads and attaches. With disabled (--no-bpf) loads nothing. With
+ * verbose (--verbose), or MEMTOP_DEBUG=1 in the environment, libbpf's messages while
+ * loading go to stderr; else they are dropped. */
+struct bpf_source *bpf_source_open(bool disabled, bool verbose);
 
 /* Fills s->bpf; for each process in s->procs (sorted by pid) its swap-in and reclaim
  * stall counters (columns SWAPIN, RECLAIM) with their valid bits; appends events that happened since the last call. */

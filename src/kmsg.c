@@ -166,8 +166,11 @@ struct kmsg_reader {
 
 struct kmsg_reader *kmsg_open(void)
 {
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	return kmsg_open_fd(open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+}
 
+struct kmsg_reader *kmsg_open_fd(int fd)
+{
 	if (fd < 0)
 		return NULL;
 	struct kmsg_reader *k = xcalloc(1, sizeof(*k));

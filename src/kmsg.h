@@ -29,6 +29,10 @@ struct kmsg_reader;
 /* NULL when /dev/kmsg cannot be opened. */
 struct kmsg_reader *kmsg_open(void);
 
+/* A reader of fd, which it then owns: one record per read(2), non-blocking, as
+ * /dev/kmsg gives them (a SOCK_SEQPACKET socket does too). NULL when fd < 0. */
+struct kmsg_reader *kmsg_open_fd(int fd);
+
 /* Reads every record available now (non-blocking); calls fn for each OOM kill. */
 void kmsg_read(struct kmsg_reader *k, void (*fn)(void *arg, const struct mt_event *ev), void *arg);
 

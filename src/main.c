@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "memtop: %s\n", err);
 		return 2;
 	}
-	struct sources *src = sources_open(o.no_bpf, err, sizeof(err));
+	struct sources *src = sources_open(o.no_bpf, o.verbose, err, sizeof(err));
 	if (!src) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;

@@ -23,6 +23,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
+		{"verbose", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{0},
@@ -150,6 +151,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'T':
 			o->theme = optarg;
 			break;
+		case 'v':
+			o->verbose = true;
+			break;
 		case 'h':
 			o->help = true;
 			break;
@@ -205,6 +209,7 @@ void options_usage(FILE *f)
 	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"
 	      "                        for -d SECS, print the top ones (text or --json)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
+	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",
 	      f);

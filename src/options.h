@@ -31,6 +31,7 @@ struct options {
 	bool tree;
 	bool hide_kthreads;
 	bool no_bpf;
+	bool verbose;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
 	const char *theme;
 	bool help;

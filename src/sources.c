@@ -12,7 +12,7 @@ struct sources {
 	struct bpf_source *bpf;
 };
 
-struct sources *sources_open(bool no_bpf, char *err, size_t errlen)
+struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen)
 {
 	struct sources *src = xcalloc(1, sizeof(*src));
 	src->pids = pids_new(err, errlen);
@@ -20,7 +20,7 @@ struct sources *sources_open(bool no_bpf, char *err, size_t errlen)
 		free(src);
 		return NULL;
 	}
-	src->bpf = bpf_source_open(no_bpf);
+	src->bpf = bpf_source_open(no_bpf, verbose);
 	return src;
 }
 

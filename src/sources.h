@@ -7,7 +7,8 @@
 
 struct sources;
 
-struct sources *sources_open(bool no_bpf, char *err, size_t errlen);
+/* no_bpf: load no BPF programs; verbose: libbpf's messages while loading to stderr */
+struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen);
 int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
 		    char *err, size_t errlen);
 /* Reads what req->needs for the processes it names into s, already collected. */

@@ -11,6 +11,7 @@ int main(void)
 	failed += run_options_tests();
 	failed += run_theme_tests();
 	failed += run_kmsg_tests();
+	failed += run_oom_merge_tests();
 	failed += run_cells_tests();
 	failed += run_detail_tests();
 	return failed ? 1 : 0;

@@ -14,6 +14,7 @@ int run_model_tests(void);
 int run_options_tests(void);
 int run_theme_tests(void);
 int run_kmsg_tests(void);
+int run_oom_merge_tests(void);
 int run_cells_tests(void);
 int run_detail_tests(void);
 
