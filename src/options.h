@@ -8,10 +8,9 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "parse.h" /* DELAY_MIN, DELAY_MAX */
 
-#define MAX_PIDS  64
-#define DELAY_MIN 0.1 /* seconds between refreshes */
-#define DELAY_MAX 86400.0
+#define MAX_PIDS 64
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };

@@ -16,5 +16,6 @@ int run_theme_tests(void);
 int run_kmsg_tests(void);
 int run_cells_tests(void);
 int run_detail_tests(void);
+int run_parse_tests(void);
 
 #endif
