@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +6,7 @@
 #include <wchar.h>
 
 #include "text.h"
-#include "options.h"
+#include "parse.h"
 #include "tui_int.h"
 #include "util.h"
 
@@ -102,28 +101,23 @@ static void commit(struct tui *t)
 	t->prompt = PROMPT_NONE;
 	switch (kind) {
 	case PROMPT_USER: {
+		uint32_t uid;
 		if (!text[0]) {
 			t->m->filter.by_user = false;
+		} else if (parse_user(text, &uid, t->message, sizeof(t->message))) {
+			return;
 		} else {
-			struct passwd *pw = getpwnam(text);
-			char *end;
-			long uid = strtol(text, &end, 10);
-			if (!pw && (*end || uid < 0)) {
-				snprintf(t->message, sizeof(t->message), "no such user '%s'", text);
-				return;
-			}
 			t->m->filter.by_user = true;
-			t->m->filter.uid = pw ? pw->pw_uid : (uint32_t)uid;
+			t->m->filter.uid = uid;
 		}
 		tui_reorder(t);
 		break;
 	}
 	case PROMPT_DELAY: {
-		char *end;
-		double d = strtod(text, &end);
-		if (end == text || *end || !(d >= DELAY_MIN && d <= DELAY_MAX)) {
-			snprintf(t->message, sizeof(t->message),
-				 "interval must be %g to %g seconds", DELAY_MIN, DELAY_MAX);
+		char why[160];
+		double d;
+		if (parse_delay(text, &d, why, sizeof(why))) {
+			snprintf(t->message, sizeof(t->message), "refresh interval: %s", why);
 			return;
 		}
 		t->delay = d;
