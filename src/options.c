@@ -5,6 +5,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --stacks PID[:SECS] */
+static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
+{
+	char *pid = strdup(arg), *secs, why[200];
+	int rc = -1;
+
+	if (!pid) {
+		snprintf(err, errlen, "--stacks: out of memory");
+		return -1;
+	}
+	if ((secs = strchr(pid, ':')))
+		*secs++ = '\0';
+	o->stacks_secs = 0;
+	if (parse_pid(pid, &o->stacks_pid, why, sizeof(why)))
+		snprintf(err, errlen, "--stacks needs %s", why);
+	else if (secs && parse_delay(secs, &o->stacks_secs, why, sizeof(why)))
+		snprintf(err, errlen, "--stacks PID:SECS needs %s", why);
+	else
+		rc = 0;
+	free(pid);
+	return rc;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const struct option longopts[] = {
@@ -114,10 +137,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			o->no_bpf = true;
 			break;
 		case 'S':
-			if (parse_pid(optarg, &o->stacks_pid, why, sizeof(why))) {
-				snprintf(err, errlen, "--stacks needs %s", why);
+			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
-			}
 			break;
 		case 'T':
 			o->theme = optarg;
@@ -156,6 +177,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			 parse_quote(argv[optind], q, sizeof(q)));
 		return -1;
 	}
+	if (o->stacks_pid && !o->stacks_secs)
+		o->stacks_secs = o->delay; /* -d, as before --stacks PID:SECS */
 	return 0;
 }
 
@@ -179,8 +202,11 @@ void options_usage(FILE *f)
 	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
 	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
 	      "log)\n"
-	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"
-	      "                        for -d SECS, print the top ones (text or --json)\n"
+	      "      --stacks PID[:SECS]\n"
+	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
+	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
+	      "                        top ones (text or --json); without :SECS, -d SECS\n"
+	      "                        sets them, as it did before :SECS (kept for scripts)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",

@@ -30,7 +30,8 @@ struct options {
 	bool tree;
 	bool hide_kthreads;
 	bool no_bpf;
-	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
+	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
+	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	const char *theme;
 	bool help;
 	bool version;

@@ -173,6 +173,62 @@ static int parse_argv(struct options *o, char *err, size_t errlen, char **argv)
 	return options_parse(o, argc, argv, err, errlen);
 }
 
+/* --stacks PID[:SECS] takes its own sampling time; -d still gives it without :SECS */
+static void stacks_secs(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256];
+
+	assert_int_equal(parse(&o, NULL, NULL, NULL), 0);
+	assert_int_equal(o.stacks_pid, 0);
+	assert_float_equal(o.stacks_secs, 0, 0);
+	assert_int_equal(parse(&o, "--stacks", "42", NULL), 0);
+	assert_int_equal(o.stacks_pid, 42);
+	assert_float_equal(o.stacks_secs, 1, 0);
+	assert_int_equal(parse(&o, "--stacks", "42:2.5", NULL), 0);
+	assert_int_equal(o.stacks_pid, 42);
+	assert_float_equal(o.stacks_secs, 2.5, 0);
+	assert_float_equal(o.delay, 1, 0);
+	assert_int_equal(parse(&o, "--stacks=42:0.5", "--json", NULL), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	assert_int_equal(o.mode, OUT_JSON);
+	/* -d, before or after, when SECS is not given */
+	assert_int_equal(parse(&o, "--stacks", "42", "-d3"), 0);
+	assert_float_equal(o.stacks_secs, 3, 0);
+	assert_int_equal(parse(&o, "-d3", "--stacks", "42"), 0);
+	assert_float_equal(o.stacks_secs, 3, 0);
+	/* SECS wins over -d */
+	assert_int_equal(parse(&o, "--stacks", "42:0.5", "-d3"), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	assert_int_equal(parse(&o, "-d3", "--stacks", "42:0.5"), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	/* a later --stacks without SECS drops the earlier one's */
+	char *again[] = {"memtop", "--stacks", "1:5", "--stacks", "2", NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), again), 0);
+	assert_int_equal(o.stacks_pid, 2);
+	assert_float_equal(o.stacks_secs, 1, 0);
+
+	static const char *const said[][2] = {
+		{"abc", "--stacks needs a PID, not 'abc'"},
+		{"0", "--stacks needs a PID, not '0'"},
+		{"-5", "--stacks needs a PID, not '-5'"},
+		{"99999999999", "--stacks needs a PID, not '99999999999'"},
+		{"abc:2", "--stacks needs a PID, not 'abc'"},
+		{":2", "--stacks needs a PID, not ''"},
+		{"42:", "--stacks PID:SECS needs seconds between 0.1 and 86400, not ''"},
+		{"42:0", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '0'"},
+		{"42:1e9", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '1e9'"},
+		{"42:nan", "--stacks PID:SECS needs seconds between 0.1 and 86400, not 'nan'"},
+		{"42:1:2", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '1:2'"},
+	};
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		char *argv[] = {"memtop", "--stacks", (char *)said[i][0], NULL};
+		assert_int_equal(parse_argv(&o, err, sizeof(err), argv), -1);
+		assert_string_equal(err, said[i][1]);
+	}
+}
+
 /* Each flag's value goes through its parser in src/parse.c, which says what was wrong;
  * the flag adds its name; what the user typed comes back escaped */
 static void flag_reasons(void **state)
@@ -255,10 +311,10 @@ static void settings_reasons(void **state)
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults),	    cmocka_unit_test(good_values),
-		cmocka_unit_test(bad_values),	    cmocka_unit_test(column_sets),
-		cmocka_unit_test(settings_text),    cmocka_unit_test(flag_reasons),
-		cmocka_unit_test(settings_reasons),
+		cmocka_unit_test(defaults),	 cmocka_unit_test(good_values),
+		cmocka_unit_test(bad_values),	 cmocka_unit_test(column_sets),
+		cmocka_unit_test(settings_text), cmocka_unit_test(stacks_secs),
+		cmocka_unit_test(flag_reasons),	 cmocka_unit_test(settings_reasons),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
