@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.stacks_pid)
-		return detail_cli_run(o.stacks_pid, o.delay, o.mode == OUT_JSON, o.no_bpf);
+		return detail_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
 	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
 		fprintf(stderr,
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");

@@ -2,10 +2,31 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --stacks PID[:SECS] */
+static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
+{
+	char *pid = strdup(arg), *secs, why[200];
+	int rc = -1;
+
+	if (!pid) {
+		snprintf(err, errlen, "--stacks: out of memory");
+		return -1;
+	}
+	if ((secs = strchr(pid, ':')))
+		*secs++ = '\0';
+	o->stacks_secs = 0;
+	if (parse_pid(pid, &o->stacks_pid, why, sizeof(why)))
+		snprintf(err, errlen, "--stacks needs %s", why);
+	else if (secs && parse_delay(secs, &o->stacks_secs, why, sizeof(why)))
+		snprintf(err, errlen, "--stacks PID:SECS needs %s", why);
+	else
+		rc = 0;
+	free(pid);
+	return rc;
+}
 
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
@@ -35,6 +56,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	o->theme = "default";
 	optind = 1;
 	opterr = 0;
+	char q[PARSE_QUOTE_SIZE], why[200];
 	int c;
 	while ((c = getopt_long(argc, argv, ":bn:d:p:u:o:tKhV", longopts, NULL)) != -1) {
 		char *end;
@@ -52,65 +74,42 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (errno || *end || end == optarg || o->iterations < 1) {
 				snprintf(err, errlen,
 					 "-n needs a positive number of refreshes, not '%s'",
-					 optarg);
+					 parse_quote(optarg, q, sizeof(q)));
 				return -1;
 			}
 			break;
 		case 'd':
-			errno = 0;
-			o->delay = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !isfinite(o->delay) ||
-			    o->delay < DELAY_MIN || o->delay > DELAY_MAX) {
-				snprintf(err, errlen,
-					 "-d needs seconds between %g and %g, not '%s'", DELAY_MIN,
-					 DELAY_MAX, optarg);
+			if (parse_delay(optarg, &o->delay, why, sizeof(why))) {
+				snprintf(err, errlen, "-d needs %s", why);
 				return -1;
 			}
 			o->given |= GIVEN_DELAY;
 			break;
 		case 'p': {
-			char *s = optarg;
-			while (*s) {
-				errno = 0;
-				long v = strtol(s, &end, 10);
-				if (errno || end == s || v < 1 || v > INT32_MAX ||
-				    (*end && *end != ',')) {
-					snprintf(err, errlen, "-p needs PID[,PID...], not '%s'",
-						 optarg);
-					return -1;
-				}
-				if (o->npids == MAX_PIDS) {
-					snprintf(err, errlen, "-p takes at most %d pids", MAX_PIDS);
-					return -1;
-				}
-				o->pids[o->npids++] = (int32_t)v;
-				s = *end ? end + 1 : end;
-			}
-			if (!o->npids) {
-				snprintf(err, errlen, "-p needs PID[,PID...]");
+			int32_t pids[MAX_PIDS];
+			int n;
+			if (parse_pids(optarg, pids, MAX_PIDS, &n, why, sizeof(why))) {
+				snprintf(err, errlen, "-p needs %s", why);
 				return -1;
 			}
+			if (o->npids + n > MAX_PIDS) { /* -p given more than once adds up */
+				snprintf(err, errlen, "-p needs at most %d PIDs in all", MAX_PIDS);
+				return -1;
+			}
+			memcpy(o->pids + o->npids, pids, (size_t)n * sizeof(*pids));
+			o->npids += n;
 			break;
 		}
-		case 'u': {
-			struct passwd *pw = getpwnam(optarg);
-			errno = 0;
-			long v = strtol(optarg, &end, 10);
-			if (pw) {
-				o->uid = pw->pw_uid;
-			} else if (!errno && *optarg && !*end && v >= 0 && v <= UINT32_MAX) {
-				o->uid = (uint32_t)v;
-			} else {
-				snprintf(err, errlen, "-u: no such user '%s'", optarg);
+		case 'u':
+			if (parse_user(optarg, &o->uid, why, sizeof(why))) {
+				snprintf(err, errlen, "-u: %s", why);
 				return -1;
 			}
 			o->by_user = true;
 			break;
-		}
-		case 'o': {
-			int col = column_by_name(optarg);
-			if (col < 0) {
-				int n = snprintf(err, errlen, "-o: no column '%.40s' (try", optarg);
+		case 'o':
+			if (parse_column(optarg, &o->sort, why, sizeof(why))) {
+				int n = snprintf(err, errlen, "-o: %s (try", why);
 				for (int i = 0; i < COL_COUNT && n > 0 && (size_t)n < errlen; i++)
 					n += snprintf(err + n, errlen - (size_t)n, "%s %s",
 						      i ? "," : "", columns[i].name);
@@ -118,13 +117,13 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 					snprintf(err + n, errlen - (size_t)n, ")");
 				return -1;
 			}
-			o->sort = (enum col_id)col;
 			o->given |= GIVEN_SORT;
 			break;
-		}
 		case 'C':
-			if (columns_parse(optarg, &o->columns, err, errlen))
+			if (parse_columns(optarg, &o->columns, why, sizeof(why))) {
+				snprintf(err, errlen, "--columns: %s", why);
 				return -1;
+			}
 			o->given |= GIVEN_COLUMNS;
 			break;
 		case 't':
@@ -138,16 +137,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'B':
 			o->no_bpf = true;
 			break;
-		case 'S': {
-			errno = 0;
-			long v = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 1 || v > INT32_MAX) {
-				snprintf(err, errlen, "--stacks needs a PID, not '%s'", optarg);
+		case 'S':
+			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
-			}
-			o->stacks_pid = (int32_t)v;
 			break;
-		}
 		case 'T':
 			o->theme = optarg;
 			break;
@@ -161,28 +154,35 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			o->version = true;
 			break;
 		case ':':
-			snprintf(err, errlen, "option '%s' needs a value", argv[optind - 1]);
+			snprintf(err, errlen, "option '%s' needs a value",
+				 parse_quote(argv[optind - 1], q, sizeof(q)));
 			return -1;
 		default: {
 			const char *arg = argv[optind - 1];
 			const char *eq = strchr(arg, '=');
-			int len = eq ? (int)(eq - arg) : (int)strlen(arg);
-			if (strncmp(arg, "--", 2))
-				snprintf(err, errlen, "unknown option '-%c' (see memtop --help)",
-					 optopt);
-			else if (optopt && eq) /* a known long option, given a value */
-				snprintf(err, errlen, "option '%.*s' takes no value", len, arg);
+			bool is_long = !strncmp(arg, "--", 2);
+			char name[PARSE_QUOTE_SIZE];
+			if (is_long) /* the option as given, without any "=value" */
+				snprintf(name, sizeof(name), "%.*s",
+					 eq ? (int)(eq - arg) : (int)strlen(arg), arg);
 			else
-				snprintf(err, errlen, "unknown option '%.*s' (see memtop --help)",
-					 len, arg);
+				snprintf(name, sizeof(name), "-%c", optopt);
+			parse_quote(name, q, sizeof(q));
+			if (is_long && optopt && eq) /* a known long option, given a value */
+				snprintf(err, errlen, "option '%s' takes no value", q);
+			else
+				snprintf(err, errlen, "unknown option '%s' (see memtop --help)", q);
 			return -1;
 		}
 		}
 	}
 	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)", argv[optind]);
+		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)",
+			 parse_quote(argv[optind], q, sizeof(q)));
 		return -1;
 	}
+	if (o->stacks_pid && !o->stacks_secs)
+		o->stacks_secs = o->delay; /* -d, as before --stacks PID:SECS */
 	return 0;
 }
 
@@ -194,7 +194,7 @@ void options_usage(FILE *f)
 	      "  -b, --batch           print refreshes as text, like top -b\n"
 	      "      --json            print one JSON object per line per refresh\n"
 	      "  -n, --iterations N    stop after N refreshes\n"
-	      "  -d, --delay SECS      seconds between refreshes (default 1, at least 0.1)\n"
+	      "  -d, --delay SECS      seconds between refreshes (default 1, 0.1 to 86400)\n"
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
@@ -206,8 +206,11 @@ void options_usage(FILE *f)
 	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
 	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
 	      "log)\n"
-	      "      --stacks PID      sample PID's page-fault, brk, mmap and munmap stacks\n"
-	      "                        for -d SECS, print the top ones (text or --json)\n"
+	      "      --stacks PID[:SECS]\n"
+	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
+	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
+	      "                        top ones (text or --json); without :SECS, -d SECS\n"
+	      "                        sets them, as it did before :SECS (kept for scripts)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "  -h, --help            show this help\n"

@@ -8,10 +8,9 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "parse.h" /* DELAY_MIN, DELAY_MAX */
 
-#define MAX_PIDS  64
-#define DELAY_MIN 0.1 /* seconds between refreshes */
-#define DELAY_MAX 86400.0
+#define MAX_PIDS 64
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
@@ -32,7 +31,8 @@ struct options {
 	bool hide_kthreads;
 	bool no_bpf;
 	bool verbose;	    /* --verbose: libbpf's messages to stderr while loading */
-	int32_t stacks_pid; /* --stacks PID: sample its stacks for -d seconds; 0: off */
+	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
+	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	const char *theme;
 	bool help;
 	bool version;

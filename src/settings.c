@@ -2,14 +2,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "parse.h"
 #include "util.h"
 
 int settings_path(char *buf, size_t size)
@@ -40,52 +39,35 @@ static int parse_bool(const char *v, bool *out)
 /* One "key=value" line; returns 0, or -1 with the reason in err */
 static int parse_line(char *line, struct settings *s, char *err, size_t errlen)
 {
-	char *eq = strchr(line, '='), *end;
+	char *eq = strchr(line, '='), q[PARSE_QUOTE_SIZE], why[200];
 	if (!eq) {
-		snprintf(err, errlen, "expected key=value, not '%.40s'", line);
+		snprintf(err, errlen, "expected key=value, not '%s'",
+			 parse_quote(line, q, sizeof(q)));
 		return -1;
 	}
 	*eq = '\0';
 	const char *key = line, *val = eq + 1;
-	if (!strcmp(key, "columns")) {
-		char why[200];
-		if (!columns_parse(val, &s->columns, why, sizeof(why)))
-			return 0;
-		const char *flag = "--columns: "; /* columns_parse speaks of the flag */
-		snprintf(err, errlen, "columns: %s",
-			 strncmp(why, flag, strlen(flag)) ? why : why + strlen(flag));
-		return -1;
-	}
-	if (!strcmp(key, "sort")) {
-		int c = column_by_name(val);
-		if (c < 0) {
-			snprintf(err, errlen, "sort: no column '%.40s'", val);
-			return -1;
-		}
-		s->sort = (enum col_id)c;
-		return 0;
-	}
-	if (!strcmp(key, "delay")) {
-		errno = 0;
-		double d = strtod(val, &end);
-		if (errno || end == val || *end || !isfinite(d) || d < DELAY_MIN || d > DELAY_MAX) {
-			snprintf(err, errlen, "delay: seconds between %g and %g, not '%.40s'",
-				 DELAY_MIN, DELAY_MAX, val);
-			return -1;
-		}
-		s->delay = d;
-		return 0;
-	}
+	int rc = 1; /* 1: not one of the keys below */
+	if (!strcmp(key, "columns"))
+		rc = parse_columns(val, &s->columns, why, sizeof(why));
+	else if (!strcmp(key, "sort"))
+		rc = parse_column(val, &s->sort, why, sizeof(why));
+	else if (!strcmp(key, "delay"))
+		rc = parse_delay(val, &s->delay, why, sizeof(why));
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", key, why);
+	if (rc <= 0)
+		return rc;
 	bool *flag = !strcmp(key, "invert")	     ? &s->invert
 		     : !strcmp(key, "tree")	     ? &s->tree
 		     : !strcmp(key, "hide_kthreads") ? &s->hide_kthreads
 						     : NULL;
 	if (!flag) {
-		snprintf(err, errlen, "unknown setting '%.40s'", key);
+		snprintf(err, errlen, "unknown setting '%s'", parse_quote(key, q, sizeof(q)));
 		return -1;
 	}
 	if (parse_bool(val, flag)) {
-		snprintf(err, errlen, "%s: 1 or 0, not '%.40s'", key, val);
+		snprintf(err, errlen, "%s: 1 or 0, not '%s'", key, parse_quote(val, q, sizeof(q)));
 		return -1;
 	}
 	return 0;

@@ -1,7 +1,6 @@
 #include "main_screen.h"
 
 #include <errno.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +9,7 @@
 
 #include "draw_header.h"
 #include "draw_table.h"
-#include "options.h"
+#include "parse.h"
 #include "prompt.h"
 #include "text.h"
 #include "util.h"
@@ -166,7 +165,9 @@ static void search_from(struct ui *u, size_t from)
 			return;
 		}
 	}
-	snprintf(u->message, sizeof(u->message), "no match for '%s'", u->search);
+	char q[PARSE_QUOTE_SIZE];
+	snprintf(u->message, sizeof(u->message), "no match for '%s'",
+		 parse_quote(u->search, q, sizeof(q)));
 }
 
 static unsigned act(struct ui *u, int a)
@@ -311,27 +312,22 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 {
 	switch (kind) {
 	case PROMPT_USER: {
+		uint32_t uid;
 		if (!text[0]) {
 			u->m->filter.by_user = false;
 			return REACT_RESORT;
 		}
-		struct passwd *pw = getpwnam(text);
-		char *end;
-		long uid = strtol(text, &end, 10);
-		if (!pw && (*end || uid < 0)) {
-			snprintf(u->message, sizeof(u->message), "no such user '%s'", text);
+		if (parse_user(text, &uid, u->message, sizeof(u->message)))
 			return REACT_NONE;
-		}
 		u->m->filter.by_user = true;
-		u->m->filter.uid = pw ? pw->pw_uid : (uint32_t)uid;
+		u->m->filter.uid = uid;
 		return REACT_RESORT;
 	}
 	case PROMPT_DELAY: {
-		char *end;
-		double d = strtod(text, &end);
-		if (end == text || *end || !(d >= DELAY_MIN && d <= DELAY_MAX)) {
-			snprintf(u->message, sizeof(u->message),
-				 "interval must be %g to %g seconds", DELAY_MIN, DELAY_MAX);
+		char why[160];
+		double d;
+		if (parse_delay(text, &d, why, sizeof(why))) {
+			snprintf(u->message, sizeof(u->message), "refresh interval: %s", why);
 			return REACT_NONE;
 		}
 		u->delay = d;
@@ -340,7 +336,9 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 	case PROMPT_SIGNAL: {
 		int sig = parse_signal(text);
 		if (sig < 0) {
-			snprintf(u->message, sizeof(u->message), "no signal '%s'", text);
+			char q[PARSE_QUOTE_SIZE];
+			snprintf(u->message, sizeof(u->message), "no signal '%s'",
+				 parse_quote(text, q, sizeof(q)));
 			return REACT_NONE;
 		}
 		u->kill_sig = sig;

@@ -1,8 +1,9 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
  * vmstat, PSI, uptime; a process's smaps_rollup, status, cgroup, smaps), /dev/kmsg
- * records, /proc/kallsyms lines, theme files, --columns lists, and the escapers that
- * put process names on the screen and in JSON. The first byte picks the reader; the
- * rest is its input. `make fuzz` builds it with ASan and UBSan and runs it. */
+ * records, /proc/kallsyms lines, theme files, --columns lists, the parsers of typed
+ * values (src/parse.c), and the escapers that put process names on the screen and in
+ * JSON. The first byte picks the reader; the rest is its input. `make fuzz` builds it
+ * with ASan and UBSan and runs it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "columns.h"
 #include "detail.h"
 #include "kmsg.h"
+#include "parse.h"
 #include "procfs.h"
 #include "symbolize.h"
 #include "text.h"
@@ -30,6 +32,7 @@ enum {
 	F_THEME,
 	F_ESCAPE,
 	F_COLUMNS,
+	F_INPUT,
 	F_COUNT
 };
 
@@ -117,6 +120,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case F_COLUMNS: {
 		unsigned set;
 		columns_parse(text, &set, err, sizeof(err));
+		break;
+	}
+	case F_INPUT: {
+		double d;
+		uint32_t uid;
+		int32_t pids[4];
+		int n;
+		enum col_id col;
+		unsigned set;
+		parse_delay(text, &d, err, sizeof(err));
+		parse_user(text, &uid, err, sizeof(err));
+		parse_pid(text, pids, err, sizeof(err));
+		parse_pids(text, pids, 4, &n, err, sizeof(err));
+		parse_column(text, &col, err, sizeof(err));
+		parse_columns(text, &set, small, sizeof(small));
+		for (size_t size = 0; size <= PARSE_QUOTE_SIZE; size++)
+			parse_quote(text, err, size);
 		break;
 	}
 	}

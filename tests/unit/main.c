@@ -14,5 +14,6 @@ int main(void)
 	failed += run_oom_merge_tests();
 	failed += run_cells_tests();
 	failed += run_detail_tests();
+	failed += run_parse_tests();
 	return failed ? 1 : 0;
 }

@@ -164,12 +164,157 @@ static void settings_text(void **state)
 	assert_int_equal(o.given, GIVEN_SORT | GIVEN_KTHREADS);
 }
 
+static int parse_argv(struct options *o, char *err, size_t errlen, char **argv)
+{
+	int argc = 0;
+	while (argv[argc])
+		argc++;
+	err[0] = '\0';
+	return options_parse(o, argc, argv, err, errlen);
+}
+
+/* --stacks PID[:SECS] takes its own sampling time; -d still gives it without :SECS */
+static void stacks_secs(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256];
+
+	assert_int_equal(parse(&o, NULL, NULL, NULL), 0);
+	assert_int_equal(o.stacks_pid, 0);
+	assert_float_equal(o.stacks_secs, 0, 0);
+	assert_int_equal(parse(&o, "--stacks", "42", NULL), 0);
+	assert_int_equal(o.stacks_pid, 42);
+	assert_float_equal(o.stacks_secs, 1, 0);
+	assert_int_equal(parse(&o, "--stacks", "42:2.5", NULL), 0);
+	assert_int_equal(o.stacks_pid, 42);
+	assert_float_equal(o.stacks_secs, 2.5, 0);
+	assert_float_equal(o.delay, 1, 0);
+	assert_int_equal(parse(&o, "--stacks=42:0.5", "--json", NULL), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	assert_int_equal(o.mode, OUT_JSON);
+	/* -d, before or after, when SECS is not given */
+	assert_int_equal(parse(&o, "--stacks", "42", "-d3"), 0);
+	assert_float_equal(o.stacks_secs, 3, 0);
+	assert_int_equal(parse(&o, "-d3", "--stacks", "42"), 0);
+	assert_float_equal(o.stacks_secs, 3, 0);
+	/* SECS wins over -d */
+	assert_int_equal(parse(&o, "--stacks", "42:0.5", "-d3"), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	assert_int_equal(parse(&o, "-d3", "--stacks", "42:0.5"), 0);
+	assert_float_equal(o.stacks_secs, 0.5, 0);
+	/* a later --stacks without SECS drops the earlier one's */
+	char *again[] = {"memtop", "--stacks", "1:5", "--stacks", "2", NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), again), 0);
+	assert_int_equal(o.stacks_pid, 2);
+	assert_float_equal(o.stacks_secs, 1, 0);
+
+	static const char *const said[][2] = {
+		{"abc", "--stacks needs a PID, not 'abc'"},
+		{"0", "--stacks needs a PID, not '0'"},
+		{"-5", "--stacks needs a PID, not '-5'"},
+		{"99999999999", "--stacks needs a PID, not '99999999999'"},
+		{"abc:2", "--stacks needs a PID, not 'abc'"},
+		{":2", "--stacks needs a PID, not ''"},
+		{"42:", "--stacks PID:SECS needs seconds between 0.1 and 86400, not ''"},
+		{"42:0", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '0'"},
+		{"42:1e9", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '1e9'"},
+		{"42:nan", "--stacks PID:SECS needs seconds between 0.1 and 86400, not 'nan'"},
+		{"42:1:2", "--stacks PID:SECS needs seconds between 0.1 and 86400, not '1:2'"},
+	};
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		char *argv[] = {"memtop", "--stacks", (char *)said[i][0], NULL};
+		assert_int_equal(parse_argv(&o, err, sizeof(err), argv), -1);
+		assert_string_equal(err, said[i][1]);
+	}
+}
+
+/* Each flag's value goes through its parser in src/parse.c, which says what was wrong;
+ * the flag adds its name; what the user typed comes back escaped */
+static void flag_reasons(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256];
+	static const char *const said[][3] = {
+		{"-d", "0", "-d needs seconds between 0.1 and 86400, not '0'"},
+		{"-p", "1,,2", "-p needs PID[,PID...], not '1,,2'"},
+		{"-u", "4294967296", "-u: no such user '4294967296'"},
+		{"--columns", "pid,nosuch", "--columns: unknown column 'nosuch'"},
+		{"-n", "\033[2J", "-n needs a positive number of refreshes, not '\\e[2J'"},
+		{"-d", "\033]52;c;aGk=\a",
+		 "-d needs seconds between 0.1 and 86400, not '\\e]52;c;aGk=\\x07'"},
+		{"-u", "\033[2J", "-u: no such user '\\e[2J'"},
+		{"-p", "1,\033[2J", "-p needs PID[,PID...], not '1,\\e[2J'"},
+		{"--columns", "pid,\033[2J", "--columns: unknown column '\\e[2J'"},
+		{"--stacks", "\033[2J", "--stacks needs a PID, not '\\e[2J'"},
+		{"--\033[2J", NULL, "unknown option '--\\e[2J' (see memtop --help)"},
+		{"--\033[2J=1", NULL, "unknown option '--\\e[2J' (see memtop --help)"},
+		{"-\033", NULL, "unknown option '-\\e' (see memtop --help)"},
+		{"\033[2J", NULL, "unexpected argument '\\e[2J' (see memtop --help)"},
+	};
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		char *argv[] = {"memtop", (char *)said[i][0], (char *)said[i][1], NULL};
+		assert_int_equal(parse_argv(&o, err, sizeof(err), argv), -1);
+		assert_string_equal(err, said[i][2]);
+	}
+
+	/* -o: the reason, then the columns there are */
+	char *sort[] = {"memtop", "-o", "\033]52;c;aGk=\a", NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), sort), -1);
+	assert_non_null(strstr(err, "-o: no column '\\e]52;c;aGk=\\x07' (try pid, ppid,"));
+	assert_null(strchr(err, '\033'));
+	assert_null(strchr(err, '\a'));
+
+	/* -p lists add up, to MAX_PIDS in all */
+	char *twice[] = {"memtop", "-p", "1,2", "-p", "3", NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), twice), 0);
+	assert_int_equal(o.npids, 3);
+	assert_int_equal(o.pids[2], 3);
+	char list[MAX_PIDS * 3 + 1];
+	size_t len = 0;
+	for (int i = 1; i <= MAX_PIDS; i++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d", i > 1 ? "," : "",
+					i);
+	char *full[] = {"memtop", "-p", list, NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), full), 0);
+	assert_int_equal(o.npids, MAX_PIDS);
+	char *over[] = {"memtop", "-p", list, "-p", "99", NULL};
+	assert_int_equal(parse_argv(&o, err, sizeof(err), over), -1);
+	assert_string_equal(err, "-p needs at most 64 PIDs in all");
+}
+
+/* The settings file's values go through the same parsers as the flags; a line quoted
+ * back comes escaped */
+static void settings_reasons(void **state)
+{
+	(void)state;
+	struct settings s = {columns_default(), COL_RSS, false, false, false, 1};
+	char err[256];
+	static const char *const said[][2] = {
+		{"delay=\033[2J", "line 1: delay: seconds between 0.1 and 86400, not '\\e[2J'"},
+		{"sort=\033[2J", "line 1: sort: no column '\\e[2J'"},
+		{"columns=pid,\033[2J", "line 1: columns: unknown column '\\e[2J'"},
+		{"tree=\033[2J", "line 1: tree: 1 or 0, not '\\e[2J'"},
+		{"\033[2J=1", "line 1: unknown setting '\\e[2J'"},
+		{"#\n\033[2J", "line 2: expected key=value, not '\\e[2J'"},
+	};
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		assert_int_equal(settings_parse(said[i][0], &s, err, sizeof(err)), -1);
+		assert_string_equal(err, said[i][1]);
+	}
+	assert_int_equal(settings_parse("delay=0.5\nsort=MINF/s\n", &s, err, sizeof(err)), 0);
+	assert_float_equal(s.delay, 0.5, 0);
+	assert_int_equal(s.sort, COL_MINFLT);
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),	 cmocka_unit_test(good_values),
 		cmocka_unit_test(bad_values),	 cmocka_unit_test(column_sets),
-		cmocka_unit_test(settings_text),
+		cmocka_unit_test(settings_text), cmocka_unit_test(stacks_secs),
+		cmocka_unit_test(flag_reasons),	 cmocka_unit_test(settings_reasons),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

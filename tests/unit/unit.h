@@ -17,5 +17,6 @@ int run_kmsg_tests(void);
 int run_oom_merge_tests(void);
 int run_cells_tests(void);
 int run_detail_tests(void);
+int run_parse_tests(void);
 
 #endif
