@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "sysfig.h"
 #include "text.h"
 #include "draw_header.h"
 
@@ -12,6 +13,10 @@ struct segment {
 	const char *glyph_utf8; /* full cell */
 	char glyph_ascii;
 };
+
+/* From this many lines, a header line that does not fit wraps onto a second one instead of
+ * leaving figures out */
+#define HEADER_WRAP_ROWS 30
 
 static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
@@ -53,10 +58,10 @@ static void meter(struct ui *u, int y, const char *label, const struct segment *
 	put_text(&u->cv, y, x + inner, 1, ROLE_METER_FRAME, "]", false);
 }
 
-static void memory_lines(struct ui *u, const struct snapshot *s)
+static void meters(struct ui *u, const struct snapshot *s)
 {
 	struct mem_split ms;
-	char a[8], b[8], c[8], d[8], e[8], text[32];
+	char a[8], b[8], text[32];
 	mem_split(&s->mem, &ms);
 	const struct segment mem[] = {
 		{ms.used_kb, ROLE_METER_USED, "█", '|'},
@@ -72,41 +77,9 @@ static void memory_lines(struct ui *u, const struct snapshot *s)
 	fmt_kb(s->mem.swap_total_kb, b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
 	meter(u, 1, "Swp", swp, 1, s->mem.swap_total_kb, text);
-
-	fmt_kb(s->mem.mem_available_kb, a, sizeof(a));
-	fmt_kb(ms.used_kb, b, sizeof(b));
-	fmt_kb(ms.buffers_kb, c, sizeof(c));
-	fmt_kb(ms.cache_kb, d, sizeof(d));
-	fmt_kb(ms.free_kb, e, sizeof(e));
-	int x = put_pair(&u->cv, 2, 0, "Avail", a);
-	x = put_pair(&u->cv, 2, x, "Used", b);
-	x = put_pair(&u->cv, 2, x, "Buffers", c);
-	x = put_pair(&u->cv, 2, x, "Cache", d);
-	put_pair(&u->cv, 2, x, "Free", e);
 }
 
-static void activity_line(struct ui *u, const struct snapshot *s)
-{
-	const struct sys_rates *r = &u->m->rates;
-	char a[16], b[16], c[16], d[16], psi[32];
-	fmt_rate(r->pgfault, a, sizeof(a));
-	fmt_rate(r->pgmajfault, b, sizeof(b));
-	fmt_rate(r->pswpin, c, sizeof(c));
-	fmt_rate(r->pswpout, d, sizeof(d));
-	int x = put_pair(&u->cv, 3, 0, "Faults/s", a);
-	x = put_pair(&u->cv, 3, x, "Major/s", b);
-	x = put_pair(&u->cv, 3, x, "Swap-in/s", c);
-	x = put_pair(&u->cv, 3, x, "Swap-out/s", d);
-	if (s->psi.present) {
-		snprintf(psi, sizeof(psi), "some %.2f full %.2f", s->psi.some_avg10,
-			 s->psi.full_avg10);
-		put_pair(&u->cv, 3, x, "PSI", psi);
-	} else {
-		put_text(&u->cv, 3, x, u->cv.cols - x, ROLE_ROW_DIM, "PSI off", false);
-	}
-}
-
-static void status_line(struct ui *u, const struct snapshot *s)
+static void status_line(struct ui *u, const struct snapshot *s, int y)
 {
 	char a[48], b[16], sort[32], when[16];
 	snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
@@ -114,18 +87,18 @@ static void status_line(struct ui *u, const struct snapshot *s)
 	snprintf(sort, sizeof(sort), "%s %s%s", columns[u->m->sort].title,
 		 (columns[u->m->sort].ascending != u->m->invert) ? "asc" : "desc",
 		 u->m->tree ? ", tree" : "");
-	int x = put_pair(&u->cv, 4, 0, "Tasks", a);
-	x = put_pair(&u->cv, 4, x, "Refresh", b);
-	x = put_pair(&u->cv, 4, x, "Sort", sort);
+	int x = put_pair(&u->cv, y, 0, "Tasks", a);
+	x = put_pair(&u->cv, y, x, "Refresh", b);
+	x = put_pair(&u->cv, y, x, "Sort", sort);
 	if (u->paused && x < u->cv.cols)
-		put_text(&u->cv, 4, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
+		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
 	fmt_clock(s->wall, when, sizeof(when));
 	int w = (int)strlen(when);
 	if (u->cv.cols - w > x + 8)
-		put_text(&u->cv, 4, u->cv.cols - w, w, ROLE_HEADER, when, false);
+		put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
 }
 
-static void bpf_line(struct ui *u, const struct snapshot *s)
+static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 {
 	char line[256];
 	if (s->bpf.enabled) {
@@ -137,11 +110,11 @@ static void bpf_line(struct ui *u, const struct snapshot *s)
 			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills,
 			 swapin_mode_text(&s->bpf), drops, s->bpf.reason[0] ? "; " : "",
 			 s->bpf.reason);
-		put_text(&u->cv, 5, 0, u->cv.cols,
+		put_text(&u->cv, y, 0, u->cv.cols,
 			 s->bpf.reason[0] || s->bpf.ring_drops ? ROLE_WARNING : ROLE_LABEL, line,
 			 false);
 	} else {
-		put_text(&u->cv, 5, 0, u->cv.cols, ROLE_WARNING,
+		put_text(&u->cv, y, 0, u->cv.cols, ROLE_WARNING,
 			 s->bpf.reason[0] ? s->bpf.reason : "BPF off", false);
 	}
 }
@@ -158,22 +131,124 @@ static void oom_banner(struct ui *u, int y)
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
 }
 
+/* One header line's figures, from the system figure table: "label value" items, or a
+ * dimmed text where a figure is off ("PSI off", once) */
+struct item {
+	const char *label;
+	char value[32];
+	bool off;
+	int drop;
+	int row; /* the line it goes on, -1: left out */
+};
+
+static int items_of(const struct model *m, enum sf_group g, struct item *it)
+{
+	const char *last_off = NULL;
+	int n = 0;
+
+	for (size_t i = 0; i < n_sys_figures; i++) {
+		const struct sys_figure *f = &sys_figures[i];
+		struct item *t = &it[n];
+
+		if (f->group != g || !f->header)
+			continue;
+		if (sys_figure_valid(f, m)) {
+			*t = (struct item){.label = f->label, .drop = f->drop};
+			sys_figure_text(f, m, t->value, sizeof(t->value));
+			n++;
+		} else if (f->off && (!last_off || strcmp(last_off, f->off))) {
+			*t = (struct item){.label = f->off, .off = true, .drop = f->drop};
+			n++;
+		}
+		if (!sys_figure_valid(f, m))
+			last_off = f->off;
+	}
+	return n;
+}
+
+static int item_width(const struct item *t)
+{
+	return (int)strlen(t->label) + (t->off ? 2 : (int)strlen(t->value) + 3);
+}
+
+/* Places the items on lines of the canvas's width: on one line, or on two where the screen
+ * is tall; what does not fit leaves out the items a person needs least (highest drop).
+ * Returns the lines used. */
+static int place(const struct canvas *cv, struct item *it, int n)
+{
+	int max_lines = cv->rows >= HEADER_WRAP_ROWS ? 2 : 1;
+
+	for (int i = 0; i < n; i++)
+		it[i].row = 0;
+	for (;;) {
+		int line = 0, x = 0, worst = -1;
+		for (int i = 0; i < n; i++) {
+			if (it[i].row < 0)
+				continue;
+			int w = item_width(&it[i]);
+			if (x && x + w - 2 > cv->cols) {
+				line++;
+				x = 0;
+			}
+			it[i].row = line;
+			x += w;
+		}
+		if (line < max_lines)
+			return n ? line + 1 : 0;
+		for (int i = 0; i < n; i++)
+			if (it[i].row >= 0 && it[i].drop &&
+			    (worst < 0 || it[i].drop >= it[worst].drop))
+				worst = i;
+		if (worst < 0)
+			return max_lines; /* the rest is cut at the edge */
+		it[worst].row = -1;
+	}
+}
+
+/* Draws a group's figures from line y; returns the lines used */
+static int figure_lines(const struct ui *u, enum sf_group g, int y, bool draw)
+{
+	struct item it[32];
+	int n = items_of(u->m, g, it), lines = place(&u->cv, it, n), x = 0, row = 0;
+
+	for (int i = 0; draw && i < n; i++) {
+		if (it[i].row < 0)
+			continue;
+		if (it[i].row != row) {
+			row = it[i].row;
+			x = 0;
+		}
+		if (it[i].off) {
+			put_text(&u->cv, y + row, x, u->cv.cols - x, ROLE_ROW_DIM, it[i].label,
+				 false);
+			x += item_width(&it[i]);
+		} else {
+			x = put_pair(&u->cv, y + row, x, it[i].label, it[i].value);
+		}
+	}
+	return lines;
+}
+
 int header_rows(const struct ui *u)
 {
-	(void)u;
-	return 6;
+	if (!model_current(u->m))
+		return 6;
+	return 2 + figure_lines(u, SF_MEM, 0, false) + figure_lines(u, SF_VM, 0, false) + 2;
 }
 
 void draw_header(struct ui *u)
 {
 	const struct snapshot *s = model_current(u->m);
+	int y = 2;
+
 	if (!s)
 		return;
-	memory_lines(u, s);
-	activity_line(u, s);
-	status_line(u, s);
+	meters(u, s);
+	y += figure_lines(u, SF_MEM, y, true);
+	y += figure_lines(u, SF_VM, y, true);
+	status_line(u, s, y++);
 	if (u->m->oom_live > u->oom_acked)
-		oom_banner(u, 5);
+		oom_banner(u, y);
 	else
-		bpf_line(u, s);
+		bpf_line(u, s, y);
 }

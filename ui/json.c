@@ -1,5 +1,7 @@
 #include <inttypes.h>
+#include <string.h>
 
+#include "sysfig.h"
 #include "text.h"
 #include "views.h"
 
@@ -77,30 +79,32 @@ static void process(FILE *f, const struct model *m, const struct row *r)
 	fputc('}', f);
 }
 
+/* The figures of the table whose group writes to object obj; comma: one goes before the
+ * first */
+static void figures(FILE *f, const struct model *m, const char *obj, bool comma)
+{
+	for (size_t i = 0; i < n_sys_figures; i++) {
+		const struct sys_figure *fig = &sys_figures[i];
+
+		if (strcmp(sf_group_json[fig->group], obj) || !sys_figure_valid(fig, m))
+			continue;
+		fprintf(f, "%s\"%s\":", comma ? "," : "", fig->json);
+		comma = true;
+		if (fig->unit == SF_RATE || fig->unit == SF_AVG)
+			fprintf(f, "%.2f", fig->get(m));
+		else
+			fprintf(f, "%.0f", fig->get(m));
+	}
+}
+
 void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	(void)vi;
 	const struct snapshot *s = model_current(m);
-	const struct sys_mem *mem = &s->mem;
 	const struct sys_rates *r = &m->rates;
 	fprintf(f, "{\"ts\":%.3f,\"interval_s\":%.3f,\"system\":{", s->wall, r->dt);
-	fprintf(f,
-		"\"mem_total_kb\":%" PRIu64 ",\"mem_free_kb\":%" PRIu64
-		",\"mem_available_kb\":%" PRIu64 ",\"buffers_kb\":%" PRIu64
-		",\"cached_kb\":%" PRIu64 ",\"swap_total_kb\":%" PRIu64
-		",\"swap_free_kb\":%" PRIu64,
-		mem->mem_total_kb, mem->mem_free_kb, mem->mem_available_kb, mem->buffers_kb,
-		mem->cached_kb, mem->swap_total_kb, mem->swap_free_kb);
-	fprintf(f,
-		",\"pgfault_per_s\":%.2f,\"pgmajfault_per_s\":%.2f,\"pswpin_per_s\":%.2f,"
-		"\"pswpout_per_s\":%.2f,\"pgfault\":%" PRIu64 ",\"pgmajfault\":%" PRIu64
-		",\"pswpin\":%" PRIu64 ",\"pswpout\":%" PRIu64 ",\"oom_kill\":%" PRIu64,
-		r->pgfault, r->pgmajfault, r->pswpin, r->pswpout, s->vm.pgfault, s->vm.pgmajfault,
-		s->vm.pswpin, s->vm.pswpout, s->vm.oom_kill);
-	if (s->psi.present)
-		fprintf(f, ",\"psi_some_avg10\":%.2f,\"psi_full_avg10\":%.2f", s->psi.some_avg10,
-			s->psi.full_avg10);
-	fprintf(f, ",\"nprocs\":%zu},\"processes\":[", s->ntasks);
+	figures(f, m, "system", false);
+	fputs("},\"processes\":[", f);
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
 			fputc(',', f);
@@ -122,14 +126,11 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	hist(f, "memcg", &r->reclaim.memcg);
 	fputc(',', f);
 	hist(f, "shrink_slab", &r->reclaim.shrink_slab);
-	fprintf(f, ",\"nr_reclaimed\":%" PRIu64 ",\"kswapd_wakeups\":%" PRIu64 "}",
-		r->reclaim.nr_reclaimed, r->reclaim.kswapd_wakeups);
-	fprintf(f, ",\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
+	figures(f, m, "reclaim", true);
+	fprintf(f, "},\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
 	json_string(f, s->bpf.reason);
-	fprintf(f,
-		",\"programs\":%d,\"ring_drops\":%" PRIu64 ",\"oom_kills\":%" PRIu64
-		",\"swapins\":%" PRIu64 ",\"swapin_mode\":",
-		s->bpf.programs, s->bpf.ring_drops, s->bpf.oom_kills, s->bpf.swapins);
+	figures(f, m, "bpf", true);
+	fputs(",\"swapin_mode\":", f);
 	json_string(f, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
 	fputs("}}\n", f);
 	fflush(f);

@@ -1,0 +1,168 @@
+#include "sysfig.h"
+
+#include <stdio.h>
+
+#include "text.h"
+
+static const struct snapshot *now(const struct model *m)
+{
+	return model_current(m);
+}
+
+static struct mem_split split(const struct model *m)
+{
+	struct mem_split ms;
+	mem_split(&now(m)->mem, &ms);
+	return ms;
+}
+
+#define MEMINFO(f)                                                                                 \
+	static double get_##f(const struct model *m)                                               \
+	{                                                                                          \
+		return (double)now(m)->mem.f;                                                      \
+	}
+#define VMSTAT(f)                                                                                  \
+	static double get_##f(const struct model *m)                                               \
+	{                                                                                          \
+		return (double)now(m)->vm.f;                                                       \
+	}
+#define RATE(f)                                                                                    \
+	static double rate_##f(const struct model *m)                                              \
+	{                                                                                          \
+		return m->rates.f;                                                                 \
+	}
+#define SPLIT(f)                                                                                   \
+	static double split_##f(const struct model *m)                                             \
+	{                                                                                          \
+		return (double)split(m).f;                                                         \
+	}
+#define BPF(f)                                                                                     \
+	static double bpf_##f(const struct model *m)                                               \
+	{                                                                                          \
+		return (double)now(m)->bpf.f;                                                      \
+	}
+
+MEMINFO(mem_total_kb)
+MEMINFO(mem_free_kb)
+MEMINFO(mem_available_kb)
+MEMINFO(buffers_kb)
+MEMINFO(cached_kb)
+MEMINFO(swap_total_kb)
+MEMINFO(swap_free_kb)
+SPLIT(used_kb)
+SPLIT(cache_kb)
+SPLIT(swap_used_kb)
+VMSTAT(pgfault)
+VMSTAT(pgmajfault)
+VMSTAT(pswpin)
+VMSTAT(pswpout)
+VMSTAT(oom_kill)
+RATE(pgfault)
+RATE(pgmajfault)
+RATE(pswpin)
+RATE(pswpout)
+BPF(programs)
+BPF(ring_drops)
+BPF(oom_kills)
+BPF(swapins)
+
+static double psi_some(const struct model *m)
+{
+	return now(m)->psi.some_avg10;
+}
+
+static double psi_full(const struct model *m)
+{
+	return now(m)->psi.full_avg10;
+}
+
+static bool psi_present(const struct model *m)
+{
+	return now(m)->psi.present;
+}
+
+static double nprocs(const struct model *m)
+{
+	return (double)now(m)->ntasks;
+}
+
+static double nr_reclaimed(const struct model *m)
+{
+	return (double)m->rates.reclaim.nr_reclaimed;
+}
+
+static double kswapd_wakeups(const struct model *m)
+{
+	return (double)m->rates.reclaim.kswapd_wakeups;
+}
+
+const char *const sf_group_title[SF_NGROUPS] = {
+	[SF_MEM] = "Mem:", [SF_SWAP] = "Swap:",	      [SF_VM] = "VM:",
+	[SF_BPF] = "BPF:", [SF_RECLAIM] = "Reclaim:",
+};
+
+const char *const sf_group_json[SF_NGROUPS] = {
+	[SF_MEM] = "system", [SF_SWAP] = "system",     [SF_VM] = "system",
+	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim",
+};
+
+/* JSON keys: the figure and its unit (_kb, _per_s), as the column table's */
+const struct sys_figure sys_figures[] = {
+	{"mem_available_kb", "Avail", SF_KB, SF_MEM, true, 0, NULL, get_mem_available_kb, NULL},
+	{"mem_used_kb", "Used", SF_KB, SF_MEM, true, 1, NULL, split_used_kb, NULL},
+	{"buffers_kb", "Buffers", SF_KB, SF_MEM, true, 3, NULL, get_buffers_kb, NULL},
+	{"cache_kb", "Cache", SF_KB, SF_MEM, true, 2, NULL, split_cache_kb, NULL},
+	{"mem_free_kb", "Free", SF_KB, SF_MEM, true, 2, NULL, get_mem_free_kb, NULL},
+	{"mem_total_kb", "Total", SF_KB, SF_MEM, false, 0, NULL, get_mem_total_kb, NULL},
+	{"cached_kb", NULL, SF_KB, SF_MEM, false, 0, NULL, get_cached_kb, NULL},
+	{"swap_total_kb", "Total", SF_KB, SF_SWAP, false, 0, NULL, get_swap_total_kb, NULL},
+	{"swap_used_kb", "Used", SF_KB, SF_SWAP, false, 0, NULL, split_swap_used_kb, NULL},
+	{"swap_free_kb", NULL, SF_KB, SF_SWAP, false, 0, NULL, get_swap_free_kb, NULL},
+	{"pgfault_per_s", "Faults/s", SF_RATE, SF_VM, true, 0, NULL, rate_pgfault, NULL},
+	{"pgmajfault_per_s", "Major/s", SF_RATE, SF_VM, true, 1, NULL, rate_pgmajfault, NULL},
+	{"pswpin_per_s", "Swap-in/s", SF_RATE, SF_VM, true, 2, NULL, rate_pswpin, NULL},
+	{"pswpout_per_s", "Swap-out/s", SF_RATE, SF_VM, true, 3, NULL, rate_pswpout, NULL},
+	{"psi_some_avg10", "PSI some", SF_AVG, SF_VM, true, 4, "PSI off", psi_some, psi_present},
+	{"psi_full_avg10", "full", SF_AVG, SF_VM, true, 4, "PSI off", psi_full, psi_present},
+	{"pgfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgfault, NULL},
+	{"pgmajfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgmajfault, NULL},
+	{"pswpin", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpin, NULL},
+	{"pswpout", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpout, NULL},
+	{"oom_kill", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_oom_kill, NULL},
+	{"nprocs", NULL, SF_COUNT, SF_VM, false, 0, NULL, nprocs, NULL},
+	{"programs", "programs", SF_COUNT, SF_BPF, false, 0, NULL, bpf_programs, NULL},
+	{"ring_drops", "ring drops", SF_COUNT, SF_BPF, false, 0, NULL, bpf_ring_drops, NULL},
+	{"oom_kills", "OOM kills seen", SF_COUNT, SF_BPF, false, 0, NULL, bpf_oom_kills, NULL},
+	{"swapins", "swap-ins", SF_COUNT, SF_BPF, false, 0, NULL, bpf_swapins, NULL},
+	{"nr_reclaimed", "pages reclaimed", SF_COUNT, SF_RECLAIM, false, 0, NULL, nr_reclaimed,
+	 NULL},
+	{"kswapd_wakeups", "kswapd wakeups", SF_COUNT, SF_RECLAIM, false, 0, NULL, kswapd_wakeups,
+	 NULL},
+};
+
+const size_t n_sys_figures = sizeof(sys_figures) / sizeof(sys_figures[0]);
+
+bool sys_figure_valid(const struct sys_figure *f, const struct model *m)
+{
+	return model_current(m) && (!f->valid || f->valid(m));
+}
+
+void sys_figure_text(const struct sys_figure *f, const struct model *m, char *buf, size_t size)
+{
+	double v = f->get(m);
+
+	switch (f->unit) {
+	case SF_KB:
+		fmt_kb((uint64_t)v, buf, size);
+		break;
+	case SF_RATE:
+		fmt_rate(v, buf, size);
+		break;
+	case SF_COUNT:
+		snprintf(buf, size, "%.0f", v);
+		break;
+	case SF_AVG:
+		snprintf(buf, size, "%.2f", v);
+		break;
+	}
+}

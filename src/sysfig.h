@@ -1,0 +1,51 @@
+/* The one table of system figures: /proc/meminfo, /proc/vmstat rates and counters, PSI
+ * and the BPF totals. The screen's header, batch text and JSON iterate it; adding a
+ * figure is a row here (and the source that reads its value). */
+#ifndef MEMTOP_SYSFIG_H
+#define MEMTOP_SYSFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+enum sf_unit {
+	SF_KB,	  /* KiB: human units on screen, an integer in JSON */
+	SF_RATE,  /* per second: "12K" on screen, 2 decimals in JSON */
+	SF_COUNT, /* an integer as is */
+	SF_AVG,	  /* a PSI average, 2 decimals */
+};
+
+/* Where a figure goes: the JSON object that holds it and the header or batch line */
+enum sf_group {
+	SF_MEM,	    /* JSON "system"; the header's memory line, batch "Mem:" */
+	SF_SWAP,    /* JSON "system"; batch "Swap:" (the header's meter shows it) */
+	SF_VM,	    /* JSON "system"; the header's activity line, batch "VM:" */
+	SF_BPF,	    /* JSON "bpf"; batch "BPF:" */
+	SF_RECLAIM, /* JSON "reclaim" (this interval); batch "Reclaim:" */
+	SF_NGROUPS
+};
+
+struct sys_figure {
+	const char *json;  /* its key in its group's JSON object */
+	const char *label; /* on screen and in batch text; NULL: JSON only */
+	enum sf_unit unit;
+	enum sf_group group;
+	bool header;	 /* on the screen's header line of its group */
+	int drop;	 /* on a narrow screen, higher numbers are left out first; 0 never */
+	const char *off; /* shown instead, dimmed, where the figure is not valid ("PSI off") */
+	double (*get)(const struct model *m);
+	bool (*valid)(const struct model *m); /* NULL: always */
+};
+
+extern const struct sys_figure sys_figures[];
+extern const size_t n_sys_figures;
+/* The title of a group's batch line and JSON object */
+extern const char *const sf_group_title[SF_NGROUPS];
+extern const char *const sf_group_json[SF_NGROUPS];
+
+bool sys_figure_valid(const struct sys_figure *f, const struct model *m);
+/* The value as the screen and batch text show it ("1.2G", "12K", "0.25") */
+void sys_figure_text(const struct sys_figure *f, const struct model *m, char *buf, size_t size);
+
+#endif
