@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "detail_cli.h"
+#include "stacks_cli.h"
 #include "model.h"
 #include "options.h"
 #include "settings.h"
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.stacks_pid)
-		return detail_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
+		return stacks_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
 	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
 		fprintf(stderr,
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");

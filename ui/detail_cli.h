@@ -1,5 +1,5 @@
-/* The drill-down as text: `memtop --stacks PID` (text or JSON), and the formatting of
- * frames shared with the detail screen. */
+/* The drill-down as text or JSON, as `memtop --stacks PID` prints it, and the formatting
+ * of frames shared with the detail screen. */
 #ifndef MEMTOP_DETAIL_CLI_H
 #define MEMTOP_DETAIL_CLI_H
 
@@ -8,11 +8,6 @@
 #include <stdio.h>
 
 #include "detail.h"
-
-/* Samples pid for secs seconds and prints its top stacks, its breakdown and largest
- * mappings; returns the exit status: 0, or 1 (with a one-line message on stderr)
- * when the process does not exist, exits meanwhile or stacks are unavailable. */
-int detail_cli_run(int32_t pid, double secs, bool json, bool no_bpf);
 
 void detail_print_text(FILE *f, const struct detail *d, bool utf8);
 void detail_print_json(FILE *f, const struct detail *d);
