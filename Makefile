@@ -49,9 +49,11 @@ run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/memtop
 	$(BUILD)/memtop $(ARGS)
 
+# T= picks tests (cli, screen, bpf, unit, screen/tree.sh, 'bpf/oom*'; see tests/run.sh);
+# TEST_TIMEOUT= is each test's limit in seconds (120)
 test: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/run.sh
+	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' sh tests/run.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory all
