@@ -113,6 +113,13 @@ $(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
 	$(call say,CXX,$<)
 	$(Q)$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror $< -o $@
 
+# fmt_kb as memtop formats sizes, from its own src/text.c, for tests that compare the screen
+# with /proc
+$(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/text.o
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
+
 # dd_grow again, without frame pointers: its stacks come back one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
