@@ -59,6 +59,11 @@ for s in $sel; do
 		exit 2
 	}
 done
+todo="" # the tests to run, in the order of $all
+for n in $all; do
+	[ -z "$sel" ] || selected "$n" $sel || continue
+	todo="$todo $n"
+done
 set +f
 
 log=$(mktemp -d /tmp/memtop-tests.XXXXXX)
@@ -115,7 +120,8 @@ run_limited() {
 }
 
 # cmocka: one line per test; count its own verdicts
-if [ -z "$sel" ] || selected unit $sel; then
+case " $todo " in
+*" unit "*)
 	run_limited "$log/unit.out" ./build/unit_tests
 	cat "$log/unit.out"
 	up=$(grep -c '^\[       OK \]' "$log/unit.out")
@@ -130,18 +136,12 @@ if [ -z "$sel" ] || selected unit $sel; then
 		failed=$((failed + 1))
 		failures="$failures unit_tests(rc=$rc)"
 	fi
-fi
+	;;
+esac
 
-for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
-	[ -f "$t" ] || continue
-	name=${t#tests/}
-	if [ -n "$sel" ]; then
-		set -f
-		selected "$name" $sel
-		ok=$?
-		set +f
-		[ $ok = 0 ] || continue
-	fi
+for name in $todo; do
+	[ "$name" != unit ] || continue
+	t=tests/$name
 	run_limited "$log/out" sh "$t"
 	if [ $timed_out = 1 ]; then
 		echo "FAIL  $name (timed out after ${limit}s)"
