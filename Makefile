@@ -8,11 +8,26 @@ PREFIX   ?= /usr/local
 PKGS     := libproc2 ncursesw libbpf libdw
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 
+# What memtop needs to build is in the MT_ variables, which always apply; CFLAGS (default
+# -O2 -g), CPPFLAGS, LDFLAGS and LDLIBS given to make add to them: make CFLAGS=-O0.
+# V=1 shows the commands in full.
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
-            -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
-            -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm -pthread
+MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
+	       -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
+	       -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+MT_CFLAGS   := -std=gnu11 -Wall -Wextra -Werror
+MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm -pthread
+COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
+LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
+
+ifeq ($(V),1)
+Q   :=
+say :=
+else
+Q   := @
+# $(call say,WHAT,FILE) prints "  WHAT    FILE" instead of the command
+say  = @printf '  %-8s%s\n' '$(1)' '$(2)'
+endif
 
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC))
@@ -24,7 +39,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps run test unit clean format bench install fuzz
+.PHONY: all deps run test unit clean format bench install fuzz fuzz-build
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
 
 deps:
@@ -34,9 +49,11 @@ run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/memtop
 	$(BUILD)/memtop $(ARGS)
 
+# T= picks tests (cli, screen, bpf, unit, screen/tree.sh, 'bpf/oom*'; see tests/run.sh);
+# TEST_TIMEOUT= is each test's limit in seconds (120)
 test: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/run.sh
+	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' sh tests/run.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -44,64 +61,85 @@ bench: deps
 
 $(BUILD)/vmlinux.h:
 	@mkdir -p $(@D)
-	@echo "  BTF     $@"
-	@$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
+	$(call say,BTF,$@)
+	$(Q)$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 	@mkdir -p $(@D)
-	@echo "  BPF     $<"
-	@$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
+	$(call say,BPF,$<)
+	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
 
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
-	@echo "  SKEL    $@"
-	@$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
+	$(call say,SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
 
 # the default theme is compiled in, so memtop runs from anywhere
 $(BUILD)/theme_default.c: themes/default.theme
 	@mkdir -p $(@D)
-	{ echo 'const char theme_default_text[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } > $@
+	$(call say,GEN,$@)
+	$(Q){ echo 'const char theme_default_text[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } > $@.tmp && mv $@.tmp $@
 
+# every object waits for the BPF skeletons, which some include
 $(BUILD)/%.o: %.c $(BPF_SKEL)
 	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) -MMD -MP -c $< -o $@
+
+$(BUILD)/theme_default.o: $(BUILD)/theme_default.c
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) -c $< -o $@
+
+# the BPF objects stay: make would delete them as intermediates, and rebuild them after
+.SECONDARY: $(BPF_OBJ)
+.DELETE_ON_ERROR:
 
 $(BUILD)/memtop: $(BUILD)/src/main.o $(CORE_OBJ)
-	@echo "  LINK    $@"
-	@$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(call say,LINK,$@)
+	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
 $(BUILD)/unit_tests: $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC)) $(CORE_OBJ)
-	@echo "  LINK    $@"
-	@$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
+	$(call say,LINK,$@)
+	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -lcmocka -o $@
 
 # test helpers keep frame pointers so their stacks can be walked
 $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	@$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
 $(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
 	@mkdir -p $(@D)
-	@echo "  CXX     $<"
-	@$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror $< -o $@
+	$(call say,CXX,$<)
+	$(Q)$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror $< -o $@
+
+# fmt_kb as memtop formats sizes, from its own src/text.c, for tests that compare the screen
+# with /proc
+$(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/text.o
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
 
 # dd_grow again, without frame pointers: its stacks come back one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
-	@echo "  CC      $< (no frame pointers)"
-	@$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+	$(call say,CC,$< (no frame pointers))
+	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
 # libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
 # FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus
 FUZZ_SECS ?= 60
-fuzz: deps $(BPF_SKEL) $(BUILD)/theme_default.c
-	@mkdir -p $(BUILD)/fuzz/corpus
-	@echo "  FUZZ    tests/fuzz/parsers.c"
-	@$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		$(filter-out -O2,$(CFLAGS)) tests/fuzz/parsers.c $(CORE_SRC) $(BUILD)/theme_default.c \
-		$(LDLIBS) -o $(BUILD)/fuzz/parsers
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-build
 	$(BUILD)/fuzz/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(BUILD)/fuzz/corpus
+
+fuzz-build: $(BPF_SKEL) $(BUILD)/theme_default.c
+	@mkdir -p $(BUILD)/fuzz/corpus
+	$(call say,FUZZ,tests/fuzz/parsers.c)
+	$(Q)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		$(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(filter-out -O2,$(CFLAGS)) $(LDFLAGS) \
+		tests/fuzz/parsers.c $(CORE_SRC) $(BUILD)/theme_default.c \
+		$(MT_LDLIBS) $(LDLIBS) -o $(BUILD)/fuzz/parsers
 
 install: $(BUILD)/memtop
 	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop

@@ -115,10 +115,14 @@ int main(int argc, char **argv)
 	if (o.mode == OUT_TUI && apply_settings(&o, &invert))
 		return 2;
 	struct theme *theme = NULL;
-	if (o.mode == OUT_TUI && !(theme = theme_load(o.theme, err, sizeof(err)))) {
+	char warn[2048] = "";
+	if (o.mode == OUT_TUI &&
+	    !(theme = theme_load(o.theme, err, sizeof(err), warn, sizeof(warn)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 2;
 	}
+	for (char *line = strtok(warn, "\n"); line; line = strtok(NULL, "\n"))
+		fprintf(stderr, "memtop: %s\n", line);
 	struct sources *src = sources_open(o.no_bpf, o.verbose, err, sizeof(err));
 	if (!src) {
 		fprintf(stderr, "memtop: %s\n", err);

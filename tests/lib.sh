@@ -81,19 +81,25 @@ next_refresh() {
 	done
 }
 
-# FMT_KB_AWK: src/text.c's fmt_kb as an awk function, fmt_kb(KIB) -> "512K", "9.8M", "300M",
-# for tests that compare what the screen shows with /proc: awk "$FMT_KB_AWK"'...'
+# fmt_kb KIB...: each size as memtop shows it ("512K", "9.8M", "300M"), one a line, by
+# memtop's own fmt_kb (src/text.c, built into build/tests/fmt_kb), for tests that compare
+# what the screen shows with /proc
+fmt_kb() { "$HELPERS/fmt_kb" "$@"; }
+# FMT_KB_AWK: the same as an awk function fmt_kb(KIB), KIB below 0 taken as 0 and its
+# fraction dropped: awk "$FMT_KB_AWK"'...' (the helper runs once for each size)
+export HELPERS
 FMT_KB_AWK='
-function fmt_kb(kb,  div, u, t) {
-	kb = int(kb < 0 ? 0 : kb)
-	for (div = 1; int(kb / div) >= 1000 && u < 4; u++)
-		div *= 1024
-	t = int((kb * 10 + int(div / 2)) / div)
-	if (u == 0)
-		return kb "K"
-	if (t < 100)
-		return int(t / 10) "." (t % 10) substr("KMGTP", u + 1, 1)
-	return int((kb + int(div / 2)) / div) substr("KMGTP", u + 1, 1)
+function fmt_kb(kb,  cmd, s) {
+	kb = sprintf("%.0f", kb < 0 ? 0 : int(kb))
+	if (kb in FMT_KB_DONE)
+		return FMT_KB_DONE[kb]
+	cmd = "\047" ENVIRON["HELPERS"] "/fmt_kb\047 " kb
+	if ((cmd | getline s) <= 0) { # then no figure on screen is this one
+		print "fmt_kb: " cmd " printed nothing" >"/dev/stderr"
+		s = "(fmt_kb failed)"
+	}
+	close(cmd)
+	return FMT_KB_DONE[kb] = s
 }'
 
 # wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit

@@ -3,6 +3,8 @@
 #include <curses.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,11 +55,61 @@ static int attr_bits(const char *s)
 	return -1;
 }
 
-struct theme *theme_parse(const char *text, char *err, size_t errlen)
+/* Warnings for the caller, one a line: at most WARN_LINES about single lines of a theme,
+ * then one line counting the rest. */
+#define WARN_LINES 5
+
+struct warnings {
+	char *buf;
+	size_t size, len;
+	const char *name; /* the file, or NULL for text */
+	int lines, more;
+};
+
+static void warn_add(struct warnings *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void warn_add(struct warnings *w, const char *fmt, ...)
 {
-	struct theme *t = xcalloc(1, sizeof(*t));
-	bool seen[ROLE_COUNT] = {false};
-	int lineno = 0;
+	if (!w->buf || w->len + 1 >= w->size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(w->buf + w->len, w->size - w->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n + 1 >= w->size - w->len) {
+		w->buf[w->len] = '\0'; /* a line cut short is dropped */
+		return;
+	}
+	w->len += (size_t)n;
+	w->buf[w->len++] = '\n';
+	w->buf[w->len] = '\0';
+}
+
+/* A problem with line lineno: "theme FILE:LINE: ..." (or "theme line LINE: ...") */
+static void warn_line(struct warnings *w, int lineno, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void warn_line(struct warnings *w, int lineno, const char *fmt, ...)
+{
+	char msg[200];
+	if (++w->lines > WARN_LINES) {
+		w->more++;
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (w->name)
+		warn_add(w, "theme %s:%d: %s", w->name, lineno, msg);
+	else
+		warn_add(w, "theme line %d: %s", lineno, msg);
+}
+
+/* Sets the roles text has a good line for; marks in seen those it has a line for. A bad
+ * line is reported and leaves its role as it was. Returns the number of bad lines. */
+static int parse_lines(struct theme *t, bool seen[ROLE_COUNT], const char *text, struct warnings *w)
+{
+	int lineno = 0, bad = 0;
 	const char *p = text;
 	while (*p) {
 		char line[256];
@@ -75,44 +127,97 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen)
 		int r = 0;
 		while (r < ROLE_COUNT && strcmp(role_names[r], word))
 			r++;
-		char *fg = strtok_r(NULL, " \t", &save), *bg = strtok_r(NULL, " \t", &save);
-		if (r == ROLE_COUNT || !fg || !bg || color_number(fg) < -1 ||
-		    color_number(bg) < -1) {
-			snprintf(err, errlen,
-				 "theme line %d: expected 'role foreground background "
-				 "[attributes]'",
-				 lineno);
-			free(t);
-			return NULL;
-		}
-		struct style *s = &t->style[r];
-		s->fg = (short)color_number(fg);
-		s->bg = (short)color_number(bg);
-		for (char *a; (a = strtok_r(NULL, " \t", &save));) {
-			if (attr_bits(a) < 0) {
-				snprintf(err, errlen, "theme line %d: unknown attribute '%s'",
-					 lineno, a);
-				free(t);
-				return NULL;
-			}
-			s->attrs |= attr_bits(a);
+		if (r == ROLE_COUNT) {
+			warn_line(w, lineno, "unknown role '%.40s', line ignored", word);
+			bad++;
+			continue;
 		}
 		seen[r] = true;
-	}
-	for (int r = 0; r < ROLE_COUNT; r++) {
-		if (!seen[r]) {
-			snprintf(err, errlen, "theme has no line for role '%s'", role_names[r]);
-			free(t);
-			return NULL;
+		char *fg = strtok_r(NULL, " \t", &save), *bg = strtok_r(NULL, " \t", &save);
+		const char *what = NULL, *which = "";
+		if (!fg || !bg)
+			what = "expected 'role foreground background [attributes]'";
+		else if (color_number(fg) < -1)
+			what = "unknown color", which = fg;
+		else if (color_number(bg) < -1)
+			what = "unknown color", which = bg;
+		struct style s = {0};
+		if (!what) {
+			s.fg = (short)color_number(fg);
+			s.bg = (short)color_number(bg);
 		}
+		for (char *a; !what && (a = strtok_r(NULL, " \t", &save));) {
+			if (attr_bits(a) < 0)
+				what = "unknown attribute", which = a;
+			else
+				s.attrs |= attr_bits(a);
+		}
+		if (what) {
+			warn_line(w, lineno, "%s%s%.40s%s; %s keeps the default colors", what,
+				  *which ? " '" : "", which, *which ? "'" : "", role_names[r]);
+			bad++;
+			continue;
+		}
+		t->style[r] = s;
+	}
+	return bad;
+}
+
+/* The default theme, then text's lines over it; warnings about text in w. */
+static struct theme *parse(const char *text, char *err, size_t errlen, struct warnings *w)
+{
+	struct theme *t = xcalloc(1, sizeof(*t));
+	bool seen[ROLE_COUNT] = {false};
+	char derr[200] = "";
+	struct warnings dw = {.buf = derr, .size = sizeof(derr), .name = "default"};
+	int missing = 0;
+	if (parse_lines(t, seen, theme_default_text, &dw) == 0)
+		for (int r = 0; r < ROLE_COUNT; r++)
+			if (!seen[r])
+				warn_add(&dw, "the default theme has no line for role '%s'",
+					 role_names[r]);
+	if (*derr) { /* a build with a broken themes/default.theme: the unit tests say so */
+		derr[strcspn(derr, "\n")] = '\0';
+		snprintf(err, errlen, "%s", derr);
+		free(t);
+		return NULL;
+	}
+	if (text == theme_default_text)
+		return t;
+	memset(seen, 0, sizeof(seen));
+	parse_lines(t, seen, text, w);
+	char who[PATH_MAX + 80];
+	snprintf(who, sizeof(who), "theme%s%s", w->name ? " " : "", w->name ? w->name : "");
+	if (w->more)
+		warn_add(w, "%s: %d more lines with problems ignored", who, w->more);
+	for (int r = 0; r < ROLE_COUNT; r++)
+		missing += !seen[r];
+	if (missing) {
+		char list[ROLE_COUNT * 16] = "";
+		size_t len = 0;
+		for (int r = 0; r < ROLE_COUNT; r++)
+			if (!seen[r])
+				len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+							len ? ", " : "", role_names[r]);
+		warn_add(w, "%s: %d role%s missing, default colors used: %s", who, missing,
+			 missing == 1 ? "" : "s", list);
 	}
 	return t;
 }
 
-/* themes/ beside the binary's directory (build/), or the installed share directory. */
-static long read_theme_file(const char *name, char *buf, size_t size)
+struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn, size_t warnlen)
 {
-	char path[PATH_MAX + 64], exe[PATH_MAX];
+	struct warnings w = {.buf = warn, .size = warnlen};
+	if (warn && warnlen)
+		*warn = '\0';
+	return parse(text, err, errlen, &w);
+}
+
+/* themes/ beside the binary's directory (build/), or the installed share directory. */
+static long read_theme_file(const char *name, char *buf, size_t size, char *path, size_t plen)
+{
+	char exe[PATH_MAX];
+	snprintf(path, plen, "%s", name);
 	if (strchr(name, '/'))
 		return read_file(name, buf, size);
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -121,30 +226,30 @@ static long read_theme_file(const char *name, char *buf, size_t size)
 		char *slash = strrchr(exe, '/');
 		if (slash)
 			*slash = '\0';
-		snprintf(path, sizeof(path), "%s/../themes/%s.theme", exe, name);
+		snprintf(path, plen, "%s/../themes/%s.theme", exe, name);
 		long r = read_file(path, buf, size);
 		if (r >= 0)
 			return r;
 	}
-	snprintf(path, sizeof(path), "%s/%s.theme", MEMTOP_THEMES, name);
+	snprintf(path, plen, "%s/%s.theme", MEMTOP_THEMES, name);
 	return read_file(path, buf, size);
 }
 
-struct theme *theme_load(const char *name, char *err, size_t errlen)
+struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen)
 {
-	char buf[8192], perr[160];
+	char buf[8192], path[PATH_MAX + 64] = "default";
 	const char *text = theme_default_text;
+	if (warn && warnlen)
+		*warn = '\0';
 	if (strcmp(name, "default") != 0) {
-		if (read_theme_file(name, buf, sizeof(buf)) < 0) {
+		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path)) < 0) {
 			snprintf(err, errlen, "theme '%s': %s", name, strerror(errno));
 			return NULL;
 		}
 		text = buf;
 	}
-	struct theme *t = theme_parse(text, perr, sizeof(perr));
-	if (!t)
-		snprintf(err, errlen, "theme '%s': %s", name, perr);
-	return t;
+	struct warnings w = {.buf = warn, .size = warnlen, .name = path};
+	return parse(text, err, errlen, &w);
 }
 
 void theme_free(struct theme *t)

@@ -28,10 +28,15 @@ enum role {
 
 struct theme;
 
-/* name: "default" (compiled in), another name under themes/, or a path to a file. */
-struct theme *theme_load(const char *name, char *err, size_t errlen);
-/* Parses theme text; exposed for tests. Returns NULL with err on a bad line. */
-struct theme *theme_parse(const char *text, char *err, size_t errlen);
+/* name: "default" (compiled in), another name under themes/, or a path to a file. A role
+ * the theme has no line for, or a bad line for, keeps the default theme's colors. Returns
+ * NULL with err only when the file cannot be read. warn (may be NULL) gets what is wrong
+ * with the theme, one line a problem, each ending in '\n' ("theme FILE:LINE: ...", and at
+ * most one "theme FILE: N roles missing, default colors used: ..."), or "" when nothing is;
+ * the caller shows it. */
+struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen);
+/* theme_load for theme text; exposed for tests. Warnings say "theme line N: ...". */
+struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn, size_t warnlen);
 void theme_free(struct theme *t);
 /* After initscr: sets up color pairs, or attributes only where the terminal has no color. */
 void theme_apply(struct theme *t);

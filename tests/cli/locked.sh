@@ -33,7 +33,7 @@ for pid in $small $big; do
 	got=$(jq --argjson p "$pid" '.processes[] | select(.pid == $p) | .locked_kb' "$tmp/json")
 	[ "$got" = "$want" ] || fail "child $pid: JSON locked_kb '$got', VmLck $want"
 	row=$(awk -v p="$pid" '$1 == p { print $2 }' "$tmp/batch")
-	[ "$row" = "$(awk -v kb="$want" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }')" ] ||
+	[ "$row" = "$(fmt_kb "$want")" ] ||
 		fail "child $pid: batch LOCKED '$row', VmLck $want kB"
 	echo "child $pid: locked_kb $got, batch $row (VmLck $want)"
 done

@@ -21,7 +21,7 @@ got=$(jq .system.cache_kb "$tmp/json")
 # differ in time, so compare the sizes that move little: totals)
 "$MEMTOP" -b -n 1 -p 1 >"$tmp/batch" || fail "memtop -b exited $?"
 total=$(sed -n 's/^Mem: .*Total \([^,]*\).*/\1/p' "$tmp/batch")
-want=$(awk -v kb="$(jq .system.mem_total_kb "$tmp/json")" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }')
+want=$(fmt_kb "$(jq .system.mem_total_kb "$tmp/json")")
 [ "$total" = "$want" ] || fail "batch Mem: Total '$total', JSON mem_total_kb gives '$want'"
 for label in Avail Used Buffers Cache Free; do
 	grep -q "^Mem: .*$label [0-9.]*[KMGT]" "$tmp/batch" || fail "batch Mem: lacks $label: $(grep '^Mem:' "$tmp/batch")"

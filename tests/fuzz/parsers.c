@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct kmsg_parser kp; /* kept across records, as the reader keeps it */
 	static FILE *null;
-	char err[256], small[24], *text;
+	char err[256], small[24], warn[512], *text;
 	size_t len = size ? size - 1 : 0;
 
 	if (!size)
@@ -106,7 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 	case F_THEME:
-		theme_free(theme_parse(text, err, sizeof(err)));
+		theme_free(theme_parse(text, err, sizeof(err), warn, sizeof(warn)));
+		theme_free(theme_parse(text, err, sizeof(err), small, sizeof(small)));
 		break;
 	case F_ESCAPE: {
 		char out[64];

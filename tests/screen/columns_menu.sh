@@ -36,14 +36,13 @@ wait_for "PSS   USS  OOM" || fail "the table lacks PSS, USS and OOM: $(screen_te
 screen_text | grep -q ' VSZ ' && fail "VSZ is still shown"
 
 # the values: fmt_kb of smaps_rollup, and oom_score
-fmt() { awk -v kb="$1" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }'; }
 rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$child/smaps_rollup"; }
 i=0
 # (PSS moves whenever a process maps or unmaps the shared libraries the child maps:
 # the screen must match smaps_rollup read just before or just after it)
 expect() {
 	pss=$(rollup Pss) uss=$(($(rollup Private_Clean) + $(rollup Private_Dirty)))
-	echo "$(fmt "$pss") $(fmt "$uss") $(cat "/proc/$child/oom_score")"
+	echo $(fmt_kb "$pss" "$uss") "$(cat "/proc/$child/oom_score")"
 }
 while :; do
 	before=$(expect)

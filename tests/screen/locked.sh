@@ -27,7 +27,7 @@ wait_for "SWAP LOCKED" || fail "the table lacks LOCKED: $(screen_text | grep PID
 # the child's row: LOCKED is the column after SWAP
 col=$(screen_text | awk '/ PID / { for (i = 1; i <= NF; i++) if ($i == "LOCKED") print i }')
 want=$(awk '$1 == "VmLck:" { print $2 }' "/proc/$child/status")
-want=$(awk -v kb="$want" "$FMT_KB_AWK"'BEGIN { print fmt_kb(kb) }')
+want=$(fmt_kb "$want")
 got=$(screen_text | awk -v p="$child" -v c="$col" '$1 == p { print $c }')
 [ "$got" = "$want" ] || fail "LOCKED on screen '$got', VmLck gives '$want'"
 echo "LOCKED on screen: $got"

@@ -24,6 +24,47 @@ static void sizes(void **state)
 	}
 }
 
+/* Where fmt_kb changes unit (at 1000 of a unit, not 1024), and where it rounds from tenths
+ * to whole units (9.95 and up) and up to the next tenth (half a tenth). */
+static void size_boundaries(void **state)
+{
+	(void)state;
+	char b[16];
+	struct {
+		uint64_t kb;
+		const char *want;
+	} cases[] = {
+		{999, "999K"},
+		{1000, "1.0M"},
+		{1023, "1.0M"},
+		{1024, "1.0M"},
+		{1075, "1.0M"},
+		{1076, "1.1M"},
+		{10188, "9.9M"},
+		{10189, "10M"},
+		{1023487, "999M"},
+		{1023488, "1000M"},
+		{1023999, "1000M"},
+		{1024000, "1.0G"},
+		{1048575999, "1000G"},
+		{1048576000, "1.0T"},
+		{1073741823999ull, "1000T"},
+		{1073741824000ull, "1.0P"},
+		{1099511627776000ull, "1000P"}, /* P is the last unit */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fmt_kb(cases[i].kb, b, sizeof(b));
+		if (strcmp(b, cases[i].want))
+			fail_msg("fmt_kb(%llu) = \"%s\", want \"%s\"",
+				 (unsigned long long)cases[i].kb, b, cases[i].want);
+		assert_true(strlen(b) <= 5);
+	}
+	/* a buffer too small is cut, never overrun */
+	char small[4] = "xxx";
+	fmt_kb(1023488, small, sizeof(small));
+	assert_string_equal(small, "100");
+}
+
 static void rates(void **state)
 {
 	(void)state;
@@ -116,9 +157,13 @@ static void json_escapes(void **state)
 int run_text_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sizes),	   cmocka_unit_test(rates),
-		cmocka_unit_test(escape_controls), cmocka_unit_test(escape_utf8),
-		cmocka_unit_test(short_commands),  cmocka_unit_test(escape_truncates_whole),
+		cmocka_unit_test(sizes),
+		cmocka_unit_test(size_boundaries),
+		cmocka_unit_test(rates),
+		cmocka_unit_test(escape_controls),
+		cmocka_unit_test(escape_utf8),
+		cmocka_unit_test(short_commands),
+		cmocka_unit_test(escape_truncates_whole),
 		cmocka_unit_test(json_escapes),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
