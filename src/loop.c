@@ -18,6 +18,7 @@ static void on_stop(int sig)
 struct loop {
 	struct sources *src;
 	struct model *m;
+	struct prefs *prefs; /* the model's, which the keys change */
 	struct ui *u;
 	bool no_bpf;
 	double next; /* the next refresh, CLOCK_MONOTONIC */
@@ -26,12 +27,6 @@ struct loop {
 	struct drill *drill; /* the drill-down's source while the detail screen is open */
 	struct detail detail;
 };
-
-/* The shown and sort columns, whose costly collectors run */
-static unsigned wanted_columns(const struct model *m)
-{
-	return m->cols | COL_BIT(m->sort);
-}
 
 /* The drill-down's source again: on failure the process is gone and the screen keeps
  * what it saw last */
@@ -61,12 +56,12 @@ static void collect(struct loop *l)
 	/* costly columns are read for the rows on screen; for all rows when the table is
 	 * sorted by one of them, and on the first refresh, before any row was shown */
 	struct pids_request req = {
-		.cols = wanted_columns(l->m),
-		.rows_all = l->first || (columns[l->m->sort].needs & NEED_COSTLY),
+		.cols = model_wanted(l->m),
+		.rows_all = l->first || (columns[l->prefs->sort].needs & NEED_COSTLY),
 		.row_pids = onscreen,
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
-		.only_pids = l->m->filter.pids,
-		.nonly_pids = l->m->filter.npids,
+		.only_pids = l->prefs->filter.pids,
+		.nonly_pids = l->prefs->filter.npids,
 	};
 	if (sources_collect(l->src, model_begin(l->m), &req, err, sizeof(err))) {
 		ui_message(l->u, err);
@@ -83,7 +78,7 @@ static void collect(struct loop *l)
  * shown) get their costly columns now, not a '-' until the next refresh */
 static void collect_onscreen(struct loop *l)
 {
-	unsigned costly = wanted_columns(l->m) & columns_with_need(NEED_COSTLY);
+	unsigned costly = model_wanted(l->m) & columns_with_need(NEED_COSTLY);
 	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
 	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
@@ -94,8 +89,7 @@ static void collect_onscreen(struct loop *l)
 				missing[k++] = onscreen[j];
 	if (!k)
 		return;
-	struct pids_request req = {
-		.cols = wanted_columns(l->m), .row_pids = missing, .nrow_pids = k};
+	struct pids_request req = {.cols = model_wanted(l->m), .row_pids = missing, .nrow_pids = k};
 	sources_fill(l->src, model_current_mut(l->m), &req);
 	model_late_values(l->m);
 }
@@ -134,17 +128,9 @@ static void close_detail(struct loop *l)
 
 static void save(struct loop *l)
 {
-	struct settings s = {
-		.columns = l->m->cols,
-		.sort = l->m->sort,
-		.invert = l->m->invert,
-		.tree = l->m->tree,
-		.hide_kthreads = l->m->filter.hide_kthreads,
-		.delay = ui_delay(l->u),
-	};
 	char msg[512];
 
-	settings_save(&s, msg, sizeof(msg));
+	settings_save(l->prefs, msg, sizeof(msg));
 	ui_message(l->u, msg);
 }
 
@@ -158,10 +144,10 @@ static bool react(struct loop *l, unsigned r)
 		ui_reselect(l->u);
 	}
 	if (r & REACT_DELAY)
-		l->next = clock_mono() + ui_delay(l->u);
+		l->next = clock_mono() + l->prefs->delay;
 	if ((r & REACT_COLLECT) || ((r & REACT_PAUSE) && !ui_paused(l->u))) {
 		collect(l);
-		l->next = clock_mono() + ui_delay(l->u);
+		l->next = clock_mono() + l->prefs->delay;
 	}
 	if (r & REACT_SAVE)
 		save(l);
@@ -180,12 +166,13 @@ static int wait_ms(const struct loop *l)
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
-int loop_run(struct sources *src, struct model *m, const struct options *o, struct theme *theme)
+int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const struct options *o,
+	     struct theme *theme)
 {
-	struct loop l = {.src = src, .m = m, .no_bpf = o->no_bpf, .first = true};
+	struct loop l = {.src = src, .m = m, .prefs = prefs, .no_bpf = o->no_bpf, .first = true};
 	char err[256];
 
-	l.u = ui_open(m, theme, o->delay, err, sizeof(err));
+	l.u = ui_open(m, prefs, theme, err, sizeof(err));
 	if (!l.u) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
@@ -196,7 +183,7 @@ int loop_run(struct sources *src, struct model *m, const struct options *o, stru
 	sigaction(SIGHUP, &sa, NULL);
 	detail_init(&l.detail);
 	collect(&l);
-	l.next = clock_mono() + ui_delay(l.u);
+	l.next = clock_mono() + l.prefs->delay;
 	for (bool run = true; run && !stop_signal;) {
 		collect_onscreen(&l);
 		ui_draw(l.u);
@@ -208,9 +195,9 @@ int loop_run(struct sources *src, struct model *m, const struct options *o, stru
 			run = react(&l, ui_key(l.u, ch, is_key));
 		} else if (!ui_paused(l.u) && clock_mono() >= l.next) {
 			collect(&l);
-			l.next += ui_delay(l.u);
+			l.next += l.prefs->delay;
 			if (l.next < clock_mono())
-				l.next = clock_mono() + ui_delay(l.u);
+				l.next = clock_mono() + l.prefs->delay;
 		}
 	}
 	close_detail(&l);

@@ -10,6 +10,8 @@
 #include "theme.h"
 
 /* Runs until the user quits (or after o->iterations refreshes). Returns the exit status. */
-int loop_run(struct sources *src, struct model *m, const struct options *o, struct theme *theme);
+/* prefs: the model's, which the keys change */
+int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const struct options *o,
+	     struct theme *theme);
 
 #endif

@@ -30,21 +30,21 @@ static void sleep_until(double when)
 static int run_batch(struct sources *src, struct model *m, const struct options *o)
 {
 	struct view_info vi = {
-		.delay = o->delay,
+		.delay = o->prefs.delay,
 		.version = MEMTOP_VERSION,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 	};
 	/* batch and JSON print the shown columns of every process */
-	struct pids_request req = {.cols = m->cols | COL_BIT(m->sort),
+	struct pids_request req = {.cols = model_wanted(m),
 				   .rows_all = true,
-				   .only_pids = o->pids,
-				   .nonly_pids = o->npids};
+				   .only_pids = o->prefs.filter.pids,
+				   .nonly_pids = o->prefs.filter.npids};
 	char err[256];
 	double next = clock_mono();
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
 		if (i)
 			sleep_until(next);
-		next += o->delay;
+		next += o->prefs.delay;
 		if (sources_collect(src, model_begin(m), &req, err, sizeof(err))) {
 			fprintf(stderr, "memtop: %s\n", err);
 			return 1;
@@ -61,11 +61,11 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 }
 
 /* The full-screen view starts from the saved settings, under the flags given */
-static int apply_settings(struct options *o, bool *invert)
+static int apply_settings(struct options *o)
 {
-	struct settings s = {o->columns, o->sort, false, o->tree, o->hide_kthreads, o->delay};
+	struct prefs saved = o->prefs;
 	char err[768];
-	int rc = settings_load(&s, err, sizeof(err));
+	int rc = settings_load(&saved, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return -1;
@@ -73,17 +73,17 @@ static int apply_settings(struct options *o, bool *invert)
 	if (rc)
 		return 0;
 	if (!(o->given & GIVEN_COLUMNS))
-		o->columns = s.columns;
+		o->prefs.cols = saved.cols;
 	if (!(o->given & GIVEN_SORT)) {
-		o->sort = s.sort;
-		*invert = s.invert;
+		o->prefs.sort = saved.sort;
+		o->prefs.invert = saved.invert;
 	}
 	if (!(o->given & GIVEN_DELAY))
-		o->delay = s.delay;
+		o->prefs.delay = saved.delay;
 	if (!(o->given & GIVEN_TREE))
-		o->tree = s.tree;
+		o->prefs.tree = saved.tree;
 	if (!(o->given & GIVEN_KTHREADS))
-		o->hide_kthreads = s.hide_kthreads;
+		o->prefs.filter.hide_kthreads = saved.filter.hide_kthreads;
 	return 0;
 }
 
@@ -111,8 +111,7 @@ int main(int argc, char **argv)
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;
 	}
-	bool invert = false;
-	if (o.mode == OUT_TUI && apply_settings(&o, &invert))
+	if (o.mode == OUT_TUI && apply_settings(&o))
 		return 2;
 	struct theme *theme = NULL;
 	char warn[2048] = "";
@@ -129,17 +128,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct model m;
-	model_init(&m);
-	m.sort = o.sort;
-	m.invert = invert;
-	m.cols = o.columns;
-	m.filter.pids = o.pids;
-	m.filter.npids = (size_t)o.npids;
-	m.filter.by_user = o.by_user;
-	m.filter.uid = o.uid;
-	m.filter.hide_kthreads = o.hide_kthreads;
-	m.tree = o.tree;
-	int rc = o.mode == OUT_TUI ? loop_run(src, &m, &o, theme) : run_batch(src, &m, &o);
+	model_init(&m, &o.prefs);
+	int rc =
+		o.mode == OUT_TUI ? loop_run(src, &m, &o.prefs, &o, theme) : run_batch(src, &m, &o);
 	model_free(&m);
 	sources_close(src);
 	theme_free(theme);

@@ -6,18 +6,17 @@
 #include "tree.h"
 #include "util.h"
 
-void model_init(struct model *m)
+void model_init(struct model *m, const struct prefs *prefs)
 {
 	memset(m, 0, sizeof(*m));
 	snapshot_init(&m->snap[0]);
 	snapshot_init(&m->snap[1]);
-	m->sort = COL_RSS;
-	m->cols = columns_default();
+	m->prefs = prefs;
 }
 
-unsigned model_needs(const struct model *m)
+unsigned model_wanted(const struct model *m)
 {
-	return columns_needs(m->cols | COL_BIT(m->sort));
+	return m->prefs->cols | COL_BIT(m->prefs->sort);
 }
 
 void model_free(struct model *m)
@@ -195,7 +194,8 @@ void model_late_values(struct model *m)
 		for (size_t i = 0; i < counts[k]; i++)
 			for (int c = 0; c < COL_COUNT; c++)
 				if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
-					sets[k][i].num[c] = column_value(&sp, sets[k][i].p, NULL, c);
+					sets[k][i].num[c] =
+						column_value(&sp, sets[k][i].p, NULL, c);
 }
 
 double row_number(const struct row *r, enum col_id c)
@@ -267,13 +267,13 @@ void model_refilter(struct model *m)
 	}
 	m->nrows = 0;
 	for (size_t i = 0; i < m->nall; i++)
-		if (row_passes(&m->filter, &m->all[i]))
+		if (row_passes(&m->prefs->filter, &m->all[i]))
 			m->rows[m->nrows++] = m->all[i];
-	struct sort_key k = {m->sort, columns[m->sort].ascending ? 1 : -1};
-	if (m->invert)
+	struct sort_key k = {m->prefs->sort, columns[m->prefs->sort].ascending ? 1 : -1};
+	if (m->prefs->invert)
 		k.sign = -k.sign;
 	qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
-	if (m->tree)
+	if (m->prefs->tree)
 		tree_order(m->rows, m->nrows);
 }
 

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "columns.h"
+#include "prefs.h"
 #include "snapshot.h"
 
 struct row {
@@ -28,15 +29,6 @@ struct sys_rates {
 	struct reclaim_stats reclaim; /* BPF reclaim figures for this interval */
 };
 
-struct model_filter {
-	char text[128]; /* substring of name or command line, case-insensitive; "" = all */
-	bool by_user;
-	uint32_t uid;
-	const int32_t *pids; /* -p */
-	size_t npids;
-	bool hide_kthreads;
-};
-
 #define MODEL_OOM_HISTORY 64
 
 struct model {
@@ -49,18 +41,15 @@ struct model {
 	struct row *all; /* every process, with rates */
 	size_t nall;
 	struct sys_rates rates;
-	unsigned cols; /* columns shown, a set of COL_BIT()s */
-	enum col_id sort;
-	bool invert;
-	bool tree; /* rows under their parents, siblings in sort order */
-	struct model_filter filter;
+	const struct prefs *prefs;		/* columns, sort, order, tree, filter: the user's */
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
 	size_t noom;
 	uint64_t oom_seen; /* total kills ever added */
 	uint64_t oom_live; /* of those, seen live (not read from the kernel log) */
 };
 
-void model_init(struct model *m);
+/* prefs stays the caller's, read at each update and refilter */
+void model_init(struct model *m, const struct prefs *prefs);
 void model_free(struct model *m);
 /* The snapshot to fill next (cleared). Call model_update after filling it. */
 struct snapshot *model_begin(struct model *m);
@@ -75,8 +64,8 @@ struct snapshot *model_current_mut(struct model *m);
 void model_late_values(struct model *m);
 const struct snapshot *model_previous(const struct model *m);
 
-/* The collectors the shown columns and the sort column need (enum col_need). */
-unsigned model_needs(const struct model *m);
+/* The shown columns and the sort column: those whose collectors must run */
+unsigned model_wanted(const struct model *m);
 
 /* Value of a numeric column for a row; text columns give 0. */
 double row_number(const struct row *r, enum col_id c);

@@ -50,9 +50,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{0},
 	};
 	memset(o, 0, sizeof(*o));
-	o->delay = 1.0;
-	o->sort = COL_RSS;
-	o->columns = columns_default();
+	prefs_init(&o->prefs);
 	o->theme = "default";
 	optind = 1;
 	opterr = 0;
@@ -79,7 +77,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			}
 			break;
 		case 'd':
-			if (parse_delay(optarg, &o->delay, why, sizeof(why))) {
+			if (parse_delay(optarg, &o->prefs.delay, why, sizeof(why))) {
 				snprintf(err, errlen, "-d needs %s", why);
 				return -1;
 			}
@@ -92,23 +90,25 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				snprintf(err, errlen, "-p needs %s", why);
 				return -1;
 			}
-			if (o->npids + n > MAX_PIDS) { /* -p given more than once adds up */
+			if (o->prefs.filter.npids + n >
+			    MAX_PIDS) { /* -p given more than once adds up */
 				snprintf(err, errlen, "-p needs at most %d PIDs in all", MAX_PIDS);
 				return -1;
 			}
-			memcpy(o->pids + o->npids, pids, (size_t)n * sizeof(*pids));
-			o->npids += n;
+			memcpy(o->prefs.filter.pids + o->prefs.filter.npids, pids,
+			       (size_t)n * sizeof(*pids));
+			o->prefs.filter.npids += n;
 			break;
 		}
 		case 'u':
-			if (parse_user(optarg, &o->uid, why, sizeof(why))) {
+			if (parse_user(optarg, &o->prefs.filter.uid, why, sizeof(why))) {
 				snprintf(err, errlen, "-u: %s", why);
 				return -1;
 			}
-			o->by_user = true;
+			o->prefs.filter.by_user = true;
 			break;
 		case 'o':
-			if (parse_column(optarg, &o->sort, why, sizeof(why))) {
+			if (parse_column(optarg, &o->prefs.sort, why, sizeof(why))) {
 				int n = snprintf(err, errlen, "-o: %s (try", why);
 				for (int i = 0; i < COL_COUNT && n > 0 && (size_t)n < errlen; i++)
 					n += snprintf(err + n, errlen - (size_t)n, "%s %s",
@@ -120,18 +120,18 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			o->given |= GIVEN_SORT;
 			break;
 		case 'C':
-			if (parse_columns(optarg, &o->columns, why, sizeof(why))) {
+			if (parse_columns(optarg, &o->prefs.cols, why, sizeof(why))) {
 				snprintf(err, errlen, "--columns: %s", why);
 				return -1;
 			}
 			o->given |= GIVEN_COLUMNS;
 			break;
 		case 't':
-			o->tree = true;
+			o->prefs.tree = true;
 			o->given |= GIVEN_TREE;
 			break;
 		case 'K':
-			o->hide_kthreads = true;
+			o->prefs.filter.hide_kthreads = true;
 			o->given |= GIVEN_KTHREADS;
 			break;
 		case 'B':
@@ -182,7 +182,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		return -1;
 	}
 	if (o->stacks_pid && !o->stacks_secs)
-		o->stacks_secs = o->delay; /* -d, as before --stacks PID:SECS */
+		o->stacks_secs = o->prefs.delay; /* -d, as before --stacks PID:SECS */
 	return 0;
 }
 

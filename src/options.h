@@ -8,9 +8,8 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "prefs.h"
 #include "parse.h" /* DELAY_MIN, DELAY_MAX */
-
-#define MAX_PIDS 64
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
@@ -19,16 +18,8 @@ enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
 
 struct options {
 	enum out_mode mode;
-	long iterations; /* 0: forever */
-	double delay;	 /* seconds */
-	int32_t pids[MAX_PIDS];
-	int npids;
-	bool by_user;
-	uint32_t uid;
-	enum col_id sort;
-	unsigned columns; /* a set of COL_BIT()s */
-	bool tree;
-	bool hide_kthreads;
+	long iterations;    /* 0: forever */
+	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u */
 	bool no_bpf;
 	bool verbose;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */

@@ -37,7 +37,7 @@ static int parse_bool(const char *v, bool *out)
 }
 
 /* One "key=value" line; returns 0, or -1 with the reason in err */
-static int parse_line(char *line, struct settings *s, char *err, size_t errlen)
+static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 {
 	char *eq = strchr(line, '='), q[PARSE_QUOTE_SIZE], why[200];
 	if (!eq) {
@@ -49,18 +49,18 @@ static int parse_line(char *line, struct settings *s, char *err, size_t errlen)
 	const char *key = line, *val = eq + 1;
 	int rc = 1; /* 1: not one of the keys below */
 	if (!strcmp(key, "columns"))
-		rc = parse_columns(val, &s->columns, why, sizeof(why));
+		rc = parse_columns(val, &p->cols, why, sizeof(why));
 	else if (!strcmp(key, "sort"))
-		rc = parse_column(val, &s->sort, why, sizeof(why));
+		rc = parse_column(val, &p->sort, why, sizeof(why));
 	else if (!strcmp(key, "delay"))
-		rc = parse_delay(val, &s->delay, why, sizeof(why));
+		rc = parse_delay(val, &p->delay, why, sizeof(why));
 	if (rc < 0)
 		snprintf(err, errlen, "%s: %s", key, why);
 	if (rc <= 0)
 		return rc;
-	bool *flag = !strcmp(key, "invert")	     ? &s->invert
-		     : !strcmp(key, "tree")	     ? &s->tree
-		     : !strcmp(key, "hide_kthreads") ? &s->hide_kthreads
+	bool *flag = !strcmp(key, "invert")	     ? &p->invert
+		     : !strcmp(key, "tree")	     ? &p->tree
+		     : !strcmp(key, "hide_kthreads") ? &p->filter.hide_kthreads
 						     : NULL;
 	if (!flag) {
 		snprintf(err, errlen, "unknown setting '%s'", parse_quote(key, q, sizeof(q)));
@@ -73,7 +73,7 @@ static int parse_line(char *line, struct settings *s, char *err, size_t errlen)
 	return 0;
 }
 
-int settings_parse(const char *text, struct settings *s, char *err, size_t errlen)
+int settings_parse(const char *text, struct prefs *p, char *err, size_t errlen)
 {
 	char line[512], why[256];
 	int n = 0;
@@ -88,11 +88,11 @@ int settings_parse(const char *text, struct settings *s, char *err, size_t errle
 		memcpy(line, text, len);
 		line[len] = '\0';
 		text += len + (text[len] == '\n');
-		char *p = line + strspn(line, " \t");
-		p[strcspn(p, "\r")] = '\0';
-		if (!*p || *p == '#')
+		char *l = line + strspn(line, " \t");
+		l[strcspn(l, "\r")] = '\0';
+		if (!*l || *l == '#')
 			continue;
-		if (parse_line(p, s, why, sizeof(why))) {
+		if (parse_line(l, p, why, sizeof(why))) {
 			snprintf(err, errlen, "line %d: %s", n, why);
 			return -1;
 		}
@@ -100,22 +100,23 @@ int settings_parse(const char *text, struct settings *s, char *err, size_t errle
 	return 0;
 }
 
-void settings_format(const struct settings *s, char *buf, size_t size)
+void settings_format(const struct prefs *p, char *buf, size_t size)
 {
 	char cols[256] = "";
 	size_t n = 0;
 
 	for (int c = 0; c < COL_COUNT; c++)
-		if (s->columns & COL_BIT(c) && n < sizeof(cols))
+		if (p->cols & COL_BIT(c) && n < sizeof(cols))
 			n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s", n ? "," : "",
 					      columns[c].name);
 	snprintf(buf, size,
 		 "# memtop settings, written by the W key; flags given on the command line win\n"
 		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\n",
-		 cols, columns[s->sort].name, s->invert, s->tree, s->hide_kthreads, s->delay);
+		 cols, columns[p->sort].name, p->invert, p->tree, p->filter.hide_kthreads,
+		 p->delay);
 }
 
-int settings_load(struct settings *s, char *err, size_t errlen)
+int settings_load(struct prefs *p, char *err, size_t errlen)
 {
 	char path[512], text[4096], why[256];
 
@@ -132,7 +133,7 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: too long for a settings file", path);
 		return -1;
 	}
-	if (settings_parse(text, s, why, sizeof(why))) {
+	if (settings_parse(text, p, why, sizeof(why))) {
 		snprintf(err, errlen, "%s %s (fix or remove it)", path, why);
 		return -1;
 	}
@@ -152,7 +153,7 @@ static int make_dirs(char *path)
 	return 0;
 }
 
-int settings_save(const struct settings *s, char *msg, size_t msglen)
+int settings_save(const struct prefs *p, char *msg, size_t msglen)
 {
 	char path[512], tmp[530], text[1024];
 
@@ -161,7 +162,7 @@ int settings_save(const struct settings *s, char *msg, size_t msglen)
 			 "cannot save settings: neither XDG_CONFIG_HOME nor HOME is set");
 		return -1;
 	}
-	settings_format(s, text, sizeof(text));
+	settings_format(p, text, sizeof(text));
 	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
 	size_t len = strlen(text);
 	int fd = make_dirs(path) ? -1 : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -8,33 +8,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "columns.h"
-
-struct settings {
-	unsigned columns; /* a set of COL_BIT()s */
-	enum col_id sort;
-	bool invert;
-	bool tree;
-	bool hide_kthreads;
-	double delay; /* seconds */
-};
+#include "prefs.h"
 
 /* The file's path; -1 when neither XDG_CONFIG_HOME nor HOME is set. */
 int settings_path(char *buf, size_t size);
 
-/* Parses the file's text over s (keys it lacks keep their value in s). Returns 0, or -1
+/* Parses the file's text over p's saved fields (columns, sort, invert, tree,
+ * hide_kthreads, delay; keys it lacks keep their value in p). Returns 0, or -1
  * with "line N: reason" in err. */
-int settings_parse(const char *text, struct settings *s, char *err, size_t errlen);
+int settings_parse(const char *text, struct prefs *p, char *err, size_t errlen);
 
-/* The file's text for s, NUL-terminated in buf. */
-void settings_format(const struct settings *s, char *buf, size_t size);
+/* The file's text for p, NUL-terminated in buf. */
+void settings_format(const struct prefs *p, char *buf, size_t size);
 
-/* Reads the file over s. Returns 1 if there is none, 0 when read, -1 with a one-line
+/* Reads the file over p. Returns 1 if there is none, 0 when read, -1 with a one-line
  * reason (naming the file) in err. */
-int settings_load(struct settings *s, char *err, size_t errlen);
+int settings_load(struct prefs *p, char *err, size_t errlen);
 
-/* Writes the file (its directory too), replacing it whole. Returns 0 with the path in
- * msg, or -1 with a one-line reason in msg. */
-int settings_save(const struct settings *s, char *msg, size_t msglen);
+/* Writes p's saved fields to the file (its directory too), replacing it whole. Returns 0 with the
+ * path in msg, or -1 with a one-line reason in msg. */
+int settings_save(const struct prefs *p, char *msg, size_t msglen);
 
 #endif

@@ -82,7 +82,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 	fputc('\n', f);
 	for (int c = 0; c < COL_COUNT; c++) {
 		const struct column *col = &columns[c];
-		if (!(m->cols & COL_BIT(c)))
+		if (!(m->prefs->cols & COL_BIT(c)))
 			continue;
 		if (col->width == 0)
 			fprintf(f, "%s", col->title);
@@ -96,7 +96,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		for (int c = 0; c < COL_COUNT; c++) {
 			const struct column *col = &columns[c];
 			char cell[1024];
-			if (!(m->cols & COL_BIT(c)))
+			if (!(m->prefs->cols & COL_BIT(c)))
 				continue;
 			cell_text(&m->rows[i], (enum col_id)c, cell, sizeof(cell), vi->utf8);
 			if (col->width == 0)

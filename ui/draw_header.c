@@ -83,10 +83,10 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 {
 	char a[48], b[16], sort[32], when[16];
 	snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
-	snprintf(b, sizeof(b), "%.1fs", u->delay);
-	snprintf(sort, sizeof(sort), "%s %s%s", columns[u->m->sort].title,
-		 (columns[u->m->sort].ascending != u->m->invert) ? "asc" : "desc",
-		 u->m->tree ? ", tree" : "");
+	snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
+	snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
+		 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
+		 u->prefs->tree ? ", tree" : "");
 	int x = put_pair(&u->cv, y, 0, "Tasks", a);
 	x = put_pair(&u->cv, y, x, "Refresh", b);
 	x = put_pair(&u->cv, y, x, "Sort", sort);

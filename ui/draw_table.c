@@ -10,12 +10,12 @@ int table_layout(const struct ui *u, enum col_id shown[COL_COUNT])
 	bool bpf = s && s->bpf.enabled;
 	int n = 0, width = 0;
 	for (int c = 0; c < COL_COUNT; c++) {
-		if (!(u->m->cols & COL_BIT(c)) || (!bpf && (columns[c].needs & NEED_BPF)))
+		if (!(u->prefs->cols & COL_BIT(c)) || (!bpf && (columns[c].needs & NEED_BPF)))
 			continue;
 		shown[n++] = (enum col_id)c;
 		width += columns[c].width + 1;
 	}
-	const int min_cmd = u->m->tree ? 24 : 10; /* the tree's lines need room */
+	const int min_cmd = u->prefs->tree ? 24 : 10; /* the tree's lines need room */
 	while (width + min_cmd > u->cv.cols) {
 		int worst = -1;
 		for (int i = 0; i < n; i++)
@@ -58,7 +58,7 @@ void draw_table(struct ui *u, int y, int rows)
 	for (int i = 0; i < nshown; i++) {
 		enum col_id c = shown[i];
 		cell(&u->cv, y, &x, c, columns[c].title,
-		     c == m->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
+		     c == m->prefs->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
 	}
 	for (int r = 0; r < rows && u->tab.top + (size_t)r < m->nrows; r++) {
 		size_t i = u->tab.top + (size_t)r;

@@ -70,7 +70,7 @@ static void process(FILE *f, const struct model *m, const struct row *r)
 
 	fputc('{', f);
 	for (int c = 0; c < COL_COUNT; c++) {
-		if (!column_in_json(c, m->cols))
+		if (!column_in_json(c, m->prefs->cols))
 			continue;
 		fprintf(f, "%s\"%s\":", first ? "" : ",", columns[c].json);
 		value(f, r, c);

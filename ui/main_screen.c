@@ -144,10 +144,10 @@ static void sort_step(struct ui *u, int dir)
 {
 	enum col_id shown[COL_COUNT];
 	int n = table_layout(u, shown), i = 0;
-	while (i < n && shown[i] != u->m->sort)
+	while (i < n && shown[i] != u->prefs->sort)
 		i++;
 	i = i == n ? 0 : (i + dir + n) % n;
-	u->m->sort = shown[i];
+	u->prefs->sort = shown[i];
 }
 
 /* Moves the selection to the next row, from `from`, whose name or command holds the
@@ -205,7 +205,7 @@ static unsigned act(struct ui *u, int a)
 		u->screen = SCREEN_SORT;
 		u->sort_menu_sel = 0;
 		for (int i = 0; i < n; i++)
-			if (shown[i] == u->m->sort)
+			if (shown[i] == u->prefs->sort)
 				u->sort_menu_sel = i;
 		break;
 	}
@@ -213,16 +213,16 @@ static unsigned act(struct ui *u, int a)
 		u->screen = SCREEN_COLUMNS;
 		break;
 	case ACT_SORT_RSS:
-		u->m->sort = COL_RSS;
+		u->prefs->sort = COL_RSS;
 		return REACT_RESORT;
 	case ACT_INVERT:
-		u->m->invert = !u->m->invert;
+		u->prefs->invert = !u->prefs->invert;
 		return REACT_RESORT;
 	case ACT_TREE:
-		u->m->tree = !u->m->tree;
+		u->prefs->tree = !u->prefs->tree;
 		return REACT_RESORT;
 	case ACT_KTHREADS:
-		u->m->filter.hide_kthreads = !u->m->filter.hide_kthreads;
+		u->prefs->filter.hide_kthreads = !u->prefs->filter.hide_kthreads;
 		return REACT_RESORT;
 	case ACT_SAVE:
 		return REACT_SAVE;
@@ -230,7 +230,7 @@ static unsigned act(struct ui *u, int a)
 		prompt_open(&u->prompt, PROMPT_SEARCH, "");
 		break;
 	case ACT_FILTER:
-		prompt_open(&u->prompt, PROMPT_FILTER, u->m->filter.text);
+		prompt_open(&u->prompt, PROMPT_FILTER, u->prefs->filter.text);
 		break;
 	case ACT_USER:
 		prompt_open(&u->prompt, PROMPT_USER, "");
@@ -248,7 +248,7 @@ static unsigned act(struct ui *u, int a)
 		return REACT_PAUSE;
 	case ACT_DELAY: {
 		char cur[32];
-		snprintf(cur, sizeof(cur), "%g", u->delay);
+		snprintf(cur, sizeof(cur), "%g", u->prefs->delay);
 		prompt_open(&u->prompt, PROMPT_DELAY, cur);
 		break;
 	}
@@ -314,13 +314,13 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 	case PROMPT_USER: {
 		uint32_t uid;
 		if (!text[0]) {
-			u->m->filter.by_user = false;
+			u->prefs->filter.by_user = false;
 			return REACT_RESORT;
 		}
 		if (parse_user(text, &uid, u->message, sizeof(u->message)))
 			return REACT_NONE;
-		u->m->filter.by_user = true;
-		u->m->filter.uid = uid;
+		u->prefs->filter.by_user = true;
+		u->prefs->filter.uid = uid;
 		return REACT_RESORT;
 	}
 	case PROMPT_DELAY: {
@@ -330,7 +330,7 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 			snprintf(u->message, sizeof(u->message), "refresh interval: %s", why);
 			return REACT_NONE;
 		}
-		u->delay = d;
+		u->prefs->delay = d;
 		return REACT_DELAY;
 	}
 	case PROMPT_SIGNAL: {
@@ -382,7 +382,7 @@ unsigned main_prompt_key(struct ui *u, wint_t ch, bool is_key)
 	case PROMPT_CANCEL:
 		if (kind != PROMPT_FILTER)
 			return REACT_NONE;
-		u->m->filter.text[0] = '\0';
+		u->prefs->filter.text[0] = '\0';
 		return REACT_RESORT;
 	case PROMPT_COMMIT:
 		return commit(u, kind, text);
@@ -399,7 +399,7 @@ unsigned main_prompt_key(struct ui *u, wint_t ch, bool is_key)
 		snprintf(u->search, sizeof(u->search), "%s", text);
 		search_from(u, u->tab.sel);
 	} else if (kind == PROMPT_FILTER) {
-		snprintf(u->m->filter.text, sizeof(u->m->filter.text), "%s", text);
+		snprintf(u->prefs->filter.text, sizeof(u->prefs->filter.text), "%s", text);
 		return REACT_RESORT;
 	}
 	return REACT_NONE;
@@ -421,9 +421,9 @@ static void draw_fkeys(struct ui *u, int y)
 		put_text(cv, y, x + kw, cv->cols - x - kw, ROLE_STATUS, keys[i][1], false);
 		x += kw + lw + 1;
 	}
-	if (u->m->filter.text[0] && x < cv->cols) {
+	if (u->prefs->filter.text[0] && x < cv->cols) {
 		char f[160], esc[140];
-		escape_display(u->m->filter.text, esc, sizeof(esc), cv->utf8);
+		escape_display(u->prefs->filter.text, esc, sizeof(esc), cv->utf8);
 		snprintf(f, sizeof(f), " filter: %s", esc);
 		put_text(cv, y, x, cv->cols - x, ROLE_WARNING, f, false);
 	}

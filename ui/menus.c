@@ -59,7 +59,7 @@ static unsigned act_sort(struct ui *u, int a)
 		u->screen = SCREEN_MAIN;
 		if (u->sort_menu_sel >= n)
 			break;
-		u->m->sort = shown[u->sort_menu_sel];
+		u->prefs->sort = shown[u->sort_menu_sel];
 		return REACT_RESORT;
 	case MENU_BACK:
 		u->screen = SCREEN_MAIN;
@@ -94,7 +94,7 @@ static void draw_columns(struct ui *u)
 		 "Columns (Space or Enter shows or hides, Esc returns)", false);
 	for (int i = top; i < COL_COUNT && i - top < rows; i++) {
 		char line[200];
-		bool on = u->m->cols & COL_BIT(i);
+		bool on = u->prefs->cols & COL_BIT(i);
 
 		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', columns[i].title,
 			 columns[i].desc, why_hidden(u, (enum col_id)i));
@@ -123,11 +123,11 @@ static unsigned act_columns(struct ui *u, int a)
 		u->col_menu_sel = COL_COUNT - 1;
 		break;
 	case MENU_PICK: {
-		unsigned cols = u->m->cols ^ COL_BIT(u->col_menu_sel);
+		unsigned cols = u->prefs->cols ^ COL_BIT(u->col_menu_sel);
 
 		if (!cols)
-			break;	   /* the last one stays */
-		u->m->cols = cols; /* the loop reads a new column for the rows on screen */
+			break;	       /* the last one stays */
+		u->prefs->cols = cols; /* the loop reads a new column for the rows on screen */
 		break;
 	}
 	case MENU_BACK:

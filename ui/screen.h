@@ -90,11 +90,11 @@ struct detail_view;
 
 struct ui {
 	struct canvas cv;
-	struct model *m;
+	const struct model *m;
+	struct prefs *prefs; /* what the keys change: columns, sort, filter, delay */
 	const struct screen *const *screens; /* by enum screen_id */
 	const struct binding *prompt_keys;   /* for the help */
 	enum screen_id screen;
-	double delay; /* seconds between refreshes, as shown and as the d prompt sets it */
 	bool paused;
 	char message[200];
 	struct table_view tab;

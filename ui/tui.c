@@ -22,7 +22,8 @@ struct ui_term {
 	SCREEN *scr;
 };
 
-struct ui *ui_open(struct model *m, struct theme *theme, double delay, char *err, size_t errlen)
+struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *theme, char *err,
+		   size_t errlen)
 {
 	const char *term = getenv("TERM");
 	SCREEN *scr = newterm(NULL, stdout, stdin);
@@ -46,7 +47,7 @@ struct ui *ui_open(struct model *m, struct theme *theme, double delay, char *err
 	u->m = m;
 	u->screens = screens;
 	u->prompt_keys = prompt_bindings;
-	u->delay = delay;
+	u->prefs = prefs;
 	u->detail = detail_view_new();
 	return u;
 }
@@ -146,11 +147,6 @@ int32_t ui_selected_pid(const struct ui *u)
 bool ui_detail_shown(const struct ui *u)
 {
 	return u->screen == SCREEN_DETAIL;
-}
-
-double ui_delay(const struct ui *u)
-{
-	return u->delay;
 }
 
 bool ui_paused(const struct ui *u)

@@ -14,7 +14,8 @@
 #include "theme.h"
 
 /* Takes the terminal; NULL with a one-line reason in err */
-struct ui *ui_open(struct model *m, struct theme *theme, double delay, char *err, size_t errlen);
+struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *theme, char *err,
+		   size_t errlen);
 /* Gives the terminal back */
 void ui_close(struct ui *u);
 
@@ -30,7 +31,6 @@ size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max);
 void ui_reselect(struct ui *u);
 int32_t ui_selected_pid(const struct ui *u);
 bool ui_detail_shown(const struct ui *u);
-double ui_delay(const struct ui *u);
 bool ui_paused(const struct ui *u);
 /* Repaints the whole terminal at the next draw (^L) */
 void ui_repaint(struct ui *u);

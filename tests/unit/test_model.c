@@ -35,7 +35,9 @@ static void rates_from_two_snapshots(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	int32_t pids[] = {1, 2, 3};
 	uint64_t rss[] = {100, 300, 200}, f1[] = {1000, 0, 50}, f2[] = {1500, 0, 50};
 	push(&m, 10.0, pids, rss, f1, 3, 100000);
@@ -55,7 +57,9 @@ static void reused_pid_is_a_new_process(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	int32_t pids[] = {7};
 	uint64_t rss[] = {1}, f1[] = {5000}, f2[] = {10};
 	push(&m, 0.0, pids, rss, f1, 1, 0);
@@ -86,7 +90,9 @@ static void sorting(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	int32_t pids[] = {1, 2, 3, 4};
 	uint64_t rss[] = {100, 300, 200, 300}, f[] = {0, 0, 0, 0};
 	push(&m, 1.0, pids, rss, f, 4, 0);
@@ -95,15 +101,15 @@ static void sorting(void **state)
 	assert_int_equal(m.rows[1].p->pid, 4);
 	assert_int_equal(m.rows[2].p->pid, 3);
 	assert_int_equal(m.rows[3].p->pid, 1);
-	m.invert = true;
+	pr.invert = true;
 	model_refilter(&m);
 	assert_int_equal(m.rows[0].p->pid, 1);
-	m.invert = false;
-	m.sort = COL_PID;
+	pr.invert = false;
+	pr.sort = COL_PID;
 	model_refilter(&m);
 	assert_int_equal(m.rows[0].p->pid, 1);
 	assert_int_equal(m.rows[3].p->pid, 4);
-	m.sort = COL_COMM; /* text, ascending: alpha beta delta gamma */
+	pr.sort = COL_COMM; /* text, ascending: alpha beta delta gamma */
 	model_refilter(&m);
 	assert_string_equal(m.rows[0].p->comm, "alpha");
 	assert_string_equal(m.rows[2].p->comm, "delta");
@@ -114,24 +120,26 @@ static void filtering(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	int32_t pids[] = {1, 2, 3, 4};
 	uint64_t rss[] = {1, 2, 3, 4}, f[] = {0, 0, 0, 0};
 	push(&m, 1.0, pids, rss, f, 4, 0);
-	snprintf(m.filter.text, sizeof(m.filter.text), "ELT"); /* case-insensitive */
+	snprintf(pr.filter.text, sizeof(pr.filter.text), "ELT"); /* case-insensitive */
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 1);
 	assert_int_equal(m.rows[0].p->pid, 4);
-	m.filter.text[0] = '\0';
-	m.filter.by_user = true;
-	m.filter.uid = 1;
+	pr.filter.text[0] = '\0';
+	pr.filter.by_user = true;
+	pr.filter.uid = 1;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 1);
 	assert_int_equal(m.rows[0].p->pid, 2);
-	m.filter.by_user = false;
+	pr.filter.by_user = false;
 	int32_t only[] = {3, 1};
-	m.filter.pids = only;
-	m.filter.npids = 2;
+	memcpy(pr.filter.pids, only, sizeof(only));
+	pr.filter.npids = 2;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 2);
 	assert_int_equal(m.rows[0].p->pid, 3);
@@ -160,7 +168,9 @@ static void oom_history_keeps_newest(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	for (int i = 0; i < MODEL_OOM_HISTORY + 5; i++) {
 		struct snapshot *s = model_begin(&m);
 		s->mono = i;
@@ -183,7 +193,9 @@ static void tree_view(void **state)
 {
 	(void)state;
 	struct model m;
-	model_init(&m);
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
 	static const struct {
 		int32_t pid, ppid;
 		uint64_t rss;
@@ -203,7 +215,7 @@ static void tree_view(void **state)
 		p->kthread = procs[i].kthread;
 		p->cmd = p->user = "x";
 	}
-	m.tree = true;
+	pr.tree = true;
 	model_update(&m);
 	static const int32_t order[] = {7, 1, 3, 4, 5, 2, 6, 10, 9, 8};
 	static const char *const lines[] = {"",	   "",	     "├─ ", "│  └─ ", "│     └─ ",
@@ -227,10 +239,10 @@ static void tree_view(void **state)
 	assert_string_equal(ascii, "|     `- ");
 
 	/* a filter that leaves out 3 makes 4 a root; K leaves out the kernel thread */
-	m.filter.hide_kthreads = true;
+	pr.filter.hide_kthreads = true;
 	int32_t only[] = {1, 2, 4, 5};
-	m.filter.pids = only;
-	m.filter.npids = 4;
+	memcpy(pr.filter.pids, only, sizeof(only));
+	pr.filter.npids = 4;
 	model_refilter(&m);
 	static const int32_t order2[] = {1, 2, 4, 5};
 	assert_int_equal(m.nrows, 4);
@@ -238,12 +250,12 @@ static void tree_view(void **state)
 		assert_int_equal(m.rows[i].p->pid, order2[i]);
 	assert_int_equal(m.rows[2].depth, 0);
 	assert_int_equal(m.rows[3].depth, 1);
-	m.filter.npids = 0;
+	pr.filter.npids = 0;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 9);
 
 	/* off again: plain sort order, no lines */
-	m.tree = false;
+	pr.tree = false;
 	model_refilter(&m);
 	assert_int_equal(m.rows[1].p->pid, 3);
 	assert_int_equal(m.rows[1].depth, 0);

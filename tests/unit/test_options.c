@@ -18,8 +18,8 @@ static void defaults(void **state)
 	struct options o;
 	assert_int_equal(parse(&o, NULL, NULL, NULL), 0);
 	assert_int_equal(o.mode, OUT_TUI);
-	assert_float_equal(o.delay, 1.0, 0);
-	assert_int_equal(o.sort, COL_RSS);
+	assert_float_equal(o.prefs.delay, 1.0, 0);
+	assert_int_equal(o.prefs.sort, COL_RSS);
 	assert_int_equal(o.iterations, 0);
 }
 
@@ -32,22 +32,22 @@ static void good_values(void **state)
 	assert_int_equal(o.iterations, 3);
 	assert_int_equal(parse(&o, "--json", "-d", "0.5"), 0);
 	assert_int_equal(o.mode, OUT_JSON);
-	assert_float_equal(o.delay, 0.5, 0);
+	assert_float_equal(o.prefs.delay, 0.5, 0);
 	assert_int_equal(parse(&o, "-p", "1,22,333", NULL), 0);
-	assert_int_equal(o.npids, 3);
-	assert_int_equal(o.pids[2], 333);
+	assert_int_equal(o.prefs.filter.npids, 3);
+	assert_int_equal(o.prefs.filter.pids[2], 333);
 	assert_int_equal(parse(&o, "-o", "swap", "--no-bpf"), 0);
-	assert_int_equal(o.sort, COL_SWAP);
+	assert_int_equal(o.prefs.sort, COL_SWAP);
 	assert_true(o.no_bpf);
 	assert_int_equal(parse(&o, "-u", "root", NULL), 0);
-	assert_true(o.by_user);
-	assert_int_equal(o.uid, 0);
+	assert_true(o.prefs.filter.by_user);
+	assert_int_equal(o.prefs.filter.uid, 0);
 	assert_int_equal(parse(&o, "-o", "MINF/s", NULL), 0);
-	assert_int_equal(o.sort, COL_MINFLT);
+	assert_int_equal(o.prefs.sort, COL_MINFLT);
 	assert_int_equal(parse(&o, "--tree", "-K", NULL), 0);
-	assert_true(o.tree && o.hide_kthreads);
+	assert_true(o.prefs.tree && o.prefs.filter.hide_kthreads);
 	assert_int_equal(parse(&o, "-tK", NULL, NULL), 0);
-	assert_true(o.tree && o.hide_kthreads);
+	assert_true(o.prefs.tree && o.prefs.filter.hide_kthreads);
 }
 
 static void bad_values(void **state)
@@ -124,19 +124,20 @@ static void settings_text(void **state)
 {
 	(void)state;
 	char text[1024], err[256];
-	struct settings a = {COL_BIT(COL_PID) | COL_BIT(COL_OOM) | COL_BIT(COL_CMD),
-			     COL_OOM,
-			     true,
-			     true,
-			     false,
-			     2.5};
-	struct settings b = {columns_default(), COL_RSS, false, false, true, 1};
+	struct prefs a, b;
+	prefs_init(&a);
+	a.cols = COL_BIT(COL_PID) | COL_BIT(COL_OOM) | COL_BIT(COL_CMD);
+	a.sort = COL_OOM;
+	a.invert = a.tree = true;
+	a.delay = 2.5;
+	prefs_init(&b);
+	b.filter.hide_kthreads = true;
 
 	settings_format(&a, text, sizeof(text));
 	assert_int_equal(settings_parse(text, &b, err, sizeof(err)), 0);
-	assert_int_equal(b.columns, a.columns);
+	assert_int_equal(b.cols, a.cols);
 	assert_int_equal(b.sort, a.sort);
-	assert_true(b.invert && b.tree && !b.hide_kthreads);
+	assert_true(b.invert && b.tree && !b.filter.hide_kthreads);
 	assert_float_equal(b.delay, a.delay, 0);
 
 	b.delay = 7;
@@ -189,7 +190,7 @@ static void stacks_secs(void **state)
 	assert_int_equal(parse(&o, "--stacks", "42:2.5", NULL), 0);
 	assert_int_equal(o.stacks_pid, 42);
 	assert_float_equal(o.stacks_secs, 2.5, 0);
-	assert_float_equal(o.delay, 1, 0);
+	assert_float_equal(o.prefs.delay, 1, 0);
 	assert_int_equal(parse(&o, "--stacks=42:0.5", "--json", NULL), 0);
 	assert_float_equal(o.stacks_secs, 0.5, 0);
 	assert_int_equal(o.mode, OUT_JSON);
@@ -269,8 +270,8 @@ static void flag_reasons(void **state)
 	/* -p lists add up, to MAX_PIDS in all */
 	char *twice[] = {"memtop", "-p", "1,2", "-p", "3", NULL};
 	assert_int_equal(parse_argv(&o, err, sizeof(err), twice), 0);
-	assert_int_equal(o.npids, 3);
-	assert_int_equal(o.pids[2], 3);
+	assert_int_equal(o.prefs.filter.npids, 3);
+	assert_int_equal(o.prefs.filter.pids[2], 3);
 	char list[MAX_PIDS * 3 + 1];
 	size_t len = 0;
 	for (int i = 1; i <= MAX_PIDS; i++)
@@ -278,7 +279,7 @@ static void flag_reasons(void **state)
 					i);
 	char *full[] = {"memtop", "-p", list, NULL};
 	assert_int_equal(parse_argv(&o, err, sizeof(err), full), 0);
-	assert_int_equal(o.npids, MAX_PIDS);
+	assert_int_equal(o.prefs.filter.npids, MAX_PIDS);
 	char *over[] = {"memtop", "-p", list, "-p", "99", NULL};
 	assert_int_equal(parse_argv(&o, err, sizeof(err), over), -1);
 	assert_string_equal(err, "-p needs at most 64 PIDs in all");
@@ -289,7 +290,8 @@ static void flag_reasons(void **state)
 static void settings_reasons(void **state)
 {
 	(void)state;
-	struct settings s = {columns_default(), COL_RSS, false, false, false, 1};
+	struct prefs s;
+	prefs_init(&s);
 	char err[256];
 	static const char *const said[][2] = {
 		{"delay=\033[2J", "line 1: delay: seconds between 0.1 and 86400, not '\\e[2J'"},

@@ -1,0 +1,11 @@
+#include "prefs.h"
+
+#include <string.h>
+
+void prefs_init(struct prefs *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->cols = columns_default();
+	p->sort = COL_RSS;
+	p->delay = 1.0;
+}
