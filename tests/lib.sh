@@ -102,6 +102,20 @@ function fmt_kb(kb,  cmd, s) {
 	return FMT_KB_DONE[kb] = s
 }'
 
+# exits STATUS PATTERN ARGS...: memtop ARGS exits STATUS with one line on stderr matching
+# "memtop: PATTERN" (ERE) and prints nothing on stdout; needs $tmp
+exits() {
+	want=$1 pattern=$2
+	shift 2
+	"$MEMTOP" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq "$want" ] || fail "memtop $* exited $rc, not $want: $(cat "$tmp/err")"
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "memtop $*: stderr is not one line: $(cat "$tmp/err")"
+	grep -Eq "^memtop: $pattern" "$tmp/err" || fail "memtop $*: stderr says: $(cat "$tmp/err")"
+	[ ! -s "$tmp/out" ] || fail "memtop $* printed: $(head -3 "$tmp/out")"
+	printf '%-36s %s\n' "$*" "$(cat "$tmp/err")" | cat -v # the arguments may hold ESC
+}
+
 # wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit
 # status a command run in tmux writes when it ends
 wait_file() {

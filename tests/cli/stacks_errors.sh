@@ -7,18 +7,6 @@ tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-# exits STATUS PATTERN ARGS...: memtop ARGS exits STATUS with one line matching PATTERN
-exits() {
-	want=$1 pattern=$2
-	shift 2
-	"$MEMTOP" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ $rc -eq "$want" ] || fail "memtop $* exited $rc, not $want: $(cat "$tmp/err")"
-	[ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "memtop $*: stderr is not one line: $(cat "$tmp/err")"
-	grep -Eq "^memtop: $pattern" "$tmp/err" || fail "memtop $*: stderr says: $(cat "$tmp/err")"
-	[ ! -s "$tmp/out" ] || fail "memtop $* printed: $(head -3 "$tmp/out")"
-	printf '%-32s %s\n' "$*" "$(cat "$tmp/err")"
-}
 exits 2 "--stacks needs a PID" --stacks abc
 exits 2 "--stacks needs a PID" --stacks 0
 exits 2 "--stacks needs a PID" --stacks -5

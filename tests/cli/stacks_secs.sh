@@ -8,18 +8,6 @@ kid=
 trap '[ -n "$kid" ] && kill "$kid" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-# exits STATUS PATTERN ARGS...: memtop ARGS exits STATUS with one line matching PATTERN
-exits() {
-	want=$1 pattern=$2
-	shift 2
-	"$MEMTOP" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ $rc -eq "$want" ] || fail "memtop $* exited $rc, not $want: $(cat "$tmp/err")"
-	[ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "memtop $*: stderr is not one line: $(cat "$tmp/err")"
-	grep -Eq "^memtop: $pattern" "$tmp/err" || fail "memtop $*: stderr says: $(cat "$tmp/err")"
-	[ ! -s "$tmp/out" ] || fail "memtop $* printed: $(head -3 "$tmp/out")"
-	printf '%-36s %s\n' "$*" "$(cat "$tmp/err")" | cat -v # the arguments may hold ESC
-}
 secs="--stacks PID:SECS needs seconds between 0.1 and 86400"
 exits 2 "$secs, not '0'\$" --stacks 1:0
 exits 2 "$secs, not 'abc'\$" --stacks 1:abc
