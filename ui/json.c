@@ -49,11 +49,11 @@ static void value(FILE *f, const struct row *r, int c)
 		fputs("null", f);
 		return;
 	}
+	if (col->kind == KIND_SAMPLE) { /* exact, and cheaper than formatting a double */
+		fprintf(f, "%" PRIu64, col->id ? col->id(r->p) : r->p->v[c]);
+		return;
+	}
 	switch (col->unit) {
-	case UNIT_ID:
-	case UNIT_KB:
-		fprintf(f, "%.0f", row_number(r, c));
-		break;
 	case UNIT_US_RATE:
 		fprintf(f, "%.1f", row_number(r, c));
 		break;
