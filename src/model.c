@@ -108,31 +108,39 @@ static void reclaim_delta(struct reclaim_stats *d, const struct reclaim_stats *n
 struct span {
 	const struct snapshot *s;
 	bool prev;
-	double dt;
+	double dt;	 /* the interval of the system counters and the BPF maps */
+	double dt_procs; /* the interval of the processes' /proc counters */
 };
 
-/* A counter's rate. On first sight, the average over the process's life so far, as top
- * does; for a counter that starts with memtop (BPF), over the interval, or on the first
- * refresh over the process's life. */
+/* The seconds a process's /proc counters span when it is seen the first time: its life so
+ * far, as top does, or the interval where it lived longer unseen (filtered out) */
+static double first_span(const struct span *sp, const struct proc_sample *p)
+{
+	const struct snapshot *s = sp->s;
+	double age = s->hertz ? s->uptime - (double)p->start_ticks / (double)s->hertz : 0;
+
+	if (sp->prev && age > sp->dt_procs)
+		age = sp->dt_procs;
+	return age < 0.01 ? 0.01 : age;
+}
+
+/* A counter's rate over its own interval: the BPF maps' (read with vmstat) or the walk's.
+ * On first sight, over the process's life (first_span); a counter that starts with
+ * memtop (BPF) over the interval, or on the first refresh over the process's life. */
 static double rate_value(const struct span *sp, const struct proc_sample *p,
 			 const struct proc_sample *q, int c)
 {
 	const struct column *col = &columns[c];
 	double scale = col->scale ? col->scale : 1;
-	const struct snapshot *s = sp->s;
+	double dt = col->needs & NEED_BPF ? sp->dt : sp->dt_procs;
 
 	if (!(p->valid & COL_BIT(c)))
 		return 0;
 	if (q)
-		return q->valid & COL_BIT(c) ? counter_rate(p->v[c], q->v[c], sp->dt) * scale : 0;
+		return q->valid & COL_BIT(c) ? counter_rate(p->v[c], q->v[c], dt) * scale : 0;
 	if (col->since_start && sp->prev)
-		return (double)p->v[c] * scale / sp->dt;
-	double age = s->hertz ? s->uptime - (double)p->start_ticks / (double)s->hertz : 0;
-	if (sp->prev && age > sp->dt)
-		age = sp->dt; /* existed unseen (filtered); treat the interval as its life */
-	if (age < 0.01)
-		age = 0.01;
-	return (double)p->v[c] * scale / age;
+		return (double)p->v[c] * scale / dt;
+	return (double)p->v[c] * scale / first_span(sp, p);
 }
 
 static double column_value(const struct span *sp, const struct proc_sample *p,
@@ -158,9 +166,11 @@ static void compute_rates(struct model *m)
 {
 	const struct snapshot *s = model_current(m), *prev = model_previous(m);
 	double dt = prev ? s->mono - prev->mono : s->uptime;
+	double dt_procs = prev ? s->mono_procs - prev->mono_procs : s->uptime;
 	struct sys_vm zero = {0};
 	const struct sys_vm *pv = prev ? &prev->vm : &zero;
 	m->rates.dt = dt;
+	m->rates.dt_procs = dt_procs;
 	m->rates.pgfault = counter_rate(s->vm.pgfault, pv->pgfault, dt);
 	m->rates.pgmajfault = counter_rate(s->vm.pgmajfault, pv->pgmajfault, dt);
 	m->rates.pswpin = counter_rate(s->vm.pswpin, pv->pswpin, dt);
@@ -172,7 +182,7 @@ static void compute_rates(struct model *m)
 		m->all = xcalloc(s->nprocs, sizeof(*m->all));
 	}
 	m->nall = s->nprocs;
-	struct span sp = {s, prev != NULL, dt};
+	struct span sp = {s, prev != NULL, dt, dt_procs};
 	for (size_t i = 0; i < s->nprocs; i++) {
 		const struct proc_sample *p = &s->procs[i], *q = find_prev(prev, p);
 		struct row *r = &m->all[i];
@@ -180,13 +190,15 @@ static void compute_rates(struct model *m)
 		r->p = p;
 		for (int c = 0; c < COL_COUNT; c++)
 			r->num[c] = column_value(&sp, p, q, c);
+		if (!q && (!prev || first_span(&sp, p) < dt_procs))
+			r->rate_since = first_span(&sp, p);
 	}
 }
 
 void model_late_values(struct model *m)
 {
 	const struct snapshot *s = model_current(m);
-	struct span sp = {s, model_previous(m) != NULL, m->rates.dt};
+	struct span sp = {s, model_previous(m) != NULL, m->rates.dt, m->rates.dt_procs};
 	struct row *sets[] = {m->all, m->rows};
 	size_t counts[] = {m->nall, m->nrows};
 

@@ -13,6 +13,9 @@
 struct row {
 	const struct proc_sample *p;
 	double num[COL_COUNT]; /* each numeric column's value: samples, rates, shares */
+	/* seconds its /proc rates span where that is not the interval: a process seen the
+	 * first time (on the first refresh, its life so far); 0 otherwise */
+	double rate_since;
 	/* tree view: depth below the row's root; whether it is its parent's last child
 	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
 	uint16_t depth;
@@ -21,7 +24,8 @@ struct row {
 };
 
 struct sys_rates {
-	double dt; /* seconds the rates span; since boot on the first refresh */
+	double dt; /* seconds the system and BPF rates span; since boot on the first refresh */
+	double dt_procs; /* seconds the processes' /proc rates span (their own read times) */
 	double pgfault;
 	double pgmajfault;
 	double pswpin;

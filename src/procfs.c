@@ -86,7 +86,7 @@ int parse_uptime(const char *text, double *uptime)
 	return end == text ? -1 : 0;
 }
 
-int procfs_collect(struct snapshot *s, char *err, size_t errlen)
+int procfs_meminfo(struct snapshot *s, char *err, size_t errlen)
 {
 	char buf[16384];
 	if (read_file("/proc/meminfo", buf, sizeof(buf)) < 0) {
@@ -97,6 +97,12 @@ int procfs_collect(struct snapshot *s, char *err, size_t errlen)
 		snprintf(err, errlen, "/proc/meminfo is corrupt (no MemTotal or MemFree)");
 		return -1;
 	}
+	return 0;
+}
+
+int procfs_counters(struct snapshot *s, char *err, size_t errlen)
+{
+	char buf[16384];
 	if (read_file("/proc/vmstat", buf, sizeof(buf)) < 0) {
 		snprintf(err, errlen, "cannot read /proc/vmstat: %s", strerror(errno));
 		return -1;

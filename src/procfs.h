@@ -11,7 +11,9 @@ int parse_vmstat(const char *text, struct sys_vm *v);
 int parse_psi(const char *text, struct sys_psi *p);
 int parse_uptime(const char *text, double *uptime);
 
-/* Fills mem, vm, psi and uptime of s. Returns 0, or -1 with a one-line reason in err. */
-int procfs_collect(struct snapshot *s, char *err, size_t errlen);
+/* Fill mem (meminfo), and vm, psi and uptime (the counters that make rates) of s.
+ * Return 0, or -1 with a one-line reason in err. */
+int procfs_meminfo(struct snapshot *s, char *err, size_t errlen);
+int procfs_counters(struct snapshot *s, char *err, size_t errlen);
 
 #endif

@@ -50,8 +50,8 @@ struct proc_sample {
 	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
 	 * stalls in ns, since memtop started) */
 	uint64_t v[COL_COUNT];
-	unsigned valid;	      /* the columns (COL_BIT) whose figures were read */
-	unsigned tried;	      /* the costly columns (COL_BIT) whose collectors ran for it */
+	unsigned valid; /* the columns (COL_BIT) whose figures were read */
+	unsigned tried; /* the costly columns (COL_BIT) whose collectors ran for it */
 };
 
 enum mt_event_type {
@@ -103,10 +103,11 @@ struct bpf_state {
 };
 
 struct snapshot {
-	double mono;   /* CLOCK_MONOTONIC seconds, for rates */
-	double wall;   /* CLOCK_REALTIME seconds */
-	double uptime; /* /proc/uptime, seconds */
-	long hertz;    /* clock ticks per second */
+	double mono;	   /* CLOCK_MONOTONIC seconds when vmstat and the BPF maps were read */
+	double mono_procs; /* the same for the processes' counters (the middle of the walk) */
+	double wall;	   /* CLOCK_REALTIME seconds */
+	double uptime;	   /* /proc/uptime, seconds */
+	long hertz;	   /* clock ticks per second */
 	long page_kb;
 	struct sys_mem mem;
 	struct sys_vm vm;

@@ -27,13 +27,21 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
 		    char *err, size_t errlen)
 {
-	s->mono = clock_mono();
 	s->wall = clock_wall();
 	s->hertz = sysconf(_SC_CLK_TCK);
 	s->page_kb = sysconf(_SC_PAGESIZE) / 1024;
-	if (procfs_collect(s, err, errlen))
+	/* meminfo first: whether swap holds pages decides what the walk reads */
+	if (procfs_meminfo(s, err, errlen))
 		return -1;
+	double start = clock_mono();
 	if (pids_collect(src->pids, s, req, err, errlen))
+		return -1;
+	/* the processes' counters were read over the walk (0.5 s at 10,000 processes): stamp
+	 * them with its middle; the system counters and the BPF maps are read together after
+	 * it, at one moment, so that each rate spans its own interval */
+	s->mono_procs = (start + clock_mono()) / 2;
+	s->mono = clock_mono();
+	if (procfs_counters(s, err, errlen))
 		return -1;
 	bpf_source_collect(src->bpf, s);
 	return 0;

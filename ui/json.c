@@ -76,6 +76,8 @@ static void process(FILE *f, const struct model *m, const struct row *r)
 		value(f, r, c);
 		first = false;
 	}
+	if (r->rate_since > 0) /* its rates span its life so far, not interval_s */
+		fprintf(f, ",\"rate_since_s\":%.2f", r->rate_since);
 	fputc('}', f);
 }
 
@@ -102,7 +104,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	(void)vi;
 	const struct snapshot *s = model_current(m);
 	const struct sys_rates *r = &m->rates;
-	fprintf(f, "{\"ts\":%.3f,\"interval_s\":%.3f,\"system\":{", s->wall, r->dt);
+	fprintf(f, "{\"ts\":%.3f,\"interval_s\":%.3f,\"procs_interval_s\":%.3f,\"system\":{",
+		s->wall, r->dt, r->dt_procs);
 	figures(f, m, "system", false);
 	fputs("},\"processes\":[", f);
 	for (size_t i = 0; i < m->nrows; i++) {

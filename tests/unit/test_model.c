@@ -10,7 +10,7 @@ static void push(struct model *m, double mono, const int32_t *pids, const uint64
 		 const uint64_t *minflt, size_t n, uint64_t pgfault)
 {
 	struct snapshot *s = model_begin(m);
-	s->mono = mono;
+	s->mono = s->mono_procs = mono;
 	s->uptime = 1000 + mono;
 	s->hertz = 100;
 	s->mem.mem_total_kb = 1000;
@@ -64,7 +64,7 @@ static void reused_pid_is_a_new_process(void **state)
 	uint64_t rss[] = {1}, f1[] = {5000}, f2[] = {10};
 	push(&m, 0.0, pids, rss, f1, 1, 0);
 	struct snapshot *s = model_begin(&m);
-	s->mono = 1.0;
+	s->mono = s->mono_procs = 1.0;
 	s->uptime = 1001.0;
 	s->hertz = 100;
 	struct proc_sample *p = snapshot_add_proc(s);
@@ -173,7 +173,7 @@ static void oom_history_keeps_newest(void **state)
 	model_init(&m, &pr);
 	for (int i = 0; i < MODEL_OOM_HISTORY + 5; i++) {
 		struct snapshot *s = model_begin(&m);
-		s->mono = i;
+		s->mono = s->mono_procs = i;
 		struct mt_event *e = snapshot_add_event(s);
 		e->type = MT_EV_OOM_KILL;
 		e->pid = 1000 + i;

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Rates on one line describe one moment: memtop reads /proc/vmstat and the BPF maps
+# together, after the walk over the processes (which takes long with many processes),
+# so on every line the BPF count of swap-ins moved as /proc/vmstat's pswpin did, though a
+# child swaps in all the time and 1500 idle processes make each walk long. (Read on
+# either side of the walk, they differ by the swap-ins during it.)
+. "$(dirname "$0")/lib.inc"
+need_bpf
+
+swap_child_memcg memtop-moment-$$
+swapfile_on 512
+# idle processes: a long walk (a session of their own, without the BPF tests' lock fd 9,
+# killed on exit)
+setsid sh -c 'echo $$ >"$0"; i=0; while [ $i -lt 1500 ]; do sleep 300 & i=$((i + 1)); done
+	wait' "$WORK/idle" 9>&- &
+trap '[ -s "$WORK/idle" ] && kill -9 -"$(cat "$WORK/idle")" 2>/dev/null; cleanup' EXIT
+i=0
+while ! [ -s "$WORK/idle" ] ||
+	[ "$(pgrep -c -g "$(cat "$WORK/idle")" 2>/dev/null || echo 0)" -lt 1400 ]; do
+	[ $i -lt 100 ] || fail "the idle processes did not start"
+	sleep 0.1
+	i=$((i + 1))
+done
+
+mt_start -n 100 -d 0.3
+mt_wait_lines 1
+in_memcg "$HOG" 150 4
+mt_wait_lines $(($(mt_lines) + 2))
+wait "$KID" || fail "the child failed: exit $?"
+mt_wait_lines $(($(mt_lines) + 1))
+mt_stop
+
+# each refresh against the one before: BPF's count and vmstat's moved alike
+jq -s -c '[range(1; length) as $i | {
+	vm: (.[$i].system.pswpin - .[$i - 1].system.pswpin),
+	bpf: (.[$i].bpf.swapins - .[$i - 1].bpf.swapins),
+	dt: .[$i].interval_s, walk: .[$i].procs_interval_s}]' "$OUT" >"$WORK/deltas"
+total=$(jq '[.[].vm] | add' "$WORK/deltas")
+[ "$total" -gt 5000 ] || fail "the child swapped in only $total pages; no test"
+jq -e 'all(.[]; (.vm - .bpf | fabs) <= ([16, .vm * 0.01] | max))' "$WORK/deltas" >/dev/null ||
+	fail "on some lines BPF and vmstat swap-ins moved apart (vm, bpf per refresh):" \
+		"$(jq -c '[.[] | select(.vm > 0) | [.vm, .bpf]]' "$WORK/deltas")"
+n=$(jq '[.[] | select(.vm > 0)] | length' "$WORK/deltas")
+echo "$total swap-ins over $n refreshes with swap-ins; on each, BPF and vmstat agree:" \
+	"$(jq -c '[.[] | select(.vm > 0) | [.vm, .bpf]] | .[:6]' "$WORK/deltas")"
