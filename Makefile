@@ -126,6 +126,12 @@ $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	$(call say,CC,$< (no frame pointers))
 	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
+# without frame pointers either, and with data in %rbp: walks from it read junk
+$(BUILD)/tests/junk_grow: tests/helpers/junk_grow.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< (no frame pointers))
+	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
 # libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
 # FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus
 FUZZ_SECS ?= 60

@@ -15,15 +15,21 @@ void detail_init(struct detail *d)
 	memset(d, 0, sizeof(*d));
 }
 
+static void free_frames(struct dd_stack *s)
+{
+	for (int j = 0; j < s->nframes; j++) {
+		free(s->frames[j].symbol);
+		free(s->frames[j].module);
+	}
+	free(s->frames);
+	s->frames = NULL;
+	s->nframes = s->nkernel = 0;
+}
+
 static void free_stacks(struct detail *d)
 {
-	for (size_t i = 0; i < d->nstacks; i++) {
-		for (int j = 0; j < d->stacks[i].nframes; j++) {
-			free(d->stacks[i].frames[j].symbol);
-			free(d->stacks[i].frames[j].module);
-		}
-		free(d->stacks[i].frames);
-	}
+	for (size_t i = 0; i < d->nstacks; i++)
+		free_frames(&d->stacks[i]);
 	free(d->stacks);
 	d->stacks = NULL;
 	d->nstacks = 0;
@@ -286,6 +292,108 @@ struct dd_mapping *detail_find_map(struct detail *d, uint64_t addr)
 			return &d->maps[mid];
 	}
 	return NULL;
+}
+
+size_t detail_exec_ranges(const struct detail *d, struct dd_range **out, size_t *cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->nmaps; i++) {
+		const struct dd_mapping *m = &d->maps[i];
+
+		if (m->perms[2] != 'x' || m->end <= m->start)
+			continue;
+		if (n && (*out)[n - 1].end == m->start) {
+			(*out)[n - 1].end = m->end;
+			continue;
+		}
+		if (n == *cap) {
+			*cap = *cap ? *cap * 2 : 32;
+			*out = xrealloc(*out, *cap * sizeof(**out));
+		}
+		(*out)[n++] = (struct dd_range){m->start, m->end};
+	}
+	return n;
+}
+
+static bool in_ranges(const struct dd_range *r, size_t nr, uint64_t addr)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (addr < r[mid].start)
+			hi = mid;
+		else if (addr >= r[mid].end)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+int dd_exec_prefix(const struct dd_range *r, size_t nr, const uint64_t *ips, int n)
+{
+	int i = 0;
+
+	while (i < n && in_ranges(r, nr, ips[i]))
+		i++;
+	return i;
+}
+
+/* Stacks by kind, then frames: the same stack twice compares equal. */
+static int cmp_frames(const struct dd_stack *x, const struct dd_stack *y)
+{
+	if (x->kind != y->kind)
+		return (int)x->kind - (int)y->kind;
+	if (x->nkernel != y->nkernel)
+		return x->nkernel - y->nkernel;
+	if (x->nframes != y->nframes)
+		return x->nframes - y->nframes;
+	for (int i = 0; i < x->nframes; i++)
+		if (x->frames[i].ip != y->frames[i].ip)
+			return x->frames[i].ip < y->frames[i].ip ? -1 : 1;
+	return 0;
+}
+
+static int cmp_stack_frames(const void *a, const void *b)
+{
+	return cmp_frames(a, b);
+}
+
+/* Largest count first; ties by bytes, then in a fixed order. */
+static int cmp_stack_count(const void *a, const void *b)
+{
+	const struct dd_stack *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? 1 : -1;
+	return cmp_frames(x, y);
+}
+
+void detail_merge_stacks(struct detail *d)
+{
+	size_t n = 0;
+
+	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_frames);
+	for (size_t i = 0; i < d->nstacks; i++) {
+		struct dd_stack *s = &d->stacks[i], *last = n ? &d->stacks[n - 1] : NULL;
+
+		if (last && !cmp_frames(last, s)) {
+			last->count += s->count;
+			last->samples += s->samples;
+			last->bytes += s->bytes;
+			last->truncated |= s->truncated;
+			free_frames(s);
+			continue;
+		}
+		d->stacks[n++] = *s;
+	}
+	d->nstacks = n;
+	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_count);
 }
 
 static int cmp_map_rss(const void *a, const void *b)

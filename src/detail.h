@@ -71,6 +71,9 @@ struct dd_stack {
 	int nframes;	  /* kernel frames first (innermost first), then user frames */
 	int nkernel;
 	struct dd_frame *frames;
+	bool truncated; /* the user frames end where the walk read an address in no
+			 * executable mapping (a program without frame pointers): the
+			 * rest was not a stack, and is left out */
 };
 
 struct dd_stacks_info {
@@ -80,7 +83,7 @@ struct dd_stacks_info {
 	double seconds; /* attached for */
 	struct stacks_totals tot;
 	uint64_t unmapped_faults; /* estimated faults at addresses no longer mapped */
-	bool one_frame;		  /* most user stacks are one frame deep: no frame pointers */
+	bool one_frame;		  /* most user stacks, truncated, are one frame deep */
 };
 
 struct detail {
@@ -115,6 +118,22 @@ const char *dd_map_label(const struct dd_mapping *m);
 void detail_group(struct detail *d);
 /* The mapping containing addr, or NULL; d->maps sorted by address (before grouping). */
 struct dd_mapping *detail_find_map(struct detail *d, uint64_t addr);
+
+/* An address range [start, end). */
+struct dd_range {
+	uint64_t start, end;
+};
+
+/* The executable mappings of d (sorted by address: before grouping), adjacent ones
+ * joined, into *out (reallocated; *cap its capacity), by address. Returns how many. */
+size_t detail_exec_ranges(const struct detail *d, struct dd_range **out, size_t *cap);
+/* How many of ips[0..n) come before the first that lies in none of the ranges (sorted,
+ * as detail_exec_ranges makes them): the frames of a user stack that can be code. */
+int dd_exec_prefix(const struct dd_range *r, size_t nr, const uint64_t *ips, int n);
+/* Makes one stack of the stacks of a kind with the same frames (addresses): counts,
+ * samples and bytes added, truncated when one of them was; then sorts the stacks by
+ * count, largest first. */
+void detail_merge_stacks(struct detail *d);
 
 /* Reads breakdown and mappings of pid into d (cleared first). Returns 0; -1 with errno
  * ESRCH when the process does not exist. What cannot be read is named in d->err. */

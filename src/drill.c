@@ -30,7 +30,9 @@ struct drill {
 	struct stacks *st;
 	char why[160];
 	struct symbolizer *sym;
-	uint64_t exec_sig; /* the executable mappings the symbolizer last read */
+	uint64_t exec_sig;     /* the executable mappings the symbolizer last read */
+	struct dd_range *exec; /* the executable mappings last read, by address */
+	size_t nexec, exec_cap;
 	struct tallies by_map;
 	struct tallies by_file;
 	uint64_t unmapped; /* samples at addresses in no mapping when drained */
@@ -239,14 +241,40 @@ static int sampler_frames(const struct sym_frame *f, int n)
 	return skip == n ? 0 : skip;
 }
 
-static void build_stack(struct drill *dr, const struct stack_rec *r, unsigned rate, long page,
-			struct dd_stack *s)
+/* The user frames of r, innermost first, into ips (STACKS_DEPTH + 1 of them): the
+ * frames walked, with the caller put back as the second when use_caller says so. A
+ * walk through a program that keeps data in the frame-pointer register reads that data
+ * as frames (small numbers, text); the frames end at the first address in no executable
+ * mapping of the process, which cannot be a return address. Returns how many frames
+ * are kept; *cut tells whether some were left out, *walked how many of those kept were
+ * walked (not the caller put back). */
+static int user_frames(struct drill *dr, const struct stack_rec *r, uint64_t *ips, bool *cut,
+		       int *walked)
+{
+	bool caller = use_caller(dr, r);
+	int n = r->nuser + caller, keep;
+
+	for (int i = 0; i < n; i++)
+		ips[i] = caller && i == 1 ? r->caller : r->user[i - (caller && i > 1)];
+	/* no mappings read yet (the process was gone at once): nothing to check against */
+	keep = dr->nexec ? dd_exec_prefix(dr->exec, dr->nexec, ips, n) : n;
+	*cut = keep < n;
+	*walked = keep - (caller && keep > 1);
+	return keep;
+}
+
+/* Fills s from r; returns how many user frames of it were walked (truncated). */
+static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rate, long page,
+		       struct dd_stack *s)
 {
 	struct sym_frame sf[STACKS_DEPTH];
-	bool caller = use_caller(dr, r);
-	int nuser = r->nuser + caller, nkernel = r->nkernel, skip = 0, k = 0;
+	uint64_t ips[STACKS_DEPTH + 1];
+	int nkernel = r->nkernel, skip = 0, k = 0, walked;
+	bool cut;
+	int nuser = user_frames(dr, r, ips, &cut, &walked);
 
 	memset(s, 0, sizeof(*s));
+	s->truncated = cut;
 	s->kind = r->kind;
 	s->samples = r->events;
 	s->count = r->kind == STACK_FAULT ? r->events * rate : r->events;
@@ -264,24 +292,13 @@ static void build_stack(struct drill *dr, const struct stack_rec *r, unsigned ra
 	for (int i = skip; i < nkernel; i++)
 		set_frame(&s->frames[k++], &sf[i]);
 	for (int i = 0; i < nuser; i++) {
-		uint64_t ip = caller && i == 1 ? r->caller : r->user[i - (caller && i > 1)];
-		struct sym_frame f = {.ip = ip};
+		struct sym_frame f = {.ip = ips[i]};
 
 		if (dr->sym)
-			symbolize_user(dr->sym, ip, i > 0, &f);
+			symbolize_user(dr->sym, ips[i], i > 0, &f);
 		set_frame(&s->frames[k++], &f);
 	}
-}
-
-static int cmp_stack(const void *a, const void *b)
-{
-	const struct dd_stack *x = a, *y = b;
-
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	if (x->bytes != y->bytes)
-		return x->bytes < y->bytes ? 1 : -1;
-	return (int)x->kind - (int)y->kind;
+	return walked;
 }
 
 static void collect_stacks(struct drill *dr, struct detail *d)
@@ -294,12 +311,14 @@ static void collect_stacks(struct drill *dr, struct detail *d)
 
 	d->stacks = xcalloc(n ? n : 1, sizeof(*d->stacks));
 	for (size_t i = 0; i < n; i++) {
-		build_stack(dr, &dr->recs[i], rate, page, &d->stacks[d->nstacks++]);
+		int walked = build_stack(dr, &dr->recs[i], rate, page, &d->stacks[d->nstacks++]);
+
 		weight += dr->recs[i].events;
-		if (dr->recs[i].nuser <= 1)
+		if (walked <= 1)
 			shallow += dr->recs[i].events;
 	}
-	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack);
+	/* stacks that differed only in what was cut are one */
+	detail_merge_stacks(d);
 	st->one_frame = weight >= 8 && shallow * 10 >= weight * 8;
 	st->unmapped_faults = dr->unmapped * rate;
 }
@@ -327,6 +346,10 @@ int drill_collect(struct drill *dr, struct detail *d)
 	uint64_t sig = exec_signature(d);
 
 	d->st.rate = rate;
+	/* read before the stacks, so that frames in code mapped since count as junk until
+	 * the next collect; once the process is gone, the last read stands */
+	if (!gone)
+		dr->nexec = detail_exec_ranges(d, &dr->exec, &dr->exec_cap);
 	if (!gone && dr->sym && sig != dr->exec_sig && !symbolizer_refresh(dr->sym))
 		dr->exec_sig = sig;
 	if (!gone && !dr->sym)
@@ -357,5 +380,6 @@ void drill_close(struct drill *dr)
 	tally_free(&dr->by_map);
 	tally_free(&dr->by_file);
 	free(dr->recs);
+	free(dr->exec);
 	free(dr);
 }

@@ -255,7 +255,8 @@ static void draw_files(struct ui *u, int y, int rows)
 	}
 }
 
-/* User frames of a stack on one line, innermost first: "f+0x1 < g+0x2 < ..." */
+/* User frames of a stack on one line, innermost first: "f+0x1 < g+0x2 < ...", and
+ * "< (truncated)" after them when the walk was cut */
 static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool utf8)
 {
 	char frame[SYM_NAME_LEN * 4 + 32];
@@ -268,7 +269,9 @@ static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool
 					frame);
 	}
 	if (s->nkernel == s->nframes)
-		snprintf(buf, size, "(no user stack)");
+		snprintf(buf, size, "%s", s->truncated ? "(truncated)" : "(no user stack)");
+	else if (s->truncated && off + 1 < size)
+		snprintf(buf + off, size - off, " < (truncated)");
 }
 
 static void stack_counts(const struct dd_stack *s, char *count, size_t csize, char *bytes,
@@ -324,21 +327,29 @@ static void draw_whole(struct ui *u, int y, int rows)
 	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
 	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
 		bytes[16];
+	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
-	snprintf(line, sizeof(line), "%s stack: %s %s, %s; %d frames (Esc returns to the list)",
+	snprintf(line, sizeof(line), "%s stack: %s %s, %s; %d frames%s (Esc returns to the list)",
 		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
-		 bytes, s->nframes);
+		 bytes, s->nframes, s->truncated ? ", truncated" : "");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
 	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	rows--;
-	if (v->whole_top > s->nframes - rows)
-		v->whole_top = s->nframes - rows;
+	if (v->whole_top > lines - rows)
+		v->whole_top = lines - rows;
 	if (v->whole_top < 0)
 		v->whole_top = 0;
-	for (int r = 0; r < rows && v->whole_top + r < s->nframes; r++) {
+	for (int r = 0; r < rows && v->whole_top + r < lines; r++) {
 		int i = v->whole_top + r;
+
+		if (i == s->nframes) {
+			put_text(&u->cv, y + 1 + r, 0, u->cv.cols, ROLE_ROW_DIM,
+				 "    (truncated: the next frame was not in executable memory)",
+				 true);
+			break;
+		}
 		const struct dd_frame *fr = &s->frames[i];
 
 		dd_frame_text(fr, frame, sizeof(frame), u->cv.utf8);

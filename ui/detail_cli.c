@@ -49,7 +49,9 @@ static void print_stack_text(FILE *f, const struct dd_stack *s, bool utf8)
 			       sizeof(module), utf8);
 		fprintf(f, "    %-40s %s\n", frame, module);
 	}
-	if (!s->nframes)
+	if (s->truncated)
+		fputs("    (truncated: the next frame was not in executable memory)\n", f);
+	else if (!s->nframes)
 		fputs("    (no stack)\n", f);
 	fputc('\n', f);
 }
@@ -143,8 +145,9 @@ void detail_print_json(FILE *f, const struct detail *d)
 
 		fprintf(f,
 			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
-			",\"bytes\":%" PRIu64 ",\"frames\":[",
-			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes);
+			",\"bytes\":%" PRIu64 ",\"truncated\":%s,\"frames\":[",
+			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes,
+			s->truncated ? "true" : "false");
 		for (int j = 0; j < s->nframes; j++) {
 			if (j)
 				fputc(',', f);

@@ -4,8 +4,9 @@
 # (sampled 1 in 64) is within 15 % of PAGES, the mmap count and bytes exact; the faults
 # seen in all are PAGES; the anonymous mapping has PAGES pages of RSS and the faults
 # attributed to it; the breakdown matches /proc/PID/smaps_rollup; a mapped file named
-# with control characters and quotes comes out intact in the JSON. A program built
-# without frame pointers gives one-frame stacks, and the output says so.
+# with control characters and quotes comes out intact in the JSON; none of its stacks is
+# truncated. A program built without frame pointers gives one-frame stacks, and the
+# output says so.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -38,6 +39,8 @@ j() { jq -r "$1" "$tmp/out"; }
 [ "$(j .comm)" = dd_grow ] || fail "comm $(j .comm)"
 [ "$(j .sample_rate)" = 64 ] || fail "sample rate $(j .sample_rate)"
 [ "$(j .one_frame)" = false ] || fail "one_frame with frame pointers"
+[ "$(j '[.stacks[] | select(any(.frames[]; .symbol == "dd_touch" or .symbol == "dd_reserve")) | .truncated] | length > 0 and all(. == false)')" = true ] ||
+	fail "stacks with frame pointers truncated: $(j '[.stacks[] | select(.truncated) | [.frames[] | .symbol]][0:3]')"
 faults=$(j .faults)
 [ "$faults" -ge $PAGES ] && [ "$faults" -le $((PAGES + 16)) ] ||
 	fail "$faults faults seen, dd_grow made $PAGES"

@@ -202,6 +202,119 @@ static void smaps_mappings(void **state)
 	detail_clear(&d);
 }
 
+/* Where a user frame can lie: the executable mappings, adjacent ones joined. A walk's
+ * frames are kept up to the first outside them. */
+static void exec_ranges(void **state)
+{
+	(void)state;
+	static const char maps[] =
+		"5581d2a00000-5581d2a01000 r--p 00000000 fe:00 247498 /usr/bin/prog\n"
+		"5581d2a01000-5581d2a05000 r-xp 00001000 fe:00 247498 /usr/bin/prog\n"
+		"5581d2a05000-5581d2a06000 r-xp 00005000 fe:00 247498 /usr/bin/prog\n"
+		"5581d3000000-5581d3021000 rw-p 00000000 00:00 0 [heap]\n"
+		"7f0006400000-7f0006401000 r-xp 00001000 fe:00 4711 /lib/libc.so.6\n"
+		"7ffc00000000-7ffc00021000 rw-p 00000000 00:00 0 [stack]\n"
+		"7ffc00100000-7ffc00102000 r-xp 00000000 00:00 0 [vdso]\n";
+	struct dd_range *r = NULL;
+	size_t cap = 0, n;
+	struct detail d;
+
+	detail_init(&d);
+	assert_int_equal(parse_smaps(maps, &d), 0);
+	n = detail_exec_ranges(&d, &r, &cap);
+	assert_int_equal(n, 3);
+	assert_int_equal(r[0].start, 0x5581d2a01000ULL);
+	assert_int_equal(r[0].end, 0x5581d2a06000ULL);
+	assert_int_equal(r[1].start, 0x7f0006400000ULL);
+	assert_int_equal(r[2].end, 0x7ffc00102000ULL);
+
+	uint64_t good[] = {0x5581d2a01000ULL, 0x7f0006400fffULL, 0x7ffc00100010ULL,
+			   0x5581d2a05fffULL};
+	uint64_t junk[] = {0x5581d2a04000ULL, 0x7f0006400100ULL, 0x3d, 0x7f0006400200ULL};
+	uint64_t text[] = {0x3676496173783957ULL, 0x5581d2a04000ULL};
+	uint64_t edges[] = {0x5581d2a04000ULL, 0x5581d2a06000ULL};
+	uint64_t data[] = {0x5581d2a04000ULL, 0x5581d3000010ULL, 0x7ffc00000100ULL};
+
+	assert_int_equal(dd_exec_prefix(r, n, good, 4), 4);
+	assert_int_equal(dd_exec_prefix(r, n, junk, 4), 2);
+	assert_int_equal(dd_exec_prefix(r, n, text, 2), 0);
+	assert_int_equal(dd_exec_prefix(r, n, edges, 2), 1); /* end is outside */
+	assert_int_equal(dd_exec_prefix(r, n, data, 3), 1);  /* heap, stack: no code */
+	assert_int_equal(dd_exec_prefix(r, n, good, 0), 0);
+	assert_int_equal(dd_exec_prefix(r, 0, good, 4), 0);
+	/* read again into the same array */
+	assert_int_equal(detail_exec_ranges(&d, &r, &cap), 3);
+	detail_clear(&d);
+	assert_int_equal(detail_exec_ranges(&d, &r, &cap), 0);
+	free(r);
+}
+
+/* a stack of kind with nkernel kernel frames, then user frames: ips[0..n) */
+static void add_stack(struct detail *d, enum stack_kind kind, uint64_t count, uint64_t bytes,
+		      bool truncated, int nkernel, const uint64_t *ips, int n)
+{
+	struct dd_stack *s;
+
+	d->stacks = xrealloc(d->stacks, (d->nstacks + 1) * sizeof(*d->stacks));
+	s = &d->stacks[d->nstacks++];
+	*s = (struct dd_stack){.kind = kind,
+			       .count = count,
+			       .samples = count / 64,
+			       .bytes = bytes,
+			       .nframes = n,
+			       .nkernel = nkernel,
+			       .truncated = truncated};
+	s->frames = xcalloc((size_t)(n ? n : 1), sizeof(*s->frames));
+	for (int i = 0; i < n; i++)
+		s->frames[i] = (struct dd_frame){.ip = ips[i],
+						 .kernel = i < nkernel,
+						 .symbol = xstrdup("f"),
+						 .module = xstrdup("m")};
+}
+
+/* Stacks that became the same once cut are one: counts, samples and bytes added, and
+ * truncated; other kinds, other frames, other kernel frames stay apart. */
+static void merge_stacks(void **state)
+{
+	(void)state;
+	const uint64_t a[] = {0xffffffff81000c82ULL, 0x401000, 0x402000};
+	const uint64_t b[] = {0xffffffff81000c82ULL, 0x401000};
+	const uint64_t c[] = {0xffffffff81000d00ULL, 0x401000, 0x402000};
+	struct detail d;
+
+	detail_init(&d);
+	add_stack(&d, STACK_FAULT, 64, 4096, true, 1, a, 3);
+	add_stack(&d, STACK_MMAP, 1, 8192, true, 1, a, 3);
+	add_stack(&d, STACK_FAULT, 640, 40960, false, 1, b, 2);
+	add_stack(&d, STACK_FAULT, 128, 8192, false, 1, a, 3);
+	add_stack(&d, STACK_FAULT, 64, 4096, true, 1, c, 3);
+	add_stack(&d, STACK_FAULT, 128, 8192, true, 1, a, 3);
+	add_stack(&d, STACK_MMAP, 2, 4096, false, 1, a, 3);
+	add_stack(&d, STACK_FAULT, 0, 0, false, 0, NULL, 0);
+	detail_merge_stacks(&d);
+	assert_int_equal(d.nstacks, 5);
+	/* by count */
+	assert_int_equal(d.stacks[0].count, 640);
+	assert_int_equal(d.stacks[0].nframes, 2);
+	assert_false(d.stacks[0].truncated);
+	assert_int_equal(d.stacks[1].kind, STACK_FAULT);
+	assert_int_equal(d.stacks[1].count, 320);
+	assert_int_equal(d.stacks[1].samples, 5);
+	assert_int_equal(d.stacks[1].bytes, 20480);
+	assert_true(d.stacks[1].truncated);
+	assert_int_equal(d.stacks[1].frames[2].ip, 0x402000);
+	assert_int_equal(d.stacks[2].count, 64); /* another kernel frame */
+	assert_int_equal(d.stacks[2].frames[0].ip, 0xffffffff81000d00ULL);
+	assert_int_equal(d.stacks[3].kind, STACK_MMAP);
+	assert_int_equal(d.stacks[3].count, 3);
+	assert_int_equal(d.stacks[3].bytes, 12288);
+	assert_true(d.stacks[3].truncated);
+	assert_int_equal(d.stacks[4].nframes, 0);
+	detail_clear(&d);
+	detail_merge_stacks(&d);
+	assert_int_equal(d.nstacks, 0);
+}
+
 /* The kernel's own two views of this process agree with what detail_read makes of
  * them: per-mapping RSS (smaps) adds up to the rollup's. */
 static void read_self(void **state)
@@ -360,6 +473,8 @@ int run_detail_tests(void)
 		cmocka_unit_test(status_fields),
 		cmocka_unit_test(cgroup_paths),
 		cmocka_unit_test(smaps_mappings),
+		cmocka_unit_test(exec_ranges),
+		cmocka_unit_test(merge_stacks),
 		cmocka_unit_test(read_self),
 		cmocka_unit_test(drill_without_bpf),
 		cmocka_unit_test(kallsyms_lines),
