@@ -119,14 +119,15 @@ void settings_format(const struct prefs *p, char *buf, size_t size)
 int settings_load(struct prefs *p, char *err, size_t errlen)
 {
 	char path[512], text[4096], why[256];
+	const char *reason;
 
 	if (settings_path(path, sizeof(path)))
 		return 1;
-	long n = read_file(path, text, sizeof(text));
+	long n = read_config(path, text, sizeof(text), &reason);
 	if (n < 0 && errno == ENOENT)
 		return 1;
 	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", path, reason);
 		return -1;
 	}
 	if ((size_t)n == sizeof(text) - 1) {

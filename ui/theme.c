@@ -213,13 +213,15 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn
 	return parse(text, err, errlen, &w);
 }
 
-/* themes/ beside the binary's directory (build/), or the installed share directory. */
-static long read_theme_file(const char *name, char *buf, size_t size, char *path, size_t plen)
+/* themes/ beside the binary's directory (build/), or the installed share directory. Only
+ * a regular file is read (read_config); why says why none was. */
+static long read_theme_file(const char *name, char *buf, size_t size, char *path, size_t plen,
+			    const char **why)
 {
 	char exe[PATH_MAX];
 	snprintf(path, plen, "%s", name);
 	if (strchr(name, '/'))
-		return read_file(name, buf, size);
+		return read_config(name, buf, size, why);
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
@@ -227,23 +229,23 @@ static long read_theme_file(const char *name, char *buf, size_t size, char *path
 		if (slash)
 			*slash = '\0';
 		snprintf(path, plen, "%s/../themes/%s.theme", exe, name);
-		long r = read_file(path, buf, size);
+		long r = read_config(path, buf, size, why);
 		if (r >= 0)
 			return r;
 	}
 	snprintf(path, plen, "%s/%s.theme", MEMTOP_THEMES, name);
-	return read_file(path, buf, size);
+	return read_config(path, buf, size, why);
 }
 
 struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen)
 {
 	char buf[8192], path[PATH_MAX + 64] = "default";
-	const char *text = theme_default_text;
+	const char *text = theme_default_text, *why;
 	if (warn && warnlen)
 		*warn = '\0';
 	if (strcmp(name, "default") != 0) {
-		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path)) < 0) {
-			snprintf(err, errlen, "theme '%s': %s", name, strerror(errno));
+		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path), &why) < 0) {
+			snprintf(err, errlen, "theme '%s': %s", name, why);
 			return NULL;
 		}
 		text = buf;
