@@ -6,6 +6,7 @@
 
 #include "detail_screen.h"
 #include "main_screen.h"
+#include "parse.h"
 #include "prompt.h"
 #include "util.h"
 
@@ -26,9 +27,11 @@ struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *the
 		   size_t errlen)
 {
 	const char *term = getenv("TERM");
+	char q[PARSE_QUOTE_SIZE];
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		snprintf(err, errlen, "cannot drive terminal type '%s'", term ? term : "(unset)");
+		snprintf(err, errlen, "cannot drive terminal type '%s'",
+			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
 		return NULL;
 	}
 	struct ui_term *t = xcalloc(1, sizeof(*t));
