@@ -59,11 +59,11 @@ printf 'header %s default\nrole%s red default\nlabel red default %s\n' "$evil" "
 cat >"$tmp/run.sh" <<EOF
 cd '$tmp'
 evil=\$(printf '\\033]52;c;SGVsbG8=\\007')
-XDG_CONFIG_HOME='$tmp/config' timeout 10 '$MEMTOP' 2>settings
-XDG_CONFIG_HOME="\$PWD/dir\$evil" timeout 10 '$MEMTOP' 2>settings_dir
-XDG_CONFIG_HOME=/nonexistent timeout 10 '$MEMTOP' -n 1 -d 0.1 --theme "\$PWD/theme\$evil.theme" 2>theme
-XDG_CONFIG_HOME=/nonexistent timeout 10 '$MEMTOP' --theme "\$evil" 2>theme_name
-TERM="x\$evil" XDG_CONFIG_HOME=/nonexistent timeout 10 '$MEMTOP' 2>term
+XDG_CONFIG_HOME='$tmp/config' timeout --foreground 10 '$MEMTOP' 2>settings
+XDG_CONFIG_HOME="\$PWD/dir\$evil" timeout --foreground 10 '$MEMTOP' 2>settings_dir
+XDG_CONFIG_HOME=/nonexistent timeout --foreground 10 '$MEMTOP' -n 1 -d 0.1 --theme "\$PWD/theme\$evil.theme" 2>theme
+XDG_CONFIG_HOME=/nonexistent timeout --foreground 10 '$MEMTOP' --theme "\$evil" 2>theme_name
+TERM="x\$evil" XDG_CONFIG_HOME=/nonexistent timeout --foreground 10 '$MEMTOP' 2>term
 echo done >done
 EOF
 tm_start 100 30 "sh '$tmp/run.sh'"

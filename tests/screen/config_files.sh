@@ -15,7 +15,7 @@ mkdir "$tmp/theme.dir"
 n=0
 refused() {
 	n=$((n + 1))
-	tm_start 100 30 "env $1 timeout 10 '$MEMTOP' $2 2>'$tmp/err$n'; echo \$? >'$tmp/rc$n'"
+	tm_start 100 30 "env $1 timeout --foreground 10 '$MEMTOP' $2 2>'$tmp/err$n'; echo \$? >'$tmp/rc$n'"
 	wait_file "$tmp/rc$n" 15 || fail "memtop $2 ($1) did not end"
 	rc=$(cat "$tmp/rc$n")
 	printf '%s %s: exit %s: %s\n' "$1" "$2" "$rc" "$(cat "$tmp/err$n")"
