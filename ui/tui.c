@@ -34,6 +34,18 @@ struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *the
 			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
 		return NULL;
 	}
+	/* a terminal that cannot move the cursor (TERM=dumb, a printing terminal) would get
+	 * one garbled line: refuse it before anything is drawn */
+	const char *cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		endwin();
+		delscreen(scr);
+		snprintf(err, errlen,
+			 "terminal type '%s' cannot move the cursor; "
+			 "use -b or --json for text output",
+			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
+		return NULL;
+	}
 	struct ui_term *t = xcalloc(1, sizeof(*t));
 	struct ui *u = &t->u;
 	t->scr = scr;
