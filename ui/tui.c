@@ -30,7 +30,8 @@ struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *the
 	char q[PARSE_QUOTE_SIZE];
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		snprintf(err, errlen, "cannot drive terminal type '%s'",
+		snprintf(err, errlen,
+			 "cannot drive terminal type '%s'; use -b or --json for text output",
 			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
 		return NULL;
 	}

@@ -17,8 +17,8 @@ wait_file "$tmp/rc" 20 || fail "memtop under TERM=dumb or nosuchterm did not exi
 rc=$(cat "$tmp/rc")
 printf 'TERM=nosuchterm: exit %s: %s\n' "$rc" "$(cat "$tmp/err")"
 [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] || fail "under TERM=nosuchterm memtop exited $rc"
-[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^memtop: .*nosuchterm' "$tmp/err" ||
-	fail "under TERM=nosuchterm stderr is not one 'memtop: ' line naming the terminal: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^memtop: .*'nosuchterm'.* -b" "$tmp/err" ||
+	fail "under TERM=nosuchterm stderr is not one 'memtop: ' line naming the terminal and suggesting -b: $(cat "$tmp/err")"
 
 # TERM=dumb: refused as an unknown terminal is, suggesting -b
 rc_dumb=$(cat "$tmp/rc_dumb")
