@@ -47,6 +47,12 @@ const char *parse_quote(const char *s, char *buf, size_t size)
 	}
 }
 
+const char *parse_escape(const char *s, char *buf, size_t size)
+{
+	escape_display(s, buf, size, locale_utf8());
+	return buf;
+}
+
 int parse_delay(const char *s, double *secs, char *err, size_t errlen)
 {
 	char *end, q[PARSE_QUOTE_SIZE];

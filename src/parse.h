@@ -26,6 +26,10 @@
  * marking the cut. Returns buf. */
 const char *parse_quote(const char *s, char *buf, size_t size);
 
+/* s escaped as parse_quote does, but whole, as far as buf holds it: for a file's path or a
+ * terminal type that a message names. Returns buf. */
+const char *parse_escape(const char *s, char *buf, size_t size);
+
 /* Seconds, DELAY_MIN to DELAY_MAX and finite: "2", "0.5", "1e1".
  * Reason: "seconds between 0.1 and 86400, not 'x'". */
 int parse_delay(const char *s, double *secs, char *err, size_t errlen);

@@ -118,23 +118,25 @@ void settings_format(const struct prefs *p, char *buf, size_t size)
 
 int settings_load(struct prefs *p, char *err, size_t errlen)
 {
-	char path[512], text[4096], why[256];
+	char path[512], shown[1024], text[4096], why[256];
+	const char *reason;
 
 	if (settings_path(path, sizeof(path)))
 		return 1;
-	long n = read_file(path, text, sizeof(text));
+	long n = read_config(path, text, sizeof(text), &reason);
 	if (n < 0 && errno == ENOENT)
 		return 1;
+	parse_escape(path, shown, sizeof(shown)); /* $XDG_CONFIG_HOME, $HOME may hold anything */
 	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", shown, reason);
 		return -1;
 	}
 	if ((size_t)n == sizeof(text) - 1) {
-		snprintf(err, errlen, "%s: too long for a settings file", path);
+		snprintf(err, errlen, "%s: too long for a settings file", shown);
 		return -1;
 	}
 	if (settings_parse(text, p, why, sizeof(why))) {
-		snprintf(err, errlen, "%s %s (fix or remove it)", path, why);
+		snprintf(err, errlen, "%s %s (fix or remove it)", shown, why);
 		return -1;
 	}
 	return 0;
@@ -155,19 +157,20 @@ static int make_dirs(char *path)
 
 int settings_save(const struct prefs *p, char *msg, size_t msglen)
 {
-	char path[512], tmp[530], text[1024];
+	char path[512], shown[1024], tmp[530], text[1024];
 
 	if (settings_path(path, sizeof(path))) {
 		snprintf(msg, msglen,
 			 "cannot save settings: neither XDG_CONFIG_HOME nor HOME is set");
 		return -1;
 	}
+	parse_escape(path, shown, sizeof(shown));
 	settings_format(p, text, sizeof(text));
 	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
 	size_t len = strlen(text);
 	int fd = make_dirs(path) ? -1 : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		snprintf(msg, msglen, "cannot save settings to %s: %s", path, strerror(errno));
+		snprintf(msg, msglen, "cannot save settings to %s: %s", shown, strerror(errno));
 		return -1;
 	}
 	bool ok = write(fd, text, len) == (ssize_t)len;
@@ -182,9 +185,9 @@ int settings_save(const struct prefs *p, char *msg, size_t msglen)
 	}
 	if (!ok) {
 		unlink(tmp);
-		snprintf(msg, msglen, "cannot save settings to %s: %s", path, strerror(e));
+		snprintf(msg, msglen, "cannot save settings to %s: %s", shown, strerror(e));
 		return -1;
 	}
-	snprintf(msg, msglen, "settings saved to %s", path);
+	snprintf(msg, msglen, "settings saved to %s", shown);
 	return 0;
 }

@@ -37,14 +37,64 @@ void fmt_rate(double v, char *buf, size_t size)
 		snprintf(buf, size, "%.0fM", v / 1e6);
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *s)
+/* Characters that draw nothing yet change how the text around them reads: Unicode's
+ * format characters (general category Cf, as of Unicode 15.1: bidi embeddings,
+ * overrides, isolates and marks, zero-width spaces and joiners, the byte order mark,
+ * tag characters...), and the line and paragraph separators (Zl, Zp), which some
+ * terminals take as line breaks. glibc's iswcntrl() and iswprint() do not single them
+ * out (U+202E and U+200B are "printable", with a width of 0), so the list is memtop's own;
+ * ranges in order, for a binary search. */
+static const struct {
+	uint32_t lo, hi;
+} invisible[] = {
+	{0x00ad, 0x00ad},   /* soft hyphen */
+	{0x0600, 0x0605},   /* Arabic number signs */
+	{0x061c, 0x061c},   /* Arabic letter mark */
+	{0x06dd, 0x06dd},   /* Arabic end of ayah */
+	{0x070f, 0x070f},   /* Syriac abbreviation mark */
+	{0x0890, 0x0891},   /* Arabic pound and piastre marks above */
+	{0x08e2, 0x08e2},   /* Arabic disputed end of ayah */
+	{0x180e, 0x180e},   /* Mongolian vowel separator */
+	{0x200b, 0x200f},   /* zero width space, (non-)joiner, LRM, RLM */
+	{0x2028, 0x2029},   /* line and paragraph separators (Zl, Zp) */
+	{0x202a, 0x202e},   /* LRE, RLE, PDF, LRO, RLO */
+	{0x2060, 0x2064},   /* word joiner, invisible operators */
+	{0x2066, 0x206f},   /* LRI, RLI, FSI, PDI, deprecated format characters */
+	{0xfeff, 0xfeff},   /* zero width no-break space, byte order mark */
+	{0xfff9, 0xfffb},   /* interlinear annotation */
+	{0x110bd, 0x110bd}, /* Kaithi number sign */
+	{0x110cd, 0x110cd}, /* Kaithi number sign above */
+	{0x13430, 0x1343f}, /* Egyptian hieroglyph format controls */
+	{0x1bca0, 0x1bca3}, /* shorthand format controls */
+	{0x1d173, 0x1d17a}, /* musical symbol beam, tie, slur, phrase */
+	{0xe0001, 0xe0001}, /* language tag */
+	{0xe0020, 0xe007f}, /* tag characters */
+};
+
+static bool is_invisible(uint32_t cp)
+{
+	size_t lo = 0, hi = sizeof(invisible) / sizeof(invisible[0]);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (cp < invisible[mid].lo)
+			hi = mid;
+		else if (cp > invisible[mid].hi)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+/* Length of the valid UTF-8 sequence at s, its code point in *out; 0 when it is not one. */
+static size_t utf8_decode(const unsigned char *s, uint32_t *out)
 {
 	size_t n;
-	unsigned min;
-	unsigned cp;
-	if (s[0] < 0x80)
+	uint32_t min, cp;
+	if (s[0] < 0x80) {
+		*out = s[0];
 		return 1;
+	}
 	if ((s[0] & 0xe0) == 0xc0) {
 		n = 2, cp = s[0] & 0x1f, min = 0x80;
 	} else if ((s[0] & 0xf0) == 0xe0) {
@@ -63,6 +113,7 @@ static size_t utf8_len(const unsigned char *s)
 		return 0;
 	if (cp >= 0x80 && cp < 0xa0) /* C1 controls, CSI among them */
 		return 0;
+	*out = cp;
 	return n;
 }
 
@@ -73,8 +124,9 @@ size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 	if (size == 0)
 		return 0;
 	while (*p) {
-		char tmp[8];
+		char tmp[16];
 		size_t n = 1;
+		uint32_t cp;
 		const char *piece = tmp;
 		if (*p == 0x1b) {
 			strcpy(tmp, "\\e");
@@ -86,9 +138,14 @@ size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 			strcpy(tmp, "\\\\");
 		} else if (*p < 0x20 || *p == 0x7f) {
 			snprintf(tmp, sizeof(tmp), "\\x%02x", *p);
-		} else if (*p >= 0x80 && (!utf8 || (n = utf8_len(p)) == 0)) {
+		} else if (*p >= 0x80 && (!utf8 || (n = utf8_decode(p, &cp)) == 0)) {
 			snprintf(tmp, sizeof(tmp), "\\x%02x", *p);
 			n = 1;
+		} else if (*p >= 0x80 && is_invisible(cp)) {
+			if (cp > 0xffff)
+				snprintf(tmp, sizeof(tmp), "\\U%08x", (unsigned)cp);
+			else
+				snprintf(tmp, sizeof(tmp), "\\u%04x", (unsigned)cp);
 		} else {
 			piece = (const char *)p;
 			size_t len = *p < 0x80 ? 1 : n;
@@ -116,6 +173,7 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 	while (*p) {
 		size_t n;
+		uint32_t cp;
 		if (*p == '"' || *p == '\\') {
 			fputc('\\', f);
 			fputc(*p, f);
@@ -126,7 +184,14 @@ void json_string(FILE *f, const char *s)
 		} else if (*p < 0x80) {
 			fputc(*p, f);
 			p++;
-		} else if ((n = utf8_len(p)) != 0) {
+		} else if ((n = utf8_decode(p, &cp)) != 0 && is_invisible(cp)) {
+			if (cp > 0xffff) /* as a UTF-16 surrogate pair */
+				fprintf(f, "\\u%04x\\u%04x", 0xd800 + ((cp - 0x10000) >> 10),
+					0xdc00 + ((cp - 0x10000) & 0x3ff));
+			else
+				fprintf(f, "\\u%04x", cp);
+			p += n;
+		} else if (n != 0) {
 			fwrite(p, 1, n, f);
 			p += n;
 		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {

@@ -14,7 +14,11 @@ void fmt_kb(uint64_t kb, char *buf, size_t size);
 void fmt_rate(double v, char *buf, size_t size);
 
 /* Copies s into out with control characters (C0, DEL, and with utf8 the C1 range and
- * invalid sequences; without utf8 every byte >= 0x80) shown as \e, \n, \t or \xNN.
+ * invalid sequences; without utf8 every byte >= 0x80) shown as \e, \n, \t or \xNN, and
+ * with utf8 the characters that draw nothing yet change how the text around them reads
+ * (Unicode's format characters, category Cf: bidi overrides and isolates, zero-width
+ * spaces, the byte order mark, tag characters; and the line and paragraph separators)
+ * shown as \u202e, or \U000e0001 beyond U+FFFF (lowercase hex). A backslash is doubled.
  * Always NUL-terminates; truncates at a character boundary. Returns strlen(out). */
 size_t escape_display(const char *s, char *out, size_t size, bool utf8);
 
@@ -24,7 +28,10 @@ size_t escape_display(const char *s, char *out, size_t size, bool utf8);
 const char *cmd_short(const char *cmd);
 
 /* Writes s as a JSON string with quotes; control characters become \uXXXX and bytes
- * that are not valid UTF-8 become \u00XX, so the output is always valid JSON. */
+ * that are not valid UTF-8 become \u00XX, so the output is always valid JSON. The
+ * characters escape_display shows as \u escapes are written as \u escapes too (beyond
+ * U+FFFF as a surrogate pair, \udb40\udc01), so they stay visible in the raw JSON;
+ * a JSON parser decodes them back to the same characters. */
 void json_string(FILE *f, const char *s);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,11 +48,9 @@ char *xstrdup(const char *s)
 	return d;
 }
 
-long read_file(const char *path, char *buf, size_t size)
+/* Reads fd to its end into buf, NUL-terminated, and closes it. */
+static long read_fd(int fd, char *buf, size_t size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
 	size_t off = 0;
 	while (off + 1 < size) {
 		ssize_t n = read(fd, buf + off, size - 1 - off);
@@ -70,6 +69,38 @@ long read_file(const char *path, char *buf, size_t size)
 	buf[off] = '\0';
 	close(fd);
 	return (long)off;
+}
+
+long read_file(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	return read_fd(fd, buf, size);
+}
+
+long read_config(const char *path, char *buf, size_t size, const char **why)
+{
+	/* O_NOCTTY: a terminal named by mistake must not become memtop's controlling one */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+
+	if (fd >= 0 && fstat(fd, &st)) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		fd = -1;
+	}
+	if (fd >= 0 && !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		*why = errno == EISDIR ? strerror(errno) : "not a regular file";
+		return -1;
+	}
+	long n = fd < 0 ? -1 : read_fd(fd, buf, size);
+	if (n < 0)
+		*why = strerror(errno);
+	return n;
 }
 
 int read_proc_int(int pid, const char *name, int *out)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse.h"
 #include "util.h"
 
 extern const char theme_default_text[];
@@ -112,7 +113,7 @@ static int parse_lines(struct theme *t, bool seen[ROLE_COUNT], const char *text,
 	int lineno = 0, bad = 0;
 	const char *p = text;
 	while (*p) {
-		char line[256];
+		char line[256], q[PARSE_QUOTE_SIZE];
 		size_t n = strcspn(p, "\n");
 		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1),
 			 p);
@@ -128,7 +129,8 @@ static int parse_lines(struct theme *t, bool seen[ROLE_COUNT], const char *text,
 		while (r < ROLE_COUNT && strcmp(role_names[r], word))
 			r++;
 		if (r == ROLE_COUNT) {
-			warn_line(w, lineno, "unknown role '%.40s', line ignored", word);
+			warn_line(w, lineno, "unknown role '%s', line ignored",
+				  parse_quote(word, q, sizeof(q)));
 			bad++;
 			continue;
 		}
@@ -153,8 +155,9 @@ static int parse_lines(struct theme *t, bool seen[ROLE_COUNT], const char *text,
 				s.attrs |= attr_bits(a);
 		}
 		if (what) {
-			warn_line(w, lineno, "%s%s%.40s%s; %s keeps the default colors", what,
-				  *which ? " '" : "", which, *which ? "'" : "", role_names[r]);
+			warn_line(w, lineno, "%s%s%s%s; %s keeps the default colors", what,
+				  *which ? " '" : "", parse_quote(which, q, sizeof(q)),
+				  *which ? "'" : "", role_names[r]);
 			bad++;
 			continue;
 		}
@@ -213,13 +216,15 @@ struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn
 	return parse(text, err, errlen, &w);
 }
 
-/* themes/ beside the binary's directory (build/), or the installed share directory. */
-static long read_theme_file(const char *name, char *buf, size_t size, char *path, size_t plen)
+/* themes/ beside the binary's directory (build/), or the installed share directory. Only
+ * a regular file is read (read_config); why says why none was. */
+static long read_theme_file(const char *name, char *buf, size_t size, char *path, size_t plen,
+			    const char **why)
 {
 	char exe[PATH_MAX];
 	snprintf(path, plen, "%s", name);
 	if (strchr(name, '/'))
-		return read_file(name, buf, size);
+		return read_config(name, buf, size, why);
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
@@ -227,28 +232,31 @@ static long read_theme_file(const char *name, char *buf, size_t size, char *path
 		if (slash)
 			*slash = '\0';
 		snprintf(path, plen, "%s/../themes/%s.theme", exe, name);
-		long r = read_file(path, buf, size);
+		long r = read_config(path, buf, size, why);
 		if (r >= 0)
 			return r;
 	}
 	snprintf(path, plen, "%s/%s.theme", MEMTOP_THEMES, name);
-	return read_file(path, buf, size);
+	return read_config(path, buf, size, why);
 }
 
 struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen)
 {
-	char buf[8192], path[PATH_MAX + 64] = "default";
-	const char *text = theme_default_text;
+	char buf[8192], path[PATH_MAX + 64] = "default", shown[PATH_MAX + 64];
+	const char *text = theme_default_text, *why;
 	if (warn && warnlen)
 		*warn = '\0';
 	if (strcmp(name, "default") != 0) {
-		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path)) < 0) {
-			snprintf(err, errlen, "theme '%s': %s", name, strerror(errno));
+		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path), &why) < 0) {
+			snprintf(err, errlen, "theme '%s': %s",
+				 parse_escape(name, shown, sizeof(shown)), why);
 			return NULL;
 		}
 		text = buf;
 	}
-	struct warnings w = {.buf = warn, .size = warnlen, .name = path};
+	/* warnings name the file as a person can read it */
+	struct warnings w = {
+		.buf = warn, .size = warnlen, .name = parse_escape(path, shown, sizeof(shown))};
 	return parse(text, err, errlen, &w);
 }
 

@@ -33,7 +33,8 @@ struct theme;
  * NULL with err only when the file cannot be read. warn (may be NULL) gets what is wrong
  * with the theme, one line a problem, each ending in '\n' ("theme FILE:LINE: ...", and at
  * most one "theme FILE: N roles missing, default colors used: ..."), or "" when nothing is;
- * the caller shows it. */
+ * the caller shows it. The file's name and the words quoted are escaped (parse_quote), in
+ * warnings as in err. */
 struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen);
 /* theme_load for theme text; exposed for tests. Warnings say "theme line N: ...". */
 struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn, size_t warnlen);

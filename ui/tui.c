@@ -6,6 +6,7 @@
 
 #include "detail_screen.h"
 #include "main_screen.h"
+#include "parse.h"
 #include "prompt.h"
 #include "util.h"
 
@@ -26,9 +27,24 @@ struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *the
 		   size_t errlen)
 {
 	const char *term = getenv("TERM");
+	char q[PARSE_QUOTE_SIZE];
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		snprintf(err, errlen, "cannot drive terminal type '%s'", term ? term : "(unset)");
+		snprintf(err, errlen,
+			 "cannot drive terminal type '%s'; use -b or --json for text output",
+			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
+		return NULL;
+	}
+	/* a terminal that cannot move the cursor (TERM=dumb, a printing terminal) would get
+	 * one garbled line: refuse it before anything is drawn */
+	const char *cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		endwin();
+		delscreen(scr);
+		snprintf(err, errlen,
+			 "terminal type '%s' cannot move the cursor; "
+			 "use -b or --json for text output",
+			 term ? parse_quote(term, q, sizeof(q)) : "(unset)");
 		return NULL;
 	}
 	struct ui_term *t = xcalloc(1, sizeof(*t));

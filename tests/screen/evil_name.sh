@@ -1,11 +1,15 @@
 #!/bin/sh
 # A process whose name and command line hold escape sequences is shown escaped, and the
-# rest of the screen stays intact (no cleared screen, no color change).
+# rest of the screen stays intact (no cleared screen, no color change). One whose name and
+# command line hold a right-to-left override (U+202E) and a zero width space (U+200B) is
+# shown with them as \u202e and \u200b, not disguised by them.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
-child=
-trap '[ -n "$child" ] && kill "$child" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
+child= bidi=
+trap '[ -n "$child" ] && kill "$child" 2>/dev/null; [ -n "$bidi" ] && kill "$bidi" 2>/dev/null
+	tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
+export LC_ALL=C.UTF-8 # memtop shows UTF-8; tmux and its captures speak it
 
 marker=evil-$$
 : >"$tmp/child"
@@ -54,4 +58,37 @@ screen_text | head -n 1 | grep -q '^Mem\[' || fail "after the prompt line 1 lost
 tm capture-pane -p -e >"$tmp/attrs"
 esc=$(printf '\033')
 grep "$child" "$tmp/attrs" | grep -q "$esc\[31m" && fail "the name turned text red"
+
+# the invisible characters: filter for the second process
+: >"$tmp/bidi"
+"$HELPERS/evil_name" --bidi "bidi-$$" >"$tmp/bidi" &
+bidi=$!
+wait_ready "$tmp/bidi" || fail "evil_name --bidi never got ready"
+tm send-keys '\'
+wait_for "Filter:" || fail "\\ opened no filter prompt"
+tm send-keys C-u
+tm send-keys -l "bidi-$$"
+tm send-keys Enter
+wait_for "invoice" || fail "the filter did not show the --bidi process"
+next_refresh || fail "memtop did not refresh"
+screen_text >"$tmp/screen"
+row=$(awk -v p="$bidi" '$1 == p' "$tmp/screen")
+case $row in
+*' invoice\u202egpj.exe\u200b-argv bidi-'$$) printf 'row: %s\n' "$row" ;;
+*) fail "the row does not end in the escaped command line: $row" ;;
+esac
+rlo=$(printf '\342\200\256')
+zwsp=$(printf '\342\200\213')
+if grep -q "$rlo\|$zwsp" "$tmp/screen"; then
+	fail "the screen shows U+202E or U+200B raw: $(grep "$rlo\|$zwsp" "$tmp/screen")"
+fi
+tm send-keys k
+wait_for "Signal to send" || fail "k opened no signal prompt"
+tm send-keys Enter
+wait_for "[y/N]" || fail "no kill confirmation"
+case $(screen_text | tail -n 1) in
+*"to $bidi (\u202egpj.exe\u200b)? [y/N]"*) ;;
+*) fail "the confirmation does not show the escaped comm: $(screen_text | tail -n 1)" ;;
+esac
+tm send-keys n
 exit 0

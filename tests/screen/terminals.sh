@@ -1,20 +1,31 @@
 #!/bin/sh
-# A terminal without colors (vt100) still gets the full layout; an unknown TERM ends
-# with a one-line message, not a crash.
+# A terminal without colors (vt100) still gets the full layout; an unknown TERM, and one
+# that cannot move the cursor (dumb), end with a one-line message, not a crash or a
+# garbled line.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 infocmp vt100 >/dev/null 2>&1 || skip "no terminfo entry for vt100"
 infocmp nosuchterm >/dev/null 2>&1 && skip "nosuchterm has a terminfo entry here"
+infocmp dumb >/dev/null 2>&1 || skip "no terminfo entry for dumb"
 
-tm_start 100 30 "TERM=nosuchterm '$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'; TERM=vt100 '$MEMTOP'"
-wait_file "$tmp/rc" || fail "memtop under TERM=nosuchterm did not exit: $(screen_text)"
+# (timeout: memtop drawing under TERM=dumb would not end by itself)
+tm_start 100 30 "TERM=dumb timeout --foreground 10 '$MEMTOP' 2>'$tmp/err_dumb'; echo \$? >'$tmp/rc_dumb';
+	TERM=nosuchterm '$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'; TERM=vt100 '$MEMTOP'"
+wait_file "$tmp/rc" 20 || fail "memtop under TERM=dumb or nosuchterm did not exit: $(screen_text)"
 rc=$(cat "$tmp/rc")
 printf 'TERM=nosuchterm: exit %s: %s\n' "$rc" "$(cat "$tmp/err")"
 [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] || fail "under TERM=nosuchterm memtop exited $rc"
-[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^memtop: .*nosuchterm' "$tmp/err" ||
-	fail "under TERM=nosuchterm stderr is not one 'memtop: ' line naming the terminal: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^memtop: .*'nosuchterm'.* -b" "$tmp/err" ||
+	fail "under TERM=nosuchterm stderr is not one 'memtop: ' line naming the terminal and suggesting -b: $(cat "$tmp/err")"
+
+# TERM=dumb: refused as an unknown terminal is, suggesting -b
+rc_dumb=$(cat "$tmp/rc_dumb")
+printf 'TERM=dumb: exit %s: %s\n' "$rc_dumb" "$(cat "$tmp/err_dumb")"
+[ "$rc_dumb" = "$rc" ] || fail "under TERM=dumb memtop exited $rc_dumb, not $rc as for an unknown terminal"
+[ "$(wc -l <"$tmp/err_dumb")" -eq 1 ] && grep -q "^memtop: .*'dumb'.* -b" "$tmp/err_dumb" ||
+	fail "under TERM=dumb stderr is not one 'memtop: ' line naming it and suggesting -b: $(cat "$tmp/err_dumb")"
 
 wait_for "PID USER" || fail "memtop under TERM=vt100 did not draw the table"
 screen_text >"$tmp/screen"

@@ -15,5 +15,6 @@ int main(void)
 	failed += run_cells_tests();
 	failed += run_detail_tests();
 	failed += run_parse_tests();
+	failed += run_util_tests();
 	return failed ? 1 : 0;
 }

@@ -133,6 +133,26 @@ static void bad_lines_warn(void **state)
 	theme_free(t);
 }
 
+/* A theme's words quoted in a warning are escaped: a control sequence in a theme file
+ * cannot reach the terminal through memtop's stderr. */
+static void bad_words_escaped(void **state)
+{
+	(void)state;
+	char err[160], warn[1024];
+	struct theme *t = theme_parse("role\x1b]52;c;eA==\a red default\n"
+				      "header \x1b[31m default\n"
+				      "label red default bold\x1b[5m\n",
+				      err, sizeof(err), warn, sizeof(warn));
+	assert_non_null(t);
+	assert_null(strchr(warn, '\x1b'));
+	assert_null(strchr(warn, '\a'));
+	assert_int_equal(lines_with(warn, "theme line 1: unknown role 'role\\e]52;c;eA==\\x07'"),
+			 1);
+	assert_int_equal(lines_with(warn, "theme line 2: unknown color '\\e[31m'"), 1);
+	assert_int_equal(lines_with(warn, "theme line 3: unknown attribute 'bold\\e[5m'"), 1);
+	theme_free(t);
+}
+
 /* A file that is no theme at all warns about a few lines, counts the rest, and loads. */
 static void many_bad_lines(void **state)
 {
@@ -187,7 +207,7 @@ int run_theme_tests(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shipped_themes_parse), cmocka_unit_test(missing_roles_default),
 		cmocka_unit_test(bad_lines_warn),	cmocka_unit_test(many_bad_lines),
-		cmocka_unit_test(theme_files),
+		cmocka_unit_test(theme_files),		cmocka_unit_test(bad_words_escaped),
 	};
 	return cmocka_run_group_tests_name("theme", tests, NULL, NULL);
 }

@@ -18,5 +18,6 @@ int run_oom_merge_tests(void);
 int run_cells_tests(void);
 int run_detail_tests(void);
 int run_parse_tests(void);
+int run_util_tests(void);
 
 #endif

@@ -1,0 +1,58 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "util.h"
+
+/* read_config reads a regular file and refuses anything else at once: a FIFO without a
+ * writer (which open would wait on), a directory, a device. */
+static void config_regular_only(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/memtop-unit-config.XXXXXX", path[64], buf[64];
+	const char *why = NULL;
+	assert_non_null(mkdtemp(dir));
+
+	snprintf(path, sizeof(path), "%s/file", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("tree=1\n", f);
+	fclose(f);
+	assert_int_equal(read_config(path, buf, sizeof(buf), &why), 7);
+	assert_string_equal(buf, "tree=1\n");
+	unlink(path);
+
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	errno = 0;
+	assert_int_equal(read_config(path, buf, sizeof(buf), &why), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_string_equal(why, "not a regular file");
+	unlink(path);
+
+	assert_int_equal(read_config("/dev/null", buf, sizeof(buf), &why), -1);
+	assert_string_equal(why, "not a regular file");
+
+	assert_int_equal(read_config(dir, buf, sizeof(buf), &why), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_string_equal(why, strerror(EISDIR));
+
+	snprintf(path, sizeof(path), "%s/none", dir);
+	assert_int_equal(read_config(path, buf, sizeof(buf), &why), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_string_equal(why, strerror(ENOENT));
+	rmdir(dir);
+}
+
+int run_util_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(config_regular_only),
+	};
+	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
