@@ -103,7 +103,7 @@ void main_reselect(struct ui *u)
 {
 	const struct model *m = u->m;
 	struct table_view *v = &u->tab;
-	for (size_t i = 0; i < m->nrows; i++) {
+	for (size_t i = 0; v->follow && i < m->nrows; i++) {
 		if (m->rows[i].p->pid == v->sel_pid) {
 			v->sel = i;
 			break;
@@ -122,6 +122,7 @@ void main_reselect(struct ui *u)
 
 static void select_row(struct ui *u, size_t i)
 {
+	u->tab.follow = true;
 	u->tab.sel = i;
 	u->tab.sel_pid = u->m->rows[i].p->pid;
 	main_reselect(u);
@@ -187,8 +188,9 @@ static unsigned act(struct ui *u, int a)
 	case ACT_PGDN:
 		move_sel(u, page);
 		break;
-	case ACT_HOME:
+	case ACT_HOME: /* back to the top of the list, which the view keeps from now on */
 		move_sel(u, -(long)u->m->nrows);
+		u->tab.follow = false;
 		break;
 	case ACT_END:
 		move_sel(u, (long)u->m->nrows);

@@ -78,12 +78,14 @@ struct prompt {
 	size_t len;
 };
 
-/* The process table's place: the selected row, the first row shown, and the process
- * selected, which the selection follows across refreshes */
+/* The process table's place, as in top and htop: until the user moves the selection (or
+ * after Home) it stays on the first row of the sorted list; once moved, it follows the
+ * process selected, and when that one goes away, stays at the same place in the list */
 struct table_view {
 	size_t sel;
 	size_t top;
 	int32_t sel_pid;
+	bool follow; /* the user moved the selection: it follows sel_pid */
 };
 
 struct detail_view;
