@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "guard.h"
 #include "settings.h"
 #include "tui.h"
 #include "util.h"
@@ -71,6 +72,8 @@ static void collect(struct loop *l)
 	model_update(l->m);
 	ui_reselect(l->u);
 	l->refreshes++;
+	if (l->refreshes == 2)
+		guard_lock(); /* steady after two refreshes */
 	collect_detail(l);
 }
 

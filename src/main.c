@@ -13,6 +13,7 @@
 #include "options.h"
 #include "settings.h"
 #include "sources.h"
+#include "guard.h"
 #include "loop.h"
 #include "util.h"
 #include "views.h"
@@ -50,6 +51,8 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 			return 1;
 		}
 		model_update(m);
+		if (i == 1)
+			guard_lock(); /* steady after two refreshes */
 		if (o->mode == OUT_JSON)
 			view_json(stdout, m, &vi);
 		else
@@ -122,6 +125,10 @@ int main(int argc, char **argv)
 	}
 	for (char *line = strtok(warn, "\n"); line; line = strtok(NULL, "\n"))
 		fprintf(stderr, "memtop: %s\n", line);
+	/* it runs on unprotected where it may not (JSON memtop.oom_score_adj is then absent);
+	 * the flag asked for it, so that is said */
+	if (!geteuid() && guard_oom_adj(o.oom_score_adj, err, sizeof(err)) && o.given_adj)
+		fprintf(stderr, "memtop: %s\n", err);
 	struct sources *src = sources_open(o.no_bpf, o.verbose, err, sizeof(err));
 	if (!src) {
 		fprintf(stderr, "memtop: %s\n", err);

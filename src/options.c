@@ -45,6 +45,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
+		{"oom-score-adj", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{0},
@@ -52,6 +53,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	memset(o, 0, sizeof(*o));
 	prefs_init(&o->prefs);
 	o->theme = "default";
+	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	char q[PARSE_QUOTE_SIZE], why[200];
@@ -147,6 +149,18 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'A': {
+			long v = strtol(optarg, &end, 10);
+			if (!*optarg || *end || v < -1000 || v > 1000) {
+				snprintf(err, errlen,
+					 "--oom-score-adj needs -1000 to 1000, not '%s'",
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->oom_score_adj = (int)v;
+			o->given_adj = true;
+			break;
+		}
 		case 'h':
 			o->help = true;
 			break;
@@ -213,6 +227,8 @@ void options_usage(FILE *f)
 	      "                        sets them, as it did before :SECS (kept for scripts)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
+	      "      --oom-score-adj N as root, memtop's own oom_score_adj (default -900: the OOM\n"
+	      "                        killer spares it); its memory is locked once steady\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",
 	      f);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "guard.h"
 #include "prefs.h"
 #include "parse.h" /* DELAY_MIN, DELAY_MAX */
 
@@ -21,7 +22,9 @@ struct options {
 	long iterations;    /* 0: forever */
 	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u */
 	bool no_bpf;
-	bool verbose;	    /* --verbose: libbpf's messages to stderr while loading */
+	bool verbose;
+	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
+	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	const char *theme;

@@ -37,6 +37,12 @@ struct sys_psi { /* /proc/pressure/memory */
 	double full_avg10;
 };
 
+struct self_state {	    /* memtop's own protection */
+	uint64_t locked_kb; /* VmLck */
+	int oom_score_adj;
+	bool adj_lowered; /* its oom_score_adj is the one asked for (as root) */
+};
+
 struct proc_sample {
 	int32_t pid;
 	int32_t ppid;
@@ -112,6 +118,7 @@ struct snapshot {
 	struct sys_mem mem;
 	struct sys_vm vm;
 	struct sys_psi psi;
+	struct self_state self;
 	struct proc_sample *procs;
 	size_t nprocs;
 	size_t ntasks; /* processes on the system, also those -p leaves out */

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "bpf_source.h"
+#include "guard.h"
 #include "procfs.h"
 #include "util.h"
 
@@ -44,6 +45,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	if (procfs_counters(s, err, errlen))
 		return -1;
 	bpf_source_collect(src->bpf, s);
+	guard_collect(&s->self);
 	return 0;
 }
 

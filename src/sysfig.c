@@ -86,6 +86,21 @@ static double nprocs(const struct model *m)
 	return (double)now(m)->ntasks;
 }
 
+static double self_locked_kb(const struct model *m)
+{
+	return (double)now(m)->self.locked_kb;
+}
+
+static double self_oom_adj(const struct model *m)
+{
+	return now(m)->self.oom_score_adj;
+}
+
+static bool self_adj_lowered(const struct model *m)
+{
+	return now(m)->self.adj_lowered;
+}
+
 static double nr_reclaimed(const struct model *m)
 {
 	return (double)m->rates.reclaim.nr_reclaimed;
@@ -98,12 +113,12 @@ static double kswapd_wakeups(const struct model *m)
 
 const char *const sf_group_title[SF_NGROUPS] = {
 	[SF_MEM] = "Mem:", [SF_SWAP] = "Swap:",	      [SF_VM] = "VM:",
-	[SF_BPF] = "BPF:", [SF_RECLAIM] = "Reclaim:",
+	[SF_BPF] = "BPF:", [SF_RECLAIM] = "Reclaim:", [SF_SELF] = "Self:",
 };
 
 const char *const sf_group_json[SF_NGROUPS] = {
 	[SF_MEM] = "system", [SF_SWAP] = "system",     [SF_VM] = "system",
-	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim",
+	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim", [SF_SELF] = "memtop",
 };
 
 /* JSON keys: the figure and its unit (_kb, _per_s), as the column table's */
@@ -138,6 +153,10 @@ const struct sys_figure sys_figures[] = {
 	 NULL},
 	{"kswapd_wakeups", "kswapd wakeups", SF_COUNT, SF_RECLAIM, false, 0, NULL, kswapd_wakeups,
 	 NULL},
+	{"locked_kb", "locked", SF_KB, SF_SELF, false, 0, NULL, self_locked_kb, NULL},
+	{"oom_score_adj", "oom_score_adj", SF_COUNT, SF_SELF, false, 0,
+	 "oom_score_adj not lowered (as root, with CAP_SYS_RESOURCE)", self_oom_adj,
+	 self_adj_lowered},
 };
 
 const size_t n_sys_figures = sizeof(sys_figures) / sizeof(sys_figures[0]);

@@ -23,6 +23,7 @@ enum sf_group {
 	SF_VM,	    /* JSON "system"; the header's activity line, batch "VM:" */
 	SF_BPF,	    /* JSON "bpf"; batch "BPF:" */
 	SF_RECLAIM, /* JSON "reclaim" (this interval); batch "Reclaim:" */
+	SF_SELF,    /* JSON "memtop": its own protection; batch "Self:" */
 	SF_NGROUPS
 };
 

@@ -52,6 +52,8 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 	} else {
 		fprintf(f, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
 	}
+	figures(f, m, SF_SELF, "");
+	fputc('\n', f);
 	if (s->bpf.have_reclaim) {
 		const struct reclaim_stats *rc = &r->reclaim;
 		char lead[200];

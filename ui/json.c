@@ -135,6 +135,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	figures(f, m, "bpf", true);
 	fputs(",\"swapin_mode\":", f);
 	json_string(f, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
+	fputs("},\"memtop\":{", f);
+	figures(f, m, "memtop", false);
 	fputs("}}\n", f);
 	fflush(f);
 }

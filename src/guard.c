@@ -1,0 +1,62 @@
+#include "guard.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#ifndef MCL_ONFAULT
+#define MCL_ONFAULT 4
+#endif
+
+static int wanted_adj;
+static bool adj_set;
+
+int guard_oom_adj(int adj, char *err, size_t errlen)
+{
+	wanted_adj = adj;
+	char buf[16];
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	int n = snprintf(buf, sizeof(buf), "%d\n", adj);
+
+	if (fd < 0 || write(fd, buf, (size_t)n) != n) {
+		snprintf(err, errlen, "cannot set its oom_score_adj to %d: %s", adj,
+			 strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	adj_set = true;
+	return 0;
+}
+
+void guard_collect(struct self_state *st)
+{
+	char buf[4096];
+
+	memset(st, 0, sizeof(*st));
+	if (read_file("/proc/self/status", buf, sizeof(buf)) > 0) {
+		const char *p = strstr(buf, "\nVmLck:");
+		if (p)
+			st->locked_kb = strtoull(p + 8, NULL, 10);
+	}
+	if (read_file("/proc/self/oom_score_adj", buf, sizeof(buf)) > 0)
+		st->oom_score_adj = atoi(buf);
+	st->adj_lowered = adj_set && st->oom_score_adj == wanted_adj;
+}
+
+void guard_lock(void)
+{
+	static bool done;
+
+	if (done || geteuid())
+		return;
+	done = true;
+	mlockall(MCL_CURRENT | MCL_ONFAULT); /* best effort: it is protection, not function */
+}
