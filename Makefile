@@ -39,8 +39,23 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps run test unit clean format bench install fuzz fuzz-build
+.PHONY: all deps run test unit clean format bench install fuzz fuzz-build sanitize
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
+
+# memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
+# build is untouched); make test runs the unit, cli and screen tests against them too
+# (SANITIZE=0: not). Built by clang, as the fuzzer is: with gcc's runtimes UBSan's
+# reports ignore log_path, which the tests read them from.
+SAN      := $(BUILD)/asan
+SAN_CC   ?= $(CLANG)
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# its themes: those of the tree (it looks in build/asan/../themes first, as memtop looks
+# beside build/; it is never installed)
+SAN_COMPILE = $(SAN_CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS) $(SANFLAGS) \
+	      -UMEMTOP_THEMES -DMEMTOP_THEMES='"$(CURDIR)/themes"'
+SAN_LINK  = $(SAN_CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS)
+SAN_CORE := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRC)) $(SAN)/theme_default.o
+sanitize: $(SAN)/memtop $(SAN)/unit_tests
 
 deps:
 	@sh scripts/deps.sh
@@ -49,11 +64,13 @@ run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/memtop
 	$(BUILD)/memtop $(ARGS)
 
-# T= picks tests (cli, screen, bpf, unit, screen/tree.sh, 'bpf/oom*'; see tests/run.sh);
-# TEST_TIMEOUT= is each test's limit in seconds (120)
+# T= picks tests (cli, screen, bpf, unit, asan, screen/tree.sh, 'bpf/oom*'; see
+# tests/run.sh); TEST_TIMEOUT= is each test's limit in seconds (120); SANITIZE=0 builds and
+# runs no sanitized pass
+SANITIZE ?= 1
 test: deps
-	@$(MAKE) --no-print-directory all
-	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' sh tests/run.sh
+	@$(MAKE) --no-print-directory all $(if $(filter 0,$(SANITIZE)),,sanitize)
+	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' sh tests/run.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -101,6 +118,26 @@ $(BUILD)/memtop: $(BUILD)/src/main.o $(CORE_OBJ)
 $(BUILD)/unit_tests: $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC)) $(CORE_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -lcmocka -o $@
+
+# the sanitized build: the same sources and flags, and SANFLAGS (the longer stem of
+# $(BUILD)/%.o makes make pick these rules for build/asan)
+$(SAN)/%.o: %.c $(BPF_SKEL)
+	@mkdir -p $(@D)
+	$(call say,CC-SAN,$<)
+	$(Q)$(SAN_COMPILE) -MMD -MP -c $< -o $@
+
+$(SAN)/theme_default.o: $(BUILD)/theme_default.c
+	@mkdir -p $(@D)
+	$(call say,CC-SAN,$<)
+	$(Q)$(SAN_COMPILE) -c $< -o $@
+
+$(SAN)/memtop: $(SAN)/src/main.o $(SAN_CORE)
+	$(call say,LINK,$@)
+	$(Q)$(SAN_LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
+
+$(SAN)/unit_tests: $(patsubst %.c,$(SAN)/%.o,$(TEST_SRC)) $(SAN_CORE)
+	$(call say,LINK,$@)
+	$(Q)$(SAN_LINK) $^ $(MT_LDLIBS) $(LDLIBS) -lcmocka -o $@
 
 # test helpers keep frame pointers so their stacks can be walked
 $(BUILD)/tests/%: tests/helpers/%.c

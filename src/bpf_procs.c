@@ -18,7 +18,8 @@ static int cmp_pid(const void *key, const void *elem)
 static void set(struct snapshot *s, __u32 tgid, __u64 v, enum col_id col)
 {
 	int32_t pid = (int32_t)tgid;
-	struct proc_sample *p = bsearch(&pid, s->procs, s->nprocs, sizeof(*p), cmp_pid);
+	struct proc_sample *p =
+		s->nprocs ? bsearch(&pid, s->procs, s->nprocs, sizeof(*p), cmp_pid) : NULL;
 
 	if (p)
 		p->v[col] = v;

@@ -452,8 +452,10 @@ void detail_group(struct detail *d)
 		f->faults += m->faults;
 	}
 	free(by);
-	qsort(d->maps, d->nmaps, sizeof(*d->maps), cmp_map_rss);
-	qsort(d->files, d->nfiles, sizeof(*d->files), cmp_file_rss);
+	if (d->nmaps) { /* maps is NULL for a process without mappings (a kernel thread) */
+		qsort(d->maps, d->nmaps, sizeof(*d->maps), cmp_map_rss);
+		qsort(d->files, d->nfiles, sizeof(*d->files), cmp_file_rss);
+	}
 }
 
 /* Whole file, however large (smaps of a big process runs to megabytes). */

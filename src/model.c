@@ -76,7 +76,7 @@ static int cmp_pid(const void *a, const void *b)
 
 static const struct proc_sample *find_prev(const struct snapshot *prev, const struct proc_sample *p)
 {
-	if (!prev)
+	if (!prev || !prev->nprocs) /* procs may then be NULL */
 		return NULL;
 	const struct proc_sample *q = bsearch(p, prev->procs, prev->nprocs, sizeof(*p), cmp_pid);
 	return q && q->start_ticks == p->start_ticks ? q : NULL;
@@ -284,7 +284,8 @@ void model_refilter(struct model *m)
 	struct sort_key k = {m->prefs->sort, columns[m->prefs->sort].ascending ? 1 : -1};
 	if (m->prefs->invert)
 		k.sign = -k.sign;
-	qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
+	if (m->nrows) /* rows is NULL until there was a row */
+		qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
 	if (m->prefs->tree)
 		tree_order(m->rows, m->nrows);
 }

@@ -152,6 +152,8 @@ static int cmp_pid(const void *a, const void *b)
 static struct proc_sample *find_sorted(struct snapshot *s, size_t from, int32_t pid)
 {
 	struct proc_sample key = {.pid = pid};
+	if (from >= s->nprocs) /* procs may be NULL */
+		return NULL;
 	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), cmp_pid);
 }
 
@@ -316,7 +318,8 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		p->user = user_name(p->uid);
 		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
 	}
-	qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
+	if (s->nprocs > from) /* procs is NULL while no process was added */
+		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
 	collect_costly(c, s, from, req);
 	pidcache_sweep(&c->cache);
 	return 0;

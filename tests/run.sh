@@ -12,8 +12,16 @@
 # trap can clean up, and KILL TEST_KILL_AFTER seconds (15) later, and it fails as timed out.
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
 # servers it started (each test gets a TMUX_TMPDIR of its own).
+#
+# Then the unit, cli and screen tests run again against memtop and the unit tests built
+# with ASan and UBSan (build/asan, make sanitize), named asan:unit, asan:cli/x.sh; SANITIZE=0
+# leaves them out. A word selects a test in both passes; asan selects the sanitized pass,
+# asan:WORD a test in it only. The sanitizers write their reports to files (log_path) in a
+# directory of the test's own; a report fails the test, whatever its script said, and is
+# printed. Leaks fail it too, except those tests/lsan.supp lists (third-party libraries).
 cd "$(dirname "$0")/.." || exit 1
 export MEMTOP="$PWD/build/memtop" HELPERS="$PWD/build/tests" TESTS="$PWD/tests"
+SAN="$PWD/build/asan"
 limit=${TEST_TIMEOUT:-120} grace=${TEST_KILL_AFTER:-15}
 case "$limit$grace" in
 *[!0-9]* | "")
@@ -37,13 +45,27 @@ all="unit"
 for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
 	[ -f "$t" ] && all="$all ${t#tests/}"
 done
-# selected NAME [WORD...]: NAME (unit, cli/x.sh) is one of the tests the words select
+if [ "${SANITIZE:-1}" != 0 ]; then
+	all="$all asan:unit"
+	for t in tests/cli/*.sh tests/screen/*.sh; do
+		[ -f "$t" ] && all="$all asan:${t#tests/}"
+	done
+fi
+# selected NAME [WORD...]: NAME (unit, cli/x.sh, asan:cli/x.sh) is one of the tests the
+# words select
 selected() {
 	_n=$1
 	shift
 	for _w; do
-		case "$_n" in
-		$_w | $_w.sh | $_w/* | */$_w | */$_w.sh) return 0 ;;
+		case "$_n:$_w" in
+		asan:*:asan) return 0 ;;
+		asan:*:asan:*) _m=${_n#asan:} _v=${_w#asan:} ;;
+		asan:*) _m=${_n#asan:} _v=$_w ;;
+		*:asan | *:asan:*) continue ;;
+		*) _m=$_n _v=$_w ;;
+		esac
+		case "$_m" in
+		$_v | $_v.sh | $_v/* | */$_v | */$_v.sh) return 0 ;;
 		esac
 	done
 	return 1
@@ -55,7 +77,7 @@ for s in $sel; do
 		selected "$n" "$s" && found=1 && break
 	done
 	[ $found = 1 ] || {
-		echo "no test matches '$s' (tests: cli, screen, bpf, unit, or one of them as screen/tree.sh)" >&2
+		echo "no test matches '$s' (tests: cli, screen, bpf, unit, asan unless SANITIZE=0, or one of them as screen/tree.sh, asan:screen/tree.sh)" >&2
 		exit 2
 	}
 done
@@ -65,6 +87,16 @@ for n in $all; do
 	todo="$todo $n"
 done
 set +f
+case " $todo " in
+*" asan:"*)
+	for b in "$SAN/memtop" "$SAN/unit_tests"; do
+		[ -x "$b" ] || {
+			echo "${b#"$PWD/"} is not built: make sanitize (or SANITIZE=0 leaves the asan: tests out)" >&2
+			exit 2
+		}
+	done
+	;;
+esac
 
 log=$(mktemp -d /tmp/memtop-tests.XXXXXX)
 trap 'rm -rf "$log"' EXIT
@@ -119,52 +151,120 @@ run_limited() {
 	fi
 }
 
-# cmocka: one line per test; count its own verdicts
-case " $todo " in
-*" unit "*)
-	run_limited "$log/unit.out" ./build/unit_tests
-	cat "$log/unit.out"
-	up=$(grep -c '^\[       OK \]' "$log/unit.out")
-	uf=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log/unit.out" | awk '{s += $1} END {print s + 0}')
+# sanitized NAME CMD...: runs CMD (run_limited, output in $log/out); for an asan: test with
+# MEMTOP the sanitized binary and the sanitizers' options, their reports going to a new
+# directory, $san
+nsan=0
+sanitized() {
+	nsan=$((nsan + 1))
+	san=$log/san.$nsan
+	case "$1" in
+	asan:*) shift ;;
+	*)
+		shift
+		run_limited "$log/out" "$@"
+		return
+		;;
+	esac
+	mkdir -p "$san"
+	# (leaks are checked at exit; UBSan stops at its first report, as built)
+	run_limited "$log/out" env MEMTOP="$SAN/memtop" \
+		ASAN_OPTIONS="log_path=$san/log:detect_leaks=1:detect_stack_use_after_return=1" \
+		LSAN_OPTIONS="suppressions=$TESTS/lsan.supp:print_suppressions=0" \
+		UBSAN_OPTIONS="log_path=$san/log:print_stacktrace=1:halt_on_error=1" "$@"
+	# a sanitized memtop the test left in tmux got HUP when its server was stopped: its
+	# leak check and report come as it exits, after the test's end
+	i=0
+	while [ -n "$(san_running)" ] && [ $i -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	for p in $(san_running); do # still running 10 s later
+		echo "(a sanitized memtop, pid $p, still ran 10 s after the test: killed)" >>"$log/out"
+		kill -KILL "$p" 2>/dev/null
+	done
+}
+# san_running: the pids of the sanitized memtops running
+san_running() {
+	for p in $(pgrep -x memtop); do
+		[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$SAN/memtop" ] && echo "$p"
+	done
+}
+# san_reports: the sanitizers reported in the last test (and prints the reports)
+san_reports() {
+	set -- "$san"/*
+	[ -f "$1" ] || return 1
+	for f; do
+		echo "    sanitizer report (pid ${f##*.}):"
+		sed 's/^/    /' "$f"
+	done
+}
+
+# run_unit NAME BINARY: cmocka, one line per test; counts its own verdicts
+run_unit() {
+	[ "$1" = unit ] || echo "$1: ${2#"$PWD/"}"
+	sanitized "$1" "$2"
+	set -- "${1%unit}unit_tests" # unit_tests, asan:unit_tests
+	cat "$log/out"
+	up=$(grep -c '^\[       OK \]' "$log/out")
+	uf=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log/out" | awk '{s += $1} END {print s + 0}')
 	passed=$((passed + up))
 	failed=$((failed + uf))
 	if [ $timed_out = 1 ]; then
-		echo "FAIL  unit_tests (timed out after ${limit}s)"
+		echo "FAIL  $1 (timed out after ${limit}s)"
+		san_reports
 		failed=$((failed + 1))
-		failures="$failures unit_tests(timeout)"
+		failures="$failures $1(timeout)"
+	elif san_reports >"$log/reports"; then
+		echo "FAIL  $1 (sanitizer report)"
+		cat "$log/reports"
+		failed=$((failed + 1))
+		failures="$failures $1(sanitizer)"
 	elif [ "$rc" -ne 0 ] && [ "$uf" -eq 0 ]; then
 		failed=$((failed + 1))
-		failures="$failures unit_tests(rc=$rc)"
+		failures="$failures $1(rc=$rc)"
 	fi
-	;;
-esac
+}
 
-for name in $todo; do
-	[ "$name" != unit ] || continue
-	t=tests/$name
-	run_limited "$log/out" sh "$t"
-	if [ $timed_out = 1 ]; then
-		echo "FAIL  $name (timed out after ${limit}s)"
+# run_script NAME: tests/NAME (without asan:), exit 0 pass, 77 skip, else fail
+run_script() {
+	sanitized "$1" sh "tests/${1#asan:}"
+	if san_reports >"$log/reports"; then
+		echo "FAIL  $1 (sanitizer report; the script exited $rc) ${secs}s"
+		sed 's/^/    /' "$log/out"
+		cat "$log/reports"
+		failed=$((failed + 1))
+		failures="$failures $1"
+	elif [ $timed_out = 1 ]; then
+		echo "FAIL  $1 (timed out after ${limit}s)"
 		sed 's/^/    /' "$log/out"
 		failed=$((failed + 1))
-		failures="$failures $name"
+		failures="$failures $1"
 	elif [ $rc -eq 77 ] && [ "${MEMTOP_REQUIRE_BPF:-0}" = 1 ]; then
-		echo "FAIL  $name (skipped, but MEMTOP_REQUIRE_BPF=1) ${secs}s"
+		echo "FAIL  $1 (skipped, but MEMTOP_REQUIRE_BPF=1) ${secs}s"
 		sed 's/^/    /' "$log/out"
 		failed=$((failed + 1))
-		failures="$failures $name"
+		failures="$failures $1"
 	elif [ $rc -eq 77 ]; then
-		echo "SKIP  $name: $(tail -n 1 "$log/out")"
+		echo "SKIP  $1: $(tail -n 1 "$log/out")"
 		skipped=$((skipped + 1))
 	elif [ $rc -eq 0 ]; then
-		echo "PASS  $name ${secs}s"
+		echo "PASS  $1 ${secs}s"
 		passed=$((passed + 1))
 	else
-		echo "FAIL  $name (exit $rc) ${secs}s"
+		echo "FAIL  $1 (exit $rc) ${secs}s"
 		sed 's/^/    /' "$log/out"
 		failed=$((failed + 1))
-		failures="$failures $name"
+		failures="$failures $1"
 	fi
+}
+
+for name in $todo; do
+	case "$name" in
+	unit) run_unit unit ./build/unit_tests ;;
+	asan:unit) run_unit asan:unit "$SAN/unit_tests" ;;
+	*) run_script "$name" ;;
+	esac
 done
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"

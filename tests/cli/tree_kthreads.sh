@@ -8,26 +8,32 @@ trap '[ -n "$parent" ] && pkill -P "$parent"; [ -n "$parent" ] && kill "$parent"
 trap 'exit 1' INT TERM HUP
 command -v jq >/dev/null || skip "needs jq"
 
-# flags from /proc/PID/stat (field 9, counted after the command's closing parenthesis)
-kthread() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ exit !(int($7 / 2097152) % 2) }'; }
-
 "$MEMTOP" --json -n 1 >"$tmp/all" || fail "memtop --json exited $?"
 "$MEMTOP" --json -n 1 -K >"$tmp/user" || fail "memtop --json -K exited $?"
 jq -e 'any(.processes[]; .pid == 2)' "$tmp/all" >/dev/null || fail "kthreadd (pid 2) is not listed"
 jq -e 'any(.processes[]; .pid == 2) | not' "$tmp/user" >/dev/null || fail "-K lists kthreadd (pid 2)"
-kept=0 dropped=0
-for p in $(jq '.processes[].pid' "$tmp/all"); do
-	listed=$(jq --argjson p "$p" 'any(.processes[]; .pid == $p)' "$tmp/user")
-	[ -e "/proc/$p/stat" ] || continue # gone since
-	if kthread "$p"; then
-		[ "$listed" = false ] || fail "-K lists kernel thread $p"
-		dropped=$((dropped + 1))
-	elif [ "$listed" = true ]; then
-		kept=$((kept + 1))
-	elif [ -e "/proc/$p/stat" ]; then
-		fail "-K leaves out process $p, which is no kernel thread"
-	fi
+# each process listed without -K that is still there, one line: kthread or process (the
+# flags in /proc/PID/stat, field 9, counted after the command's closing parenthesis), its
+# pid, and whether -K listed it; one awk for them all (there may be thousands)
+jq '.processes[].pid' "$tmp/user" >"$tmp/user.pids"
+jq '.processes[].pid' "$tmp/all" | awk -v listed="$tmp/user.pids" '
+	BEGIN { while ((getline p <listed) > 0) user[p] = 1 }
+	{
+		f = "/proc/" $1 "/stat"
+		if ((getline s <f) <= 0) # gone since
+			next
+		close(f)
+		sub(/.*\) /, "", s)
+		split(s, v, " ")
+		print (int(v[7] / 2097152) % 2 ? "kthread" : "process"), $1, ($1 in user ? "listed" : "left-out")
+	}' >"$tmp/kinds"
+p=$(awk '$1 == "kthread" && $3 == "listed" { print $2; exit }' "$tmp/kinds")
+[ -z "$p" ] || fail "-K lists kernel thread $p"
+for p in $(awk '$1 == "process" && $3 == "left-out" { print $2 }' "$tmp/kinds"); do
+	[ -e "/proc/$p/stat" ] && fail "-K leaves out process $p, which is no kernel thread"
 done
+kept=$(grep -c '^process .* listed$' "$tmp/kinds")
+dropped=$(grep -c '^kthread ' "$tmp/kinds")
 [ "$dropped" -gt 0 ] && [ "$kept" -gt 0 ] || fail "-K kept $kept, dropped $dropped"
 echo "-K: dropped $dropped kernel threads, kept $kept processes"
 

@@ -200,6 +200,12 @@ static void smaps_mappings(void **state)
 	assert_int_equal(parse_smaps("Rss: 4 kB\n", &d), -1);
 	assert_int_equal(parse_smaps("zz-10 r--p 0 0:0 0\n", &d), -1);
 	detail_clear(&d);
+
+	/* no mappings at all (a kernel thread): nothing to group or find */
+	detail_group(&d);
+	assert_int_equal(d.nfiles, 0);
+	assert_null(detail_find_map(&d, 0x1000));
+	detail_clear(&d);
 }
 
 /* Where a user frame can lie: the executable mappings, adjacent ones joined. A walk's

@@ -140,8 +140,8 @@ static void not_kills(void **state)
 		"no header at all",
 		"6,1;missing fields: Killed process 1 (x) total-vm:1kB",
 		"6,1,abc,-;bad time: Killed process 1 (x) total-vm:1kB",
-		"6,3,300,-;oom_reaper: reaped process 5884 (bpf_hog), now anon-rss:0kB, "
-		"file-rss:0kB, shmem-rss:0kB",
+		("6,3,300,-;oom_reaper: reaped process 5884 (bpf_hog), now anon-rss:0kB, "
+		 "file-rss:0kB, shmem-rss:0kB"),
 		"6,4,400,-;Killed process 12 (x) sharing same memory",
 		"6,5,500,-;Out of memory: Killed process x (y) total-vm:1kB",
 		"6,6,600,-;Out of memory: Killed process 7 (unterminated",
