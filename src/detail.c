@@ -378,6 +378,8 @@ void detail_merge_stacks(struct detail *d)
 {
 	size_t n = 0;
 
+	if (!d->nstacks)
+		return; /* stacks is NULL then */
 	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_frames);
 	for (size_t i = 0; i < d->nstacks; i++) {
 		struct dd_stack *s = &d->stacks[i], *last = n ? &d->stacks[n - 1] : NULL;
