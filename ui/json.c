@@ -36,49 +36,100 @@ static void event(FILE *f, const struct mt_event *e)
 	fputc('}', f);
 }
 
+/* A process object is put together here and written at once: one write for most of
+ * it, not one per key (2,000 processes a refresh) */
+struct out {
+	FILE *f;
+	size_t n;
+	char buf[2048];
+};
+
+static void flush(struct out *o)
+{
+	fwrite(o->buf, 1, o->n, o->f);
+	o->n = 0;
+}
+
+static void put(struct out *o, const char *s, size_t len)
+{
+	if (o->n + len > sizeof(o->buf))
+		flush(o);
+	if (len > sizeof(o->buf)) {
+		fwrite(s, 1, len, o->f);
+		return;
+	}
+	memcpy(o->buf + o->n, s, len);
+	o->n += len;
+}
+
+static void put_str(struct out *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+	char t[24];
+	size_t i = sizeof(t);
+
+	do
+		t[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	put(o, t + i, sizeof(t) - i);
+}
+
+/* decimals places; a zero (most rates) as 0 */
+static void put_fixed(struct out *o, double v, int decimals)
+{
+	char t[48];
+
+	if (v == 0) {
+		put(o, "0", 1);
+		return;
+	}
+	put(o, t, (size_t)snprintf(t, sizeof(t), "%.*f", decimals, v));
+}
+
 /* One column's value, in the unit its key names; null where its collector did not read it */
-static void value(FILE *f, const struct row *r, int c)
+static void value(struct out *o, const struct row *r, int c)
 {
 	const struct column *col = &columns[c];
 
 	if (col->kind == KIND_TEXT) {
-		json_string(f, row_text(r, c));
+		flush(o);
+		json_string(o->f, row_text(r, c));
 		return;
 	}
-	if (!row_valid(r, c)) {
-		fputs("null", f);
-		return;
-	}
-	if (col->kind == KIND_SAMPLE) { /* exact, and cheaper than formatting a double */
-		fprintf(f, "%" PRIu64, col->id ? col->id(r->p) : r->p->v[c]);
-		return;
-	}
-	switch (col->unit) {
-	case UNIT_US_RATE:
-		fprintf(f, "%.1f", row_number(r, c));
-		break;
-	default:
-		fprintf(f, "%.2f", row_number(r, c));
-		break;
-	}
+	if (!row_valid(r, c))
+		put_str(o, "null");
+	else if (col->kind == KIND_SAMPLE) /* exact, and cheaper than a double */
+		put_u64(o, col->id ? col->id(r->p) : r->p->v[c]);
+	else
+		put_fixed(o, row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
 }
 
 /* Every column read for every process, and the costly ones shown */
 static void process(FILE *f, const struct model *m, const struct row *r)
 {
+	struct out o = {.f = f};
 	bool first = true;
 
-	fputc('{', f);
+	put(&o, "{", 1);
 	for (int c = 0; c < COL_COUNT; c++) {
 		if (!column_in_json(c, m->prefs->cols))
 			continue;
-		fprintf(f, "%s\"%s\":", first ? "" : ",", columns[c].json);
-		value(f, r, c);
+		put(&o, first ? "\"" : ",\"", first ? 1 : 2);
+		put_str(&o, columns[c].json);
+		put(&o, "\":", 2);
+		value(&o, r, c);
 		first = false;
 	}
-	if (r->rate_since > 0) /* its rates span its life so far, not interval_s */
-		fprintf(f, ",\"rate_since_s\":%.2f", r->rate_since);
-	fputc('}', f);
+	if (r->rate_since > 0) { /* its rates span its life so far, not interval_s */
+		put_str(&o, ",\"rate_since_s\":");
+		put_fixed(&o, r->rate_since, 2);
+	}
+	put(&o, "}", 1);
+	flush(&o);
 }
 
 /* The figures of the table whose group writes to object obj; comma: one goes before the

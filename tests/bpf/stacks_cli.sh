@@ -17,20 +17,12 @@ stacks_available
 PAGES=25600 MMAPS=100
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
-# sample ARGS...: memtop --stacks DD_PID ARGS while dd_grow runs; output in $tmp/out
-sample() {
-	"$MEMTOP" --stacks "$DD_PID" -d 2 "$@" >"$tmp/out" 2>"$tmp/err" &
-	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach its 3 programs: $(cat "$tmp/err")"
-	dd_go
-	wait $mt || fail "memtop --stacks $* exited $?: $(cat "$tmp/err")"
-}
 
 # --- JSON ---
 evil=$(printf '%s/evil\033[2J\001"\\name' "$tmp")
 head -c 4096 /dev/zero >"$evil"
 dd_start $PAGES $MMAPS "" "$evil"
-sample --json
+dd_sample --json
 jq -e . "$tmp/out" >/dev/null || fail "not JSON: $(head -c 300 "$tmp/out")"
 jq -e --arg p "$evil" 'any(.files[]; .path == $p)' "$tmp/out" >/dev/null ||
 	fail "the mapped file with control characters in its name is not in .files"
@@ -94,7 +86,7 @@ dd_stop
 
 # --- text ---
 dd_start 4096 10
-sample
+dd_sample
 grep -q "^pid $DD_PID (dd_grow): " "$tmp/out" || fail "text header: $(head -1 "$tmp/out")"
 grep -Eq '^ +dd_touch\+0x[0-9a-f]+ +/.*dd_grow$' "$tmp/out" || fail "text lacks dd_touch: $(cat "$tmp/out")"
 grep -Eq '^ +dd_reserve\+0x[0-9a-f]+ ' "$tmp/out" || fail "text lacks dd_reserve"
@@ -105,11 +97,11 @@ dd_stop
 
 # --- without frame pointers ---
 dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
-sample --json
+dd_sample --json
 [ "$(j .one_frame)" = true ] || fail "no one_frame for a program without frame pointers: $(jq -c '[.stacks[0].frames[].symbol]' "$tmp/out")"
 dd_stop
 dd_start 4096 10 "$HELPERS/dd_grow_nofp"
-sample
+dd_sample
 grep -q 'one frame deep' "$tmp/out" || fail "text does not say stacks are one frame deep"
 dd_stop
 echo "without frame pointers: one_frame, and the text says so"

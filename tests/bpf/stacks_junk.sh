@@ -21,14 +21,6 @@ PAGES=25600 MMAPS=100
 JUNK=junk_grow
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
-# sample ARGS...: memtop --stacks DD_PID ARGS while junk_grow runs; output in $tmp/out
-sample() {
-	"$MEMTOP" --stacks "$DD_PID" -d 2 "$@" >"$tmp/out" 2>"$tmp/err" &
-	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach its 3 programs: $(cat "$tmp/err")"
-	dd_go
-	wait $mt || fail "memtop --stacks $* exited $?: $(cat "$tmp/err")"
-}
 
 # planted FILE: the planted words FILE shows as addresses, one a line (none: empty); 0x3d
 # also zero-padded as the whole stack shows addresses, not as an offset (+0x3d)
@@ -39,7 +31,7 @@ planted() {
 
 # --- JSON ---
 dd_start $PAGES $MMAPS "$HELPERS/$JUNK"
-sample --json
+dd_sample --json
 jq -e . "$tmp/out" >/dev/null || fail "not JSON: $(head -c 300 "$tmp/out")"
 j() { jq -r "$1" "$tmp/out"; }
 # the executable mappings, while the process still has them
@@ -92,7 +84,7 @@ dd_stop
 
 # --- text ---
 dd_start 4096 10 "$HELPERS/$JUNK"
-sample
+dd_sample
 p=$(planted "$tmp/out")
 [ -z "$p" ] || fail "the text shows planted words: $(echo $p)"
 grep -Eq '^ +junk_touch\+0x[0-9a-f]+ ' "$tmp/out" || fail "text lacks junk_touch: $(cat "$tmp/out")"
