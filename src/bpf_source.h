@@ -17,7 +17,8 @@ struct bpf_source;
 struct bpf_source *bpf_source_open(bool disabled, bool verbose);
 
 /* Fills s->bpf; for each process in s->procs (sorted by pid) its swap-in and reclaim
- * stall counters (columns SWAPIN, RECLAIM) with their valid bits; appends events that happened since the last call. */
+ * stall counters (columns SWAPIN, RECLAIM) with their valid bits; appends events that happened
+ * since the last call. */
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
 
 void bpf_source_close(struct bpf_source *b);
