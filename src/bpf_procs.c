@@ -7,19 +7,9 @@
 
 #define BATCH 256
 
-static int cmp_pid(const void *key, const void *elem)
-{
-	int32_t pid = *(const int32_t *)key;
-	const struct proc_sample *p = elem;
-
-	return (pid > p->pid) - (pid < p->pid);
-}
-
 static void set(struct snapshot *s, __u32 tgid, __u64 v, enum col_id col)
 {
-	int32_t pid = (int32_t)tgid;
-	struct proc_sample *p =
-		s->nprocs ? bsearch(&pid, s->procs, s->nprocs, sizeof(*p), cmp_pid) : NULL;
+	struct proc_sample *p = snapshot_find(s, 0, (int32_t)tgid);
 
 	if (p)
 		p->v[col] = v;

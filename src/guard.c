@@ -14,12 +14,12 @@
 #define MCL_ONFAULT 4
 #endif
 
-static int wanted_adj;
-static bool adj_set;
+static int adj_now;  /* what it set; 0, the default, where it could not */
+static bool adj_set; /* it was set */
+static bool locked;
 
 int guard_oom_adj(int adj, char *err, size_t errlen)
 {
-	wanted_adj = adj;
 	char buf[16];
 	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
 	int n = snprintf(buf, sizeof(buf), "%d\n", adj);
@@ -32,6 +32,7 @@ int guard_oom_adj(int adj, char *err, size_t errlen)
 		return -1;
 	}
 	close(fd);
+	adj_now = adj;
 	adj_set = true;
 	return 0;
 }
@@ -41,14 +42,14 @@ void guard_collect(struct self_state *st)
 	char buf[4096];
 
 	memset(st, 0, sizeof(*st));
-	if (read_file("/proc/self/status", buf, sizeof(buf)) > 0) {
+	st->oom_score_adj = adj_now;
+	st->adj_lowered = adj_set;
+	/* the locked size moves only with the mappings it locked: read only after locking */
+	if (locked && read_file("/proc/self/status", buf, sizeof(buf)) > 0) {
 		const char *p = strstr(buf, "\nVmLck:");
 		if (p)
 			st->locked_kb = strtoull(p + 8, NULL, 10);
 	}
-	if (read_file("/proc/self/oom_score_adj", buf, sizeof(buf)) > 0)
-		st->oom_score_adj = atoi(buf);
-	st->adj_lowered = adj_set && st->oom_score_adj == wanted_adj;
 }
 
 void guard_lock(void)
@@ -58,5 +59,6 @@ void guard_lock(void)
 	if (done || geteuid())
 		return;
 	done = true;
-	mlockall(MCL_CURRENT | MCL_ONFAULT); /* best effort: it is protection, not function */
+	/* best effort: it is protection, not function */
+	locked = mlockall(MCL_CURRENT | MCL_ONFAULT) == 0;
 }

@@ -86,10 +86,11 @@ static void collect_onscreen(struct loop *l)
 	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
 
-	for (size_t i = 0; i < s->nprocs && k < n; i++)
-		for (size_t j = 0; j < n; j++)
-			if (s->procs[i].pid == onscreen[j] && (costly & ~s->procs[i].tried))
-				missing[k++] = onscreen[j];
+	for (size_t j = 0; j < n; j++) {
+		const struct proc_sample *p = snapshot_find(s, 0, onscreen[j]);
+		if (p && (costly & ~p->tried))
+			missing[k++] = onscreen[j];
+	}
 	if (!k)
 		return;
 	struct pids_request req = {.cols = model_wanted(l->m), .row_pids = missing, .nrow_pids = k};

@@ -68,17 +68,9 @@ double counter_rate(uint64_t now, uint64_t then, double dt)
 	return (double)(now - then) / dt;
 }
 
-static int cmp_pid(const void *a, const void *b)
-{
-	const struct proc_sample *x = a, *y = b;
-	return (x->pid > y->pid) - (x->pid < y->pid);
-}
-
 static const struct proc_sample *find_prev(const struct snapshot *prev, const struct proc_sample *p)
 {
-	if (!prev || !prev->nprocs) /* procs may then be NULL */
-		return NULL;
-	const struct proc_sample *q = bsearch(p, prev->procs, prev->nprocs, sizeof(*p), cmp_pid);
+	const struct proc_sample *q = prev ? snapshot_find(prev, 0, p->pid) : NULL;
 	return q && q->start_ticks == p->start_ticks ? q : NULL;
 }
 

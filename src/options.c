@@ -149,18 +149,13 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'v':
 			o->verbose = true;
 			break;
-		case 'A': {
-			long v = strtol(optarg, &end, 10);
-			if (!*optarg || *end || v < -1000 || v > 1000) {
-				snprintf(err, errlen,
-					 "--oom-score-adj needs -1000 to 1000, not '%s'",
-					 parse_quote(optarg, q, sizeof(q)));
+		case 'A':
+			if (parse_oom_adj(optarg, &o->oom_score_adj, why, sizeof(why))) {
+				snprintf(err, errlen, "--oom-score-adj needs %s", why);
 				return -1;
 			}
-			o->oom_score_adj = (int)v;
 			o->given_adj = true;
 			break;
-		}
 		case 'h':
 			o->help = true;
 			break;

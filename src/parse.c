@@ -117,6 +117,19 @@ int parse_pid(const char *s, int32_t *pid, char *err, size_t errlen)
 	return 0;
 }
 
+int parse_oom_adj(const char *s, int *adj, char *err, size_t errlen)
+{
+	char *end, q[PARSE_QUOTE_SIZE];
+	long v = strtol(s, &end, 10);
+
+	if (!*s || *end || v < -1000 || v > 1000) {
+		snprintf(err, errlen, "-1000 to 1000, not '%s'", parse_quote(s, q, sizeof(q)));
+		return -1;
+	}
+	*adj = (int)v;
+	return 0;
+}
+
 int parse_pids(const char *s, int32_t *pids, int max, int *n, char *err, size_t errlen)
 {
 	const char *p = s, *end;

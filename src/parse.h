@@ -41,6 +41,8 @@ int parse_user(const char *s, uint32_t *uid, char *err, size_t errlen);
 /* One process id, 1 to INT32_MAX. Reason: "a PID, not 'x'". */
 int parse_pid(const char *s, int32_t *pid, char *err, size_t errlen);
 
+/* An oom_score_adj, -1000 to 1000. Reason: "-1000 to 1000, not 'x'". */
+int parse_oom_adj(const char *s, int *adj, char *err, size_t errlen);
 /* A comma-separated list of at most max process ids into pids; *n is their number, at
  * least 1. Reason: "PID[,PID...], not 'x'", or "at most N PIDs". */
 int parse_pids(const char *s, int32_t *pids, int max, int *n, char *err, size_t errlen);

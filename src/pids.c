@@ -143,20 +143,6 @@ static bool pid_in(int32_t pid, const int32_t *list, size_t n)
 	return false;
 }
 
-static int cmp_pid(const void *a, const void *b)
-{
-	const struct proc_sample *x = a, *y = b;
-	return (x->pid > y->pid) - (x->pid < y->pid);
-}
-
-static struct proc_sample *find_sorted(struct snapshot *s, size_t from, int32_t pid)
-{
-	struct proc_sample key = {.pid = pid};
-	if (from >= s->nprocs) /* procs may be NULL */
-		return NULL;
-	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), cmp_pid);
-}
-
 static bool wanted(const struct pids_request *req, int32_t pid)
 {
 	return req->rows_all || pid_in(pid, req->row_pids, req->nrow_pids);
@@ -216,7 +202,7 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 		return;
 	for (int i = 0; i < f->counts->total; i++) {
 		struct pids_stack *st = f->stacks[i];
-		struct proc_sample *p = find_sorted(s, from, st->head[0].result.s_int);
+		struct proc_sample *p = snapshot_find(s, from, st->head[0].result.s_int);
 		if (!p)
 			continue;
 		for (size_t j = 0; j < ARRAY_SIZE(status_figures); j++) {
@@ -319,7 +305,7 @@ int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids
 		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
 	}
 	if (s->nprocs > from) /* procs is NULL while no process was added */
-		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), cmp_pid);
+		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
 	collect_costly(c, s, from, req);
 	pidcache_sweep(&c->cache);
 	return 0;

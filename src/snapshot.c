@@ -28,6 +28,21 @@ struct proc_sample *snapshot_add_proc(struct snapshot *s)
 	return p;
 }
 
+int snapshot_cmp_pid(const void *a, const void *b)
+{
+	const struct proc_sample *x = a, *y = b;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+struct proc_sample *snapshot_find(const struct snapshot *s, size_t from, int32_t pid)
+{
+	struct proc_sample key = {.pid = pid};
+
+	if (from >= s->nprocs) /* procs may be NULL */
+		return NULL;
+	return bsearch(&key, s->procs + from, s->nprocs - from, sizeof(key), snapshot_cmp_pid);
+}
+
 struct mt_event *snapshot_add_event(struct snapshot *s)
 {
 	if (s->nevents == s->events_cap) {

@@ -133,5 +133,9 @@ void snapshot_init(struct snapshot *s);
 void snapshot_free(struct snapshot *s);
 struct proc_sample *snapshot_add_proc(struct snapshot *s);
 struct mt_event *snapshot_add_event(struct snapshot *s);
+/* Orders processes by pid, as a snapshot keeps them */
+int snapshot_cmp_pid(const void *a, const void *b);
+/* The process pid among procs[from..], sorted by pid; NULL if none */
+struct proc_sample *snapshot_find(const struct snapshot *s, size_t from, int32_t pid);
 
 #endif

@@ -44,20 +44,10 @@ void prompt_text(const struct prompt *p, char *out, size_t size)
 	out[size - 1] = '\0';
 }
 
-/* A key's action in the table: function keys match only as keys, characters only as
- * characters (a key code and a character can share a number) */
-static int action(wint_t ch, bool is_key)
-{
-	for (const struct binding *b = prompt_bindings; b->act; b++)
-		for (int i = 0; i < 4 && b->keys[i]; i++)
-			if ((wint_t)b->keys[i] == ch && (b->keys[i] >= KEY_MIN) == is_key)
-				return b->act;
-	return 0;
-}
-
 enum prompt_result prompt_edit(struct prompt *p, wint_t ch, bool is_key)
 {
-	switch (action(ch, is_key)) {
+	/* a character from KEY_MIN up would read as a key code: it is only text */
+	switch (binding_act(prompt_bindings, is_key ? (int)ch : ch < KEY_MIN ? (int)ch : -1)) {
 	case PK_CANCEL:
 		p->kind = PROMPT_NONE;
 		return PROMPT_CANCEL;

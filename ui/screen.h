@@ -49,6 +49,16 @@ struct binding {
 	const char *help;
 };
 
+/* The action of key (a key code, or a character below KEY_MIN) in a table, or 0 */
+static inline int binding_act(const struct binding *b, int key)
+{
+	for (; b && b->act; b++)
+		for (int i = 0; i < 4 && b->keys[i]; i++)
+			if (b->keys[i] == key)
+				return b->act;
+	return 0;
+}
+
 struct ui;
 
 struct screen {

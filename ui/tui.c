@@ -119,16 +119,6 @@ bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key)
 	return true;
 }
 
-/* The action of key in a screen's table, or 0 */
-static int action(const struct binding *b, int key)
-{
-	for (; b && b->act; b++)
-		for (int i = 0; i < 4 && b->keys[i]; i++)
-			if (b->keys[i] == key)
-				return b->act;
-	return 0;
-}
-
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 {
 	const struct screen *s = screens[u->screen];
@@ -139,7 +129,7 @@ unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 		return main_prompt_key(u, ch, is_key);
 	if (too_small(u))
 		return key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT : REACT_NONE;
-	int a = action(s->keys, key);
+	int a = binding_act(s->keys, key);
 	if (a)
 		return s->act(u, a);
 	return s->other ? s->other(u, key) : REACT_NONE;

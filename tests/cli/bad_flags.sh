@@ -17,6 +17,7 @@ rejects() { # ARGS...: memtop -b ARGS must fail with exit 2 and a one-line messa
 }
 rejects --no-such-option
 rejects -x
+rejects --oom-score-adj 1001
 rejects -n 0
 rejects -n abc
 rejects -d -1

@@ -218,11 +218,26 @@ static void quoted(void **state)
 	assert_string_equal(q, "\\xc3\\xa9");
 }
 
+static void oom_adj(void **state)
+{
+	(void)state;
+	char err[128];
+	int adj = 7;
+	assert_int_equal(parse_oom_adj("-1000", &adj, err, sizeof(err)), 0);
+	assert_int_equal(adj, -1000);
+	assert_int_equal(parse_oom_adj("1000", &adj, err, sizeof(err)), 0);
+	assert_int_equal(adj, 1000);
+	static const char *const bad[] = {"", "-1001", "1001", "5x", "x"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(parse_oom_adj(bad[i], &adj, err, sizeof(err)), -1);
+	assert_int_equal(adj, 1000);
+	assert_string_equal(err, "-1000 to 1000, not 'x'");
+}
 int run_parse_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(delay),  cmocka_unit_test(user),   cmocka_unit_test(pids),
-		cmocka_unit_test(column), cmocka_unit_test(quoted),
+		cmocka_unit_test(column), cmocka_unit_test(quoted), cmocka_unit_test(oom_adj),
 	};
 	return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }
