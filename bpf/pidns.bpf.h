@@ -6,8 +6,8 @@
 #ifndef MEMTOP_PIDNS_BPF_H
 #define MEMTOP_PIDNS_BPF_H
 
-const volatile __u64 pidns_dev = 0;
-const volatile __u64 pidns_ino = 0;
+const volatile __u64 pidns_dev __weak = 0;
+const volatile __u64 pidns_ino __weak = 0;
 
 #define MT_PIDNS_LEVELS 32 /* MAX_PID_NS_LEVEL */
 

@@ -11,19 +11,6 @@
 #include "pidcache.h"
 #include "util.h"
 
-/* What identifies a process, read from stat for every process */
-enum { I_PID, I_PPID, I_EUID, I_BEGAN, I_CMD, I_FLAGS, I_FIGURES };
-
-/* The figures of stat and statm, read for every process, by the column they fill */
-static const struct {
-	enum col_id col;
-	enum pids_item item; /* an ul_int item */
-} stat_figures[] = {
-	{COL_RSS, PIDS_MEM_RES},    {COL_VSZ, PIDS_MEM_VIRT},  {COL_SHR, PIDS_MEM_SHR},
-	{COL_TXT, PIDS_MEM_CODE},   {COL_DATA, PIDS_MEM_DATA}, {COL_MINFLT, PIDS_FLT_MIN},
-	{COL_MAJFLT, PIDS_FLT_MAJ},
-};
-
 /* The figures of status, read for the rows asked for, by the column they fill; one that
  * is 0 while no swap is in use needs no read then */
 static const struct {
@@ -35,10 +22,7 @@ static const struct {
 	{COL_LOCKED, PIDS_VM_RSS_LOCKED, false},
 };
 
-#define PF_KTHREAD 0x00200000 /* include/linux/sched.h */
-
 struct pids_collector {
-	struct pids_info *main;
 	struct pids_info *status;
 	struct pidcache cache;
 	unsigned *sel; /* scratch pid list for procps_pids_select */
@@ -48,19 +32,11 @@ struct pids_collector {
 struct pids_collector *pids_new(char *err, size_t errlen)
 {
 	struct pids_collector *c = xcalloc(1, sizeof(*c));
-	static enum pids_item main_items[I_FIGURES + ARRAY_SIZE(stat_figures)] = {
-		[I_PID] = PIDS_ID_PID,	     [I_PPID] = PIDS_ID_PPID, [I_EUID] = PIDS_ID_EUID,
-		[I_BEGAN] = PIDS_TICS_BEGAN, [I_CMD] = PIDS_CMD,      [I_FLAGS] = PIDS_FLAGS,
-	};
 	static enum pids_item status_items[1 + ARRAY_SIZE(status_figures)] = {PIDS_ID_PID};
 
-	for (size_t i = 0; i < ARRAY_SIZE(stat_figures); i++)
-		main_items[I_FIGURES + i] = stat_figures[i].item;
 	for (size_t i = 0; i < ARRAY_SIZE(status_figures); i++)
 		status_items[1 + i] = status_figures[i].item;
-	int rc = procps_pids_new(&c->main, main_items, (int)ARRAY_SIZE(main_items));
-	if (rc >= 0)
-		rc = procps_pids_new(&c->status, status_items, (int)ARRAY_SIZE(status_items));
+	int rc = procps_pids_new(&c->status, status_items, (int)ARRAY_SIZE(status_items));
 	if (rc < 0) {
 		snprintf(err, errlen, "cannot read processes with libproc2: %s", strerror(-rc));
 		pids_free(c);
@@ -74,8 +50,6 @@ void pids_free(struct pids_collector *c)
 {
 	if (!c)
 		return;
-	if (c->main)
-		procps_pids_unref(&c->main);
 	if (c->status)
 		procps_pids_unref(&c->status);
 	if (c->cache.buckets)
@@ -113,8 +87,11 @@ static void read_comm(int32_t pid, char *comm, const char *fallback)
 
 /* Fills comm and cmd from the cache, reading them for a process seen the first time or
  * one that renamed itself. */
-static void fill_names(struct pids_collector *c, struct proc_sample *p, const char *lp_comm)
+static void fill_names(struct pids_collector *c, struct proc_sample *p)
 {
+	char lp_comm[MT_COMM_LEN + 1];
+
+	memcpy(lp_comm, p->comm, sizeof(lp_comm));
 	struct pid_entry *e = pidcache_find(&c->cache, p->pid, p->start_ticks);
 	if (e && strcmp(e->seen_comm, lp_comm) != 0) {
 		free(e->cmd);
@@ -276,37 +253,27 @@ void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_r
 	collect_costly(c, s, 0, req);
 }
 
-int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
-		 char *err, size_t errlen)
+void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
+		 const struct pids_request *req)
 {
-	size_t from = s->nprocs;
-	struct pids_fetch *f = procps_pids_reap(c->main, PIDS_FETCH_TASKS_ONLY);
-	if (!f) {
-		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(errno));
-		return -1;
-	}
-	s->ntasks = (size_t)f->counts->total;
-	unsigned always = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
-	for (int i = 0; i < f->counts->total; i++) {
-		struct pids_stack *st = f->stacks[i];
-		int32_t pid = PIDS_VAL(I_PID, s_int, st, c->main);
-		if (req->nonly_pids && !pid_in(pid, req->only_pids, req->nonly_pids))
+	unsigned names = columns_filled_by(NEED_CMDLINE);
+	size_t n = from;
+
+	for (size_t i = from; i < s->nprocs; i++) {
+		struct proc_sample *p = &s->procs[i];
+
+		if (req->nonly_pids && !pid_in(p->pid, req->only_pids, req->nonly_pids))
 			continue;
-		struct proc_sample *p = snapshot_add_proc(s);
-		p->pid = pid;
-		p->ppid = PIDS_VAL(I_PPID, s_int, st, c->main);
-		p->uid = PIDS_VAL(I_EUID, u_int, st, c->main);
-		p->start_ticks = PIDS_VAL(I_BEGAN, ull_int, st, c->main);
-		for (size_t k = 0; k < ARRAY_SIZE(stat_figures); k++)
-			p->v[stat_figures[k].col] = st->head[I_FIGURES + k].result.ul_int;
-		p->valid = always;
-		p->kthread = (PIDS_VAL(I_FLAGS, ul_int, st, c->main) & PF_KTHREAD) != 0;
+		if (n != i)
+			s->procs[n] = *p;
+		p = &s->procs[n++];
+		p->valid |= names;
 		p->user = user_name(p->uid);
-		fill_names(c, p, PIDS_VAL(I_CMD, str, st, c->main));
+		fill_names(c, p);
 	}
+	s->nprocs = n;
 	if (s->nprocs > from) /* procs is NULL while no process was added */
 		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
 	collect_costly(c, s, from, req);
 	pidcache_sweep(&c->cache);
-	return 0;
 }

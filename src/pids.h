@@ -1,5 +1,5 @@
-/* Per-process source: /proc through libproc2 (stat, statm), with command lines and
- * user names read once per process, and VmSwap (status) and PSS/USS (smaps_rollup) read
+/* Per-process source, after the walk: command lines and user names read once per
+ * process, and VmSwap (status) and PSS/USS (smaps_rollup) read
  * only where they are asked for. */
 #ifndef MEMTOP_PIDS_H
 #define MEMTOP_PIDS_H
@@ -23,10 +23,12 @@ struct pids_request {
 struct pids_collector *pids_new(char *err, size_t errlen);
 void pids_free(struct pids_collector *c);
 
-/* Appends one proc_sample per live process to s. s->mem must be filled first (swap in
- * use decides whether VmSwap needs reading at all). Returns 0 or -1 with err. */
-int pids_collect(struct pids_collector *c, struct snapshot *s, const struct pids_request *req,
-		 char *err, size_t errlen);
+/* Completes the processes a walk (src/proc_walk.h, src/bpf_tasks.h) appended to s from
+ * index from: keeps only req->only_pids when set, adds command lines and user names,
+ * sorts them by pid and reads the costly columns req asks for. s->mem must be filled
+ * first (swap in use decides whether VmSwap needs reading at all). */
+void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
+		 const struct pids_request *req);
 
 /* Reads the costly columns of req->cols for the processes req names into s, already collected (for
  * rows that come into view between refreshes). */

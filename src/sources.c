@@ -5,10 +5,12 @@
 
 #include "bpf_source.h"
 #include "guard.h"
+#include "proc_walk.h"
 #include "procfs.h"
 #include "util.h"
 
 struct sources {
+	struct proc_walk *walk;
 	struct pids_collector *pids;
 	struct bpf_source *bpf;
 };
@@ -16,8 +18,11 @@ struct sources {
 struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen)
 {
 	struct sources *src = xcalloc(1, sizeof(*src));
-	src->pids = pids_new(err, errlen);
+	src->walk = proc_walk_new(err, errlen);
+	if (src->walk)
+		src->pids = pids_new(err, errlen);
 	if (!src->pids) {
+		proc_walk_free(src->walk);
 		free(src);
 		return NULL;
 	}
@@ -35,8 +40,10 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	if (procfs_meminfo(s, err, errlen))
 		return -1;
 	double start = clock_mono();
-	if (pids_collect(src->pids, s, req, err, errlen))
+	size_t from = s->nprocs;
+	if (proc_walk_collect(src->walk, s, err, errlen))
 		return -1;
+	pids_finish(src->pids, s, from, req);
 	/* the processes' counters were read over the walk (0.5 s at 10,000 processes): stamp
 	 * them with its middle; the system counters and the BPF maps are read together after
 	 * it, at one moment, so that each rate spans its own interval */
@@ -59,6 +66,7 @@ void sources_close(struct sources *src)
 	if (!src)
 		return;
 	pids_free(src->pids);
+	proc_walk_free(src->walk);
 	bpf_source_close(src->bpf);
 	free(src);
 }

@@ -1,0 +1,22 @@
+/* The base walk over /proc: every process's identity and the figures of stat and statm.
+ * One of the two walks (the other is the BPF task iterator, src/bpf_tasks.h); pids.c
+ * adds names and the costly columns after either. */
+#ifndef MEMTOP_PROC_WALK_H
+#define MEMTOP_PROC_WALK_H
+
+#include <stddef.h>
+
+#include "snapshot.h"
+
+struct proc_walk;
+
+struct proc_walk *proc_walk_new(char *err, size_t errlen);
+void proc_walk_free(struct proc_walk *w);
+
+/* Appends one proc_sample per live process to s, in no particular order, with pid,
+ * ppid, uid (effective), start_ticks, kthread, comm (the kernel's, raw) and the columns
+ * that columns_filled_by(NEED_STAT | NEED_STATM) names, their valid bits set; sets
+ * s->ntasks to the number of processes seen. Returns 0, or -1 with a one-line err. */
+int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen);
+
+#endif
