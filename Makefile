@@ -29,9 +29,12 @@ Q   := @
 say  = @printf '  %-8s%s\n' '$(1)' '$(2)'
 endif
 
+# The always-on concerns' programs are linked into one object, memtop.bpf.o, so that
+# loading parses the kernel's BTF once; the stacks programs load apart, on demand.
+BPF_LINKED := oomkill reclaim swapin tasks
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
-BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC))
-BPF_SKEL := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.skel.h,$(BPF_SRC))
+BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf/memtop.bpf.o
+BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h
 
 CORE_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
@@ -85,6 +88,10 @@ $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 	@mkdir -p $(@D)
 	$(call say,BPF,$<)
 	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
+
+$(BUILD)/bpf/memtop.bpf.o: $(patsubst %,$(BUILD)/bpf/%.bpf.o,$(BPF_LINKED))
+	$(call say,BPFLINK,$@)
+	$(Q)$(BPFTOOL) gen object $@ $^
 
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	$(call say,SKEL,$@)
@@ -143,7 +150,7 @@ $(SAN)/unit_tests: $(patsubst %.c,$(SAN)/%.o,$(TEST_SRC)) $(SAN_CORE)
 $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
-	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@ -pthread
 
 $(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
 	@mkdir -p $(@D)

@@ -13,6 +13,7 @@
 #define MTB_HIST_SLOTS 32   /* log2 microsecond buckets */
 #define MTB_MAX_PROCS  8192 /* per-process map entries (LRU) */
 #define MTB_SWAP_DEVS  8    /* swap partitions whose synchronous reads are swap-ins */
+#define MTB_MAX_CPUS   4096 /* CPUs whose per-CPU rss counter parts are added */
 
 enum mtb_reclaim_kind {
 	MTB_RC_DIRECT,
@@ -44,6 +45,41 @@ struct mtb_oom_event {
 	char comm[MTB_COMM_LEN];
 	char trigger_comm[MTB_COMM_LEN];
 	char cg[MTB_CG_LEVELS][MTB_CG_NAME];
+};
+
+/* The task iterator's records (bpf/tasks.bpf.c), read from the iterator's file: one
+ * per task, a process record for each thread-group leader and a thread record for each
+ * other thread, whose fault counts /proc adds to its process's. */
+enum mtb_task_kind {
+	MTB_TASK_PROC = 1,
+	MTB_TASK_THREAD = 2,
+};
+
+struct mtb_thread_rec {
+	__u32 kind; /* MTB_TASK_THREAD */
+	__s32 tgid;
+	__u64 minflt;
+	__u64 majflt;
+};
+
+/* the figures of /proc/PID/stat and statm that memtop lists; pages */
+struct mtb_task_rec {
+	__u32 kind; /* MTB_TASK_PROC */
+	__s32 tgid;
+	__s32 ppid;
+	__u32 euid;
+	__u32 flags;	  /* task->flags (PF_KTHREAD) */
+	__u32 state;	  /* index into "RSDTtXZPI", as /proc's state letter */
+	__u64 start_ns;	  /* start_boottime */
+	__u64 minflt;	  /* the leader's and those of the threads that exited */
+	__u64 majflt;
+	__u64 size;	  /* total_vm */
+	__u64 resident;	  /* file + anon + shmem, each counter summed over CPUs */
+	__u64 shared;	  /* file + shmem */
+	__u64 text;
+	__u64 data;	  /* data_vm + stack_vm */
+	__u64 swap;	  /* swap entries, summed over CPUs */
+	char comm[MTB_COMM_LEN];
 };
 
 #endif

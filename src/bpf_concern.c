@@ -6,13 +6,13 @@
 
 #include <bpf/libbpf.h>
 
-int bpf_links_attach(struct bpf_links *l, struct bpf_object *obj, char *why, size_t len)
+int bpf_links_attach(struct bpf_links *l, struct bpf_program *const *progs, size_t n, char *why,
+		     size_t len)
 {
 	int first = l->n;
-	struct bpf_program *prog;
 
-	bpf_object__for_each_program(prog, obj)
-	{
+	for (size_t i = 0; i < n; i++) {
+		struct bpf_program *prog = progs[i];
 		const char *sec = bpf_program__section_name(prog);
 		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
 		struct bpf_link *link = NULL;
@@ -20,7 +20,7 @@ int bpf_links_attach(struct bpf_links *l, struct bpf_object *obj, char *why, siz
 
 		if (!bpf_program__autoattach(prog))
 			continue;
-		if (l->n < BPF_CONCERN_LINKS) {
+		if (l->n < BPF_CONCERN_PROGS) {
 			link = bpf_program__attach(prog);
 			err = link ? 0 : -errno;
 		}

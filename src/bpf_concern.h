@@ -1,10 +1,15 @@
-/* One always-on BPF counter, a "concern" (OOM kills, reclaim latency, swap-ins): its
- * programs, how they load and what they fill in a snapshot. bpf_source.c loads, collects
+/* One always-on BPF counter or source, a "concern" (OOM kills, reclaim latency, swap-ins,
+ * the process table's task iterator): its programs, how they start and what they fill in
+ * a snapshot. The concerns' programs are linked into one BPF object (build/bpf/memtop.bpf.o,
+ * skeleton struct memtop_bpf), so that the kernel's BTF is parsed once for all of them.
+ * bpf_source.c opens it, lets each concern configure it, loads it and starts each
+ * concern; when the whole fails to load, it loads one object per concern with only that
+ * concern's programs, so that one concern's failure leaves the others on. It collects
  * and closes each concern of BPF_CONCERNS in turn and says in one line which are off.
  *
- * A new counter is: its bpf/NAME.bpf.c, a src/bpf_NAME.c that defines its descriptor
- * (following src/bpf_reclaim.c), one line in BPF_CONCERNS, and the snapshot fields its
- * collect fills. */
+ * A new concern is: its bpf/NAME.bpf.c (in the Makefile's BPF_LINKED), a src/bpf_NAME.c
+ * that defines its descriptor (following src/bpf_reclaim.c), one line in BPF_CONCERNS,
+ * and the snapshot fields its collect fills. */
 #ifndef MEMTOP_BPF_CONCERN_H
 #define MEMTOP_BPF_CONCERN_H
 
@@ -13,20 +18,35 @@
 
 #include "snapshot.h"
 
+struct memtop_bpf;
+struct bpf_program;
+
+#define BPF_CONCERN_PROGS 16 /* programs of one concern */
+
 struct bpf_concern {
 	const char *name;  /* "OOM kill tracing": "<name> off: <why>" in the reason line */
 	const char *needs; /* "OOM kills": "not root (<needs>, ... need root)" */
 	bool oom_kills;	   /* reports OOM kills as events: the kernel log is then read at
 			      start only, for the kills from before */
-	/* Opens, configures, loads and attaches its programs. Returns 0 with its state in
-	 * *state, or a negative errno with a few words in why, having freed all it made. */
-	int (*load)(void **state, char *why, size_t len);
+	/* Its programs in skel, into progs (at most BPF_CONCERN_PROGS); returns how many. */
+	size_t (*programs)(struct memtop_bpf *skel, struct bpf_program **progs);
+	/* Before loading: sets its read-only settings in skel. Returns 0, or a negative
+	 * errno with a few words in why when it cannot run on this kernel (its programs are
+	 * then not loaded). NULL: nothing to set. */
+	int (*configure)(struct memtop_bpf *skel, char *why, size_t len);
+	/* After loading: attaches its programs and makes what else it needs. Returns 0 with
+	 * its state in *state, or a negative errno with a few words in why, having freed
+	 * all it made. skel outlives the state. */
+	int (*start)(void **state, struct memtop_bpf *skel, char *why, size_t len);
 	/* Fills its part of s: fields of s->bpf, its per-process counters (s->procs is
-	 * sorted by pid), new events. */
+	 * sorted by pid), new events. NULL: nothing. */
 	void (*collect)(void *state, struct snapshot *s);
+	/* A walk of every process (src/proc_walk.h says what it fills): returns 0, or -1
+	 * when it could not run (then /proc is walked). NULL: not a walk. */
+	int (*walk)(void *state, struct snapshot *s);
 	/* Programs attached, as of the last collect. */
 	int (*links)(const void *state);
-	/* Detaches and frees; also the cleanup of a failed load. NULL does nothing. */
+	/* Detaches and frees; also the cleanup of a failed start. NULL does nothing. */
 	void (*close)(void *state);
 };
 
@@ -34,26 +54,25 @@ struct bpf_concern {
 #define BPF_CONCERNS(X)                                                                            \
 	X(bpf_oom)                                                                                 \
 	X(bpf_reclaim)                                                                             \
-	X(bpf_swapin)
+	X(bpf_swapin)                                                                              \
+	X(bpf_tasks)
 
 #define BPF_CONCERN_DECLARE(c) extern const struct bpf_concern c;
 BPF_CONCERNS(BPF_CONCERN_DECLARE)
 
-/* Helpers for the concerns' load and close */
+/* Helpers for the concerns' start and close */
 
-struct bpf_object;
 struct bpf_link;
 
-#define BPF_CONCERN_LINKS 16 /* programs one concern attaches at load */
-
 struct bpf_links {
-	struct bpf_link *link[BPF_CONCERN_LINKS];
+	struct bpf_link *link[BPF_CONCERN_PROGS];
 	int n;
 };
 
-/* Attaches every program of obj meant to attach by its section name. On failure detaches
+/* Attaches each of progs meant to attach by its section name. On failure detaches
  * those, names the tracepoint in why and returns a negative errno. */
-int bpf_links_attach(struct bpf_links *l, struct bpf_object *obj, char *why, size_t len);
+int bpf_links_attach(struct bpf_links *l, struct bpf_program *const *progs, size_t n, char *why,
+		     size_t len);
 
 void bpf_links_destroy(struct bpf_links *l);
 

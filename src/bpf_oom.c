@@ -11,14 +11,13 @@
 #include <bpf/libbpf.h>
 
 #include "../bpf/memtop.h"
-#include "bpf/oomkill.skel.h"
-#include "pidns.h"
+#include "bpf/memtop.skel.h"
 #include "util.h"
 
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 
 struct oom {
-	struct oomkill_bpf *skel;
+	struct memtop_bpf *skel;
 	struct ring_buffer *rb;
 	struct bpf_links links;
 	long page_size;
@@ -117,6 +116,27 @@ static int on_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
+static size_t oom_programs(struct memtop_bpf *skel, struct bpf_program **p)
+{
+	p[0] = skel->progs.mark_victim;
+	return 1;
+}
+
+static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
+{
+	struct kfacts k;
+
+	kfacts_read(&k);
+	if (!k.victim_task) {
+		snprintf(why, len, "tracepoint mark_victim lacks the task");
+		return -ENOTSUP;
+	}
+	skel->rodata->mm_file_idx = k.mm_file;
+	skel->rodata->mm_anon_idx = k.mm_anon;
+	skel->rodata->mm_shmem_idx = k.mm_shmem;
+	return 0;
+}
+
 static void oom_close(void *state)
 {
 	struct oom *o = state;
@@ -125,47 +145,29 @@ static void oom_close(void *state)
 		return;
 	bpf_links_destroy(&o->links);
 	ring_buffer__free(o->rb);
-	oomkill_bpf__destroy(o->skel);
 	free(o);
 }
 
-static int oom_load(void **state, char *why, size_t len)
+static int oom_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
-	struct oom *o;
-	struct kfacts k;
+	struct oom *o = xcalloc(1, sizeof(*o));
+	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
 
-	kfacts_read(&k);
-	if (!k.victim_task) {
-		snprintf(why, len, "tracepoint mark_victim lacks the task");
-		return -ENOTSUP;
-	}
-	o = xcalloc(1, sizeof(*o));
 	o->page_size = sysconf(_SC_PAGESIZE);
-	o->skel = oomkill_bpf__open();
-	if (!o->skel) {
-		err = -errno;
-		goto fail;
-	}
-	o->skel->rodata->mm_file_idx = k.mm_file;
-	o->skel->rodata->mm_anon_idx = k.mm_anon;
-	o->skel->rodata->mm_shmem_idx = k.mm_shmem;
-	PIDNS_CONFIGURE(o->skel);
-	err = oomkill_bpf__load(o->skel);
-	if (err)
-		goto fail;
-	o->rb = ring_buffer__new(bpf_map__fd(o->skel->maps.events), on_event, o, NULL);
+	o->skel = skel;
+	o->rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, o, NULL);
 	if (!o->rb) {
 		err = -errno;
+		bpf_concern_why(why, len, "ring buffer", err);
 		goto fail;
 	}
-	err = bpf_links_attach(&o->links, o->skel->obj, why, len);
+	err = bpf_links_attach(&o->links, progs, oom_programs(skel, progs), why, len);
 	if (err)
 		goto fail;
 	*state = o;
 	return 0;
 fail:
-	bpf_concern_why(why, len, "loading", err);
 	oom_close(o);
 	return err;
 }
@@ -191,7 +193,9 @@ const struct bpf_concern bpf_oom = {
 	.name = "OOM kill tracing",
 	.needs = "OOM kills",
 	.oom_kills = true,
-	.load = oom_load,
+	.programs = oom_programs,
+	.configure = oom_configure,
+	.start = oom_start,
 	.collect = oom_collect,
 	.links = oom_links,
 	.close = oom_close,

@@ -9,17 +9,31 @@
 #include <bpf/libbpf.h>
 
 #include "../bpf/memtop.h"
-#include "bpf/reclaim.skel.h"
+#include "bpf/memtop.skel.h"
 #include "bpf_procs.h"
-#include "pidns.h"
 #include "util.h"
 
 _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
 
 struct reclaim {
-	struct reclaim_bpf *skel;
+	struct memtop_bpf *skel;
 	struct bpf_links links;
 };
+
+static size_t reclaim_programs(struct memtop_bpf *skel, struct bpf_program **p)
+{
+	size_t n = 0;
+
+	p[n++] = skel->progs.direct_begin;
+	p[n++] = skel->progs.direct_end;
+	p[n++] = skel->progs.memcg_begin;
+	p[n++] = skel->progs.memcg_end;
+	p[n++] = skel->progs.slab_begin;
+	p[n++] = skel->progs.slab_end;
+	p[n++] = skel->progs.kswapd_wake;
+	p[n++] = skel->progs.reclaim_exit;
+	return n;
+}
 
 static void reclaim_close(void *state)
 {
@@ -28,33 +42,23 @@ static void reclaim_close(void *state)
 	if (!r)
 		return;
 	bpf_links_destroy(&r->links);
-	reclaim_bpf__destroy(r->skel);
 	free(r);
 }
 
-static int reclaim_load(void **state, char *why, size_t len)
+static int reclaim_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
 	struct reclaim *r = xcalloc(1, sizeof(*r));
+	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
 
-	r->skel = reclaim_bpf__open();
-	if (!r->skel) {
-		err = -errno;
-		goto fail;
+	r->skel = skel;
+	err = bpf_links_attach(&r->links, progs, reclaim_programs(skel, progs), why, len);
+	if (err) {
+		reclaim_close(r);
+		return err;
 	}
-	PIDNS_CONFIGURE(r->skel);
-	err = reclaim_bpf__load(r->skel);
-	if (err)
-		goto fail;
-	err = bpf_links_attach(&r->links, r->skel->obj, why, len);
-	if (err)
-		goto fail;
 	*state = r;
 	return 0;
-fail:
-	bpf_concern_why(why, len, "loading", err);
-	reclaim_close(r);
-	return err;
 }
 
 static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
@@ -68,7 +72,7 @@ static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
 static void reclaim_collect(void *state, struct snapshot *s)
 {
 	struct reclaim *r = state;
-	const struct reclaim_bpf__bss *bss = r->skel->bss;
+	const struct memtop_bpf__bss *bss = r->skel->bss;
 	struct reclaim_stats *st = &s->bpf.reclaim;
 
 	s->bpf.have_reclaim = true;
@@ -88,7 +92,8 @@ static int reclaim_links(const void *state)
 const struct bpf_concern bpf_reclaim = {
 	.name = "reclaim latency",
 	.needs = "reclaim latency",
-	.load = reclaim_load,
+	.programs = reclaim_programs,
+	.start = reclaim_start,
 	.collect = reclaim_collect,
 	.links = reclaim_links,
 	.close = reclaim_close,

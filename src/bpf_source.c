@@ -9,9 +9,12 @@
 
 #include <bpf/libbpf.h>
 
+#include "../bpf/memtop.h"
+#include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
 #include "kmsg.h"
 #include "oom_merge.h"
+#include "pidns.h"
 #include "util.h"
 
 #define BPF_CONCERN_ENTRY(c) &c,
@@ -23,9 +26,11 @@ struct bpf_source {
 	struct {
 		void *state; /* NULL: off */
 		int err;
-		char why[96]; /* why it is off; empty when on */
+		char why[96];		/* why it is off; empty when on */
+		struct memtop_bpf *own; /* its own object, when the shared one failed to load */
 	} c[NCONCERNS];
-	struct oom_merge *oom; /* kills from the kernel log, and from before start */
+	struct memtop_bpf *shared; /* every concern's programs, loaded once */
+	struct oom_merge *oom;	   /* kills from the kernel log, and from before start */
 	char reason[160];
 };
 
@@ -118,6 +123,85 @@ static void make_reason(struct bpf_source *b, bool disabled)
 		append(r, len, "; OOM kills from the kernel log");
 }
 
+/* Loads the programs of the concerns for which on[] is set (every other program is
+ * left out), having let those concerns configure skel; one whose configure says it
+ * cannot run here is left out too, its on[] cleared. Returns 0 or a negative errno. */
+static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
+{
+	struct bpf_program *prog, *progs[BPF_CONCERN_PROGS];
+
+	PIDNS_CONFIGURE(skel);
+	bpf_object__for_each_program(prog, skel->obj) bpf_program__set_autoload(prog, false);
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		if (!on[i])
+			continue;
+		if (concerns[i]->configure && (b->c[i].err = concerns[i]->configure(
+						       skel, b->c[i].why, sizeof(b->c[i].why)))) {
+			on[i] = false;
+			continue;
+		}
+		size_t n = concerns[i]->programs(skel, progs);
+		for (size_t k = 0; k < n; k++)
+			bpf_program__set_autoload(progs[k], true);
+	}
+	return memtop_bpf__load(skel);
+}
+
+static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel)
+{
+	b->c[i].err = concerns[i]->start(&b->c[i].state, skel, b->c[i].why, sizeof(b->c[i].why));
+	if (b->c[i].err)
+		b->c[i].state = NULL;
+}
+
+/* One object for all: the kernel's BTF is parsed once. When it fails to load, each
+ * concern gets an object of its own with only its programs, so one concern that cannot
+ * load on this kernel leaves the others on. */
+static void load_all(struct bpf_source *b)
+{
+	bool on[NCONCERNS];
+	int err;
+
+	for (size_t i = 0; i < NCONCERNS; i++)
+		on[i] = true;
+	b->shared = memtop_bpf__open();
+	if (!b->shared) {
+		err = -errno;
+		for (size_t i = 0; i < NCONCERNS; i++) {
+			b->c[i].err = err;
+			bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "opening", err);
+		}
+		return;
+	}
+	err = load_for(b, b->shared, on);
+	if (!err) {
+		for (size_t i = 0; i < NCONCERNS; i++)
+			if (on[i])
+				start(b, i, b->shared);
+		return;
+	}
+	memtop_bpf__destroy(b->shared);
+	b->shared = NULL;
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		bool only[NCONCERNS] = {false};
+
+		if (!on[i])
+			continue;
+		only[i] = true;
+		b->c[i].own = memtop_bpf__open();
+		err = b->c[i].own ? load_for(b, b->c[i].own, only) : -errno;
+		if (!err && only[i]) {
+			start(b, i, b->c[i].own);
+			continue;
+		}
+		if (err)
+			b->c[i].err = err;
+		bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "loading", err);
+		memtop_bpf__destroy(b->c[i].own);
+		b->c[i].own = NULL;
+	}
+}
+
 struct bpf_source *bpf_source_open(bool disabled, bool verbose)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
@@ -127,17 +211,23 @@ struct bpf_source *bpf_source_open(bool disabled, bool verbose)
 	 * full-screen view owns the terminal */
 	libbpf_set_print(verbose || debug_env() ? print_stderr : quiet);
 	if (!disabled && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
-		for (size_t i = 0; i < NCONCERNS; i++) {
-			b->c[i].err =
-				concerns[i]->load(&b->c[i].state, b->c[i].why, sizeof(b->c[i].why));
+		load_all(b);
+		for (size_t i = 0; i < NCONCERNS; i++)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
-		}
 	}
 	libbpf_set_print(quiet);
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
 	make_reason(b, disabled);
 	return b;
+}
+
+int bpf_source_walk(struct bpf_source *b, struct snapshot *s)
+{
+	for (size_t i = 0; b && i < NCONCERNS; i++)
+		if (b->c[i].state && concerns[i]->walk && concerns[i]->walk(b->c[i].state, s) == 0)
+			return 0;
+	return -1;
 }
 
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
@@ -150,7 +240,8 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		if (!b->c[i].state)
 			continue;
-		concerns[i]->collect(b->c[i].state, s);
+		if (concerns[i]->collect)
+			concerns[i]->collect(b->c[i].state, s);
 		st->programs += concerns[i]->links(b->c[i].state);
 		st->enabled = true;
 	}
@@ -161,8 +252,11 @@ void bpf_source_close(struct bpf_source *b)
 {
 	if (!b)
 		return;
-	for (size_t i = 0; i < NCONCERNS; i++)
+	for (size_t i = 0; i < NCONCERNS; i++) {
 		concerns[i]->close(b->c[i].state);
+		memtop_bpf__destroy(b->c[i].own);
+	}
+	memtop_bpf__destroy(b->shared);
 	oom_merge_close(b->oom);
 	free(b);
 }

@@ -21,6 +21,10 @@ struct bpf_source *bpf_source_open(bool disabled, bool verbose);
  * since the last call. */
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
 
+/* Appends every process to s from the BPF task iterator, as proc_walk_collect would
+ * (src/proc_walk.h). Returns 0, or -1 when the iterator is off or failed. */
+int bpf_source_walk(struct bpf_source *b, struct snapshot *s);
+
 void bpf_source_close(struct bpf_source *b);
 
 #endif

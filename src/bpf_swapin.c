@@ -10,19 +10,40 @@
 #include <bpf/libbpf.h>
 
 #include "../bpf/memtop.h"
-#include "bpf/swapin.skel.h"
+#include "bpf/memtop.skel.h"
 #include "bpf_procs.h"
-#include "pidns.h"
 #include "swap_gate.h"
 #include "util.h"
 
 struct swapin {
-	struct swapin_bpf *skel;
+	struct memtop_bpf *skel;
 	struct bpf_links links;
 	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
 	struct swap_gate *gate;
 	int gate_links; /* at the last collect */
 };
+
+static size_t swapin_programs(struct memtop_bpf *skel, struct bpf_program **p)
+{
+	size_t n = 0;
+
+	p[n++] = skel->progs.swapin_exit;
+	/* the swap gate's: not attached at start */
+	p[n++] = skel->progs.count_memcg_events;
+	p[n++] = skel->progs.writeout;
+	p[n++] = skel->progs.swap_bio;
+	return n;
+}
+
+static int swapin_configure(struct memtop_bpf *skel, char *why, size_t len)
+{
+	(void)why;
+	(void)len;
+	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
+	bpf_program__set_autoattach(skel->progs.writeout, false);
+	bpf_program__set_autoattach(skel->progs.swap_bio, false);
+	return 0;
+}
 
 static void swapin_close(void *state)
 {
@@ -32,38 +53,24 @@ static void swapin_close(void *state)
 		return;
 	swap_gate_stop(w->gate);
 	bpf_links_destroy(&w->links);
-	swapin_bpf__destroy(w->skel);
 	free(w);
 }
 
-static int swapin_load(void **state, char *why, size_t len)
+static int swapin_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
 	struct swapin *w = xcalloc(1, sizeof(*w));
+	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
 
-	w->skel = swapin_bpf__open();
-	if (!w->skel) {
-		err = -errno;
-		goto fail;
+	w->skel = skel;
+	err = bpf_links_attach(&w->links, progs, swapin_programs(skel, progs), why, len);
+	if (err) {
+		swapin_close(w);
+		return err;
 	}
-	/* the swap gate's */
-	bpf_program__set_autoattach(w->skel->progs.count_memcg_events, false);
-	bpf_program__set_autoattach(w->skel->progs.writeout, false);
-	bpf_program__set_autoattach(w->skel->progs.swap_bio, false);
-	PIDNS_CONFIGURE(w->skel);
-	err = swapin_bpf__load(w->skel);
-	if (err)
-		goto fail;
-	err = bpf_links_attach(&w->links, w->skel->obj, why, len);
-	if (err)
-		goto fail;
-	w->gate = swap_gate_start(w->skel);
+	w->gate = swap_gate_start(skel);
 	*state = w;
 	return 0;
-fail:
-	bpf_concern_why(why, len, "loading", err);
-	swapin_close(w);
-	return err;
 }
 
 static void swapin_collect(void *state, struct snapshot *s)
@@ -90,7 +97,9 @@ static int swapin_links(const void *state)
 const struct bpf_concern bpf_swapin = {
 	.name = "swap-ins per process",
 	.needs = "swap-ins per process",
-	.load = swapin_load,
+	.programs = swapin_programs,
+	.configure = swapin_configure,
+	.start = swapin_start,
 	.collect = swapin_collect,
 	.links = swapin_links,
 	.close = swapin_close,

@@ -75,13 +75,14 @@ struct column {
 	int width;	   /* 0: takes the rest of the line */
 	enum col_unit unit;
 	enum col_kind kind;
-	unsigned needs;	  /* enum col_need */
-	bool ascending;	  /* natural sort direction */
-	bool on;	  /* shown by default */
-	int drop;	  /* on a narrow screen, higher numbers are hidden first; 0 never */
-	double scale;	  /* KIND_RATE: counter units to shown units (0: 1) */
-	bool since_start; /* KIND_RATE: the counter starts at memtop's start, not the process's */
-	int of;		  /* KIND_SHARE: the column whose share of RAM this is */
+	unsigned needs;	   /* enum col_need */
+	bool ascending;	   /* natural sort direction */
+	bool on;	   /* shown by default */
+	int drop;	   /* on a narrow screen, higher numbers are hidden first; 0 never */
+	double scale;	   /* KIND_RATE: counter units to shown units (0: 1) */
+	bool since_start;  /* KIND_RATE: the counter starts at memtop's start, not the process's */
+	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */
+	int of;		   /* KIND_SHARE: the column whose share of RAM this is */
 	uint64_t (*id)(const struct proc_sample *p);	  /* KIND_SAMPLE kept out of v[] */
 	const char *(*text)(const struct proc_sample *p); /* KIND_TEXT, raw and untrusted */
 };

@@ -55,14 +55,9 @@ void proc_walk_free(struct proc_walk *w)
 	free(w);
 }
 
-int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen)
+static void append(struct proc_walk *w, struct snapshot *s, struct pids_fetch *f)
 {
-	struct pids_fetch *f = procps_pids_reap(w->info, PIDS_FETCH_TASKS_ONLY);
-	if (!f) {
-		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(errno));
-		return -1;
-	}
-	s->ntasks = (size_t)f->counts->total;
+	(void)w; /* PIDS_VAL names it and does not use it */
 	unsigned figures = columns_filled_by(NEED_STAT | NEED_STATM);
 	for (int i = 0; i < f->counts->total; i++) {
 		struct pids_stack *st = f->stacks[i];
@@ -78,5 +73,28 @@ int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t
 		p->kthread = (PIDS_VAL(I_FLAGS, ul_int, st, w->info) & PF_KTHREAD) != 0;
 		snprintf(p->comm, sizeof(p->comm), "%s", PIDS_VAL(I_CMD, str, st, w->info));
 	}
+}
+
+int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen)
+{
+	struct pids_fetch *f = procps_pids_reap(w->info, PIDS_FETCH_TASKS_ONLY);
+	if (!f) {
+		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(errno));
+		return -1;
+	}
+	s->ntasks = (size_t)f->counts->total;
+	append(w, s, f);
+	return 0;
+}
+
+int proc_walk_pid(struct proc_walk *w, struct snapshot *s, int32_t pid)
+{
+	unsigned id = (unsigned)pid;
+	struct pids_fetch *f = procps_pids_select(w->info, &id, 1, PIDS_SELECT_PID);
+
+	if (!f || f->counts->total != 1)
+		return -1;
+	s->ntasks++;
+	append(w, s, f);
 	return 0;
 }

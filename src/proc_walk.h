@@ -19,4 +19,8 @@ void proc_walk_free(struct proc_walk *w);
  * s->ntasks to the number of processes seen. Returns 0, or -1 with a one-line err. */
 int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen);
 
+/* Appends pid alone, as proc_walk_collect would (s->ntasks counts it); for a process
+ * another walk cannot see. Returns 0, or -1 when it is gone or unreadable. */
+int proc_walk_pid(struct proc_walk *w, struct snapshot *s, int32_t pid);
+
 #endif

@@ -41,8 +41,13 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		return -1;
 	double start = clock_mono();
 	size_t from = s->nprocs;
-	if (proc_walk_collect(src->walk, s, err, errlen))
+	if (bpf_source_walk(src->bpf, s) == 0) {
+		/* the kernel's task iterator may start after pid 1 */
+		if (!snapshot_find(s, from, 1))
+			proc_walk_pid(src->walk, s, 1);
+	} else if (proc_walk_collect(src->walk, s, err, errlen)) {
 		return -1;
+	}
 	pids_finish(src->pids, s, from, req);
 	/* the processes' counters were read over the walk (0.5 s at 10,000 processes): stamp
 	 * them with its middle; the system counters and the BPF maps are read together after

@@ -17,13 +17,13 @@
 #include <bpf/libbpf.h>
 
 #include "../bpf/memtop.h"
-#include "bpf/swapin.skel.h"
+#include "bpf/memtop.skel.h"
 #include "procfs.h"
 #include "symbolize.h"
 #include "util.h"
 
 struct swap_gate {
-	struct swapin_bpf *skel;
+	struct memtop_bpf *skel;
 	pthread_mutex_t lock;
 	struct bpf_link *count_link; /* count_memcg_events, while swap-ins can happen */
 	struct bpf_link *writeout_link;
@@ -58,7 +58,7 @@ static bool swap_state(bool *in_use)
  * filesystem's own reads would count. Its swap-ins then fall short of /proc/vmstat. */
 static void set_swap_devs(struct swap_gate *g)
 {
-	volatile struct swapin_bpf__bss *bss = g->skel->bss;
+	volatile struct memtop_bpf__bss *bss = g->skel->bss;
 	FILE *f = fopen("/proc/swaps", "re");
 	char line[512], path[256], type[32];
 	uint32_t n = 0;
@@ -114,7 +114,7 @@ static uint64_t vmstat_pswpin(void)
 static void try_bio(struct swap_gate *g)
 {
 	static const char *const names[] = {"end_swap_bio_read", "submit_bio_wait_endio"};
-	volatile struct swapin_bpf__bss *bss = g->skel->bss;
+	volatile struct memtop_bpf__bss *bss = g->skel->bss;
 	uint64_t addr[2];
 	long page = sysconf(_SC_PAGESIZE);
 
@@ -162,7 +162,7 @@ static void check_bio(struct swap_gate *g, uint64_t pswpin)
  * configured. */
 static bool update(struct swap_gate *g, bool woken)
 {
-	volatile struct swapin_bpf__bss *bss = g->skel->bss;
+	volatile struct memtop_bpf__bss *bss = g->skel->bss;
 	uint64_t w = bss->writeouts;
 	bool in_use, configured = swap_state(&in_use);
 
@@ -265,7 +265,7 @@ static bool start_thread(struct swap_gate *g)
 	return ok;
 }
 
-struct swap_gate *swap_gate_start(struct swapin_bpf *skel)
+struct swap_gate *swap_gate_start(struct memtop_bpf *skel)
 {
 	struct swap_gate *g = xcalloc(1, sizeof(*g));
 

@@ -16,12 +16,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct swapin_bpf;
+struct memtop_bpf;
 struct swap_gate;
 
 /* Attaches the writeout program and starts the wake-up thread; skel must be loaded with
  * neither count_memcg_events nor writeout attached. Returns NULL with errno on failure. */
-struct swap_gate *swap_gate_start(struct swapin_bpf *skel);
+struct swap_gate *swap_gate_start(struct memtop_bpf *skel);
 
 /* Attaches or detaches by the state of swap now; pswpin is /proc/vmstat's, read at
  * this refresh. Returns how many programs the gate has attached, and in mode how

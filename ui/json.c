@@ -123,6 +123,12 @@ static void process(FILE *f, const struct model *m, const struct row *r)
 		put(&o, "\":", 2);
 		value(&o, r, c);
 		first = false;
+		if (columns[c].total && row_valid(r, c)) {
+			put(&o, ",\"", 2);
+			put_str(&o, columns[c].total);
+			put(&o, "\":", 2);
+			put_u64(&o, r->p->v[c]);
+		}
 	}
 	if (r->rate_since > 0) { /* its rates span its life so far, not interval_s */
 		put_str(&o, ",\"rate_since_s\":");

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The process table in one read: a task iterator that writes, per task, what
+ * /proc/PID/stat and statm would say (bpf/memtop.h: struct mtb_task_rec).
+ *
+ * statm adds each CPU's part of the rss counters to their shared count
+ * (get_mm_counter_sum); the count alone is off by up to batch x CPUs pages. A CPU's
+ * part lives at counters + that CPU's per-CPU offset, which this program learns from a
+ * per-CPU array of its own: the address of an element on CPU n minus the array's
+ * per-CPU base is CPU n's offset. */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "memtop.h"
+#include "pidns.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define PF_KTHREAD 0x00200000
+
+/* possible CPUs; user space sets it before loading */
+const volatile __u32 nr_cpus = 1;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} cpu_probe SEC(".maps");
+
+__u64 cpu_off[MTB_MAX_CPUS];
+__u32 cpu_offs; /* offsets known in cpu_off, this pass */
+
+/* kernels before 5.14 named the state field "state" */
+struct task_struct___old {
+	long state;
+};
+
+static long find_off(__u32 cpu, void *base)
+{
+	__u32 zero = 0;
+	void *p = bpf_map_lookup_percpu_elem(&cpu_probe, &zero, cpu);
+	__u64 addr;
+
+	if (!p || cpu >= MTB_MAX_CPUS)
+		return 1;
+	/* read back as a number: the verifier allows no arithmetic on map values' addresses */
+	if (bpf_probe_read_kernel(&addr, sizeof(addr), &p))
+		return 1;
+	barrier_var(cpu);
+	cpu_off[cpu & (MTB_MAX_CPUS - 1)] = addr - *(__u64 *)base;
+	cpu_offs = cpu + 1;
+	return 0;
+}
+
+/* Fills cpu_off for this pass: the array's per-CPU base is its pptrs[0] */
+static void learn_offsets(void)
+{
+	void *map = &cpu_probe;
+	__u64 map_addr, base;
+
+	cpu_offs = 0;
+	if (bpf_probe_read_kernel(&map_addr, sizeof(map_addr), &map))
+		return;
+	if (bpf_probe_read_kernel(&base, sizeof(base),
+				  (void *)(map_addr + bpf_core_field_offset(struct bpf_array, pptrs))))
+		return;
+	bpf_loop(nr_cpus, find_off, &base, 0);
+}
+
+struct sum {
+	__u64 parts[NR_MM_COUNTERS]; /* addresses of the per-CPU s32 parts */
+	__s64 total[NR_MM_COUNTERS];
+};
+
+static long add_cpu(__u32 cpu, struct sum *s)
+{
+	__u64 off;
+
+	if (cpu >= MTB_MAX_CPUS || cpu >= cpu_offs)
+		return 1;
+	barrier_var(cpu); /* the mask stays: the verifier needs it */
+	off = cpu_off[cpu & (MTB_MAX_CPUS - 1)];
+	for (int i = 0; i < NR_MM_COUNTERS; i++) {
+		__s32 v = 0;
+
+		if (s->parts[i])
+			bpf_probe_read_kernel(&v, sizeof(v), (void *)(s->parts[i] + off));
+		s->total[i] += v;
+	}
+	return 0;
+}
+
+static __u64 positive(__s64 v)
+{
+	return v > 0 ? v : 0;
+}
+
+static void mm_figures(struct mm_struct *mm, struct mtb_task_rec *r)
+{
+	struct sum s = {};
+	unsigned long start_code, end_code;
+
+	for (int i = 0; i < NR_MM_COUNTERS; i++) {
+		s.total[i] = BPF_CORE_READ(mm, rss_stat[i].count);
+		s.parts[i] = (__u64)BPF_CORE_READ(mm, rss_stat[i].counters);
+	}
+	bpf_loop(cpu_offs, add_cpu, &s, 0);
+	r->size = BPF_CORE_READ(mm, total_vm);
+	r->shared = positive(s.total[MM_FILEPAGES]) + positive(s.total[MM_SHMEMPAGES]);
+	r->resident = r->shared + positive(s.total[MM_ANONPAGES]);
+	r->swap = positive(s.total[MM_SWAPENTS]);
+	start_code = BPF_CORE_READ(mm, start_code);
+	end_code = BPF_CORE_READ(mm, end_code);
+	r->text = (((end_code + 4095) & ~4095UL) - (start_code & ~4095UL)) >> 12;
+	r->data = BPF_CORE_READ(mm, data_vm) + BPF_CORE_READ(mm, stack_vm);
+}
+
+/* /proc's state letter index (task_state_index()) */
+static __u32 state_index(struct task_struct *t)
+{
+	unsigned int st, exit_state = BPF_CORE_READ(t, exit_state), report;
+
+	if (bpf_core_field_exists(t->__state))
+		st = BPF_CORE_READ(t, __state);
+	else
+		st = BPF_CORE_READ((struct task_struct___old *)t, state);
+	report = (st | exit_state) & 0x7f; /* TASK_REPORT */
+	if ((st & 0x402) == 0x402)	   /* TASK_IDLE */
+		report = 0x80;		   /* TASK_REPORT_IDLE */
+	if (st & 0x1000)		   /* TASK_RTLOCK_WAIT */
+		report = 0x2;
+	for (int i = 8; i > 0; i--) /* fls() */
+		if (report & (1U << (i - 1)))
+			return i;
+	return 0;
+}
+
+static __s32 tgid_of(struct task_struct *t)
+{
+	return pidns_ino ? mt_task_tgid(t) : BPF_CORE_READ(t, tgid);
+}
+
+SEC("iter/task")
+int tasks(struct bpf_iter__task *ctx)
+{
+	struct seq_file *seq = ctx->meta->seq;
+	struct task_struct *t = ctx->task;
+	struct mtb_task_rec r = {};
+	struct mm_struct *mm;
+
+	if (ctx->meta->seq_num == 0)
+		learn_offsets();
+	if (!t)
+		return 0;
+	r.tgid = tgid_of(t);
+	if (!r.tgid)
+		return 0;
+	if (BPF_CORE_READ(t, group_leader) != t) {
+		struct mtb_thread_rec th = {
+			.kind = MTB_TASK_THREAD,
+			.tgid = r.tgid,
+			.minflt = BPF_CORE_READ(t, min_flt),
+			.majflt = BPF_CORE_READ(t, maj_flt),
+		};
+
+		bpf_seq_write(seq, &th, sizeof(th));
+		return 0;
+	}
+	r.kind = MTB_TASK_PROC;
+	r.ppid = tgid_of(BPF_CORE_READ(t, real_parent));
+	r.euid = BPF_CORE_READ(t, cred, euid.val);
+	r.flags = BPF_CORE_READ(t, flags);
+	r.state = state_index(t);
+	r.start_ns = BPF_CORE_READ(t, start_boottime);
+	r.minflt = BPF_CORE_READ(t, min_flt) + BPF_CORE_READ(t, signal, min_flt);
+	r.majflt = BPF_CORE_READ(t, maj_flt) + BPF_CORE_READ(t, signal, maj_flt);
+	BPF_CORE_READ_STR_INTO(&r.comm, t, comm);
+	mm = BPF_CORE_READ(t, mm);
+	if (mm && !(r.flags & PF_KTHREAD))
+		mm_figures(mm, &r);
+	bpf_seq_write(seq, &r, sizeof(r));
+	return 0;
+}
