@@ -1,6 +1,7 @@
 #!/bin/sh
 # --verbose and MEMTOP_DEBUG=1 pass libbpf's messages to stderr while the programs load,
-# for every concern's object; without them stderr stays empty. stdout is the refresh alone.
+# for the one object of the concerns, naming a program of each; without them stderr stays
+# empty. stdout is the refresh alone.
 . "$(dirname "$0")/lib.inc"
 need_bpf
 
@@ -13,13 +14,15 @@ run() {
 	! grep -q '^libbpf: ' "$WORK/$name.out" || fail "$name: libbpf's messages on stdout"
 }
 
-# loud NAME ARGS...: libbpf lines on stderr, naming each concern's object
+# loud NAME ARGS...: libbpf lines on stderr, naming the object and a program of each
+# concern (OOM kills, reclaim, swap-ins, the task iterator)
 loud() {
 	run "$@"
 	n=$(grep -c '^libbpf: ' "$WORK/$1.err")
 	[ "$n" -gt 0 ] || fail "$1: no libbpf lines on stderr: $(head -5 "$WORK/$1.err")"
-	for obj in oomkill_bpf reclaim_bpf swapin_bpf; do
-		grep -q "$obj" "$WORK/$1.err" || fail "$1: libbpf said nothing of $obj"
+	grep -q memtop_bpf "$WORK/$1.err" || fail "$1: libbpf said nothing of memtop_bpf"
+	for prog in mark_victim direct_begin swapin_exit tasks; do
+		grep -q "prog '$prog'" "$WORK/$1.err" || fail "$1: libbpf said nothing of $prog"
 	done
 	echo "$1: $n libbpf lines"
 }
