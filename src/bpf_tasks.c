@@ -92,7 +92,8 @@ static void fill(const struct tasks *t, struct proc_sample *p, const struct mtb_
 	p->v[COL_DATA] = r->data * t->page_kb;
 	p->v[COL_MINFLT] = r->minflt;
 	p->v[COL_MAJFLT] = r->majflt;
-	p->valid = figures;
+	p->v[COL_SWAP] = r->swap * t->page_kb; /* VmSwap, summed over CPUs as status does */
+	p->valid = figures | COL_BIT(COL_SWAP);
 }
 
 /* Adds a thread's faults to its process's, as /proc/PID/stat does */

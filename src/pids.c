@@ -156,7 +156,8 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 {
 	size_t n = s->nprocs - from;
 	unsigned asked = req->cols & columns_filled_by(NEED_STATUS);
-	if (!status_wanted(s, from, req->cols)) {
+	unsigned read = status_wanted(s, from, req->cols);
+	if (!read) {
 		for (size_t i = from; i < s->nprocs; i++)
 			s->procs[i].tried |= asked;
 		return;
@@ -169,8 +170,10 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 	for (size_t i = from; i < s->nprocs; i++) {
 		if (!wanted(req, s->procs[i].pid))
 			continue;
-		c->sel[k++] = (unsigned)s->procs[i].pid;
 		s->procs[i].tried |= asked;
+		/* the walk may have given them (the task iterator gives swap) */
+		if ((s->procs[i].valid & read) != read)
+			c->sel[k++] = (unsigned)s->procs[i].pid;
 	}
 	if (k == 0)
 		return;

@@ -4,8 +4,9 @@
 # memtop's refresh, memtop's figures equal them (RSS, VSZ, SHR, TXT, DATA from statm;
 # parent, minor and major faults from stat, faults summed over the threads as /proc does),
 # including pid 1, kernel threads (zeros), a zombie, a process of another user and one
-# whose threads faulted (half of them exited since). Every process that lived through
-# both reads is listed.
+# whose threads faulted (half of them exited since); and swap: a process with pages in
+# swap shows its VmSwap (/proc/PID/status). Every process that lived through both reads
+# is listed.
 . "$(dirname "$0")/lib.inc"
 need_bpf
 [ -x "$HELPERS/thread_faults" ] || fail "build first: $HELPERS/thread_faults"
@@ -31,6 +32,15 @@ until [ -n "$zombie" ] && grep -q '^State:.*Z' "/proc/$zombie/status" 2>/dev/nul
 	i=$((i + 1))
 	zombie=$(awk '{ print $1 }' "/proc/$zparent/task/$zparent/children" 2>/dev/null)
 done
+
+# a process with pages in swap: 64 MiB touched in a 32 MiB memory cgroup
+swapfile_on 128
+memcg memtop-iter-$$ 33554432
+in_memcg "$HELPERS/alloc_child" 64 0 memtop-iter-$$ >"$WORK/swapped" 9>&-
+swapped=$KID
+wait_ready "$WORK/swapped" || fail "alloc_child never got ready"
+vmswap() { awk '$1 == "VmSwap:" { print $2 }' "/proc/$1/status"; }
+[ "$(vmswap "$swapped")" -gt 16384 ] || fail "only $(vmswap "$swapped") kB of alloc_child in swap"
 
 # pid ppid minflt majflt start size resident shared text data, from /proc
 proc_read() {
@@ -110,6 +120,14 @@ while :; do
 done
 n=$(tail -1 "$WORK/cmp" | awk '{ print $1 }')
 [ "$n" -gt 20 ] || fail "only $n processes compared"
+
+# swap: VmSwap, from the iterator (the status file is not read for it)
+before=$(vmswap "$swapped")
+"$MEMTOP" --json -n 1 -p "$swapped" >"$WORK/swap.json" || fail "memtop --json -p exited $?"
+after=$(vmswap "$swapped")
+got=$(jq '.processes[0].swap_kb' "$WORK/swap.json")
+[ "$before" = "$after" ] && [ "$got" = "$before" ] ||
+	fail "alloc_child: VmSwap $before then $after kB, memtop $got"
 
 # kernel threads: zeros
 kt=$(awk '$2 == 2 { print $1; exit }' "$WORK/a")
