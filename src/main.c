@@ -3,6 +3,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -15,8 +16,16 @@
 #include "sources.h"
 #include "guard.h"
 #include "loop.h"
+#include "selfcost.h"
 #include "util.h"
 #include "views.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
 
 static void sleep_until(double when)
 {
@@ -24,7 +33,7 @@ static void sleep_until(double when)
 	if (left <= 0)
 		return;
 	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
-	while (nanosleep(&ts, &ts) && errno == EINTR)
+	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
 		;
 }
 
@@ -42,9 +51,18 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 				   .nonly_pids = o->prefs.filter.npids};
 	char err[256];
 	double next = clock_mono();
+	/* INT, TERM and HUP end it through main's return, which undoes what it changed
+	 * (--bpf-stats); so does output that cannot be written (a closed pipe) */
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
 		if (i)
 			sleep_until(next);
+		if (stop_signal)
+			return 128 + stop_signal;
 		next += o->prefs.delay;
 		if (sources_collect(src, model_begin(m), &req, err, sizeof(err))) {
 			fprintf(stderr, "memtop: %s\n", err);
@@ -58,7 +76,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		else
 			view_batch(stdout, m, &vi);
 		if (ferror(stdout))
-			return 1;
+			return stop_signal ? 128 + stop_signal : 1;
 	}
 	return 0;
 }
@@ -129,6 +147,7 @@ int main(int argc, char **argv)
 	 * the flag asked for it, so that is said */
 	if (!geteuid() && guard_oom_adj(o.oom_score_adj, err, sizeof(err)) && o.given_adj)
 		fprintf(stderr, "memtop: %s\n", err);
+	selfcost_want_bpf_stats(o.bpf_stats);
 	struct sources *src = sources_open(o.no_bpf, o.verbose, err, sizeof(err));
 	if (!src) {
 		fprintf(stderr, "memtop: %s\n", err);

@@ -42,6 +42,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"tree", no_argument, NULL, 't'},
 		{"no-kernel-threads", no_argument, NULL, 'K'},
 		{"no-bpf", no_argument, NULL, 'B'},
+		{"bpf-stats", no_argument, NULL, 'R'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
@@ -139,6 +140,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'B':
 			o->no_bpf = true;
 			break;
+		case 'R':
+			o->bpf_stats = true;
+			break;
 		case 'S':
 			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
@@ -215,6 +219,9 @@ void options_usage(FILE *f)
 	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
 	      "      --no-bpf          load no BPF programs (OOM kills then come from the kernel "
 	      "log)\n"
+	      "      --bpf-stats       as root, turn the kernel's BPF statistics on while memtop\n"
+	      "                        runs, to show its programs' run time (they cost every BPF\n"
+	      "                        program on the machine; off again when memtop exits)\n"
 	      "      --stacks PID[:SECS]\n"
 	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
 	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"

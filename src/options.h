@@ -22,6 +22,7 @@ struct options {
 	long iterations;    /* 0: forever */
 	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u */
 	bool no_bpf;
+	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

@@ -43,6 +43,15 @@ struct self_state {	    /* memtop's own protection */
 	bool adj_lowered; /* its oom_score_adj is the one asked for (as root) */
 };
 
+struct self_cost {	 /* what memtop itself costs */
+	double cpu_s;	 /* CPU time it has used since it started, user + system, all threads */
+	uint64_t rss_kb; /* its resident size (statm) */
+	bool bpf_stats;	 /* the kernel's BPF statistics are on (kernel.bpf_stats_enabled) */
+	/* its BPF programs' run time since it started, as the kernel counts it while the
+	 * statistics are on; read only then */
+	uint64_t bpf_run_ns;
+};
+
 struct proc_sample {
 	int32_t pid;
 	int32_t ppid;
@@ -119,6 +128,7 @@ struct snapshot {
 	struct sys_vm vm;
 	struct sys_psi psi;
 	struct self_state self;
+	struct self_cost cost;
 	struct proc_sample *procs;
 	size_t nprocs;
 	size_t ntasks; /* processes on the system, also those -p leaves out */

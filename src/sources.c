@@ -7,6 +7,7 @@
 #include "guard.h"
 #include "proc_walk.h"
 #include "procfs.h"
+#include "selfcost.h"
 #include "util.h"
 
 struct sources {
@@ -58,6 +59,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		return -1;
 	bpf_source_collect(src->bpf, s);
 	guard_collect(&s->self);
+	selfcost_collect(&s->cost, &s->bpf);
 	return 0;
 }
 

@@ -101,6 +101,36 @@ static bool self_adj_lowered(const struct model *m)
 	return now(m)->self.adj_lowered;
 }
 
+/* CPU time memtop used between the last refresh and this one, drawing included; on the
+ * first, since it started (loading its BPF programs included) */
+static double self_cpu_ms(const struct model *m)
+{
+	const struct snapshot *prev = model_previous(m);
+	double was = prev ? prev->cost.cpu_s : 0;
+
+	return now(m)->cost.cpu_s > was ? (now(m)->cost.cpu_s - was) * 1e3 : 0;
+}
+
+static double self_rss_kb(const struct model *m)
+{
+	return (double)now(m)->cost.rss_kb;
+}
+
+static double self_bpf_run(const struct model *m)
+{
+	const struct snapshot *prev = model_previous(m);
+
+	return prev ? counter_rate(now(m)->cost.bpf_run_ns, prev->cost.bpf_run_ns, m->rates.dt) : 0;
+}
+
+/* The run time was counted over the interval: the statistics were on at both ends */
+static bool self_bpf_counted(const struct model *m)
+{
+	const struct snapshot *prev = model_previous(m);
+
+	return prev && prev->cost.bpf_stats && now(m)->cost.bpf_stats;
+}
+
 static double nr_reclaimed(const struct model *m)
 {
 	return (double)m->rates.reclaim.nr_reclaimed;
@@ -118,48 +148,70 @@ const char *const sf_group_title[SF_NGROUPS] = {
 
 const char *const sf_group_json[SF_NGROUPS] = {
 	[SF_MEM] = "system", [SF_SWAP] = "system",     [SF_VM] = "system",
-	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim", [SF_SELF] = "memtop",
+	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim", [SF_SELF] = "self",
 };
 
 /* JSON keys: the figure and its unit (_kb, _per_s), as the column table's */
 const struct sys_figure sys_figures[] = {
-	{"mem_available_kb", "Avail", SF_KB, SF_MEM, true, 0, NULL, get_mem_available_kb, NULL},
-	{"mem_used_kb", "Used", SF_KB, SF_MEM, true, 1, NULL, split_used_kb, NULL},
-	{"buffers_kb", "Buffers", SF_KB, SF_MEM, true, 3, NULL, get_buffers_kb, NULL},
-	{"cache_kb", "Cache", SF_KB, SF_MEM, true, 2, NULL, split_cache_kb, NULL},
-	{"mem_free_kb", "Free", SF_KB, SF_MEM, true, 2, NULL, get_mem_free_kb, NULL},
-	{"mem_total_kb", "Total", SF_KB, SF_MEM, false, 0, NULL, get_mem_total_kb, NULL},
-	{"cached_kb", NULL, SF_KB, SF_MEM, false, 0, NULL, get_cached_kb, NULL},
-	{"swap_total_kb", "Total", SF_KB, SF_SWAP, false, 0, NULL, get_swap_total_kb, NULL},
-	{"swap_used_kb", "Used", SF_KB, SF_SWAP, false, 0, NULL, split_swap_used_kb, NULL},
-	{"swap_free_kb", NULL, SF_KB, SF_SWAP, false, 0, NULL, get_swap_free_kb, NULL},
-	{"pgfault_per_s", "Faults/s", SF_RATE, SF_VM, true, 0, NULL, rate_pgfault, NULL},
-	{"pgmajfault_per_s", "Major/s", SF_RATE, SF_VM, true, 1, NULL, rate_pgmajfault, NULL},
-	{"pswpin_per_s", "Swap-in/s", SF_RATE, SF_VM, true, 2, NULL, rate_pswpin, NULL},
-	{"pswpout_per_s", "Swap-out/s", SF_RATE, SF_VM, true, 3, NULL, rate_pswpout, NULL},
-	{"psi_some_avg10", "PSI some", SF_AVG, SF_VM, true, 4, "PSI off", psi_some, psi_present},
-	{"psi_full_avg10", "full", SF_AVG, SF_VM, true, 4, "PSI off", psi_full, psi_present},
-	{"pgfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgfault, NULL},
-	{"pgmajfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgmajfault, NULL},
-	{"pswpin", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpin, NULL},
-	{"pswpout", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpout, NULL},
-	{"oom_kill", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_oom_kill, NULL},
-	{"nprocs", NULL, SF_COUNT, SF_VM, false, 0, NULL, nprocs, NULL},
-	{"programs", "programs", SF_COUNT, SF_BPF, false, 0, NULL, bpf_programs, NULL},
-	{"ring_drops", "ring drops", SF_COUNT, SF_BPF, false, 0, NULL, bpf_ring_drops, NULL},
-	{"oom_kills", "OOM kills seen", SF_COUNT, SF_BPF, false, 0, NULL, bpf_oom_kills, NULL},
-	{"swapins", "swap-ins", SF_COUNT, SF_BPF, false, 0, NULL, bpf_swapins, NULL},
+	{"mem_available_kb", "Avail", SF_KB, SF_MEM, true, 0, NULL, get_mem_available_kb, NULL,
+	 false},
+	{"mem_used_kb", "Used", SF_KB, SF_MEM, true, 1, NULL, split_used_kb, NULL, false},
+	{"buffers_kb", "Buffers", SF_KB, SF_MEM, true, 3, NULL, get_buffers_kb, NULL, false},
+	{"cache_kb", "Cache", SF_KB, SF_MEM, true, 2, NULL, split_cache_kb, NULL, false},
+	{"mem_free_kb", "Free", SF_KB, SF_MEM, true, 2, NULL, get_mem_free_kb, NULL, false},
+	{"mem_total_kb", "Total", SF_KB, SF_MEM, false, 0, NULL, get_mem_total_kb, NULL, false},
+	{"cached_kb", NULL, SF_KB, SF_MEM, false, 0, NULL, get_cached_kb, NULL, false},
+	{"swap_total_kb", "Total", SF_KB, SF_SWAP, false, 0, NULL, get_swap_total_kb, NULL, false},
+	{"swap_used_kb", "Used", SF_KB, SF_SWAP, false, 0, NULL, split_swap_used_kb, NULL, false},
+	{"swap_free_kb", NULL, SF_KB, SF_SWAP, false, 0, NULL, get_swap_free_kb, NULL, false},
+	{"pgfault_per_s", "Faults/s", SF_RATE, SF_VM, true, 0, NULL, rate_pgfault, NULL, false},
+	{"pgmajfault_per_s", "Major/s", SF_RATE, SF_VM, true, 1, NULL, rate_pgmajfault, NULL,
+	 false},
+	{"pswpin_per_s", "Swap-in/s", SF_RATE, SF_VM, true, 2, NULL, rate_pswpin, NULL, false},
+	{"pswpout_per_s", "Swap-out/s", SF_RATE, SF_VM, true, 3, NULL, rate_pswpout, NULL, false},
+	{"psi_some_avg10", "PSI some", SF_AVG, SF_VM, true, 4, "PSI off", psi_some, psi_present,
+	 false},
+	{"psi_full_avg10", "full", SF_AVG, SF_VM, true, 4, "PSI off", psi_full, psi_present, false},
+	{"pgfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgfault, NULL, false},
+	{"pgmajfault", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pgmajfault, NULL, false},
+	{"pswpin", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpin, NULL, false},
+	{"pswpout", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_pswpout, NULL, false},
+	{"oom_kill", NULL, SF_COUNT, SF_VM, false, 0, NULL, get_oom_kill, NULL, false},
+	{"nprocs", NULL, SF_COUNT, SF_VM, false, 0, NULL, nprocs, NULL, false},
+	{"programs", "programs", SF_COUNT, SF_BPF, false, 0, NULL, bpf_programs, NULL, false},
+	{"ring_drops", "ring drops", SF_COUNT, SF_BPF, false, 0, NULL, bpf_ring_drops, NULL, false},
+	{"oom_kills", "OOM kills seen", SF_COUNT, SF_BPF, false, 0, NULL, bpf_oom_kills, NULL,
+	 false},
+	{"swapins", "swap-ins", SF_COUNT, SF_BPF, false, 0, NULL, bpf_swapins, NULL, false},
 	{"nr_reclaimed", "pages reclaimed", SF_COUNT, SF_RECLAIM, false, 0, NULL, nr_reclaimed,
-	 NULL},
+	 NULL, false},
 	{"kswapd_wakeups", "kswapd wakeups", SF_COUNT, SF_RECLAIM, false, 0, NULL, kswapd_wakeups,
-	 NULL},
-	{"locked_kb", "locked", SF_KB, SF_SELF, false, 0, NULL, self_locked_kb, NULL},
+	 NULL, false},
+	{"locked_kb", "locked", SF_KB, SF_SELF, false, 0, NULL, self_locked_kb, NULL, false},
 	{"oom_score_adj", "oom_score_adj", SF_COUNT, SF_SELF, false, 0,
 	 "oom_score_adj not lowered (as root, with CAP_SYS_RESOURCE)", self_oom_adj,
-	 self_adj_lowered},
+	 self_adj_lowered, false},
+	{"cpu_ms_per_refresh", "CPU/refresh", SF_MS, SF_SELF, true, 0, NULL, self_cpu_ms, NULL,
+	 false},
+	{"rss_kb", "RSS", SF_KB, SF_SELF, true, 2, NULL, self_rss_kb, NULL, false},
+	{"bpf_run_ns_per_s", "BPF run/s", SF_NS_RATE, SF_SELF, true, 1, NULL, self_bpf_run,
+	 self_bpf_counted, true},
 };
 
 const size_t n_sys_figures = sizeof(sys_figures) / sizeof(sys_figures[0]);
+
+/* "850ns", "3.1us", "12ms", "1.2s" */
+static void fmt_ns(double ns, char *buf, size_t size)
+{
+	static const char *const unit[] = {"ns", "us", "ms", "s"};
+	int u = 0;
+
+	while (ns >= 999.5 && u < 3) {
+		ns /= 1e3;
+		u++;
+	}
+	snprintf(buf, size, u && ns < 9.95 ? "%.1f%s" : "%.0f%s", ns, unit[u]);
+}
 
 bool sys_figure_valid(const struct sys_figure *f, const struct model *m)
 {
@@ -182,6 +234,12 @@ void sys_figure_text(const struct sys_figure *f, const struct model *m, char *bu
 		break;
 	case SF_AVG:
 		snprintf(buf, size, "%.2f", v);
+		break;
+	case SF_MS:
+		snprintf(buf, size, v < 10 ? "%.2fms" : v < 100 ? "%.1fms" : "%.0fms", v);
+		break;
+	case SF_NS_RATE:
+		fmt_ns(v, buf, size);
 		break;
 	}
 }

@@ -1,6 +1,7 @@
-/* The one table of system figures: /proc/meminfo, /proc/vmstat rates and counters, PSI
- * and the BPF totals. The screen's header, batch text and JSON iterate it; adding a
- * figure is a row here (and the source that reads its value). */
+/* The one table of system figures: /proc/meminfo, /proc/vmstat rates and counters, PSI,
+ * the BPF totals and memtop's own protection and cost. The screen's header, batch text
+ * and JSON iterate it; adding a figure is a row here (and the source that reads its
+ * value). */
 #ifndef MEMTOP_SYSFIG_H
 #define MEMTOP_SYSFIG_H
 
@@ -10,10 +11,12 @@
 #include "model.h"
 
 enum sf_unit {
-	SF_KB,	  /* KiB: human units on screen, an integer in JSON */
-	SF_RATE,  /* per second: "12K" on screen, 2 decimals in JSON */
-	SF_COUNT, /* an integer as is */
-	SF_AVG,	  /* a PSI average, 2 decimals */
+	SF_KB,	    /* KiB: human units on screen, an integer in JSON */
+	SF_RATE,    /* per second: "12K" on screen, 2 decimals in JSON */
+	SF_COUNT,   /* an integer as is */
+	SF_AVG,	    /* a PSI average, 2 decimals */
+	SF_MS,	    /* milliseconds: "41.2ms" on screen, 2 decimals in JSON */
+	SF_NS_RATE, /* nanoseconds per second: "3.1us" on screen, an integer in JSON */
 };
 
 /* Where a figure goes: the JSON object that holds it and the header or batch line */
@@ -23,7 +26,8 @@ enum sf_group {
 	SF_VM,	    /* JSON "system"; the header's activity line, batch "VM:" */
 	SF_BPF,	    /* JSON "bpf"; batch "BPF:" */
 	SF_RECLAIM, /* JSON "reclaim" (this interval); batch "Reclaim:" */
-	SF_SELF,    /* JSON "memtop": its own protection; batch "Self:" */
+	SF_SELF,    /* JSON "self": its own protection and cost; the header's BPF line, batch
+		       "Self:" */
 	SF_NGROUPS
 };
 
@@ -37,6 +41,7 @@ struct sys_figure {
 	const char *off; /* shown instead, dimmed, where the figure is not valid ("PSI off") */
 	double (*get)(const struct model *m);
 	bool (*valid)(const struct model *m); /* NULL: always */
+	bool json_null; /* where not valid, JSON has its key with null; else not the key */
 };
 
 extern const struct sys_figure sys_figures[];
@@ -46,7 +51,7 @@ extern const char *const sf_group_title[SF_NGROUPS];
 extern const char *const sf_group_json[SF_NGROUPS];
 
 bool sys_figure_valid(const struct sys_figure *f, const struct model *m);
-/* The value as the screen and batch text show it ("1.2G", "12K", "0.25") */
+/* The value as the screen and batch text show it ("1.2G", "12K", "0.25", "41.2ms") */
 void sys_figure_text(const struct sys_figure *f, const struct model *m, char *buf, size_t size);
 
 #endif

@@ -98,27 +98,6 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 		put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
 }
 
-static void bpf_line(struct ui *u, const struct snapshot *s, int y)
-{
-	char line[256];
-	if (s->bpf.enabled) {
-		char drops[48] = "";
-		if (s->bpf.ring_drops)
-			snprintf(drops, sizeof(drops), ", %llu EVENTS DROPPED",
-				 (unsigned long long)s->bpf.ring_drops);
-		snprintf(line, sizeof(line), "BPF on: %d programs, %llu OOM kills seen%s%s%s%s",
-			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills,
-			 swapin_mode_text(&s->bpf), drops, s->bpf.reason[0] ? "; " : "",
-			 s->bpf.reason);
-		put_text(&u->cv, y, 0, u->cv.cols,
-			 s->bpf.reason[0] || s->bpf.ring_drops ? ROLE_WARNING : ROLE_LABEL, line,
-			 false);
-	} else {
-		put_text(&u->cv, y, 0, u->cv.cols, ROLE_WARNING,
-			 s->bpf.reason[0] ? s->bpf.reason : "BPF off", false);
-	}
-}
-
 static void oom_banner(struct ui *u, int y)
 {
 	const struct model *m = u->m;
@@ -227,6 +206,52 @@ static int figure_lines(const struct ui *u, enum sf_group g, int y, bool draw)
 		}
 	}
 	return lines;
+}
+
+/* The BPF status, then memtop's own figures (the header's figures of SF_SELF): where both
+ * do not fit, the figures needed least go first, then the status is cut short of the rest,
+ * which stand at the right end */
+static void bpf_line(struct ui *u, const struct snapshot *s, int y)
+{
+	char line[256];
+	enum role role = ROLE_WARNING;
+	if (s->bpf.enabled) {
+		char drops[48] = "";
+		if (s->bpf.ring_drops)
+			snprintf(drops, sizeof(drops), ", %llu EVENTS DROPPED",
+				 (unsigned long long)s->bpf.ring_drops);
+		snprintf(line, sizeof(line), "BPF on: %d programs, %llu OOM kills seen%s%s%s%s",
+			 s->bpf.programs, (unsigned long long)s->bpf.oom_kills,
+			 swapin_mode_text(&s->bpf), drops, s->bpf.reason[0] ? "; " : "",
+			 s->bpf.reason);
+		if (!s->bpf.reason[0] && !s->bpf.ring_drops)
+			role = ROLE_LABEL;
+	} else {
+		snprintf(line, sizeof(line), "%s", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
+	}
+	struct item it[32];
+	struct canvas room = u->cv;
+	int n = items_of(u->m, SF_SELF, it), len = (int)strlen(line), w = -2;
+	room.rows = 0; /* one line */
+	room.cols = u->cv.cols - len - 2;
+	place(&room, it, n);
+	for (int i = 0; i < n; i++)
+		w += it[i].row >= 0 ? item_width(&it[i]) : 0;
+	int x = len + 2 + w <= u->cv.cols ? len + 2 : u->cv.cols - w;
+	if (x < 0)
+		x = 0;
+	if (w < 0 || x > 2)
+		put_text(&u->cv, y, 0, w < 0 ? u->cv.cols : x - 2, role, line, false);
+	for (int i = 0; i < n; i++) {
+		if (it[i].row < 0)
+			continue;
+		if (it[i].off) {
+			put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ROW_DIM, it[i].label, false);
+			x += item_width(&it[i]);
+		} else {
+			x = put_pair(&u->cv, y, x, it[i].label, it[i].value);
+		}
+	}
 }
 
 int header_rows(const struct ui *u)

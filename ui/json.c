@@ -145,11 +145,16 @@ static void figures(FILE *f, const struct model *m, const char *obj, bool comma)
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];
 
-		if (strcmp(sf_group_json[fig->group], obj) || !sys_figure_valid(fig, m))
+		if (strcmp(sf_group_json[fig->group], obj))
+			continue;
+		bool valid = sys_figure_valid(fig, m);
+		if (!valid && !fig->json_null)
 			continue;
 		fprintf(f, "%s\"%s\":", comma ? "," : "", fig->json);
 		comma = true;
-		if (fig->unit == SF_RATE || fig->unit == SF_AVG)
+		if (!valid)
+			fputs("null", f);
+		else if (fig->unit == SF_RATE || fig->unit == SF_AVG || fig->unit == SF_MS)
 			fprintf(f, "%.2f", fig->get(m));
 		else
 			fprintf(f, "%.0f", fig->get(m));
@@ -192,8 +197,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	figures(f, m, "bpf", true);
 	fputs(",\"swapin_mode\":", f);
 	json_string(f, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
-	fputs("},\"memtop\":{", f);
-	figures(f, m, "memtop", false);
+	fprintf(f, "},\"%s\":{", sf_group_json[SF_SELF]);
+	figures(f, m, sf_group_json[SF_SELF], false);
 	fputs("}}\n", f);
 	fflush(f);
 }

@@ -1,9 +1,9 @@
 #!/bin/sh
 # memtop survives the memory pressure it watches. As root it locks its pages once steady
-# (two refreshes): JSON memtop.locked_kb is its VmLck, and it keeps refreshing in a memory
+# (two refreshes): JSON self.locked_kb is its VmLck, and it keeps refreshing in a memory
 # cgroup whose hogs get OOM-killed. It lowers its oom_score_adj to -900 where root may
 # (CAP_SYS_RESOURCE): then the hogs die, not memtop. Where root may not (some containers
-# and VMs), JSON has no memtop.oom_score_adj and the batch "Self:" line says it was not
+# and VMs), JSON has no self.oom_score_adj and the batch "Self:" line says it was not
 # lowered, which this test checks instead of the OOM kills memtop would not survive.
 . "$(dirname "$0")/lib.inc"
 need_bpf
@@ -16,13 +16,13 @@ mt_start -d 0.3
 mt_wait_lines 4
 locked=$(awk '$1 == "VmLck:" { print $2 }' "/proc/$MTPID/status")
 [ "${locked:-0}" -gt 0 ] || fail "memtop locked nothing (VmLck ${locked:-?} kB)"
-json=$(mt_last | jq .memtop.locked_kb)
-[ "$json" = "$locked" ] || fail "JSON memtop.locked_kb $json, VmLck $locked"
+json=$(mt_last | jq .self.locked_kb)
+[ "$json" = "$locked" ] || fail "JSON self.locked_kb $json, VmLck $locked"
 echo "memtop locked $locked kB once steady"
 
 if ! cap_resource; then
-	mt_last | jq -e '.memtop | has("oom_score_adj") | not' >/dev/null ||
-		fail "JSON claims an oom_score_adj though it could not be lowered: $(mt_last | jq -c .memtop)"
+	mt_last | jq -e '.self | has("oom_score_adj") | not' >/dev/null ||
+		fail "JSON claims an oom_score_adj though it could not be lowered: $(mt_last | jq -c .self)"
 	"$MEMTOP" -b -n 1 -p 1 | grep -q '^Self: .*oom_score_adj not lowered' ||
 		fail "the batch Self: line does not say the oom_score_adj was not lowered"
 	[ "$(cat "/proc/$MTPID/oom_score_adj")" = 0 ] || fail "oom_score_adj moved though it says it did not"

@@ -21,6 +21,7 @@ static void defaults(void **state)
 	assert_float_equal(o.prefs.delay, 1.0, 0);
 	assert_int_equal(o.prefs.sort, COL_RSS);
 	assert_int_equal(o.iterations, 0);
+	assert_false(o.bpf_stats);
 }
 
 static void good_values(void **state)
@@ -39,6 +40,8 @@ static void good_values(void **state)
 	assert_int_equal(parse(&o, "-o", "swap", "--no-bpf"), 0);
 	assert_int_equal(o.prefs.sort, COL_SWAP);
 	assert_true(o.no_bpf);
+	assert_int_equal(parse(&o, "--bpf-stats", NULL, NULL), 0);
+	assert_true(o.bpf_stats);
 	assert_int_equal(parse(&o, "-u", "root", NULL), 0);
 	assert_true(o.prefs.filter.by_user);
 	assert_int_equal(o.prefs.filter.uid, 0);
