@@ -33,7 +33,7 @@
 # spread; a ratio is the median over the rounds of the ratio in each round. Peak RSS is the
 # largest ru_maxrss (start-up included), end RSS the median VmRSS at the end of the long
 # runs. Rounds in which other work on the machine took the number of processes more than
-# 5 % away from the start are left out (and said so).
+# 5 % (or 50) away from the start are left out (and said so).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -254,7 +254,7 @@ fi
 # rows of raw, in run order, each with its round and the processes in /proc at its start:
 # "ROUND PROCS cpu LABEL N utime_us stime_us maxrss_kb end_rss_kb [wall_ms]" and
 # "ROUND PROCS first LABEL ms polls run_ms wait_ms". A round is left out where other work on
-# the machine had moved the number of processes by more than 5 % from the start (nprocs).
+# the machine had moved the number of processes by more than 5 % (or 50) from the start.
 awk -v N="$REFRESHES" -v R="$ROUNDS" -v D="$DELAY" -v P0="$nprocs" '
 function median(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
@@ -308,10 +308,11 @@ $3 == "cpu" {
 }
 $3 == "first" { x = $4; fwall[x, r] = $5; frun[x, r] = $7; fwait[x, r] = $8; polls += $6; npolls++ }
 END {
-	# rounds kept: those whose runs all saw within 5 % the number of processes there were
-	# when the measures began
+	# rounds kept: those whose runs all saw within 5 % (or 50) the number of processes there
+	# were when the measures began
+	tol = P0 * 0.05 > 50 ? P0 * 0.05 : 50
 	for (r = 1; r <= R; r++)
-		if (lo[r] >= P0 / 1.05 && hi[r] <= P0 * 1.05) {
+		if (lo[r] >= P0 - tol && hi[r] <= P0 + tol) {
 			kept[++nk] = r; procs[r] = (lo[r] + hi[r]) / 2; pc[nk] = procs[r]
 		}
 	if (!nk) {
