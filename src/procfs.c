@@ -1,6 +1,7 @@
 #include "procfs.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,110 @@ int parse_uptime(const char *text, double *uptime)
 	char *end;
 	*uptime = strtod(text, &end);
 	return end == text ? -1 : 0;
+}
+
+/* Reads the decimal number at *p into *out and moves *p past it; a leading '-' is
+ * allowed where neg is given (and says whether there was one). Returns -1 where *p holds
+ * no number or one too large for 64 bits. */
+static int take_num(const char **p, uint64_t *out, bool *neg)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+
+	if (neg)
+		*neg = *s == '-';
+	if (neg && *neg)
+		s++;
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	*p = s;
+	return 0;
+}
+
+int parse_stat(const char *text, struct pid_stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	/* the comm is anything between "pid (" and the last ')': the fields after it are
+	 * numbers and one state letter */
+	const char *open = strchr(text, '(');
+	const char *close = strrchr(text, ')');
+	const char *p = text;
+	uint64_t v;
+
+	if (!open || !close || close < open)
+		return -1;
+	if (take_num(&p, &v, NULL) || v > INT32_MAX || p[0] != ' ' || p + 1 != open)
+		return -1;
+	st->pid = (int32_t)v;
+	size_t len = (size_t)(close - open - 1);
+	if (len > MT_COMM_LEN)
+		len = MT_COMM_LEN;
+	memcpy(st->comm, open + 1, len);
+	st->comm[len] = '\0';
+
+	/* every field up to starttime ends with a space: more follow it (vsize...), so a
+	 * line cut short anywhere before them fails */
+	p = close + 1;
+	if (p[0] != ' ' || p[1] == '\0' || p[1] == ' ' || p[2] != ' ')
+		return -1;
+	st->state = p[1];
+	p += 3;
+	for (int field = 4; field <= 22; field++) {
+		bool neg;
+		if (take_num(&p, &v, &neg))
+			return -1;
+		if (*p != ' ')
+			return -1;
+		p++;
+		switch (field) {
+		case 4:
+			if (v > INT32_MAX)
+				return -1;
+			st->ppid = (int32_t)v;
+			break;
+		case 9:
+			st->flags = v;
+			break;
+		case 10:
+			st->minflt = v;
+			break;
+		case 12:
+			st->majflt = v;
+			break;
+		case 22:
+			st->start_ticks = v;
+			break;
+		default:
+			continue; /* signed fields (tpgid, priority, nice) may be negative */
+		}
+		if (neg)
+			return -1;
+	}
+	return 0;
+}
+
+int parse_statm(const char *text, struct pid_statm *sm)
+{
+	uint64_t *fields[] = {&sm->size, &sm->resident, &sm->shared, &sm->text,
+			      &sm->lib,	 &sm->data,	&sm->dt};
+	const char *p = text;
+
+	memset(sm, 0, sizeof(*sm));
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		if (take_num(&p, fields[i], NULL))
+			return -1;
+		if (*p != (i + 1 < ARRAY_SIZE(fields) ? ' ' : '\n'))
+			return -1; /* cut short */
+		p++;
+	}
+	return 0;
 }
 
 int procfs_meminfo(struct snapshot *s, char *err, size_t errlen)

@@ -1,5 +1,6 @@
-/* System-wide /proc sources: meminfo, vmstat, pressure, uptime. Parsers take text so
- * they can be tested on real and corrupt input; collectors read the files. */
+/* The /proc parsers: the system-wide files (meminfo, vmstat, pressure, uptime) and a
+ * process's stat and statm. Parsers take text so they can be tested on real and corrupt
+ * input; collectors read the files (a process's: src/proc_walk.c). */
 #ifndef MEMTOP_PROCFS_H
 #define MEMTOP_PROCFS_H
 
@@ -10,6 +11,29 @@ int parse_meminfo(const char *text, struct sys_mem *m);
 int parse_vmstat(const char *text, struct sys_vm *v);
 int parse_psi(const char *text, struct sys_psi *p);
 int parse_uptime(const char *text, double *uptime);
+
+/* The fields of /proc/PID/stat that memtop reads (field numbers as in proc(5)) */
+struct pid_stat {
+	int32_t pid;		    /* 1 */
+	char comm[MT_COMM_LEN + 1]; /* 2: raw, untrusted, cut to MT_COMM_LEN bytes */
+	char state;		    /* 3 */
+	int32_t ppid;		    /* 4 */
+	uint64_t flags;		    /* 9: PF_* */
+	uint64_t minflt;	    /* 10 */
+	uint64_t majflt;	    /* 12 */
+	uint64_t start_ticks;	    /* 22: clock ticks after boot */
+};
+
+/* /proc/PID/statm, in pages */
+struct pid_statm {
+	uint64_t size, resident, shared, text, lib, data, dt;
+};
+
+/* Each returns 0, or -1 when the text is corrupt or cut short (stat must run past
+ * starttime, statm to the newline after dt). A comm may hold any byte but NUL (spaces, parentheses,
+ * newlines): it runs from the first '(' to the last ')'. */
+int parse_stat(const char *text, struct pid_stat *st);
+int parse_statm(const char *text, struct pid_statm *sm);
 
 /* Fill mem (meminfo), and vm, psi and uptime (the counters that make rates) of s.
  * Return 0, or -1 with a one-line reason in err. */

@@ -97,6 +97,183 @@ static void uptime_field(void **state)
 	assert_int_equal(parse_uptime("x", &u), -1);
 }
 
+/* Real lines of this kernel (6.18): init, with a negative nice; kthreadd; a zombie; a
+ * process that named itself "x) S 1 (\n) R 9" (prctl PR_SET_NAME) */
+static const char stat_init[] = "1 (process_api) S 0 0 0 0 -1 4194560 115482 238429450 0 5781909 "
+				"1231 6987 246833 139373 10 -10 13 0 25 45481984 3641 "
+				"18446744073709551615 1 1 0 0 0 0 0 4096 1256 0 0 0 17 0 0 0 0 0 0 "
+				"0 0 0 0 0 0 0\n";
+static const char stat_kthreadd[] = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 1 0 0 0 20 0 1 0 25 "
+				    "0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 0 "
+				    "1 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+static const char stat_zombie[] =
+	"22858 (sleep) Z 22856 22850 694 0 -1 4227084 99 0 0 0 0 0 0 0 20 "
+	"0 1 0 1236798 0 0 18446744073709551615 0 0 0 0 0 0 0 6 0 1 0 "
+	"0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+static const char stat_evil[] =
+	"23332 (x) S 1 (\n) R 9) R 23330 23330 694 0 -1 4194304 99 0 0 0 0 0 0 0 20 0 1 0 "
+	"1237245 2535424 310 18446744073709551615 94581048582144 94581048582701 "
+	"140731608254352 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0 94581048593872 94581048594496 "
+	"94581671292928 140731608259034 140731608259041 140731608259041 140731608260593 0\n";
+
+static void stat_fields(void **state)
+{
+	(void)state;
+	struct pid_stat st;
+
+	assert_int_equal(parse_stat(stat_init, &st), 0);
+	assert_int_equal(st.pid, 1);
+	assert_string_equal(st.comm, "process_api");
+	assert_int_equal(st.state, 'S');
+	assert_int_equal(st.ppid, 0);
+	assert_int_equal(st.flags, 4194560);
+	assert_int_equal(st.minflt, 115482); /* field 10, not cminflt (11) */
+	assert_int_equal(st.majflt, 0);	     /* field 12, not cmajflt (13) */
+	assert_int_equal(st.start_ticks, 25);
+	assert_false(st.flags & 0x00200000);
+
+	assert_int_equal(parse_stat(stat_kthreadd, &st), 0);
+	assert_int_equal(st.pid, 2);
+	assert_string_equal(st.comm, "kthreadd");
+	assert_true(st.flags & 0x00200000); /* PF_KTHREAD */
+	assert_int_equal(st.start_ticks, 25);
+
+	assert_int_equal(parse_stat(stat_zombie, &st), 0);
+	assert_int_equal(st.pid, 22858);
+	assert_int_equal(st.state, 'Z');
+	assert_int_equal(st.ppid, 22856);
+	assert_int_equal(st.minflt, 99);
+	assert_int_equal(st.start_ticks, 1236798);
+}
+
+static void stat_untrusted_comm(void **state)
+{
+	(void)state;
+	struct pid_stat st;
+
+	/* the comm runs to the LAST ')': the ") R 9" inside it is no field */
+	assert_int_equal(parse_stat(stat_evil, &st), 0);
+	assert_int_equal(st.pid, 23332);
+	assert_string_equal(st.comm, "x) S 1 (\n) R 9");
+	assert_int_equal(st.state, 'R');
+	assert_int_equal(st.ppid, 23330);
+	assert_int_equal(st.flags, 4194304);
+	assert_int_equal(st.minflt, 99);
+	assert_int_equal(st.start_ticks, 1237245);
+
+	/* a name longer than the kernel's comm (a kernel worker's) is cut, never overrun */
+	assert_int_equal(parse_stat("7 (kworker/u8:3-events_unbound) I 2 0 0 0 -1 69238880 0 0 0 0 "
+				    "0 9 0 0 20 0 1 0 31 0 0 18446744073709551615\n",
+				    &st),
+			 0);
+	assert_string_equal(st.comm, "kworker/u8:3-eve");
+	assert_int_equal(st.start_ticks, 31);
+	/* an empty name */
+	assert_int_equal(parse_stat("9 () S 1 9 9 0 -1 0 5 0 6 0 0 0 0 0 20 0 1 0 77 0 0\n", &st),
+			 0);
+	assert_string_equal(st.comm, "");
+	assert_int_equal(st.minflt, 5);
+	assert_int_equal(st.majflt, 6);
+	assert_int_equal(st.start_ticks, 77);
+}
+
+static void stat_corrupt(void **state)
+{
+	(void)state;
+	struct pid_stat st;
+	char cut[sizeof(stat_init)];
+
+	assert_int_equal(parse_stat("", &st), -1);
+	assert_int_equal(parse_stat("\n", &st), -1);
+	/* no ')', no '(' or the ')' before the '(' */
+	assert_int_equal(
+		parse_stat("1 (init S 0 0 0 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+		-1);
+	assert_int_equal(
+		parse_stat("1 init) S 0 0 0 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+		-1);
+	assert_int_equal(
+		parse_stat("1 )init( S 0 0 0 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+		-1);
+	/* no pid, a negative one, or one past 32 bits */
+	assert_int_equal(
+		parse_stat("(init) S 0 0 0 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st), -1);
+	assert_int_equal(
+		parse_stat("-1 (init) S 0 0 0 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+		-1);
+	assert_int_equal(
+		parse_stat("4294967297 (a) S 0 0 0 0 -1 0 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+		-1);
+	/* letters where numbers belong, a negative fault count, no state */
+	assert_int_equal(parse_stat("1 (a) S 0 0 0 0 -1 x 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+			 -1);
+	assert_int_equal(parse_stat("1 (a) S 0 0 0 0 -1 0 -1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+			 -1);
+	assert_int_equal(parse_stat("1 (a)  0 0 0 0 -1 0 1 0 0 0 0 0 0 0 20 0 1 0 25 0\n", &st),
+			 -1);
+	/* a number too large for 64 bits */
+	assert_int_equal(
+		parse_stat("1 (a) S 0 0 0 0 -1 0 18446744073709551616 0 0 0 0 0 0 0 20 0 1 0 "
+			   "25 0\n",
+			   &st),
+		-1);
+	/* cut anywhere before the field after starttime: every cut fails */
+	for (size_t n = 0; n < sizeof(stat_init); n++) {
+		memcpy(cut, stat_init, n);
+		cut[n] = '\0';
+		if (n < strlen("1 (process_api) S 0 0 0 0 -1 4194560 115482 238429450 0 5781909 "
+			       "1231 6987 246833 139373 10 -10 13 0 25 "))
+			assert_int_equal(parse_stat(cut, &st), -1);
+		else
+			assert_int_equal(parse_stat(cut, &st), 0);
+	}
+}
+
+static void statm_fields(void **state)
+{
+	(void)state;
+	struct pid_statm sm;
+
+	assert_int_equal(parse_statm("11104 3662 1577 1330 0 9258 0\n", &sm), 0);
+	assert_int_equal(sm.size, 11104);
+	assert_int_equal(sm.resident, 3662);
+	assert_int_equal(sm.shared, 1577);
+	assert_int_equal(sm.text, 1330);
+	assert_int_equal(sm.lib, 0);
+	assert_int_equal(sm.data, 9258);
+	assert_int_equal(sm.dt, 0);
+	/* a kernel thread, a zombie */
+	assert_int_equal(parse_statm("0 0 0 0 0 0 0\n", &sm), 0);
+	assert_int_equal(sm.size + sm.resident + sm.shared + sm.text + sm.data, 0);
+
+	assert_int_equal(parse_statm("", &sm), -1);
+	assert_int_equal(parse_statm("11104 3662 1577 1330 0 9258\n", &sm), -1);
+	assert_int_equal(parse_statm("11104 3662 1577 1330 0 9258 0", &sm), -1); /* cut */
+	assert_int_equal(parse_statm("11104 3662 1577 1330 0 92", &sm), -1);
+	assert_int_equal(parse_statm("11104 -3662 1577 1330 0 9258 0\n", &sm), -1);
+	assert_int_equal(parse_statm("11104  3662 1577 1330 0 9258 0\n", &sm), -1);
+	assert_int_equal(parse_statm("a b c d e f g\n", &sm), -1);
+}
+
+/* stat and statm of this process, read from /proc, against what it knows of itself */
+static void stat_live(void **state)
+{
+	(void)state;
+	char buf[1024];
+	struct pid_stat st;
+	struct pid_statm sm;
+
+	assert_true(read_file("/proc/self/stat", buf, sizeof(buf)) > 0);
+	assert_int_equal(parse_stat(buf, &st), 0);
+	assert_int_equal(st.pid, getpid());
+	assert_int_equal(st.ppid, getppid());
+	assert_int_equal(st.state, 'R');
+	assert_true(st.minflt > 0);
+	assert_true(read_file("/proc/self/statm", buf, sizeof(buf)) > 0);
+	assert_int_equal(parse_statm(buf, &sm), 0);
+	assert_true(sm.resident > 0 && sm.resident <= sm.size);
+}
+
 static void cmdline_of_self_and_gone(void **state)
 {
 	(void)state;
@@ -110,13 +287,12 @@ static void cmdline_of_self_and_gone(void **state)
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(meminfo_fields),
-		cmocka_unit_test(meminfo_corrupt),
-		cmocka_unit_test(meminfo_live),
-		cmocka_unit_test(vmstat_fields),
-		cmocka_unit_test(psi_fields),
-		cmocka_unit_test(uptime_field),
-		cmocka_unit_test(cmdline_of_self_and_gone),
+		cmocka_unit_test(meminfo_fields), cmocka_unit_test(meminfo_corrupt),
+		cmocka_unit_test(meminfo_live),	  cmocka_unit_test(vmstat_fields),
+		cmocka_unit_test(psi_fields),	  cmocka_unit_test(uptime_field),
+		cmocka_unit_test(stat_fields),	  cmocka_unit_test(stat_untrusted_comm),
+		cmocka_unit_test(stat_corrupt),	  cmocka_unit_test(statm_fields),
+		cmocka_unit_test(stat_live),	  cmocka_unit_test(cmdline_of_self_and_gone),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);
 }
