@@ -16,5 +16,6 @@ int main(void)
 	failed += run_detail_tests();
 	failed += run_parse_tests();
 	failed += run_util_tests();
+	failed += run_views_tests();
 	return failed ? 1 : 0;
 }

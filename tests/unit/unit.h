@@ -19,5 +19,6 @@ int run_cells_tests(void);
 int run_detail_tests(void);
 int run_parse_tests(void);
 int run_util_tests(void);
+int run_views_tests(void);
 
 #endif
