@@ -222,7 +222,12 @@ static void make_fakes(void)
 		}
 		if (i == 110)
 			f->v[1][COL_MINFLT] =
-				7; /* the new process's own, fewer than the old one's */
+				7;	/* the new process's own, fewer than the old one's */
+		if (i == 5 || i == 6) { /* figures wider than their columns */
+			f->v[0][COL_RSS] = f->v[1][COL_RSS] = 1ull << 50;
+			f->v[1][COL_MINFLT] = f->v[0][COL_MINFLT] + (1ull << 44);
+			f->v[1][COL_RECLAIM] = f->v[0][COL_RECLAIM] + (1ull << 50);
+		}
 		f->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 		if (i % 23 == 4) /* statm gone: the process was exiting */
 			f->valid &= ~columns_with_need(NEED_STATM);
