@@ -263,7 +263,7 @@ static void kb_as_before(void **state)
 		for (uint64_t d = 0; d < 2000; d++)
 			kb_matches(999 * div + div / 2 - 1000 + d);
 	}
-	for (int i = 0; i < 1000000; i++)
+	for (int i = 0; i < 300000; i++)
 		kb_matches(rnd() >> (rnd() % 64));
 	kb_matches(UINT64_MAX);
 	kb_matches(UINT64_MAX / 10 + 1); /* where kb * 10 wraps, as it did */
@@ -276,6 +276,34 @@ static void kb_as_before(void **state)
 		assert_memory_equal(a, b, sizeof(a));
 		assert_int_equal(n, size ? strlen(b) : 0);
 	}
+}
+
+static void u64_matches(uint64_t v)
+{
+	char a[32], b[32];
+	size_t n = fmt_u64(v, a);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)v);
+	if (n != strlen(b) || memcmp(a, b, n))
+		fail_msg("fmt_u64(%s) = \"%.*s\"", b, (int)n, a);
+}
+
+/* the integers of JSON, as printf writes them: every power of ten and beside it, and
+ * random ones of every length */
+static void u64_as_printf(void **state)
+{
+	(void)state;
+	for (uint64_t v = 0; v < 100000; v++)
+		u64_matches(v);
+	for (uint64_t p = 1; p <= 10000000000000000000ull; p *= 10) {
+		u64_matches(p - 1);
+		u64_matches(p);
+		u64_matches(p + 1);
+		if (p == 10000000000000000000ull)
+			break;
+	}
+	u64_matches(UINT64_MAX);
+	for (int i = 0; i < 300000; i++)
+		u64_matches(rnd() >> (rnd() % 64));
 }
 
 /* doubles of every size, and those around every tie of 1, 2 and 3 decimals */
@@ -551,9 +579,13 @@ static void cmd_cell_as_before(void **state)
 int run_formats_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(kb_as_before),	    cmocka_unit_test(fixed_and_rates_as_before),
-		cmocka_unit_test(escape_as_before), cmocka_unit_test(escape_every_byte),
-		cmocka_unit_test(json_as_before),   cmocka_unit_test(cmd_cell_as_before),
+		cmocka_unit_test(u64_as_printf),
+		cmocka_unit_test(kb_as_before),
+		cmocka_unit_test(fixed_and_rates_as_before),
+		cmocka_unit_test(escape_as_before),
+		cmocka_unit_test(escape_every_byte),
+		cmocka_unit_test(json_as_before),
+		cmocka_unit_test(cmd_cell_as_before),
 	};
 	return cmocka_run_group_tests_name("formats", tests, NULL, NULL);
 }
