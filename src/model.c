@@ -25,6 +25,8 @@ void model_free(struct model *m)
 	snapshot_free(&m->snap[1]);
 	free(m->rows);
 	free(m->all);
+	free(m->order);
+	free(m->order_tmp);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -66,12 +68,6 @@ double counter_rate(uint64_t now, uint64_t then, double dt)
 	if (dt <= 0 || now < then)
 		return 0;
 	return (double)(now - then) / dt;
-}
-
-static const struct proc_sample *find_prev(const struct snapshot *prev, const struct proc_sample *p)
-{
-	const struct proc_sample *q = prev ? snapshot_find(prev, 0, p->pid) : NULL;
-	return q && q->start_ticks == p->start_ticks ? q : NULL;
 }
 
 static void hist_delta(struct mt_hist *d, const struct mt_hist *now, const struct mt_hist *then)
@@ -117,10 +113,11 @@ static double first_span(const struct span *sp, const struct proc_sample *p)
 }
 
 /* A counter's rate over its own interval: the BPF maps' (read with vmstat) or the walk's.
- * On first sight, over the process's life (first_span); a counter that starts with
- * memtop (BPF) over the interval, or on the first refresh over the process's life. */
+ * On first sight (q NULL), over the process's life (first, its first_span); a counter
+ * that starts with memtop (BPF) over the interval, or on the first refresh over the
+ * process's life. */
 static double rate_value(const struct span *sp, const struct proc_sample *p,
-			 const struct proc_sample *q, int c)
+			 const struct proc_sample *q, int c, double first)
 {
 	const struct column *col = &columns[c];
 	double scale = col->scale ? col->scale : 1;
@@ -132,26 +129,47 @@ static double rate_value(const struct span *sp, const struct proc_sample *p,
 		return q->valid & COL_BIT(c) ? counter_rate(p->v[c], q->v[c], dt) * scale : 0;
 	if (col->since_start && sp->prev)
 		return (double)p->v[c] * scale / dt;
-	return (double)p->v[c] * scale / first_span(sp, p);
+	return (double)p->v[c] * scale / first;
 }
 
-static double column_value(const struct span *sp, const struct proc_sample *p,
-			   const struct proc_sample *q, int c)
+/* A sampled column's value, or a share of RAM; 0 for the others */
+static double sample_value(const struct span *sp, const struct proc_sample *p, int c)
 {
 	const struct column *col = &columns[c];
 	uint64_t total = sp->s->mem.mem_total_kb;
 
-	switch (col->kind) {
-	case KIND_SAMPLE:
+	if (col->kind == KIND_SAMPLE)
 		return (double)(col->id ? col->id(p) : p->v[c]);
-	case KIND_RATE:
-		return rate_value(sp, p, q, c);
-	case KIND_SHARE:
+	if (col->kind == KIND_SHARE)
 		return total ? 100.0 * (double)p->v[col->of] / (double)total : 0;
-	case KIND_TEXT:
-		break;
-	}
 	return 0;
+}
+
+/* A row's values: q is the process in the refresh before, or NULL */
+static void row_values(struct row *r, const struct span *sp, const struct proc_sample *p,
+		       const struct proc_sample *q)
+{
+	double first = q ? 0 : first_span(sp, p);
+
+	r->p = p;
+	r->depth = 0;
+	r->last = false;
+	r->more = 0;
+	for (int c = 0; c < COL_COUNT; c++) {
+		const struct column *col = &columns[c];
+		switch (col->kind) {
+		case KIND_SAMPLE:
+			r->num[c] = (double)(col->id ? col->id(p) : p->v[c]);
+			break;
+		case KIND_RATE:
+			r->num[c] = rate_value(sp, p, q, c, first);
+			break;
+		default:
+			r->num[c] = sample_value(sp, p, c);
+			break;
+		}
+	}
+	r->rate_since = !q && (!sp->prev || first < sp->dt_procs) ? first : 0;
 }
 
 static void compute_rates(struct model *m)
@@ -169,21 +187,24 @@ static void compute_rates(struct model *m)
 	m->rates.pswpout = counter_rate(s->vm.pswpout, pv->pswpout, dt);
 	reclaim_delta(&m->rates.reclaim, &s->bpf.reclaim, prev ? &prev->bpf.reclaim : NULL);
 
-	if (m->nall < s->nprocs) {
+	if (m->all_cap < s->nprocs) { /* room to grow, not a new array for each process more */
+		m->all_cap = s->nprocs + s->nprocs / 4;
 		free(m->all);
-		m->all = xcalloc(s->nprocs, sizeof(*m->all));
+		m->all = xmalloc(m->all_cap * sizeof(*m->all));
 	}
 	m->nall = s->nprocs;
 	struct span sp = {s, prev != NULL, dt, dt_procs};
+	/* both snapshots are in pid order: each process's earlier sample is found walking
+	 * them side by side; the same process if it started at the same time */
+	size_t j = 0, nprev = prev ? prev->nprocs : 0;
 	for (size_t i = 0; i < s->nprocs; i++) {
-		const struct proc_sample *p = &s->procs[i], *q = find_prev(prev, p);
-		struct row *r = &m->all[i];
-		memset(r, 0, sizeof(*r));
-		r->p = p;
-		for (int c = 0; c < COL_COUNT; c++)
-			r->num[c] = column_value(&sp, p, q, c);
-		if (!q && (!prev || first_span(&sp, p) < dt_procs))
-			r->rate_since = first_span(&sp, p);
+		const struct proc_sample *p = &s->procs[i], *q = NULL;
+		while (j < nprev && prev->procs[j].pid < p->pid)
+			j++;
+		if (j < nprev && prev->procs[j].pid == p->pid &&
+		    prev->procs[j].start_ticks == p->start_ticks)
+			q = &prev->procs[j];
+		row_values(&m->all[i], &sp, p, q);
 	}
 }
 
@@ -198,23 +219,7 @@ void model_late_values(struct model *m)
 		for (size_t i = 0; i < counts[k]; i++)
 			for (int c = 0; c < COL_COUNT; c++)
 				if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
-					sets[k][i].num[c] =
-						column_value(&sp, sets[k][i].p, NULL, c);
-}
-
-double row_number(const struct row *r, enum col_id c)
-{
-	return r->num[c];
-}
-
-const char *row_text(const struct row *r, enum col_id c)
-{
-	return columns[c].text ? columns[c].text(r->p) : NULL;
-}
-
-bool row_valid(const struct row *r, enum col_id c)
-{
-	return (r->p->valid & COL_BIT(c)) != 0;
+					sets[k][i].num[c] = sample_value(&sp, sets[k][i].p, c);
 }
 
 static bool contains_nocase(const char *hay, const char *needle)
@@ -241,43 +246,115 @@ static bool row_passes(const struct model_filter *f, const struct row *r)
 	return true;
 }
 
-struct sort_key {
-	enum col_id col;
-	int sign; /* 1 ascending, -1 descending */
+/* What sorting compares, for each row that passes the filter: the sort column's value as
+ * an integer that orders as the value does in the direction asked for (or its text), then
+ * the pid. Small, so that sorting moves 16 bytes a row, not the row. */
+struct sort_item {
+	union {
+		uint64_t key;
+		const char *text;
+	};
+	int32_t pid;
+	uint32_t i; /* the row in all[] */
 };
 
-static int cmp_rows(const void *a, const void *b, void *arg)
+/* v's bits as an integer that orders as v does (-0 as 0; NaN as 0, which no figure is) */
+static uint64_t ordered(double v)
 {
-	const struct row *x = a, *y = b;
-	const struct sort_key *k = arg;
-	int c;
-	const char *tx = row_text(x, k->col), *ty = row_text(y, k->col);
-	if (columns[k->col].unit == UNIT_TEXT) {
-		c = strcmp(tx ? tx : "", ty ? ty : "");
-	} else {
-		double vx = row_number(x, k->col), vy = row_number(y, k->col);
-		c = (vx > vy) - (vx < vy);
+	uint64_t bits;
+	v = v != v ? 0 : v + 0.0;
+	memcpy(&bits, &v, sizeof(bits));
+	return bits >> 63 ? ~bits : bits | 1ull << 63;
+}
+
+/* a before b: text (sign 1 or -1 for a text column, 0 for numbers), then the lower pid */
+static bool before(const struct sort_item *a, const struct sort_item *b, int text)
+{
+	if (text) {
+		int c = strcmp(a->text, b->text);
+		if (c)
+			return c * text < 0;
+	} else if (a->key != b->key) {
+		return a->key < b->key;
 	}
-	if (c)
-		return c * k->sign;
-	return (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid); /* ties: lower pid first */
+	return a->pid < b->pid;
+}
+
+/* Sorts a (n items) by before(), with tmp as room: runs of 8 by insertion, then merged.
+ * Returns a or tmp, whichever holds the result. */
+static struct sort_item *sort_items(struct sort_item *a, struct sort_item *tmp, size_t n, int text)
+{
+	for (size_t lo = 0; lo < n; lo += 8) {
+		size_t hi = lo + 8 < n ? lo + 8 : n;
+		for (size_t i = lo + 1; i < hi; i++) {
+			struct sort_item x = a[i];
+			size_t k = i;
+			for (; k > lo && before(&x, &a[k - 1], text); k--)
+				a[k] = a[k - 1];
+			a[k] = x;
+		}
+	}
+	for (size_t w = 8; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t x = lo, y = mid, o = lo;
+			if (mid == hi || !before(&a[mid], &a[mid - 1], text)) { /* in order */
+				memcpy(tmp + lo, a + lo, (hi - lo) * sizeof(*a));
+				continue;
+			}
+			while (x < mid && y < hi)
+				tmp[o++] = before(&a[y], &a[x], text) ? a[y++] : a[x++];
+			memcpy(tmp + o, a + x, (mid - x) * sizeof(*a));
+			o += mid - x;
+			memcpy(tmp + o, a + y, (hi - y) * sizeof(*a));
+		}
+		struct sort_item *t = a;
+		a = tmp;
+		tmp = t;
+	}
+	return a;
 }
 
 void model_refilter(struct model *m)
 {
-	if (m->rows_cap < m->nall) {
-		m->rows_cap = m->nall;
-		m->rows = xrealloc(m->rows, m->rows_cap * sizeof(*m->rows));
-	}
-	m->nrows = 0;
-	for (size_t i = 0; i < m->nall; i++)
-		if (row_passes(&m->prefs->filter, &m->all[i]))
-			m->rows[m->nrows++] = m->all[i];
-	struct sort_key k = {m->prefs->sort, columns[m->prefs->sort].ascending ? 1 : -1};
+	enum col_id col = m->prefs->sort;
+	int sign = columns[col].ascending ? 1 : -1;
+	bool text = columns[col].unit == UNIT_TEXT;
+
 	if (m->prefs->invert)
-		k.sign = -k.sign;
-	if (m->nrows) /* rows is NULL until there was a row */
-		qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
+		sign = -sign;
+	if (m->rows_cap < m->nall) {
+		m->rows_cap = m->all_cap;
+		free(m->rows);
+		m->rows = xmalloc(m->rows_cap * sizeof(*m->rows));
+	}
+	if (m->order_cap < m->nall) {
+		m->order_cap = m->all_cap;
+		m->order = xrealloc(m->order, m->order_cap * sizeof(*m->order));
+		m->order_tmp = xrealloc(m->order_tmp, m->order_cap * sizeof(*m->order_tmp));
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < m->nall; i++) {
+		const struct row *r = &m->all[i];
+		struct sort_item *it = &m->order[n];
+		if (!row_passes(&m->prefs->filter, r))
+			continue;
+		if (text) {
+			const char *t = row_text(r, col);
+			it->text = t ? t : "";
+		} else {
+			it->key = sign > 0 ? ordered(row_number(r, col))
+					   : ~ordered(row_number(r, col));
+		}
+		it->pid = r->p->pid;
+		it->i = (uint32_t)i;
+		n++;
+	}
+	const struct sort_item *sorted =
+		n ? sort_items(m->order, m->order_tmp, n, text ? sign : 0) : NULL;
+	for (size_t k = 0; k < n; k++)
+		m->rows[k] = m->all[sorted[k].i];
+	m->nrows = n;
 	if (m->prefs->tree)
 		tree_order(m->rows, m->nrows);
 }

@@ -35,6 +35,8 @@ struct sys_rates {
 
 #define MODEL_OOM_HISTORY 64
 
+struct sort_item;
+
 struct model {
 	struct snapshot snap[2];
 	int cur;	  /* index of the newest snapshot */
@@ -44,6 +46,9 @@ struct model {
 	size_t rows_cap;
 	struct row *all; /* every process, with rates */
 	size_t nall;
+	size_t all_cap;
+	struct sort_item *order, *order_tmp; /* sorting's room, kept between refreshes */
+	size_t order_cap;
 	struct sys_rates rates;
 	const struct prefs *prefs;		/* columns, sort, order, tree, filter: the user's */
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
@@ -72,11 +77,20 @@ const struct snapshot *model_previous(const struct model *m);
 unsigned model_wanted(const struct model *m);
 
 /* Value of a numeric column for a row; text columns give 0. */
-double row_number(const struct row *r, enum col_id c);
+static inline double row_number(const struct row *r, enum col_id c)
+{
+	return r->num[c];
+}
 /* Value of a text column for a row (raw, unescaped); NULL for numeric columns. */
-const char *row_text(const struct row *r, enum col_id c);
+static inline const char *row_text(const struct row *r, enum col_id c)
+{
+	return columns[c].text ? columns[c].text(r->p) : NULL;
+}
 /* Whether the collector of column c read it for this row. */
-bool row_valid(const struct row *r, enum col_id c);
+static inline bool row_valid(const struct row *r, enum col_id c)
+{
+	return (r->p->valid & COL_BIT(c)) != 0;
+}
 
 /* RAM split as free(1) does: used = total - free - buffers - cache, where cache is
  * Cached + SReclaimable. */

@@ -1,40 +1,158 @@
 #include "text.h"
 
+#include <math.h>
 #include <string.h>
 
-void fmt_kb(uint64_t kb, char *buf, size_t size)
+size_t fmt_cut(const char *t, size_t n, char *buf, size_t size)
 {
-	static const char units[] = "KMGTP";
-	uint64_t div = 1;
-	int u = 0;
-	while (kb / div >= 1000 && u < 4) {
-		div *= 1024;
-		u++;
-	}
-	uint64_t tenths = (kb * 10 + div / 2) / div;
-	if (u == 0)
-		snprintf(buf, size, "%lluK", (unsigned long long)kb);
-	else if (tenths < 100)
-		snprintf(buf, size, "%llu.%llu%c", (unsigned long long)(tenths / 10),
-			 (unsigned long long)(tenths % 10), units[u]);
-	else
-		snprintf(buf, size, "%llu%c", (unsigned long long)((kb + div / 2) / div), units[u]);
+	if (size == 0)
+		return 0;
+	if (n > size - 1)
+		n = size - 1;
+	memmove(buf, t, n);
+	buf[n] = '\0';
+	return n;
 }
 
-void fmt_rate(double v, char *buf, size_t size)
+size_t fmt_u64(uint64_t v, char *out)
 {
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	if (v < 100) { /* most figures */
+		if (v < 10) {
+			out[0] = (char)('0' + v);
+			return 1;
+		}
+		memcpy(out, pairs + v * 2, 2);
+		return 2;
+	}
+	size_t n = 3;
+	for (uint64_t x = v / 100; x >= 10; x /= 10)
+		n++;
+	char *o = out + n;
+	for (; v >= 100; v /= 100) {
+		o -= 2;
+		memcpy(o, pairs + v % 100 * 2, 2);
+	}
+	if (v >= 10)
+		memcpy(o - 2, pairs + v * 2, 2);
+	else
+		o[-1] = (char)('0' + v);
+	return n;
+}
+
+size_t fmt_kb(uint64_t kb, char *buf, size_t size)
+{
+	static const char units[] = "KMGTP";
+	unsigned shift = 0; /* the unit is 2^shift KiB */
+	int u = 0;
+	char t[24], *o = size >= sizeof(t) ? buf : t; /* where it fits, straight into buf */
+	size_t n;
+	while (kb >> shift >= 1000 && u < 4) {
+		shift += 10;
+		u++;
+	}
+	uint64_t half = (1ull << shift) / 2, tenths = (kb * 10 + half) >> shift;
+	if (u == 0) {
+		n = fmt_u64(kb, o);
+	} else if (tenths < 100) {
+		o[0] = (char)('0' + tenths / 10);
+		o[1] = '.';
+		o[2] = (char)('0' + tenths % 10);
+		n = 3;
+	} else {
+		n = fmt_u64((kb + half) >> shift, o);
+	}
+	o[n++] = units[u];
+	if (o == t)
+		return fmt_cut(t, n, buf, size);
+	buf[n] = '\0';
+	return n;
+}
+
+/* v (0 <= v < 2^52) times 10^decimals (up to 3), rounded as printf rounds: the exact
+ * binary value of v, half-way cases to even */
+static uint64_t scaled(double v, int decimals)
+{
+	static const uint64_t pow10[] = {1, 10, 100, 1000};
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof(bits));
+	unsigned exp = (unsigned)(bits >> 52) & 0x7ff;
+	uint64_t m = bits & ((1ull << 52) - 1);
+	unsigned shift = exp ? 1075 - exp : 1074; /* v = m / 2^shift, shift >= 1 below 2^52 */
+	if (exp)
+		m |= 1ull << 52;
+	uint64_t x = m * pow10[decimals]; /* below 2^63 */
+	if (shift >= 64)		  /* below half a unit */
+		return 0;
+	uint64_t q = x >> shift, r = x & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+	return q + (r > half || (r == half && (q & 1)));
+}
+
+/* "%.*f" of v into t (at least 24 bytes), for 0 <= v < 2^52 and decimals 0 to 3 */
+static size_t fixed(double v, int decimals, char *t)
+{
+	static const unsigned pow10[] = {1, 10, 100, 1000};
+	uint64_t whole = (uint64_t)v;
+	uint64_t q = (double)whole == v ? whole * pow10[decimals] : scaled(v, decimals);
+	size_t n = fmt_u64(q / pow10[decimals], t);
+	if (decimals) {
+		unsigned f = (unsigned)(q % pow10[decimals]);
+		t[n++] = '.';
+		for (int d = decimals - 1; d >= 0; d--, f /= 10)
+			t[n + (size_t)d] = (char)('0' + f % 10);
+		n += (size_t)decimals;
+	}
+	return n;
+}
+
+static bool fixed_fits(double v, int decimals)
+{
+	/* not for -0 ("-0.0"), NaN, infinities */
+	return !signbit(v) && v < 0x1p52 && decimals >= 0 && decimals <= 3;
+}
+
+size_t fmt_fixed(double v, int decimals, char *buf, size_t size)
+{
+	char t[32];
+	if (!fixed_fits(v, decimals)) {
+		int n = snprintf(buf, size, "%.*f", decimals, v);
+		return n < 0 || size == 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+	}
+	if (size > sizeof(t)) { /* it fits: straight into buf */
+		size_t n = fixed(v, decimals, buf);
+		buf[n] = '\0';
+		return n;
+	}
+	return fmt_cut(t, fixed(v, decimals, t), buf, size);
+}
+
+size_t fmt_rate(double v, char *buf, size_t size)
+{
+	char t[32];
+	size_t n;
 	if (v < 0)
 		v = 0;
-	if (v == 0)
-		snprintf(buf, size, "0");
-	else if (v < 9.95)
-		snprintf(buf, size, "%.1f", v);
-	else if (v < 99999.5)
-		snprintf(buf, size, "%.0f", v);
-	else if (v < 9.95e6)
-		snprintf(buf, size, "%.1fM", v / 1e6);
-	else
-		snprintf(buf, size, "%.0fM", v / 1e6);
+	if (v == 0) {
+		t[0] = '0';
+		n = 1;
+	} else if (v < 9.95) {
+		n = fixed(v, 1, t);
+	} else if (v < 99999.5) {
+		n = fixed(v, 0, t);
+	} else if (v < 9.95e6) {
+		n = fixed(v / 1e6, 1, t);
+		t[n++] = 'M';
+	} else if (fixed_fits(v / 1e6, 0)) {
+		n = fixed(v / 1e6, 0, t);
+		t[n++] = 'M';
+	} else {
+		int k = snprintf(buf, size, "%.0fM", v / 1e6);
+		return k < 0 || size == 0 ? 0 : (size_t)k < size ? (size_t)k : size - 1;
+	}
+	return fmt_cut(t, n, buf, size);
 }
 
 /* Characters that draw nothing yet change how the text around them reads: Unicode's
@@ -117,13 +235,58 @@ static size_t utf8_decode(const unsigned char *s, uint32_t *out)
 	return n;
 }
 
+/* A word's bytes that are not shown as they are (high bit of each such byte): controls,
+ * DEL, bytes from 0x80, the backslash, and the byte of quote (a byte times ONES; 0: none) */
+#define ONES  0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static uint64_t zero_bytes(uint64_t y)
+{
+	return ~(((y & ~HIGHS) + ~HIGHS) | y) & HIGHS;
+}
+
+static uint64_t special_bytes(uint64_t x, uint64_t quote)
+{
+	uint64_t low7 = x & ~HIGHS;
+	uint64_t ctl = ~(low7 + 0x60 * ONES) & ~x & HIGHS; /* below 0x20 */
+	uint64_t high = ((low7 + ONES) | x) & HIGHS;	   /* 0x7f, and from 0x80 */
+	return ctl | high | zero_bytes(x ^ ('\\' * ONES)) | (quote ? zero_bytes(x ^ quote) : 0);
+}
+
+/* The length of the run of printable ASCII at p, before end: bytes shown as they are
+ * (not the backslash, nor the byte of quote). A word at a time. */
+static size_t plain_run(const unsigned char *p, const unsigned char *end, uint64_t quote)
+{
+	const unsigned char *q = p;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; end - q >= 8; q += 8) {
+		uint64_t x, m;
+		memcpy(&x, q, sizeof(x));
+		if ((m = special_bytes(x, quote)))
+			return (size_t)(q - p) + (size_t)__builtin_ctzll(m) / 8;
+	}
+#endif
+	for (; q < end && *q >= 0x20 && *q < 0x7f && *q != '\\' && *q != (quote & 0xff); q++)
+		;
+	return (size_t)(q - p);
+}
+
 size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 {
 	size_t o = 0;
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
 	if (size == 0)
 		return 0;
 	while (*p) {
+		size_t run = plain_run(p, end, 0);
+		if (run) { /* shown as it is */
+			size_t k = o + run + 1 > size ? size - 1 - o : run;
+			memcpy(out + o, p, k);
+			o += k;
+			if (k < run)
+				break;
+			p += run;
+			continue;
+		}
 		char tmp[16];
 		size_t n = 1;
 		uint32_t cp;
@@ -167,41 +330,78 @@ size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 	return o;
 }
 
-void json_string(FILE *f, const char *s)
+/* Writes \uXXXX (lowercase hex) at o */
+static char *json_u(char *o, unsigned v)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	fputc('"', f);
-	while (*p) {
-		size_t n;
+	static const char hex[] = "0123456789abcdef";
+	o[0] = '\\';
+	o[1] = 'u';
+	o[2] = hex[v >> 12 & 0xf];
+	o[3] = hex[v >> 8 & 0xf];
+	o[4] = hex[v >> 4 & 0xf];
+	o[5] = hex[v & 0xf];
+	return o + 6;
+}
+
+/* Quotes the string at *p (ending at end) into out, while room for the longest escape of
+ * a character (12 bytes) is left of room; moves *p past what it quoted. Returns the bytes
+ * written. */
+static size_t quote_some(const unsigned char **pp, const unsigned char *end, char *out, size_t room)
+{
+	const unsigned char *p = *pp;
+	char *o = out;
+	while (*p && room - (size_t)(o - out) >= 12) {
+		size_t n = plain_run(p, end, '"' * ONES);
 		uint32_t cp;
-		if (*p == '"' || *p == '\\') {
-			fputc('\\', f);
-			fputc(*p, f);
-			p++;
+		if (n) {
+			n = n < room - (size_t)(o - out) ? n : room - (size_t)(o - out);
+			memcpy(o, p, n);
+			o += n;
+			p += n;
+		} else if (*p == '"' || *p == '\\') {
+			*o++ = '\\';
+			*o++ = (char)*p++;
 		} else if (*p < 0x20 || *p == 0x7f) {
-			fprintf(f, "\\u%04x", *p);
-			p++;
-		} else if (*p < 0x80) {
-			fputc(*p, f);
-			p++;
+			o = json_u(o, *p++);
 		} else if ((n = utf8_decode(p, &cp)) != 0 && is_invisible(cp)) {
-			if (cp > 0xffff) /* as a UTF-16 surrogate pair */
-				fprintf(f, "\\u%04x\\u%04x", 0xd800 + ((cp - 0x10000) >> 10),
-					0xdc00 + ((cp - 0x10000) & 0x3ff));
-			else
-				fprintf(f, "\\u%04x", cp);
+			if (cp > 0xffff) { /* as a UTF-16 surrogate pair */
+				o = json_u(o, 0xd800 + ((cp - 0x10000) >> 10));
+				o = json_u(o, 0xdc00 + ((cp - 0x10000) & 0x3ff));
+			} else {
+				o = json_u(o, cp);
+			}
 			p += n;
 		} else if (n != 0) {
-			fwrite(p, 1, n, f);
+			memcpy(o, p, n);
+			o += n;
 			p += n;
 		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
-			fprintf(f, "\\u%04x", p[1]); /* C1 control, escaped as itself */
+			o = json_u(o, p[1]); /* C1 control, escaped as itself */
 			p += 2;
 		} else {
-			fprintf(f, "\\u%04x", *p);
-			p++;
+			o = json_u(o, *p++);
 		}
 	}
+	*pp = p;
+	return (size_t)(o - out);
+}
+
+size_t json_quote(const char *s, char *out)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *end = p + strlen((char *)p);
+	size_t n = quote_some(&p, end, out + 1, (size_t)-1 - 1);
+	out[0] = '"';
+	out[n + 1] = '"';
+	return n + 2;
+}
+
+void json_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *end = p + strlen((char *)p);
+	char buf[1024];
+	fputc('"', f);
+	while (*p)
+		fwrite(buf, 1, quote_some(&p, end, buf, sizeof(buf)), f);
 	fputc('"', f);
 }
 

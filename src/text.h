@@ -7,11 +7,22 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+
+/* The formatters below write as snprintf(buf, size, ...) would, cut to size - 1 bytes and
+ * NUL-terminated, and return the length written (strlen(buf)). */
 
 /* KiB -> "512K", "9.8M", "300M", "1.2G", "14T" (at most 5 characters). */
-void fmt_kb(uint64_t kb, char *buf, size_t size);
+size_t fmt_kb(uint64_t kb, char *buf, size_t size);
 /* A per-second rate: "0", "12", "3.4", "12K", "1.2M". */
-void fmt_rate(double v, char *buf, size_t size);
+size_t fmt_rate(double v, char *buf, size_t size);
+/* v with decimals places, the text of printf's "%.*f" (the exact value rounded half to
+ * even), without printf where 0 <= v < 2^52 and decimals is 0 to 3. */
+size_t fmt_fixed(double v, int decimals, char *buf, size_t size);
+/* The n bytes at t (which may lie in buf) into buf, as snprintf(buf, size, "%.*s", n, t). */
+size_t fmt_cut(const char *t, size_t n, char *buf, size_t size);
+/* v in decimal into out (20 bytes at most, no NUL); returns the length. */
+size_t fmt_u64(uint64_t v, char *out);
 
 /* Copies s into out with control characters (C0, DEL, and with utf8 the C1 range and
  * invalid sequences; without utf8 every byte >= 0x80) shown as \e, \n, \t or \xNN, and
@@ -33,5 +44,12 @@ const char *cmd_short(const char *cmd);
  * U+FFFF as a surrogate pair, \udb40\udc01), so they stay visible in the raw JSON;
  * a JSON parser decodes them back to the same characters. */
 void json_string(FILE *f, const char *s);
+/* The same into out, which must hold json_quote_max(s) bytes (no NUL); returns the
+ * length. */
+size_t json_quote(const char *s, char *out);
+static inline size_t json_quote_max(const char *s)
+{
+	return 6 * strlen(s ? s : "") + 2; /* a byte at most as \u00XX, and the quotes */
+}
 
 #endif

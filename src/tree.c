@@ -8,27 +8,19 @@
 
 #include "util.h"
 
-static int cmp_by_pid(const void *a, const void *b, void *arg)
+/* The rows' pids in an open-addressing table: each slot holds a row's index + 1, 0 when
+ * empty; a power of two at least twice the rows, so probes stay short */
+static uint32_t slot_of(int32_t pid, size_t mask)
 {
-	const struct row *rows = arg;
-	int32_t x = rows[*(const size_t *)a].p->pid, y = rows[*(const size_t *)b].p->pid;
-	return (x > y) - (x < y);
+	return (uint32_t)((uint32_t)pid * 2654435761u) & (uint32_t)mask;
 }
 
-/* The index of the row with this pid, or -1: a binary search of the pid-ordered index */
-static long find(const struct row *rows, const size_t *bypid, size_t n, int32_t pid)
+/* The index of the row with this pid, or -1 */
+static long find(const struct row *rows, const uint32_t *table, size_t mask, int32_t pid)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int32_t p = rows[bypid[mid]].p->pid;
-		if (p == pid)
-			return (long)bypid[mid];
-		if (p < pid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	for (size_t k = slot_of(pid, mask); table[k]; k = (k + 1) & mask)
+		if (rows[table[k] - 1].p->pid == pid)
+			return (long)table[k] - 1;
 	return -1;
 }
 
@@ -76,23 +68,62 @@ static void walk(struct walk *w, long r)
 	}
 }
 
+/* Room kept from one refresh to the next, grown as the rows grow */
+static struct {
+	size_t cap, table_cap;
+	uint32_t *table;
+	long *first, *next, *tail, *stack;
+	bool *done;
+	struct row *out;
+} room;
+
+static void make_room(size_t n)
+{
+	size_t t = 16;
+	while (t < 2 * n)
+		t *= 2;
+	if (t > room.table_cap) {
+		room.table_cap = t;
+		free(room.table);
+		room.table = xmalloc(t * sizeof(*room.table));
+	}
+	if (n <= room.cap)
+		return;
+	room.cap = n + n / 4;
+	free(room.first);
+	free(room.next);
+	free(room.tail);
+	free(room.stack);
+	free(room.done);
+	free(room.out);
+	room.first = xmalloc(room.cap * sizeof(*room.first));
+	room.next = xmalloc(room.cap * sizeof(*room.next));
+	room.tail = xmalloc(room.cap * sizeof(*room.tail));
+	room.stack = xmalloc(room.cap * sizeof(*room.stack));
+	room.done = xmalloc(room.cap * sizeof(*room.done));
+	room.out = xmalloc(room.cap * sizeof(*room.out));
+}
+
 void tree_order(struct row *rows, size_t n)
 {
 	if (n == 0)
 		return;
-	size_t *bypid = xmalloc(n * sizeof(*bypid));
-	long *first = xmalloc(n * sizeof(*first)), *next = xmalloc(n * sizeof(*next));
-	long *tail = xmalloc(n * sizeof(*tail));
+	make_room(n);
+	long *first = room.first, *next = room.next, *tail = room.tail;
+	size_t mask = room.table_cap - 1;
+	memset(room.table, 0, room.table_cap * sizeof(*room.table));
 	for (size_t i = 0; i < n; i++) {
-		bypid[i] = i;
 		first[i] = next[i] = tail[i] = -1;
+		size_t k = slot_of(rows[i].p->pid, mask);
+		while (room.table[k])
+			k = (k + 1) & mask;
+		room.table[k] = (uint32_t)i + 1;
 	}
-	qsort_r(bypid, n, sizeof(*bypid), cmp_by_pid, rows);
 
 	/* children lists in sort order; roots in a list of their own */
 	long roots = -1, roots_tail = -1;
 	for (size_t i = 0; i < n; i++) {
-		long parent = find(rows, bypid, n, rows[i].p->ppid);
+		long parent = find(rows, room.table, mask, rows[i].p->ppid);
 		bool root = parent < 0 || parent == (long)i;
 		long *head = root ? &roots : &first[parent],
 		     *end = root ? &roots_tail : &tail[parent];
@@ -103,13 +134,14 @@ void tree_order(struct row *rows, size_t n)
 		*end = (long)i;
 	}
 
+	memset(room.done, 0, n * sizeof(*room.done));
 	struct walk w = {
 		.rows = rows,
-		.out = xmalloc(n * sizeof(*rows)),
+		.out = room.out,
 		.first = first,
 		.next = next,
-		.stack = xmalloc(n * sizeof(long)),
-		.done = xcalloc(n, sizeof(bool)),
+		.stack = room.stack,
+		.done = room.done,
 	};
 	for (long r = roots; r >= 0; r = next[r])
 		walk(&w, r);
@@ -119,11 +151,4 @@ void tree_order(struct row *rows, size_t n)
 		if (!w.done[i])
 			walk(&w, (long)i);
 	memcpy(rows, w.out, n * sizeof(*rows));
-	free(w.done);
-	free(w.stack);
-	free(w.out);
-	free(tail);
-	free(next);
-	free(first);
-	free(bypid);
 }

@@ -119,6 +119,56 @@ int read_proc_int(int pid, const char *name, int *out)
 	return 0;
 }
 
+void tbuf_grow(struct tbuf *b, size_t more)
+{
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap - b->n < more)
+		cap *= 2;
+	b->s = xrealloc(b->s, cap);
+	b->cap = cap;
+}
+
+void tbuf_printf(struct tbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	tbuf_room(b, 256);
+	va_start(ap, fmt);
+	int n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= b->cap - b->n) {
+		tbuf_room(b, (size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+	}
+	b->n += (size_t)n;
+}
+
+int tbuf_write(struct tbuf *b, FILE *f)
+{
+	const char *p = b->s;
+	size_t left = b->n;
+	int fd = fileno(f);
+
+	b->n = 0;
+	if (fd >= 0 && fflush(f) == 0) {
+		while (left) {
+			ssize_t k = write(fd, p, left);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break; /* stdio tries the rest, and keeps the error */
+			p += k;
+			left -= (size_t)k;
+		}
+	}
+	if (left && fwrite(p, 1, left, f) != left)
+		return EOF;
+	return fflush(f);
+}
+
 static double clock_sec(clockid_t id)
 {
 	struct timespec ts;

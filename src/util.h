@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -25,6 +26,41 @@ long read_config(const char *path, char *buf, size_t size, const char **why);
 /* Reads /proc/PID/NAME holding one integer (oom_score, oom_score_adj). Returns 0, or -1
  * (errno set; EINVAL for text that is no integer). */
 int read_proc_int(int pid, const char *name, int *out);
+
+/* Text put together in memory and written at once: a refresh of the batch text or JSON
+ * is one write, not one per line or per 4 KiB. Kept from one refresh to the next, so that
+ * its memory is allocated once. */
+struct tbuf {
+	char *s;
+	size_t n, cap;
+};
+
+void tbuf_grow(struct tbuf *b, size_t more);
+/* Where the next more bytes go; add to n what was written there */
+static inline char *tbuf_room(struct tbuf *b, size_t more)
+{
+	if (b->cap - b->n < more || !b->cap)
+		tbuf_grow(b, more);
+	return b->s + b->n;
+}
+static inline void tbuf_put(struct tbuf *b, const char *s, size_t len)
+{
+	memcpy(tbuf_room(b, len), s, len);
+	b->n += len;
+}
+static inline void tbuf_putc(struct tbuf *b, char c)
+{
+	*tbuf_room(b, 1) = c;
+	b->n++;
+}
+static inline void tbuf_puts(struct tbuf *b, const char *s)
+{
+	tbuf_put(b, s, strlen(s));
+}
+void tbuf_printf(struct tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes the text to f, with one write(2) where f has a file descriptor (after what f
+ * holds), and empties it. Returns 0, or EOF with f's error indicator set. */
+int tbuf_write(struct tbuf *b, FILE *f);
 
 double clock_mono(void);
 double clock_wall(void);

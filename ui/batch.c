@@ -3,15 +3,19 @@
 #include "cells.h"
 #include "sysfig.h"
 #include "text.h"
+#include "util.h"
 #include "views.h"
 
+/* The text of a refresh, put together here and written at once */
+static struct tbuf out;
+
 /* A group's figures from the table: "Mem:  Avail 23G, Used 330M, ..." */
-static void figures(FILE *f, const struct model *m, enum sf_group g, const char *lead)
+static void figures(struct tbuf *b, const struct model *m, enum sf_group g, const char *lead)
 {
 	const char *last_off = NULL;
 	char v[32];
 
-	fprintf(f, "%-5s %s", sf_group_title[g], lead);
+	tbuf_printf(b, "%-5s %s", sf_group_title[g], lead);
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];
 
@@ -19,41 +23,41 @@ static void figures(FILE *f, const struct model *m, enum sf_group g, const char 
 			continue;
 		if (!sys_figure_valid(fig, m)) {
 			if (fig->off && (!last_off || strcmp(last_off, fig->off)))
-				fprintf(f, "%s%s", *lead ? ", " : "", fig->off);
+				tbuf_printf(b, "%s%s", *lead ? ", " : "", fig->off);
 			last_off = fig->off;
 			lead = ", ";
 			continue;
 		}
 		sys_figure_text(fig, m, v, sizeof(v));
-		fprintf(f, "%s%s %s", *lead ? ", " : "", fig->label, v);
+		tbuf_printf(b, "%s%s %s", *lead ? ", " : "", fig->label, v);
 		lead = ", ";
 	}
 }
 
-static void header(FILE *f, const struct model *m, const struct view_info *vi)
+static void header(struct tbuf *b, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
 	const struct sys_rates *r = &m->rates;
 	char when[16];
 
 	fmt_clock(s->wall, when, sizeof(when));
-	fprintf(f, "memtop %s - %s, refresh %.1fs, %zu processes, %zu shown\n", vi->version, when,
-		vi->delay, s->ntasks, m->nrows);
-	figures(f, m, SF_MEM, "");
-	fputc('\n', f);
-	figures(f, m, SF_SWAP, "");
-	fputc('\n', f);
-	figures(f, m, SF_VM, "");
-	fputc('\n', f);
+	tbuf_printf(b, "memtop %s - %s, refresh %.1fs, %zu processes, %zu shown\n", vi->version,
+		    when, vi->delay, s->ntasks, m->nrows);
+	figures(b, m, SF_MEM, "");
+	tbuf_putc(b, '\n');
+	figures(b, m, SF_SWAP, "");
+	tbuf_putc(b, '\n');
+	figures(b, m, SF_VM, "");
+	tbuf_putc(b, '\n');
 	if (s->bpf.enabled) {
-		figures(f, m, SF_BPF, "on");
-		fprintf(f, "%s%s%s\n", swapin_mode_text(&s->bpf), s->bpf.reason[0] ? "; " : "",
-			s->bpf.reason);
+		figures(b, m, SF_BPF, "on");
+		tbuf_printf(b, "%s%s%s\n", swapin_mode_text(&s->bpf), s->bpf.reason[0] ? "; " : "",
+			    s->bpf.reason);
 	} else {
-		fprintf(f, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
+		tbuf_printf(b, "%s\n", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
 	}
-	figures(f, m, SF_SELF, "");
-	fputc('\n', f);
+	figures(b, m, SF_SELF, "");
+	tbuf_putc(b, '\n');
 	if (s->bpf.have_reclaim) {
 		const struct reclaim_stats *rc = &r->reclaim;
 		char lead[200];
@@ -65,51 +69,82 @@ static void header(FILE *f, const struct model *m, const struct view_info *vi)
 			 (unsigned long long)rc->memcg.total_us,
 			 (unsigned long long)rc->shrink_slab.count,
 			 (unsigned long long)rc->shrink_slab.total_us);
-		figures(f, m, SF_RECLAIM, lead);
-		fputc('\n', f);
+		figures(b, m, SF_RECLAIM, lead);
+		tbuf_putc(b, '\n');
 	}
+}
+
+/* The cells of a row, as "%s" for the last column (width 0), "%-*.*s " for text and "%*s "
+ * for numbers. Each is formatted where it goes: CELL bytes, as the cells always had. */
+#define CELL   1024
+#define SPACES "                "
+static void row(struct tbuf *b, const struct row *r, const enum col_id *shown, int n, bool utf8)
+{
+	for (int k = 0; k < n; k++) {
+		const struct column *col = &columns[shown[k]];
+		size_t w = (size_t)col->width;
+		char *at = tbuf_room(b, CELL + w + 1);
+		size_t len = cell_text(r, shown[k], at, CELL, utf8);
+		if (w == 0) {
+			b->n += len;
+			continue;
+		}
+		/* bytes, as printf's precision and width count them; text to the left, numbers
+		 * to the right. The room holds 16 bytes beyond any of these widths. */
+		if (col->unit == UNIT_TEXT && w <= 16) {
+			memcpy(at + (len < w ? len : w), SPACES, 16);
+			len = w;
+		} else if (len < w && w <= 16) {
+			char t[16];
+			memcpy(t, at, 16);
+			memcpy(at, SPACES, 16);
+			memcpy(at + (w - len), t, 16);
+			len = w;
+		} else if (col->unit == UNIT_TEXT) {
+			len = len < w ? len : w;
+			memset(at + len, ' ', w - len);
+			len = w;
+		} else if (len < w) {
+			memmove(at + w - len, at, len);
+			memset(at, ' ', w - len);
+			len = w;
+		}
+		at[len] = ' ';
+		b->n += len + 1;
+	}
+	tbuf_putc(b, '\n');
 }
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
+	enum col_id shown[COL_COUNT];
+	int n = 0;
 	char line[512];
-	header(f, m, vi);
+
+	header(&out, m, vi);
 	for (size_t i = 0; i < s->nevents; i++) {
 		if (s->events[i].type != MT_EV_OOM_KILL)
 			continue;
 		fmt_oom_line(&s->events[i], line, sizeof(line), vi->utf8);
-		fprintf(f, "%s\n", line);
+		tbuf_printf(&out, "%s\n", line);
 	}
-	fputc('\n', f);
+	tbuf_putc(&out, '\n');
 	for (int c = 0; c < COL_COUNT; c++) {
 		const struct column *col = &columns[c];
 		if (!(m->prefs->cols & COL_BIT(c)))
 			continue;
+		shown[n++] = (enum col_id)c;
 		if (col->width == 0)
-			fprintf(f, "%s", col->title);
+			tbuf_puts(&out, col->title);
 		else if (col->unit == UNIT_TEXT)
-			fprintf(f, "%-*s ", col->width, col->title);
+			tbuf_printf(&out, "%-*s ", col->width, col->title);
 		else
-			fprintf(f, "%*s ", col->width, col->title);
+			tbuf_printf(&out, "%*s ", col->width, col->title);
 	}
-	fputc('\n', f);
-	for (size_t i = 0; i < m->nrows; i++) {
-		for (int c = 0; c < COL_COUNT; c++) {
-			const struct column *col = &columns[c];
-			char cell[1024];
-			if (!(m->prefs->cols & COL_BIT(c)))
-				continue;
-			cell_text(&m->rows[i], (enum col_id)c, cell, sizeof(cell), vi->utf8);
-			if (col->width == 0)
-				fprintf(f, "%s", cell);
-			else if (col->unit == UNIT_TEXT)
-				fprintf(f, "%-*.*s ", col->width, col->width, cell);
-			else
-				fprintf(f, "%*s ", col->width, cell);
-		}
-		fputc('\n', f);
-	}
-	fputc('\n', f);
-	fflush(f);
+	tbuf_putc(&out, '\n');
+	for (size_t i = 0; i < m->nrows; i++)
+		row(&out, &m->rows[i], shown, n, vi->utf8);
+	tbuf_putc(&out, '\n');
+	tbuf_write(&out, f);
 }

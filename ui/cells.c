@@ -6,42 +6,6 @@
 
 #include "text.h"
 
-void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8)
-{
-	const char *t = row_text(r, c);
-	if (c == COL_CMD) {
-		cmd_cell(r, buf, size, utf8, -1);
-		return;
-	}
-	if (t) {
-		escape_display(t, buf, size, utf8);
-		return;
-	}
-	if (!row_valid(r, c)) {
-		snprintf(buf, size, "-");
-		return;
-	}
-	double v = row_number(r, c);
-	switch (columns[c].unit) {
-	case UNIT_ID:
-		snprintf(buf, size, "%.0f", v);
-		break;
-	case UNIT_KB:
-		fmt_kb((uint64_t)v, buf, size);
-		break;
-	case UNIT_PCT:
-		snprintf(buf, size, v >= 99.95 ? "%.0f" : "%.1f", v);
-		break;
-	case UNIT_RATE:
-	case UNIT_US_RATE:
-		fmt_rate(v, buf, size);
-		break;
-	case UNIT_TEXT:
-		buf[0] = '\0';
-		break;
-	}
-}
-
 int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols)
 {
 	size_t n = 0;
@@ -55,24 +19,27 @@ int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_
 			s = d <= 64 && r->more >> (d - 1) & 1 ? (utf8 ? "│  " : "|  ") : "   ";
 		else
 			s = r->last ? (utf8 ? "└─ " : "`- ") : (utf8 ? "├─ " : "|- ");
-		int k = snprintf(buf + n, size - n, "%s", s);
-		if (k < 0 || (size_t)k >= size - n) {
+		size_t k = strlen(s);
+		if (k >= size - n) { /* whole pieces only */
 			buf[n] = '\0';
 			return (int)(d - from) * 3;
 		}
-		n += (size_t)k;
+		memcpy(buf + n, s, k + 1);
+		n += k;
 	}
 	return from <= r->depth ? (int)(r->depth - from + 1) * 3 : 0;
 }
 
-void cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width)
+size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width)
 {
-	char cmd[1024];
+	char tmp[1024];
 	int w = tree_prefix(r, buf, size, utf8, width < 0 ? -1 : width - 8);
 	size_t n = strlen(buf);
-	escape_display(r->p->cmd, cmd, sizeof(cmd), utf8);
-	snprintf(buf + n, size - n, "%s",
-		 width >= 0 && w + (int)strlen(cmd) > width ? cmd_short(cmd) : cmd);
+	/* escaped into buf itself where the whole of tmp would fit there */
+	char *cmd = size - n >= sizeof(tmp) ? buf + n : tmp;
+	size_t len = escape_display(r->p->cmd, cmd, sizeof(tmp), utf8);
+	const char *show = width >= 0 && w + (int)len > width ? cmd_short(cmd) : cmd;
+	return n + fmt_cut(show, len - (size_t)(show - cmd), buf + n, size - n);
 }
 
 void fmt_clock(double wall, char *buf, size_t size)

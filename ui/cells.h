@@ -6,15 +6,43 @@
 #include <stddef.h>
 
 #include "model.h"
+#include "text.h"
+
+/* The COMMAND cell: the tree's lines, then the escaped command line (at most 1023
+ * bytes of it, cut at a character). In width columns (< 0: no limit) the lines leave the
+ * command 8 columns at least, and a command that does not fit loses its program's
+ * directory. Returns strlen(buf). */
+size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width);
 
 /* Formats column c of row r into buf: sizes in human units, rates, escaped text.
- * Columns whose collector is off show "-". */
-void cell_text(const struct row *r, enum col_id c, char *buf, size_t size, bool utf8);
-
-/* The COMMAND cell: the tree's lines, then the escaped command line. In width columns
- * (< 0: no limit) the lines leave the command 8 columns at least, and a command that does
- * not fit loses its program's directory. */
-void cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width);
+ * Columns whose collector is off show "-". Returns strlen(buf). Inline: it runs for
+ * every cell of every process in batch text. */
+static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, size_t size,
+			       bool utf8)
+{
+	const char *t;
+	if (c == COL_CMD)
+		return cmd_cell(r, buf, size, utf8, -1);
+	if (columns[c].text && (t = columns[c].text(r->p)))
+		return escape_display(t, buf, size, utf8);
+	if (!row_valid(r, c))
+		return fmt_cut("-", 1, buf, size);
+	double v = row_number(r, c);
+	switch (columns[c].unit) {
+	case UNIT_ID:
+		return fmt_fixed(v, 0, buf, size);
+	case UNIT_KB:
+		return fmt_kb((uint64_t)v, buf, size);
+	case UNIT_PCT:
+		return fmt_fixed(v, v >= 99.95 ? 0 : 1, buf, size);
+	case UNIT_RATE:
+	case UNIT_US_RATE:
+		return fmt_rate(v, buf, size);
+	case UNIT_TEXT:
+		break;
+	}
+	return fmt_cut("", 0, buf, size);
+}
 
 /* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most
  * max_cols columns (< 0: no limit): deep rows lose their leftmost levels first. Returns

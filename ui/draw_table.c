@@ -31,8 +31,10 @@ int table_layout(const struct ui *u, enum col_id shown[COL_COUNT])
 	return n;
 }
 
+/* A cell of len bytes: numbers to the right of their column, their last digits where they
+ * are wider */
 static void cell(const struct canvas *cv, int y, int *x, enum col_id c, const char *text,
-		 enum role r)
+		 size_t len, enum role r)
 {
 	const struct column *col = &columns[c];
 	int w = col->width ? col->width : cv->cols - *x;
@@ -40,8 +42,10 @@ static void cell(const struct canvas *cv, int y, int *x, enum col_id c, const ch
 		return;
 	char buf[1024];
 	if (col->unit != UNIT_TEXT && col->width) {
-		int len = (int)strlen(text);
-		snprintf(buf, sizeof(buf), "%*s", w, len > w ? text + len - w : text);
+		size_t pad = len < (size_t)w ? (size_t)w - len : 0;
+		memset(buf, ' ', pad);
+		memcpy(buf + pad, text + len - ((size_t)w - pad), (size_t)w - pad);
+		buf[w] = '\0';
 		text = buf;
 	}
 	put_text(cv, y, *x, w, r, text, true);
@@ -57,7 +61,7 @@ void draw_table(struct ui *u, int y, int rows)
 	int nshown = table_layout(u, shown), x = 0;
 	for (int i = 0; i < nshown; i++) {
 		enum col_id c = shown[i];
-		cell(&u->cv, y, &x, c, columns[c].title,
+		cell(&u->cv, y, &x, c, columns[c].title, strlen(columns[c].title),
 		     c == m->prefs->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
 	}
 	for (int r = 0; r < rows && u->tab.top + (size_t)r < m->nrows; r++) {
@@ -67,11 +71,12 @@ void draw_table(struct ui *u, int y, int rows)
 		x = 0;
 		for (int k = 0; k < nshown; k++) {
 			char text[1280];
+			size_t len;
 			if (shown[k] == COL_CMD)
-				cmd_cell(row, text, sizeof(text), u->cv.utf8, u->cv.cols - x);
+				len = cmd_cell(row, text, sizeof(text), u->cv.utf8, u->cv.cols - x);
 			else
-				cell_text(row, shown[k], text, sizeof(text), u->cv.utf8);
-			cell(&u->cv, y + 1 + r, &x, shown[k], text, role);
+				len = cell_text(row, shown[k], text, sizeof(text), u->cv.utf8);
+			cell(&u->cv, y + 1 + r, &x, shown[k], text, len, role);
 		}
 	}
 }

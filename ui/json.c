@@ -3,144 +3,121 @@
 
 #include "sysfig.h"
 #include "text.h"
+#include "util.h"
 #include "views.h"
 
-static void hist(FILE *f, const char *name, const struct mt_hist *h)
+/* The text of a refresh, put together here and written at once */
+static struct tbuf out;
+
+static void hist(struct tbuf *b, const char *name, const struct mt_hist *h)
 {
-	fprintf(f, "\"%s\":{\"count\":%" PRIu64 ",\"total_us\":%" PRIu64 ",\"buckets\":[", name,
-		h->count, h->total_us);
+	tbuf_printf(b, "\"%s\":{\"count\":%" PRIu64 ",\"total_us\":%" PRIu64 ",\"buckets\":[", name,
+		    h->count, h->total_us);
 	bool first = true;
 	for (int i = 0; i < MT_HIST_SLOTS; i++) {
 		if (!h->slots[i])
 			continue;
 		uint64_t lo = i == 0 ? 0 : 1ull << i, hi = (1ull << (i + 1)) - 1;
-		fprintf(f, "%s{\"lo_us\":%" PRIu64 ",\"hi_us\":%" PRIu64 ",\"count\":%" PRIu64 "}",
-			first ? "" : ",", lo, hi, h->slots[i]);
+		tbuf_printf(b,
+			    "%s{\"lo_us\":%" PRIu64 ",\"hi_us\":%" PRIu64 ",\"count\":%" PRIu64 "}",
+			    first ? "" : ",", lo, hi, h->slots[i]);
 		first = false;
 	}
-	fputs("]}", f);
+	tbuf_puts(b, "]}");
 }
 
-static void event(FILE *f, const struct mt_event *e)
+static void put_string(struct tbuf *b, const char *s)
 {
-	fprintf(f, "{\"type\":\"oom_kill\",\"ts\":%.3f,\"earlier\":%s,\"pid\":%d,\"comm\":", e->ts,
-		e->earlier ? "true" : "false", e->pid);
-	json_string(f, e->comm);
-	fprintf(f,
-		",\"uid\":%u,\"total_vm_kb\":%" PRIu64 ",\"anon_rss_kb\":%" PRIu64
-		",\"file_rss_kb\":%" PRIu64 ",\"shmem_rss_kb\":%" PRIu64 ",\"memcg\":",
-		e->uid, e->total_vm_kb, e->anon_rss_kb, e->file_rss_kb, e->shmem_rss_kb);
-	json_string(f, e->memcg);
-	fprintf(f, ",\"trigger_pid\":%d,\"trigger_comm\":", e->trigger_pid);
-	json_string(f, e->trigger_comm);
-	fputc('}', f);
+	b->n += json_quote(s, tbuf_room(b, json_quote_max(s)));
 }
 
-/* A process object is put together here and written at once: one write for most of
- * it, not one per key (2,000 processes a refresh) */
-struct out {
-	FILE *f;
-	size_t n;
-	char buf[2048];
-};
-
-static void flush(struct out *o)
+static void event(struct tbuf *b, const struct mt_event *e)
 {
-	fwrite(o->buf, 1, o->n, o->f);
-	o->n = 0;
-}
-
-static void put(struct out *o, const char *s, size_t len)
-{
-	if (o->n + len > sizeof(o->buf))
-		flush(o);
-	if (len > sizeof(o->buf)) {
-		fwrite(s, 1, len, o->f);
-		return;
-	}
-	memcpy(o->buf + o->n, s, len);
-	o->n += len;
-}
-
-static void put_str(struct out *o, const char *s)
-{
-	put(o, s, strlen(s));
-}
-
-static void put_u64(struct out *o, uint64_t v)
-{
-	char t[24];
-	size_t i = sizeof(t);
-
-	do
-		t[--i] = (char)('0' + v % 10);
-	while (v /= 10);
-	put(o, t + i, sizeof(t) - i);
+	tbuf_printf(b,
+		    "{\"type\":\"oom_kill\",\"ts\":%.3f,\"earlier\":%s,\"pid\":%d,\"comm\":", e->ts,
+		    e->earlier ? "true" : "false", e->pid);
+	put_string(b, e->comm);
+	tbuf_printf(b,
+		    ",\"uid\":%u,\"total_vm_kb\":%" PRIu64 ",\"anon_rss_kb\":%" PRIu64
+		    ",\"file_rss_kb\":%" PRIu64 ",\"shmem_rss_kb\":%" PRIu64 ",\"memcg\":",
+		    e->uid, e->total_vm_kb, e->anon_rss_kb, e->file_rss_kb, e->shmem_rss_kb);
+	put_string(b, e->memcg);
+	tbuf_printf(b, ",\"trigger_pid\":%d,\"trigger_comm\":", e->trigger_pid);
+	put_string(b, e->trigger_comm);
+	tbuf_putc(b, '}');
 }
 
 /* decimals places; a zero (most rates) as 0 */
-static void put_fixed(struct out *o, double v, int decimals)
+static void put_fixed(struct tbuf *b, double v, int decimals)
 {
-	char t[48];
+	if (v == 0)
+		tbuf_putc(b, '0');
+	else
+		b->n += fmt_fixed(v, decimals, tbuf_room(b, 400), 400); /* 1e308: 309 digits */
+}
 
-	if (v == 0) {
-		put(o, "0", 1);
-		return;
+/* The columns JSON carries, each with its key as written: "\"rss_kb\":" after a comma */
+struct keys {
+	int n;
+	enum col_id col[COL_COUNT];
+	char text[COL_COUNT][48];
+	size_t len[COL_COUNT];
+};
+
+static void keys_of(struct keys *k, unsigned cols)
+{
+	k->n = 0;
+	for (int c = 0; c < COL_COUNT; c++) {
+		if (!column_in_json(c, cols))
+			continue;
+		int len = snprintf(k->text[k->n], sizeof(k->text[0]), ",\"%s\":", columns[c].json);
+		k->len[k->n] =
+			(size_t)len < sizeof(k->text[0]) ? (size_t)len : sizeof(k->text[0]) - 1;
+		k->col[k->n++] = (enum col_id)c;
 	}
-	put(o, t, (size_t)snprintf(t, sizeof(t), "%.*f", decimals, v));
 }
 
 /* One column's value, in the unit its key names; null where its collector did not read it */
-static void value(struct out *o, const struct row *r, int c)
+static void value(struct tbuf *b, const struct row *r, enum col_id c)
 {
 	const struct column *col = &columns[c];
 
-	if (col->kind == KIND_TEXT) {
-		flush(o);
-		json_string(o->f, row_text(r, c));
-		return;
-	}
-	if (!row_valid(r, c))
-		put_str(o, "null");
+	if (col->kind == KIND_TEXT)
+		put_string(b, row_text(r, c));
+	else if (!row_valid(r, c))
+		tbuf_put(b, "null", 4);
 	else if (col->kind == KIND_SAMPLE) /* exact, and cheaper than a double */
-		put_u64(o, col->id ? col->id(r->p) : r->p->v[c]);
+		b->n += fmt_u64(col->id ? col->id(r->p) : r->p->v[c], tbuf_room(b, 20));
 	else
-		put_fixed(o, row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
+		put_fixed(b, row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
 }
 
 /* Every column read for every process, and the costly ones shown */
-static void process(FILE *f, const struct model *m, const struct row *r)
+static void process(struct tbuf *b, const struct keys *k, const struct row *r)
 {
-	struct out o = {.f = f};
-	bool first = true;
-
-	put(&o, "{", 1);
-	for (int c = 0; c < COL_COUNT; c++) {
-		if (!column_in_json(c, m->prefs->cols))
-			continue;
-		put(&o, first ? "\"" : ",\"", first ? 1 : 2);
-		put_str(&o, columns[c].json);
-		put(&o, "\":", 2);
-		value(&o, r, c);
-		first = false;
-		if (columns[c].total && row_valid(r, c)) {
-			put(&o, ",\"", 2);
-			put_str(&o, columns[c].total);
-			put(&o, "\":", 2);
-			put_u64(&o, r->p->v[c]);
+	tbuf_putc(b, '{');
+	for (int i = 0; i < k->n; i++) {
+		/* the first key without its comma; copied whole, the length counted */
+		memcpy(tbuf_room(b, sizeof(k->text[0])), k->text[i] + !i, sizeof(k->text[0]) - 1);
+		b->n += k->len[i] - !i;
+		value(b, r, k->col[i]);
+		if (columns[k->col[i]].total && row_valid(r, k->col[i])) {
+			tbuf_puts(b, ",\"");
+			tbuf_puts(b, columns[k->col[i]].total);
+			tbuf_puts(b, "\":");
+			b->n += fmt_u64(r->p->v[k->col[i]], tbuf_room(b, 20));
 		}
 	}
 	if (r->rate_since > 0) { /* its rates span its life so far, not interval_s */
-		put_str(&o, ",\"rate_since_s\":");
-		put_fixed(&o, r->rate_since, 2);
+		tbuf_puts(b, ",\"rate_since_s\":");
+		put_fixed(b, r->rate_since, 2);
 	}
-	put(&o, "}", 1);
-	flush(&o);
+	tbuf_putc(b, '}');
 }
 
 /* The figures of the table whose group writes to object obj; comma: one goes before the
  * first */
-static void figures(FILE *f, const struct model *m, const char *obj, bool comma)
+static void figures(struct tbuf *b, const struct model *m, const char *obj, bool comma)
 {
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];
@@ -150,14 +127,14 @@ static void figures(FILE *f, const struct model *m, const char *obj, bool comma)
 		bool valid = sys_figure_valid(fig, m);
 		if (!valid && !fig->json_null)
 			continue;
-		fprintf(f, "%s\"%s\":", comma ? "," : "", fig->json);
+		tbuf_printf(b, "%s\"%s\":", comma ? "," : "", fig->json);
 		comma = true;
 		if (!valid)
-			fputs("null", f);
+			tbuf_put(b, "null", 4);
 		else if (fig->unit == SF_RATE || fig->unit == SF_AVG || fig->unit == SF_MS)
-			fprintf(f, "%.2f", fig->get(m));
+			tbuf_printf(b, "%.2f", fig->get(m));
 		else
-			fprintf(f, "%.0f", fig->get(m));
+			tbuf_printf(b, "%.0f", fig->get(m));
 	}
 }
 
@@ -166,39 +143,42 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	(void)vi;
 	const struct snapshot *s = model_current(m);
 	const struct sys_rates *r = &m->rates;
-	fprintf(f, "{\"ts\":%.3f,\"interval_s\":%.3f,\"procs_interval_s\":%.3f,\"system\":{",
-		s->wall, r->dt, r->dt_procs);
-	figures(f, m, "system", false);
-	fputs("},\"processes\":[", f);
+	struct keys k;
+	tbuf_printf(&out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"procs_interval_s\":%.3f,\"system\":{",
+		    s->wall, r->dt, r->dt_procs);
+	figures(&out, m, "system", false);
+	tbuf_puts(&out, "},\"processes\":[");
+	keys_of(&k, m->prefs->cols);
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
-			fputc(',', f);
-		process(f, m, &m->rows[i]);
+			tbuf_putc(&out, ',');
+		process(&out, &k, &m->rows[i]);
 	}
-	fputs("],\"events\":[", f);
+	tbuf_puts(&out, "],\"events\":[");
 	bool first = true;
 	for (size_t i = 0; i < s->nevents; i++) {
 		if (s->events[i].type != MT_EV_OOM_KILL)
 			continue;
 		if (!first)
-			fputc(',', f);
-		event(f, &s->events[i]);
+			tbuf_putc(&out, ',');
+		event(&out, &s->events[i]);
 		first = false;
 	}
-	fputs("],\"reclaim\":{", f);
-	hist(f, "direct", &r->reclaim.direct);
-	fputc(',', f);
-	hist(f, "memcg", &r->reclaim.memcg);
-	fputc(',', f);
-	hist(f, "shrink_slab", &r->reclaim.shrink_slab);
-	figures(f, m, "reclaim", true);
-	fprintf(f, "},\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
-	json_string(f, s->bpf.reason);
-	figures(f, m, "bpf", true);
-	fputs(",\"swapin_mode\":", f);
-	json_string(f, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
-	fprintf(f, "},\"%s\":{", sf_group_json[SF_SELF]);
-	figures(f, m, sf_group_json[SF_SELF], false);
-	fputs("}}\n", f);
-	fflush(f);
+	tbuf_puts(&out, "],\"reclaim\":{");
+	hist(&out, "direct", &r->reclaim.direct);
+	tbuf_putc(&out, ',');
+	hist(&out, "memcg", &r->reclaim.memcg);
+	tbuf_putc(&out, ',');
+	hist(&out, "shrink_slab", &r->reclaim.shrink_slab);
+	figures(&out, m, "reclaim", true);
+	tbuf_printf(&out,
+		    "},\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
+	put_string(&out, s->bpf.reason);
+	figures(&out, m, "bpf", true);
+	tbuf_puts(&out, ",\"swapin_mode\":");
+	put_string(&out, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
+	tbuf_printf(&out, "},\"%s\":{", sf_group_json[SF_SELF]);
+	figures(&out, m, sf_group_json[SF_SELF], false);
+	tbuf_puts(&out, "}}\n");
+	tbuf_write(&out, f);
 }

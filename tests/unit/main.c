@@ -17,5 +17,7 @@ int main(void)
 	failed += run_parse_tests();
 	failed += run_util_tests();
 	failed += run_sysfig_tests();
+	failed += run_views_tests();
+	failed += run_formats_tests();
 	return failed ? 1 : 0;
 }

@@ -20,5 +20,7 @@ int run_detail_tests(void);
 int run_parse_tests(void);
 int run_util_tests(void);
 int run_sysfig_tests(void);
+int run_views_tests(void);
+int run_formats_tests(void);
 
 #endif
