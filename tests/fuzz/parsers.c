@@ -1,5 +1,5 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
- * vmstat, PSI, uptime; a process's smaps_rollup, status, cgroup, smaps), /dev/kmsg
+ * vmstat, PSI, uptime; a process's stat, statm, smaps_rollup, status, cgroup, smaps), /dev/kmsg
  * records, /proc/kallsyms lines, theme files, --columns lists, the parsers of typed
  * values (src/parse.c), and the escapers that put process names on the screen and in
  * JSON. The first byte picks the reader; the rest is its input. `make fuzz` builds it
@@ -33,6 +33,8 @@ enum {
 	F_ESCAPE,
 	F_COLUMNS,
 	F_INPUT,
+	F_STAT,
+	F_STATM,
 	F_COUNT
 };
 
@@ -71,6 +73,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case F_UPTIME: {
 		double u;
 		parse_uptime(text, &u);
+		break;
+	}
+	case F_STAT: {
+		struct pid_stat st;
+		parse_stat(text, &st);
+		break;
+	}
+	case F_STATM: {
+		struct pid_statm sm;
+		parse_statm(text, &sm);
 		break;
 	}
 	case F_ROLLUP: {
