@@ -102,7 +102,12 @@ static void fill_names(struct pids_collector *c, struct proc_sample *p)
 	if (!e->cmd) {
 		char buf[4096];
 		snprintf(e->seen_comm, sizeof(e->seen_comm), "%s", lp_comm);
-		read_comm(p->pid, e->comm, lp_comm);
+		/* the walk's name is the kernel's comm; /proc's adds a kernel worker's current
+		 * work ("kworker/0:1-events"), so it is read for kernel threads */
+		if (p->kthread)
+			read_comm(p->pid, e->comm, lp_comm);
+		else
+			snprintf(e->comm, sizeof(e->comm), "%s", lp_comm);
 		read_cmdline(p->pid, buf, sizeof(buf));
 		if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
 			snprintf(buf, sizeof(buf), "[%s]", e->comm);
