@@ -24,9 +24,10 @@ _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 struct tasks {
 	struct bpf_link *link;
 	uint64_t page_kb;
-	uint64_t ns_per_tick; /* /proc's start time is in clock ticks */
-	char *buf;	      /* the iterator's output */
-	size_t cap;
+	uint64_t ns_per_tick;	     /* /proc's start time is in clock ticks */
+	char buf[65536];	     /* the iterator's output, a part at a time */
+	struct mtb_thread_rec *late; /* threads read before their process */
+	size_t nlate, late_cap;
 };
 
 static size_t tasks_programs(struct memtop_bpf *skel, struct bpf_program **p)
@@ -45,34 +46,6 @@ static int tasks_configure(struct memtop_bpf *skel, char *why, size_t len)
 	}
 	skel->rodata->nr_cpus = (uint32_t)n;
 	return 0;
-}
-
-/* Runs the iterator of link once: its whole output in t->buf from offset len. Returns
- * the bytes in t->buf then, or -1. */
-static long run_iter(struct tasks *t, struct bpf_link *link, size_t len)
-{
-	int fd = bpf_iter_create(bpf_link__fd(link));
-
-	if (fd < 0)
-		return -1;
-	for (;;) {
-		if (t->cap - len < 65536) {
-			t->cap = t->cap ? t->cap * 2 : 262144;
-			t->buf = xrealloc(t->buf, t->cap);
-		}
-		ssize_t n = read(fd, t->buf + len, t->cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			close(fd);
-			return -1;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	return (long)len;
 }
 
 static void fill(const struct tasks *t, struct proc_sample *p, const struct mtb_task_rec *r,
@@ -96,63 +69,88 @@ static void fill(const struct tasks *t, struct proc_sample *p, const struct mtb_
 	p->valid = figures | COL_BIT(COL_SWAP);
 }
 
-/* Adds a thread's faults to its process's, as /proc/PID/stat does */
-static void add_thread(struct snapshot *s, size_t from, const struct mtb_thread_rec *th)
+/* Takes one record from p (at most len bytes) into s; returns its length, or 0 when len
+ * holds no whole record */
+static size_t take(struct tasks *t, struct snapshot *s, size_t from, const char *p, size_t len,
+		   unsigned figures, bool *sorted)
 {
-	struct proc_sample *p = snapshot_find(s, from, th->tgid);
+	uint32_t kind;
 
-	if (p) {
-		p->v[COL_MINFLT] += th->minflt;
-		p->v[COL_MAJFLT] += th->majflt;
+	if (len < sizeof(kind))
+		return 0;
+	memcpy(&kind, p, sizeof(kind));
+	if (kind == MTB_TASK_THREAD) {
+		struct mtb_thread_rec th;
+
+		if (len < sizeof(th))
+			return 0;
+		memcpy(&th, p, sizeof(th));
+		/* its process comes first, as the iterator visits by id; unless ids wrapped */
+		struct proc_sample *q = *sorted ? snapshot_find(s, from, th.tgid) : NULL;
+		if (q) {
+			q->v[COL_MINFLT] += th.minflt;
+			q->v[COL_MAJFLT] += th.majflt;
+		} else {
+			if (t->nlate == t->late_cap) {
+				t->late_cap = t->late_cap ? 2 * t->late_cap : 64;
+				t->late = xrealloc(t->late, t->late_cap * sizeof(*t->late));
+			}
+			t->late[t->nlate++] = th;
+		}
+		return sizeof(th);
 	}
+	struct mtb_task_rec r;
+
+	if (kind != MTB_TASK_PROC || len < sizeof(r))
+		return 0; /* or not a record: cannot happen, the records are the program's */
+	memcpy(&r, p, sizeof(r));
+	struct proc_sample *q = snapshot_add_proc(s);
+	fill(t, q, &r, figures);
+	*sorted = *sorted && (s->nprocs - 1 == from || q[-1].pid < q->pid);
+	return sizeof(r);
 }
 
 static int tasks_walk(void *state, struct snapshot *s)
 {
 	struct tasks *t = state;
-	long len = run_iter(t, t->link, 0);
 	unsigned figures = columns_filled_by(NEED_STAT | NEED_STATM);
-	size_t from = s->nprocs, threads = 0;
+	size_t from = s->nprocs, have = 0;
 	bool sorted = true;
+	int fd = bpf_iter_create(bpf_link__fd(t->link));
 
-	if (len < 0)
+	if (fd < 0)
 		return -1;
-	/* processes first, in pid order as the iterator visits them; then their threads */
-	for (long off = 0; off + (long)sizeof(uint32_t) <= len;) {
-		uint32_t kind;
-
-		memcpy(&kind, t->buf + off, sizeof(kind));
-		if (kind == MTB_TASK_THREAD && off + (long)sizeof(struct mtb_thread_rec) <= len) {
-			off += sizeof(struct mtb_thread_rec);
-			threads++;
+	t->nlate = 0;
+	/* read a part, take its whole records, keep the rest for the next part (the kernel
+	 * does not cut records, but a part may end inside one all the same) */
+	for (;;) {
+		ssize_t n = read(fd, t->buf + have, sizeof(t->buf) - have);
+		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0) {
+			close(fd);
+			s->nprocs = from;
+			return -1;
 		}
-		if (kind != MTB_TASK_PROC || off + (long)sizeof(struct mtb_task_rec) > len)
-			break; /* cannot happen: the records are the program's */
-		struct mtb_task_rec r;
-		memcpy(&r, t->buf + off, sizeof(r));
-		off += sizeof(r);
-		struct proc_sample *p = snapshot_add_proc(s);
-		fill(t, p, &r, figures);
-		sorted &= s->nprocs - 1 == from || p[-1].pid < p->pid;
+		if (n == 0)
+			break;
+		have += (size_t)n;
+		size_t off = 0, k;
+		while ((k = take(t, s, from, t->buf + off, have - off, figures, &sorted)))
+			off += k;
+		memmove(t->buf, t->buf + off, have - off);
+		have -= off;
 	}
+	close(fd);
 	s->ntasks = s->nprocs - from;
 	if (!sorted)
 		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
-	for (long off = 0; threads && off + (long)sizeof(uint32_t) <= len;) {
-		uint32_t kind;
-
-		memcpy(&kind, t->buf + off, sizeof(kind));
-		if (kind == MTB_TASK_PROC) {
-			off += sizeof(struct mtb_task_rec);
-			continue;
+	for (size_t i = 0; i < t->nlate; i++) {
+		struct proc_sample *q = snapshot_find(s, from, t->late[i].tgid);
+		if (q) {
+			q->v[COL_MINFLT] += t->late[i].minflt;
+			q->v[COL_MAJFLT] += t->late[i].majflt;
 		}
-		if (kind != MTB_TASK_THREAD || off + (long)sizeof(struct mtb_thread_rec) > len)
-			break;
-		struct mtb_thread_rec th;
-		memcpy(&th, t->buf + off, sizeof(th));
-		off += sizeof(th);
-		add_thread(s, from, &th);
 	}
 	return 0;
 }
@@ -219,7 +217,7 @@ static void tasks_close(void *state)
 	if (!t)
 		return;
 	bpf_link__destroy(t->link);
-	free(t->buf);
+	free(t->late);
 	free(t);
 }
 

@@ -105,10 +105,10 @@ static void open_detail(struct loop *l)
 	const char *cmd = "";
 
 	for (size_t i = 0; i < l->m->nrows; i++)
-		if (l->m->rows[i].p->pid == pid)
-			cmd = l->m->rows[i].p->cmd && l->m->rows[i].p->cmd[0]
-				      ? l->m->rows[i].p->cmd
-				      : l->m->rows[i].p->comm;
+		if (l->m->rows[i]->p->pid == pid)
+			cmd = l->m->rows[i]->p->cmd && l->m->rows[i]->p->cmd[0]
+				      ? l->m->rows[i]->p->cmd
+				      : l->m->rows[i]->p->comm;
 	detail_clear(&l->detail);
 	l->drill = drill_open(pid, l->no_bpf, STACKS_DEFAULT_RATE);
 	if (l->drill && drill_collect(l->drill, &l->detail)) {

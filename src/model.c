@@ -212,14 +212,12 @@ void model_late_values(struct model *m)
 {
 	const struct snapshot *s = model_current(m);
 	struct span sp = {s, model_previous(m) != NULL, m->rates.dt, m->rates.dt_procs};
-	struct row *sets[] = {m->all, m->rows};
-	size_t counts[] = {m->nall, m->nrows};
 
-	for (int k = 0; s && k < 2; k++)
-		for (size_t i = 0; i < counts[k]; i++)
-			for (int c = 0; c < COL_COUNT; c++)
-				if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
-					sets[k][i].num[c] = sample_value(&sp, sets[k][i].p, c);
+	/* rows point into all */
+	for (size_t i = 0; s && i < m->nall; i++)
+		for (int c = 0; c < COL_COUNT; c++)
+			if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
+				m->all[i].num[c] = sample_value(&sp, m->all[i].p, c);
 }
 
 static bool contains_nocase(const char *hay, const char *needle)
@@ -352,8 +350,14 @@ void model_refilter(struct model *m)
 	}
 	const struct sort_item *sorted =
 		n ? sort_items(m->order, m->order_tmp, n, text ? sign : 0) : NULL;
-	for (size_t k = 0; k < n; k++)
-		m->rows[k] = m->all[sorted[k].i];
+	for (size_t k = 0; k < n; k++) {
+		struct row *r = &m->all[sorted[k].i];
+
+		r->depth = 0; /* the tree's place, set below when it is on */
+		r->last = false;
+		r->more = 0;
+		m->rows[k] = r;
+	}
 	m->nrows = n;
 	if (m->prefs->tree)
 		tree_order(m->rows, m->nrows);

@@ -39,9 +39,9 @@ struct sort_item;
 
 struct model {
 	struct snapshot snap[2];
-	int cur;	  /* index of the newest snapshot */
-	int nsnaps;	  /* 0, 1 or 2 filled */
-	struct row *rows; /* filtered, sorted */
+	int cur;	   /* index of the newest snapshot */
+	int nsnaps;	   /* 0, 1 or 2 filled */
+	struct row **rows; /* filtered, sorted: pointers into all */
 	size_t nrows;
 	size_t rows_cap;
 	struct row *all; /* every process, with rates */

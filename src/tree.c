@@ -16,16 +16,16 @@ static uint32_t slot_of(int32_t pid, size_t mask)
 }
 
 /* The index of the row with this pid, or -1 */
-static long find(const struct row *rows, const uint32_t *table, size_t mask, int32_t pid)
+static long find(struct row *const *rows, const uint32_t *table, size_t mask, int32_t pid)
 {
 	for (size_t k = slot_of(pid, mask); table[k]; k = (k + 1) & mask)
-		if (rows[table[k] - 1].p->pid == pid)
+		if (rows[table[k] - 1]->p->pid == pid)
 			return (long)table[k] - 1;
 	return -1;
 }
 
 struct walk {
-	struct row *rows, *out;
+	struct row **rows, **out;
 	size_t nout;
 	const long *first, *next;
 	long *stack;
@@ -35,11 +35,11 @@ struct walk {
 /* Appends row r and everything below it, depth first, children in list order */
 static void walk(struct walk *w, long r)
 {
-	struct row *rows = w->rows;
+	struct row **rows = w->rows;
 	size_t sp = 0;
-	rows[r].depth = 0;
-	rows[r].more = 0;
-	rows[r].last = true;
+	rows[r]->depth = 0;
+	rows[r]->more = 0;
+	rows[r]->last = true;
 	w->stack[sp++] = r;
 	while (sp) {
 		long i = w->stack[--sp];
@@ -52,11 +52,11 @@ static void walk(struct walk *w, long r)
 		for (long c = w->first[i]; c >= 0; c = w->next[c]) {
 			if (w->done[c])
 				continue;
-			struct row *k = &rows[c];
-			k->depth = (uint16_t)(rows[i].depth + 1);
-			k->more = rows[i].more;
-			if (rows[i].depth && !rows[i].last && rows[i].depth <= 64)
-				k->more |= 1ull << (rows[i].depth - 1);
+			struct row *k = rows[c];
+			k->depth = (uint16_t)(rows[i]->depth + 1);
+			k->more = rows[i]->more;
+			if (rows[i]->depth && !rows[i]->last && rows[i]->depth <= 64)
+				k->more |= 1ull << (rows[i]->depth - 1);
 			k->last = w->next[c] < 0;
 			w->stack[sp++] = c;
 		}
@@ -74,7 +74,7 @@ static struct {
 	uint32_t *table;
 	long *first, *next, *tail, *stack;
 	bool *done;
-	struct row *out;
+	struct row **out;
 } room;
 
 static void make_room(size_t n)
@@ -104,7 +104,7 @@ static void make_room(size_t n)
 	room.out = xmalloc(room.cap * sizeof(*room.out));
 }
 
-void tree_order(struct row *rows, size_t n)
+void tree_order(struct row **rows, size_t n)
 {
 	if (n == 0)
 		return;
@@ -114,7 +114,7 @@ void tree_order(struct row *rows, size_t n)
 	memset(room.table, 0, room.table_cap * sizeof(*room.table));
 	for (size_t i = 0; i < n; i++) {
 		first[i] = next[i] = tail[i] = -1;
-		size_t k = slot_of(rows[i].p->pid, mask);
+		size_t k = slot_of(rows[i]->p->pid, mask);
 		while (room.table[k])
 			k = (k + 1) & mask;
 		room.table[k] = (uint32_t)i + 1;
@@ -123,7 +123,7 @@ void tree_order(struct row *rows, size_t n)
 	/* children lists in sort order; roots in a list of their own */
 	long roots = -1, roots_tail = -1;
 	for (size_t i = 0; i < n; i++) {
-		long parent = find(rows, room.table, mask, rows[i].p->ppid);
+		long parent = find(rows, room.table, mask, rows[i]->p->ppid);
 		bool root = parent < 0 || parent == (long)i;
 		long *head = root ? &roots : &first[parent],
 		     *end = root ? &roots_tail : &tail[parent];

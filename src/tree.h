@@ -8,6 +8,6 @@
 
 /* Reorders rows (in sort order) so that each follows its parent, depth first, siblings
  * in sort order; sets each row's depth, last and more. */
-void tree_order(struct row *rows, size_t n);
+void tree_order(struct row **rows, size_t n);
 
 #endif

@@ -62,6 +62,14 @@ void tbuf_printf(struct tbuf *b, const char *fmt, ...) __attribute__((format(pri
  * holds), and empties it. Returns 0, or EOF with f's error indicator set. */
 int tbuf_write(struct tbuf *b, FILE *f);
 
+/* Writes the text to f once it holds more than 128 KiB: with many processes a refresh's
+ * text need not be held whole (a few MB at 10,000), while a write still carries much */
+static inline void tbuf_spill(struct tbuf *b, FILE *f)
+{
+	if (b->n > 131072)
+		tbuf_write(b, f);
+}
+
 double clock_mono(void);
 double clock_wall(void);
 

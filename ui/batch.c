@@ -143,8 +143,10 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 			tbuf_printf(&out, "%*s ", col->width, col->title);
 	}
 	tbuf_putc(&out, '\n');
-	for (size_t i = 0; i < m->nrows; i++)
-		row(&out, &m->rows[i], shown, n, vi->utf8);
+	for (size_t i = 0; i < m->nrows; i++) {
+		row(&out, m->rows[i], shown, n, vi->utf8);
+		tbuf_spill(&out, f);
+	}
 	tbuf_putc(&out, '\n');
 	tbuf_write(&out, f);
 }

@@ -66,7 +66,7 @@ void draw_table(struct ui *u, int y, int rows)
 	}
 	for (int r = 0; r < rows && u->tab.top + (size_t)r < m->nrows; r++) {
 		size_t i = u->tab.top + (size_t)r;
-		const struct row *row = &m->rows[i];
+		const struct row *row = m->rows[i];
 		enum role role = i == u->tab.sel ? ROLE_SELECTED : ROLE_ROW;
 		x = 0;
 		for (int k = 0; k < nshown; k++) {

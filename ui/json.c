@@ -152,7 +152,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
 			tbuf_putc(&out, ',');
-		process(&out, &k, &m->rows[i]);
+		process(&out, &k, m->rows[i]);
+		tbuf_spill(&out, f);
 	}
 	tbuf_puts(&out, "],\"events\":[");
 	bool first = true;

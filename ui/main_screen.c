@@ -90,13 +90,13 @@ size_t main_onscreen(const struct ui *u, int32_t *pids, size_t max)
 	size_t n = 0, rows = (size_t)main_table_rows(u);
 
 	for (size_t i = u->tab.top; i < u->m->nrows && i - u->tab.top < rows && n < max; i++)
-		pids[n++] = u->m->rows[i].p->pid;
+		pids[n++] = u->m->rows[i]->p->pid;
 	return n;
 }
 
 int32_t main_selected_pid(const struct ui *u)
 {
-	return u->tab.sel < u->m->nrows ? u->m->rows[u->tab.sel].p->pid : 0;
+	return u->tab.sel < u->m->nrows ? u->m->rows[u->tab.sel]->p->pid : 0;
 }
 
 void main_reselect(struct ui *u)
@@ -104,7 +104,7 @@ void main_reselect(struct ui *u)
 	const struct model *m = u->m;
 	struct table_view *v = &u->tab;
 	for (size_t i = 0; v->follow && i < m->nrows; i++) {
-		if (m->rows[i].p->pid == v->sel_pid) {
+		if (m->rows[i]->p->pid == v->sel_pid) {
 			v->sel = i;
 			break;
 		}
@@ -117,14 +117,14 @@ void main_reselect(struct ui *u)
 	else if (page && v->sel >= v->top + page)
 		v->top = v->sel - page + 1;
 	if (m->nrows)
-		v->sel_pid = m->rows[v->sel].p->pid;
+		v->sel_pid = m->rows[v->sel]->p->pid;
 }
 
 static void select_row(struct ui *u, size_t i)
 {
 	u->tab.follow = true;
 	u->tab.sel = i;
-	u->tab.sel_pid = u->m->rows[i].p->pid;
+	u->tab.sel_pid = u->m->rows[i]->p->pid;
 	main_reselect(u);
 }
 
@@ -160,7 +160,7 @@ static void search_from(struct ui *u, size_t from)
 		return;
 	for (size_t k = 0; k < m->nrows; k++) {
 		size_t i = (from + k) % m->nrows;
-		const struct proc_sample *p = m->rows[i].p;
+		const struct proc_sample *p = m->rows[i]->p;
 		if (strcasestr(p->comm, u->search) || strcasestr(p->cmd, u->search)) {
 			select_row(u, i);
 			return;
@@ -305,8 +305,8 @@ static int parse_signal(const char *s)
 static const char *comm_of(const struct ui *u, int32_t pid)
 {
 	for (size_t i = 0; i < u->m->nrows; i++)
-		if (u->m->rows[i].p->pid == pid)
-			return u->m->rows[i].p->comm;
+		if (u->m->rows[i]->p->pid == pid)
+			return u->m->rows[i]->p->comm;
 	return "?";
 }
 

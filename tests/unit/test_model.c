@@ -97,22 +97,22 @@ static void sorting(void **state)
 	uint64_t rss[] = {100, 300, 200, 300}, f[] = {0, 0, 0, 0};
 	push(&m, 1.0, pids, rss, f, 4, 0);
 	/* default: RSS descending, ties by pid */
-	assert_int_equal(m.rows[0].p->pid, 2);
-	assert_int_equal(m.rows[1].p->pid, 4);
-	assert_int_equal(m.rows[2].p->pid, 3);
-	assert_int_equal(m.rows[3].p->pid, 1);
+	assert_int_equal(m.rows[0]->p->pid, 2);
+	assert_int_equal(m.rows[1]->p->pid, 4);
+	assert_int_equal(m.rows[2]->p->pid, 3);
+	assert_int_equal(m.rows[3]->p->pid, 1);
 	pr.invert = true;
 	model_refilter(&m);
-	assert_int_equal(m.rows[0].p->pid, 1);
+	assert_int_equal(m.rows[0]->p->pid, 1);
 	pr.invert = false;
 	pr.sort = COL_PID;
 	model_refilter(&m);
-	assert_int_equal(m.rows[0].p->pid, 1);
-	assert_int_equal(m.rows[3].p->pid, 4);
+	assert_int_equal(m.rows[0]->p->pid, 1);
+	assert_int_equal(m.rows[3]->p->pid, 4);
 	pr.sort = COL_COMM; /* text, ascending: alpha beta delta gamma */
 	model_refilter(&m);
-	assert_string_equal(m.rows[0].p->comm, "alpha");
-	assert_string_equal(m.rows[2].p->comm, "delta");
+	assert_string_equal(m.rows[0]->p->comm, "alpha");
+	assert_string_equal(m.rows[2]->p->comm, "delta");
 	model_free(&m);
 }
 
@@ -129,21 +129,21 @@ static void filtering(void **state)
 	snprintf(pr.filter.text, sizeof(pr.filter.text), "ELT"); /* case-insensitive */
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 1);
-	assert_int_equal(m.rows[0].p->pid, 4);
+	assert_int_equal(m.rows[0]->p->pid, 4);
 	pr.filter.text[0] = '\0';
 	pr.filter.by_user = true;
 	pr.filter.uid = 1;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 1);
-	assert_int_equal(m.rows[0].p->pid, 2);
+	assert_int_equal(m.rows[0]->p->pid, 2);
 	pr.filter.by_user = false;
 	int32_t only[] = {3, 1};
 	memcpy(pr.filter.pids, only, sizeof(only));
 	pr.filter.npids = 2;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 2);
-	assert_int_equal(m.rows[0].p->pid, 3);
-	assert_int_equal(m.rows[1].p->pid, 1);
+	assert_int_equal(m.rows[0]->p->pid, 3);
+	assert_int_equal(m.rows[1]->p->pid, 1);
 	model_free(&m);
 }
 
@@ -223,19 +223,19 @@ static void tree_view(void **state)
 	assert_int_equal(m.nrows, 10);
 	for (size_t i = 0; i < m.nrows; i++) {
 		char buf[64];
-		assert_int_equal(m.rows[i].p->pid, order[i]);
-		assert_int_equal(tree_prefix(&m.rows[i], buf, sizeof(buf), true, -1),
-				 3 * m.rows[i].depth);
+		assert_int_equal(m.rows[i]->p->pid, order[i]);
+		assert_int_equal(tree_prefix(m.rows[i], buf, sizeof(buf), true, -1),
+				 3 * m.rows[i]->depth);
 		assert_string_equal(buf, lines[i]);
 	}
 	/* narrow: pid 5 (depth 3) keeps its last levels, whole ones */
 	char narrow[64];
-	assert_int_equal(tree_prefix(&m.rows[4], narrow, sizeof(narrow), true, 7), 6);
+	assert_int_equal(tree_prefix(m.rows[4], narrow, sizeof(narrow), true, 7), 6);
 	assert_string_equal(narrow, "   └─ ");
-	assert_int_equal(tree_prefix(&m.rows[4], narrow, sizeof(narrow), true, 2), 0);
+	assert_int_equal(tree_prefix(m.rows[4], narrow, sizeof(narrow), true, 2), 0);
 	assert_string_equal(narrow, "");
 	char ascii[64];
-	tree_prefix(&m.rows[4], ascii, sizeof(ascii), false, -1);
+	tree_prefix(m.rows[4], ascii, sizeof(ascii), false, -1);
 	assert_string_equal(ascii, "|     `- ");
 
 	/* a filter that leaves out 3 makes 4 a root; K leaves out the kernel thread */
@@ -247,9 +247,9 @@ static void tree_view(void **state)
 	static const int32_t order2[] = {1, 2, 4, 5};
 	assert_int_equal(m.nrows, 4);
 	for (size_t i = 0; i < m.nrows; i++)
-		assert_int_equal(m.rows[i].p->pid, order2[i]);
-	assert_int_equal(m.rows[2].depth, 0);
-	assert_int_equal(m.rows[3].depth, 1);
+		assert_int_equal(m.rows[i]->p->pid, order2[i]);
+	assert_int_equal(m.rows[2]->depth, 0);
+	assert_int_equal(m.rows[3]->depth, 1);
 	pr.filter.npids = 0;
 	model_refilter(&m);
 	assert_int_equal(m.nrows, 9);
@@ -257,8 +257,8 @@ static void tree_view(void **state)
 	/* off again: plain sort order, no lines */
 	pr.tree = false;
 	model_refilter(&m);
-	assert_int_equal(m.rows[1].p->pid, 3);
-	assert_int_equal(m.rows[1].depth, 0);
+	assert_int_equal(m.rows[1]->p->pid, 3);
+	assert_int_equal(m.rows[1]->depth, 0);
 	model_free(&m);
 }
 

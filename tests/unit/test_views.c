@@ -483,10 +483,10 @@ static void sort_orders(void **state)
 			pr.tree ? " tree" : "");
 		for (size_t i = 0; i < m.nrows; i++)
 			if (pr.tree) /* the depth, and L for a parent's last child */
-				fprintf(f, " %d/%u%s", m.rows[i].p->pid, m.rows[i].depth,
-					m.rows[i].last ? "L" : "");
+				fprintf(f, " %d/%u%s", m.rows[i]->p->pid, m.rows[i]->depth,
+					m.rows[i]->last ? "L" : "");
 			else
-				fprintf(f, " %d", m.rows[i].p->pid);
+				fprintf(f, " %d", m.rows[i]->p->pid);
 		fputc('\n', f);
 	}
 	pr.sort = COL_RSS;
@@ -503,7 +503,7 @@ static void sort_orders(void **state)
 		model_refilter(&m);
 		fprintf(f, "filter %d:", k);
 		for (size_t i = 0; i < m.nrows; i++)
-			fprintf(f, " %d", m.rows[i].p->pid);
+			fprintf(f, " %d", m.rows[i]->p->pid);
 		fputc('\n', f);
 	}
 	model_free(&m);
