@@ -16,5 +16,7 @@ int main(void)
 	failed += run_detail_tests();
 	failed += run_parse_tests();
 	failed += run_util_tests();
+	failed += run_cgroup_tests();
+	failed += run_cgroup_live_tests();
 	return failed ? 1 : 0;
 }

@@ -19,5 +19,7 @@ int run_cells_tests(void);
 int run_detail_tests(void);
 int run_parse_tests(void);
 int run_util_tests(void);
+int run_cgroup_tests(void);
+int run_cgroup_live_tests(void);
 
 #endif
