@@ -17,6 +17,7 @@ int main(void)
 	failed += run_parse_tests();
 	failed += run_util_tests();
 	failed += run_cgroup_tests();
+	failed += run_cgmodel_tests();
 	failed += run_cgroup_live_tests();
 	return failed ? 1 : 0;
 }

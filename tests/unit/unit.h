@@ -20,6 +20,7 @@ int run_detail_tests(void);
 int run_parse_tests(void);
 int run_util_tests(void);
 int run_cgroup_tests(void);
+int run_cgmodel_tests(void);
 int run_cgroup_live_tests(void);
 
 #endif
