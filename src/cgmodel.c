@@ -17,6 +17,7 @@ void cgmodel_free(struct cg_model *m)
 	free(m->all);
 	free(m->rows);
 	free(m->scratch);
+	free(m->marks);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -85,6 +86,43 @@ static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_pr
 	}
 }
 
+static bool rose(const struct cg_sample *p, const struct cg_sample *q, enum cgcol_id c)
+{
+	unsigned b = CGCOL_BIT(c);
+	return (p->valid & b) && (q->valid & b) && p->v[c] > q->v[c];
+}
+
+/* Keeps the marks of the last CG_OOM_RECENT_S seconds, with a new one for row r where
+ * its kill count rose since q; then r->oom_recent from them */
+static void mark_ooms(struct cg_model *m, struct cg_row *r, const struct cg_sample *q, double now)
+{
+	size_t i = 0;
+
+	while (i < m->nmarks && m->marks[i].id != r->c->id)
+		i++;
+	if (q && (rose(r->c, q, CGCOL_OOM_KILLS) || rose(r->c, q, CGCOL_OOM_KERNEL))) {
+		if (i == m->nmarks) {
+			if (m->nmarks == m->marks_cap) {
+				m->marks_cap = m->marks_cap ? m->marks_cap * 2 : 8;
+				m->marks = xrealloc(m->marks, m->marks_cap * sizeof(*m->marks));
+			}
+			m->marks[m->nmarks++].id = r->c->id;
+		}
+		m->marks[i].mono = now;
+	}
+	r->oom_recent = i < m->nmarks && now - m->marks[i].mono < CG_OOM_RECENT_S;
+}
+
+static void prune_marks(struct cg_model *m, double now)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->nmarks; i++)
+		if (now - m->marks[i].mono < CG_OOM_RECENT_S)
+			m->marks[k++] = m->marks[i];
+	m->nmarks = k;
+}
+
 void cgmodel_update(struct cg_model *m, const struct snapshot *cur, const struct snapshot *prev,
 		    const struct cg_order *o)
 {
@@ -108,9 +146,52 @@ void cgmodel_update(struct cg_model *m, const struct snapshot *cur, const struct
 		struct cg_row *r = &m->all[i];
 		memset(r, 0, sizeof(*r));
 		r->c = &cur->cgroups[i];
-		row_values(r, find_prev(m, prev, r->c->id), prev != NULL, m->dt);
+		const struct cg_sample *q = find_prev(m, prev, r->c->id);
+		row_values(r, q, prev != NULL, m->dt);
+		mark_ooms(m, r, q, cur->mono_cgroups);
 	}
+	if (cur->ncgroups)
+		prune_marks(m, cur->mono_cgroups);
 	cgmodel_order(m, o);
+}
+
+void cg_order_of(const struct cg_prefs *p, struct cg_order *o)
+{
+	*o = (struct cg_order){
+		.sort = p->sort, .invert = p->invert, .tree = p->tree, .filter = p->filter};
+}
+
+bool cg_path_within(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (!strcmp(root, "/"))
+		return path[0] == '/';
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	return !strncmp(path, root, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+void cgmodel_recent_ooms(struct cg_model *m, const struct mt_event *ev, size_t n, double wall)
+{
+	struct cg_row *sets[] = {m->all, m->rows};
+	size_t counts[] = {m->nall, m->nrows};
+
+	for (size_t e = 0; e < n; e++) {
+		if (ev[e].type != MT_EV_OOM_KILL || !ev[e].memcg[0] ||
+		    wall - ev[e].ts >= CG_OOM_RECENT_S)
+			continue;
+		for (int k = 0; k < 2; k++)
+			for (size_t i = 0; i < counts[k]; i++)
+				if (cg_path_within(ev[e].memcg, sets[k][i].c->path))
+					sets[k][i].oom_recent = true;
+	}
+}
+
+bool cg_row_alert(const struct cg_row *r)
+{
+	return r->oom_recent ||
+	       (cg_row_valid(r, CGCOL_USAGE_PCT) && r->num[CGCOL_USAGE_PCT] >= CG_ALERT_PCT);
 }
 
 bool cg_row_valid(const struct cg_row *r, enum cgcol_id c)

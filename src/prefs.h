@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgcolumns.h"
 #include "columns.h"
 
 #define MAX_PIDS 64
@@ -18,6 +19,19 @@ struct model_filter {
 	int32_t pids[MAX_PIDS]; /* -p */
 	size_t npids;
 	bool hide_kthreads;
+	/* a memory cgroup's path as /proc/PID/cgroup names it ("/system.slice/x.service"):
+	 * only the processes in that cgroup or below it; "" = all. Set by Enter on the
+	 * cgroup view (and --cgroup PATH); the model filters by each process's cgroup. */
+	char cgroup[512];
+};
+
+/* The cgroup view's choices (the C screen, and --cgroups in batch and JSON) */
+struct cg_prefs {
+	unsigned cols; /* cgroup columns shown, a set of CGCOL_BIT()s */
+	enum cgcol_id sort;
+	bool invert;
+	bool tree;	  /* each cgroup under its parent, siblings in sort order */
+	char filter[128]; /* substring of the path, case-insensitive; "" = all */
 };
 
 struct prefs {
@@ -27,9 +41,10 @@ struct prefs {
 	bool tree;    /* rows under their parents, siblings in sort order */
 	double delay; /* seconds between refreshes */
 	struct model_filter filter;
+	struct cg_prefs cg;
 };
 
-/* The defaults: the default columns, by RSS, one second */
+/* The defaults: the default columns, by RSS, one second; cgroups as a tree by usage */
 void prefs_init(struct prefs *p);
 
 #endif
