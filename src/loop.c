@@ -45,14 +45,6 @@ static void update_cgroups(struct loop *l, bool read)
 		cgmodel_recent_ooms(&l->cgm, l->m->oom, l->m->noom, s->wall);
 }
 
-/* The process columns wanted: the shown ones, and each process's cgroup while the table is
- * filtered by one (a column that memtop's process table has where it reads them) */
-static unsigned wanted_cols(const struct loop *l)
-{
-	int cgroup = l->prefs->filter.cgroup[0] ? column_by_name("cgroup") : -1;
-
-	return model_wanted(l->m) | (cgroup >= 0 ? COL_BIT(cgroup) : 0);
-}
 
 /* The drill-down's source again: on failure the process is gone and the screen keeps
  * what it saw last */
@@ -86,7 +78,7 @@ static void collect(struct loop *l)
 	 * set-property) and it costs three small reads a level; the tree only while its
 	 * view is shown */
 	struct pids_request req = {
-		.cols = wanted_cols(l),
+		.cols = model_wanted(l->m),
 		.rows_all = l->first || (columns[l->prefs->sort].needs & NEED_COSTLY),
 		.row_pids = onscreen,
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
@@ -125,7 +117,7 @@ static void collect_onscreen(struct loop *l)
 	}
 	if (!k)
 		return;
-	struct pids_request req = {.cols = wanted_cols(l), .row_pids = missing, .nrow_pids = k};
+	struct pids_request req = {.cols = model_wanted(l->m), .row_pids = missing, .nrow_pids = k};
 	sources_fill(l->src, model_current_mut(l->m), &req);
 	model_late_values(l->m);
 }

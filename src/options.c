@@ -43,7 +43,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"no-kernel-threads", no_argument, NULL, 'K'},
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"bpf-stats", no_argument, NULL, 'R'},
-		{"cgroups", no_argument, NULL, 'G'},
+		{"cgroups", no_argument, NULL, 'g'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
@@ -144,7 +144,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'R':
 			o->bpf_stats = true;
 			break;
-		case 'G':
+		case 'g':
 			o->cgroups = true;
 			break;
 		case 'S':

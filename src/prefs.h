@@ -10,7 +10,8 @@
 #include "cgcolumns.h"
 #include "columns.h"
 
-#define MAX_PIDS 64
+#define MAX_PIDS	64
+#define MAX_CGROUP_PATH 1024
 
 struct model_filter {
 	char text[128]; /* substring of name or command line, case-insensitive; "" = all */
@@ -19,10 +20,9 @@ struct model_filter {
 	int32_t pids[MAX_PIDS]; /* -p */
 	size_t npids;
 	bool hide_kthreads;
-	/* a memory cgroup's path as /proc/PID/cgroup names it ("/system.slice/x.service"):
-	 * only the processes in that cgroup or below it; "" = all. Set by Enter on the
-	 * cgroup view (and --cgroup PATH); the model filters by each process's cgroup. */
-	char cgroup[512];
+	/* a memory cgroup as /proc/PID/cgroup names it ("/a/b", no trailing slash): only the
+	 * processes in it or below it (--cgroup, Enter on a cgroup); "" = all */
+	char cgroup[MAX_CGROUP_PATH];
 };
 
 /* The cgroup view's choices (the C screen, and --cgroups in batch and JSON) */

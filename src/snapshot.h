@@ -131,7 +131,9 @@ struct cg_sample {
 	uint64_t v[CGCOL_COUNT];
 	unsigned valid;	    /* the columns (CGCOL_BIT) whose figures were read */
 	unsigned unlimited; /* of those, the limits that are "max" (v1: the largest value) */
-	bool removed;	    /* no longer exists: kept listed for its OOM kills */
+	/* it no longer exists: listed for the OOM kills counted in it (its OOM column alone
+	 * has a value), an hour after the last */
+	bool removed;
 };
 
 /* memtop's own memory cgroup, and the limit it lives under */
