@@ -45,7 +45,6 @@ static void update_cgroups(struct loop *l, bool read)
 		cgmodel_recent_ooms(&l->cgm, l->m->oom, l->m->noom, s->wall);
 }
 
-
 /* The drill-down's source again: on failure the process is gone and the screen keeps
  * what it saw last */
 static void collect_detail(struct loop *l)
