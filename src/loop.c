@@ -71,11 +71,11 @@ static void collect(struct loop *l)
 	char err[256];
 	int32_t onscreen[MAX_ONSCREEN];
 	/* costly columns are read for the rows on screen; for all rows when the table is
-	 * sorted by one of them, and on the first refresh, before any row was shown */
-	/* memtop's own cgroup is read at every refresh, not only when the first read found a
-	 * limit: a limit may be set or changed while it runs (docker update, systemctl
-	 * set-property) and it costs three small reads a level; the tree only while its
-	 * view is shown */
+	 * sorted by one of them, and on the first refresh, before any row was shown. The
+	 * cgroup tree only while its view is shown; memtop's own cgroup at every refresh, not
+	 * only once the first read found a limit: a limit may be set or changed while it runs
+	 * (docker update, systemctl set-property), and it costs /proc/self/cgroup and two
+	 * small files a level up to the hierarchy's root */
 	struct pids_request req = {
 		.cols = model_wanted(l->m),
 		.rows_all = l->first || (columns[l->prefs->sort].needs & NEED_COSTLY),
