@@ -27,7 +27,23 @@ struct loop {
 	bool first;	     /* no row was on screen yet: costly columns for every row */
 	struct drill *drill; /* the drill-down's source while the detail screen is open */
 	struct detail detail;
+	struct cg_model cgm; /* the cgroups, read while their view is open */
 };
+
+/* The cgroups again, in the cgroup view's order, after a refresh or a change of order */
+static void update_cgroups(struct loop *l, bool read)
+{
+	struct cg_order o;
+
+	cg_order_of(&l->prefs->cg, &o);
+	if (read)
+		cgmodel_update(&l->cgm, model_current(l->m), model_previous(l->m), &o);
+	else
+		cgmodel_order(&l->cgm, &o);
+	const struct snapshot *s = model_current(l->m);
+	if (s)
+		cgmodel_recent_ooms(&l->cgm, l->m->oom, l->m->noom, s->wall);
+}
 
 /* The drill-down's source again: on failure the process is gone and the screen keeps
  * what it saw last */
@@ -55,7 +71,11 @@ static void collect(struct loop *l)
 	char err[256];
 	int32_t onscreen[MAX_ONSCREEN];
 	/* costly columns are read for the rows on screen; for all rows when the table is
-	 * sorted by one of them, and on the first refresh, before any row was shown */
+	 * sorted by one of them, and on the first refresh, before any row was shown. The
+	 * cgroup tree only while its view is shown; memtop's own cgroup at every refresh, not
+	 * only once the first read found a limit: a limit may be set or changed while it runs
+	 * (docker update, systemctl set-property), and it costs /proc/self/cgroup and two
+	 * small files a level up to the hierarchy's root */
 	struct pids_request req = {
 		.cols = model_wanted(l->m),
 		.rows_all = l->first || (columns[l->prefs->sort].needs & NEED_COSTLY),
@@ -63,6 +83,8 @@ static void collect(struct loop *l)
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
 		.only_pids = l->prefs->filter.pids,
 		.nonly_pids = l->prefs->filter.npids,
+		.cg_cols = ui_cgroup_cols(l->u),
+		.cg_self = true,
 	};
 	if (sources_collect(l->src, model_begin(l->m), &req, err, sizeof(err))) {
 		ui_message(l->u, err);
@@ -70,6 +92,7 @@ static void collect(struct loop *l)
 	}
 	l->first = false;
 	model_update(l->m);
+	update_cgroups(l, true);
 	ui_reselect(l->u);
 	l->refreshes++;
 	if (l->refreshes == 2)
@@ -145,7 +168,14 @@ static bool react(struct loop *l, unsigned r)
 		ui_repaint(l->u);
 	if (r & REACT_RESORT) {
 		model_refilter(l->m);
+		update_cgroups(l, false);
 		ui_reselect(l->u);
+	}
+	if (r & REACT_CGROUP_PROCS) {
+		const char *path = ui_selected_cgroup(l->u);
+		snprintf(l->prefs->filter.cgroup, sizeof(l->prefs->filter.cgroup), "%s",
+			 path ? path : "");
+		r |= REACT_COLLECT; /* each process's cgroup, read now */
 	}
 	if (r & REACT_DELAY)
 		l->next = clock_mono() + l->prefs->delay;
@@ -176,11 +206,15 @@ int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const st
 	struct loop l = {.src = src, .m = m, .prefs = prefs, .no_bpf = o->no_bpf, .first = true};
 	char err[256];
 
-	l.u = ui_open(m, prefs, theme, err, sizeof(err));
+	cgmodel_init(&l.cgm);
+	l.u = ui_open(m, &l.cgm, prefs, theme, err, sizeof(err));
 	if (!l.u) {
 		fprintf(stderr, "memtop: %s\n", err);
+		cgmodel_free(&l.cgm);
 		return 1;
 	}
+	if (o->cgroups)
+		ui_show_cgroups(l.u);
 	struct sigaction sa = {.sa_handler = on_stop};
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -206,5 +240,6 @@ int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const st
 	}
 	close_detail(&l);
 	ui_close(l.u);
+	cgmodel_free(&l.cgm);
 	return stop_signal ? 128 + stop_signal : 0;
 }

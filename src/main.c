@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "stacks_cli.h"
+#include "cgmodel.h"
 #include "model.h"
 #include "options.h"
 #include "settings.h"
@@ -37,18 +38,34 @@ static void sleep_until(double when)
 		;
 }
 
+/* The cgroup columns --cgroups reads: JSON carries every one, batch text those shown */
+static unsigned cgroup_cols(const struct options *o)
+{
+	if (!o->cgroups)
+		return 0;
+	if (o->mode == OUT_JSON)
+		return (1u << CGCOL_COUNT) - 1;
+	return o->prefs.cg.cols | CGCOL_BIT(o->prefs.cg.sort);
+}
+
 static int run_batch(struct sources *src, struct model *m, const struct options *o)
 {
+	struct cg_model cgm;
+	struct cg_order order;
 	struct view_info vi = {
 		.delay = o->prefs.delay,
 		.version = MEMTOP_VERSION,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
+		.cgroups = o->cgroups ? &cgm : NULL,
 	};
-	/* batch and JSON print the shown columns of every process */
+	/* batch and JSON print the shown columns of every process; memtop's own cgroup at
+	 * every refresh (its limit may change while it runs), the tree with --cgroups */
 	struct pids_request req = {.cols = model_wanted(m),
 				   .rows_all = true,
 				   .only_pids = o->prefs.filter.pids,
-				   .nonly_pids = o->prefs.filter.npids};
+				   .nonly_pids = o->prefs.filter.npids,
+				   .cg_cols = cgroup_cols(o),
+				   .cg_self = true};
 	char err[256];
 	double next = clock_mono();
 	/* INT, TERM and HUP end it through main's return, which undoes what it changed
@@ -58,27 +75,38 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	cgmodel_init(&cgm);
+	cg_order_of(&o->prefs.cg, &order);
+	int rc = 0;
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
 		if (i)
 			sleep_until(next);
-		if (stop_signal)
-			return 128 + stop_signal;
+		if (stop_signal) {
+			rc = 128 + stop_signal;
+			break;
+		}
 		next += o->prefs.delay;
 		if (sources_collect(src, model_begin(m), &req, err, sizeof(err))) {
 			fprintf(stderr, "memtop: %s\n", err);
-			return 1;
+			rc = 1;
+			break;
 		}
 		model_update(m);
+		cgmodel_update(&cgm, model_current(m), model_previous(m), &order);
+		cgmodel_recent_ooms(&cgm, m->oom, m->noom, model_current(m)->wall);
 		if (i == 1)
 			guard_lock(); /* steady after two refreshes */
 		if (o->mode == OUT_JSON)
 			view_json(stdout, m, &vi);
 		else
 			view_batch(stdout, m, &vi);
-		if (ferror(stdout))
-			return stop_signal ? 128 + stop_signal : 1;
+		if (ferror(stdout)) {
+			rc = stop_signal ? 128 + stop_signal : 1;
+			break;
+		}
 	}
-	return 0;
+	cgmodel_free(&cgm);
+	return rc;
 }
 
 /* The full-screen view starts from the saved settings, under the flags given */

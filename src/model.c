@@ -34,17 +34,7 @@ struct snapshot *model_begin(struct model *m)
 {
 	int next = m->nsnaps ? 1 - m->cur : 0;
 	struct snapshot *s = &m->snap[next];
-	/* keep the allocations, drop the contents */
-	s->nprocs = 0;
-	s->nevents = 0;
-	struct proc_sample *procs = s->procs;
-	struct mt_event *events = s->events;
-	size_t pc = s->procs_cap, ec = s->events_cap;
-	memset(s, 0, sizeof(*s));
-	s->procs = procs;
-	s->procs_cap = pc;
-	s->events = events;
-	s->events_cap = ec;
+	snapshot_reuse(s);
 	return s;
 }
 

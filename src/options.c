@@ -43,6 +43,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"no-kernel-threads", no_argument, NULL, 'K'},
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"bpf-stats", no_argument, NULL, 'R'},
+		{"cgroups", no_argument, NULL, 'g'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
@@ -143,6 +144,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'R':
 			o->bpf_stats = true;
 			break;
+		case 'g':
+			o->cgroups = true;
+			break;
 		case 'S':
 			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
@@ -222,6 +226,9 @@ void options_usage(FILE *f)
 	      "      --bpf-stats       as root, turn the kernel's BPF statistics on while memtop\n"
 	      "                        runs, to show its programs' run time (they cost every BPF\n"
 	      "                        program on the machine; off again when memtop exits)\n"
+	      "      --cgroups         the memory cgroups too: with -b their table after the\n"
+	      "                        processes, with --json cgroups[]; the screen starts on\n"
+	      "                        them\n"
 	      "      --stacks PID[:SECS]\n"
 	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
 	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"

@@ -23,6 +23,8 @@ struct options {
 	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u */
 	bool no_bpf;
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
+	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
+	bool cgroups;
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

@@ -18,6 +18,10 @@ struct pids_request {
 	size_t nrow_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */
 	size_t nonly_pids;
+	/* memory cgroups (src/cgroup.h): the columns wanted (CGCOL_BIT, cgcolumns.h), whose
+	 * files are read for every cgroup; 0: the tree is not read */
+	unsigned cg_cols;
+	bool cg_self; /* memtop's own memory cgroup and its limit */
 };
 
 struct pids_collector *pids_new(char *err, size_t errlen);

@@ -7,9 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgcolumns.h"
 #include "columns.h"
 
-#define MAX_PIDS 64
+#define MAX_PIDS	64
+#define MAX_CGROUP_PATH 1024
 
 struct model_filter {
 	char text[128]; /* substring of name or command line, case-insensitive; "" = all */
@@ -18,6 +20,18 @@ struct model_filter {
 	int32_t pids[MAX_PIDS]; /* -p */
 	size_t npids;
 	bool hide_kthreads;
+	/* a memory cgroup as /proc/PID/cgroup names it ("/a/b", no trailing slash): only the
+	 * processes in it or below it (--cgroup, Enter on a cgroup); "" = all */
+	char cgroup[MAX_CGROUP_PATH];
+};
+
+/* The cgroup view's choices (the C screen, and --cgroups in batch and JSON) */
+struct cg_prefs {
+	unsigned cols; /* cgroup columns shown, a set of CGCOL_BIT()s */
+	enum cgcol_id sort;
+	bool invert;
+	bool tree;	  /* each cgroup under its parent, siblings in sort order */
+	char filter[128]; /* substring of the path, case-insensitive; "" = all */
 };
 
 struct prefs {
@@ -27,9 +41,10 @@ struct prefs {
 	bool tree;    /* rows under their parents, siblings in sort order */
 	double delay; /* seconds between refreshes */
 	struct model_filter filter;
+	struct cg_prefs cg;
 };
 
-/* The defaults: the default columns, by RSS, one second */
+/* The defaults: the default columns, by RSS, one second; cgroups as a tree by usage */
 void prefs_init(struct prefs *p);
 
 #endif

@@ -224,3 +224,93 @@ int procfs_counters(struct snapshot *s, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+/* Copies a mountinfo field, undoing its octal escapes (\040 for a space) */
+static void unescape(const char *f, size_t len, char *out, size_t size)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < len && o + 1 < size; i++) {
+		bool esc = f[i] == '\\' && i + 3 < len && f[i + 1] >= '0' && f[i + 1] <= '3' &&
+			   f[i + 2] >= '0' && f[i + 2] <= '7' && f[i + 3] >= '0' && f[i + 3] <= '7';
+		out[o++] =
+			esc ? (char)((f[i + 1] - '0') * 64 + (f[i + 2] - '0') * 8 + f[i + 3] - '0')
+			    : f[i];
+		i += esc ? 3 : 0;
+	}
+	out[o] = '\0';
+}
+
+/* Whether word is one of the sep-separated words of list (len bytes) */
+static bool has_word(const char *list, size_t len, const char *word, char sep)
+{
+	size_t wl = strlen(word);
+	for (size_t i = 0; i < len;) {
+		size_t n = 0;
+		while (i + n < len && list[i + n] != sep)
+			n++;
+		if (n == wl && !strncmp(list + i, word, wl))
+			return true;
+		i += n + 1;
+	}
+	return false;
+}
+
+size_t parse_cgroup_mounts(const char *text, struct cg_mount *out, size_t max)
+{
+	size_t found = 0;
+
+	for (const char *l = text; l && *l && found < max;
+	     l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] - TYPE SOURCE SUPEROPTS
+		 */
+		const char *f[6], *p = l, *eol = l + strcspn(l, "\n");
+		size_t flen[6];
+		int n = 0;
+		for (; n < 6 && p < eol; n++) {
+			f[n] = p;
+			flen[n] = strcspn(p, " \n");
+			p += flen[n] + (p[flen[n]] == ' ');
+		}
+		const char *dash = strncmp(p, "- ", 2) ? strstr(p, " - ") : p - 1;
+		if (n < 6 || !dash || dash >= eol)
+			continue;
+		const char *type = dash + 3;
+		size_t tlen = strcspn(type, " \n");
+		const char *src = type + tlen + (type[tlen] == ' ');
+		const char *opts = src + strcspn(src, " \n");
+		opts += *opts == ' ';
+		int version = 0;
+		if (tlen == 6 && !strncmp(type, "cgroup", 6) &&
+		    has_word(opts, strcspn(opts, " \n"), "memory", ','))
+			version = 1;
+		else if (tlen == 7 && !strncmp(type, "cgroup2", 7))
+			version = 2;
+		if (!version)
+			continue;
+		out[found].version = version;
+		unescape(f[4], flen[4], out[found].mount, sizeof(out[found].mount));
+		unescape(f[3], flen[3], out[found].root, sizeof(out[found].root));
+		found++;
+	}
+	return found;
+}
+
+int parse_proc_cgroup(const char *text, int version, char *path, size_t len)
+{
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		/* ID:CONTROLLERS:PATH; v2's line is 0::PATH */
+		const char *c1 = strchr(l, ':'), *eol = l + strcspn(l, "\n");
+		const char *c2 =
+			c1 && c1 < eol ? memchr(c1 + 1, ':', (size_t)(eol - c1 - 1)) : NULL;
+		if (!c2 || c2[1] != '/')
+			continue;
+		bool match = version == 2 ? c2 == c1 + 1 && c1 == l + 1 && *l == '0'
+					  : has_word(c1 + 1, (size_t)(c2 - c1 - 1), "memory", ',');
+		if (!match || (size_t)(eol - c2 - 1) >= len)
+			continue;
+		memcpy(path, c2 + 1, (size_t)(eol - c2 - 1));
+		path[eol - c2 - 1] = '\0';
+		return 0;
+	}
+	return -1;
+}

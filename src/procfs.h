@@ -40,4 +40,18 @@ int parse_statm(const char *text, struct pid_statm *sm);
 int procfs_meminfo(struct snapshot *s, char *err, size_t errlen);
 int procfs_counters(struct snapshot *s, char *err, size_t errlen);
 
+/* A cgroup hierarchy mounted: cgroup (v1) with the memory controller, or cgroup2 */
+struct cg_mount {
+	int version;	  /* 1 or 2 */
+	char mount[1024]; /* its mount point, unescaped */
+	char root[1024];  /* the hierarchy's path mounted there: "/" unless a cgroup's */
+};
+/* The cgroup v1 mounts with the memory option and the cgroup2 mounts in
+ * /proc/PID/mountinfo text, up to max, in its order; returns how many. */
+size_t parse_cgroup_mounts(const char *text, struct cg_mount *out, size_t max);
+/* The path of the memory cgroup in /proc/PID/cgroup text for a hierarchy of version (1:
+ * the line whose controllers include memory; 2: the line 0::PATH). Returns 0, or -1 if
+ * the text names none or it does not fit in len. */
+int parse_proc_cgroup(const char *text, int version, char *path, size_t len);
+
 #endif

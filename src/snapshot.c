@@ -10,11 +10,36 @@ void snapshot_init(struct snapshot *s)
 	memset(s, 0, sizeof(*s));
 }
 
+static void free_cgroups(struct snapshot *s)
+{
+	for (size_t i = 0; i < s->ncgroups; i++)
+		free(s->cgroups[i].path);
+	s->ncgroups = 0;
+	free(s->cg_self.path);
+	s->cg_self.path = NULL;
+}
+
 void snapshot_free(struct snapshot *s)
 {
+	free_cgroups(s);
 	free(s->procs);
 	free(s->events);
+	free(s->cgroups);
 	memset(s, 0, sizeof(*s));
+}
+
+void snapshot_reuse(struct snapshot *s)
+{
+	free_cgroups(s);
+	struct snapshot kept = {
+		.procs = s->procs,
+		.procs_cap = s->procs_cap,
+		.events = s->events,
+		.events_cap = s->events_cap,
+		.cgroups = s->cgroups,
+		.cgroups_cap = s->cgroups_cap,
+	};
+	*s = kept;
 }
 
 struct proc_sample *snapshot_add_proc(struct snapshot *s)
@@ -52,4 +77,24 @@ struct mt_event *snapshot_add_event(struct snapshot *s)
 	struct mt_event *e = &s->events[s->nevents++];
 	memset(e, 0, sizeof(*e));
 	return e;
+}
+
+struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path)
+{
+	if (s->ncgroups == s->cgroups_cap) {
+		s->cgroups_cap = s->cgroups_cap ? s->cgroups_cap * 2 : 64;
+		s->cgroups = xrealloc(s->cgroups, s->cgroups_cap * sizeof(*s->cgroups));
+	}
+	struct cg_sample *c = &s->cgroups[s->ncgroups++];
+	memset(c, 0, sizeof(*c));
+	c->path = xstrdup(path);
+	c->parent = -1;
+	return c;
+}
+
+void snapshot_drop_cgroup(struct snapshot *s, size_t i)
+{
+	free(s->cgroups[i].path);
+	memmove(&s->cgroups[i], &s->cgroups[i + 1], (s->ncgroups - i - 1) * sizeof(*s->cgroups));
+	s->ncgroups--;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgcolumns.h"
 #include "columns.h"
 
 #define MT_COMM_LEN   16 /* kernel TASK_COMM_LEN */
@@ -117,6 +118,34 @@ struct bpf_state {
 			     have_swapin */
 };
 
+/* One memory cgroup (src/cgroup.c). A snapshot holds them in the hierarchy's order: each
+ * after its parent, siblings by name. */
+struct cg_sample {
+	char *path;	/* as /proc/PID/cgroup names it, "/" for the root; raw, untrusted */
+	uint64_t id;	/* its directory's inode number: the kernel's cgroup id (kernfs node
+			   id), which BPF programs read */
+	uint32_t depth; /* below the hierarchy's root (mounted directory): 0 */
+	int32_t parent; /* index of its parent among the snapshot's cgroups; -1: none */
+	/* the figures of the cgroup column table (cgcolumns.h), by column: KiB, counts, PSI
+	 * averages in hundredths; for rate columns the cumulative counter */
+	uint64_t v[CGCOL_COUNT];
+	unsigned valid;	    /* the columns (CGCOL_BIT) whose figures were read */
+	unsigned unlimited; /* of those, the limits that are "max" (v1: the largest value) */
+	/* it no longer exists: listed for the OOM kills counted in it (its OOM column alone
+	 * has a value), an hour after the last */
+	bool removed;
+};
+
+/* memtop's own memory cgroup, and the limit it lives under */
+struct cg_self {
+	bool present;	   /* found in /proc/self/cgroup and under the hierarchy read */
+	char *path;	   /* the cgroup whose limit is lowest: memtop's own or an ancestor's;
+			      memtop's own where none is below MemTotal */
+	uint64_t usage_kb; /* that cgroup's */
+	uint64_t limit_kb; /* its limit, where limited */
+	bool limited;	   /* its limit is below MemTotal */
+};
+
 struct snapshot {
 	double mono;	   /* CLOCK_MONOTONIC seconds when vmstat and the BPF maps were read */
 	double mono_procs; /* the same for the processes' counters (the middle of the walk) */
@@ -137,12 +166,24 @@ struct snapshot {
 	size_t nevents;
 	size_t events_cap;
 	struct bpf_state bpf;
+	int cg_version;	     /* the memory cgroup hierarchy read: 1, 2, or 0 (none) */
+	double mono_cgroups; /* CLOCK_MONOTONIC seconds when the cgroups were read (the middle) */
+	struct cg_sample *cgroups; /* owned, their paths too */
+	size_t ncgroups;
+	size_t cgroups_cap;
+	struct cg_self cg_self; /* its path owned */
 };
 
 void snapshot_init(struct snapshot *s);
 void snapshot_free(struct snapshot *s);
+/* Drops the contents for the next refresh and keeps the allocations of the arrays. */
+void snapshot_reuse(struct snapshot *s);
 struct proc_sample *snapshot_add_proc(struct snapshot *s);
 struct mt_event *snapshot_add_event(struct snapshot *s);
+/* A new cgroup at the end, zeroed but for a copy of path, its parent -1 */
+struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path);
+/* Removes cgroups[i] */
+void snapshot_drop_cgroup(struct snapshot *s, size_t i);
 /* Orders processes by pid, as a snapshot keeps them */
 int snapshot_cmp_pid(const void *a, const void *b);
 /* The process pid among procs[from..], sorted by pid; NULL if none */

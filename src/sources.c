@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "bpf_source.h"
+#include "cgroup.h"
 #include "guard.h"
 #include "proc_walk.h"
 #include "procfs.h"
@@ -14,6 +15,7 @@ struct sources {
 	struct proc_walk *walk;
 	struct pids_collector *pids;
 	struct bpf_source *bpf;
+	struct cg_reader *cg;
 };
 
 struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen)
@@ -28,6 +30,7 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 		return NULL;
 	}
 	src->bpf = bpf_source_open(no_bpf, verbose);
+	src->cg = cg_open();
 	return src;
 }
 
@@ -59,6 +62,8 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		return -1;
 	bpf_source_collect(src->bpf, s);
 	guard_collect(&s->self);
+	if (req->cg_cols || req->cg_self)
+		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
 	selfcost_collect(&s->cost, &s->bpf);
 	return 0;
 }
@@ -75,5 +80,6 @@ void sources_close(struct sources *src)
 	pids_free(src->pids);
 	proc_walk_free(src->walk);
 	bpf_source_close(src->bpf);
+	cg_close(src->cg);
 	free(src);
 }

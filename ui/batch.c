@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "cgcells.h"
 #include "sysfig.h"
 #include "text.h"
 #include "util.h"
@@ -47,6 +48,16 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	tbuf_putc(b, '\n');
 	figures(b, m, SF_SWAP, "");
 	tbuf_putc(b, '\n');
+	if (s->cg_self.limited && s->cg_self.limit_kb) { /* memtop runs under a memory limit */
+		char used[8], limit[8], path[600];
+		fmt_kb(s->cg_self.usage_kb, used, sizeof(used));
+		fmt_kb(s->cg_self.limit_kb, limit, sizeof(limit));
+		escape_display(s->cg_self.path ? s->cg_self.path : "", path, sizeof(path),
+			       vi->utf8);
+		tbuf_printf(b, "%-5s Used %s, Limit %s, %.1f%%, cgroup %s\n", "Lim:", used, limit,
+			    100.0 * (double)s->cg_self.usage_kb / (double)s->cg_self.limit_kb,
+			    path);
+	}
 	figures(b, m, SF_VM, "");
 	tbuf_putc(b, '\n');
 	if (s->bpf.enabled) {
@@ -115,6 +126,44 @@ static void row(struct tbuf *b, const struct row *r, const enum col_id *shown, i
 	tbuf_putc(b, '\n');
 }
 
+/* --cgroups: the cgroup table after the processes', in the view's order, the whole path
+ * first (as wide as the widest) and the columns shown by default after it */
+static void cgroup_table(struct tbuf *b, const struct cg_model *cgm, unsigned cols, bool utf8)
+{
+	char text[1200];
+	int pw = (int)strlen(cg_columns[CGCOL_PATH].title);
+
+	for (size_t i = 0; i < cgm->nrows; i++) {
+		cg_cell_text(&cgm->rows[i], CGCOL_PATH, text, sizeof(text), utf8);
+		int w = cg_text_cols(text, utf8);
+		pw = w > pw ? w : pw;
+	}
+	tbuf_printf(b, "%-*s", pw, cg_columns[CGCOL_PATH].title);
+	for (int c = 0; c < CGCOL_COUNT; c++)
+		if (c != CGCOL_PATH && (cols & CGCOL_BIT(c)))
+			tbuf_printf(b, " %*s", cg_columns[c].width, cg_columns[c].title);
+	tbuf_putc(b, '\n');
+	for (size_t i = 0; i < cgm->nrows; i++) {
+		const struct cg_row *r = &cgm->rows[i];
+		size_t len = cg_cell_text(r, CGCOL_PATH, text, sizeof(text), utf8);
+		tbuf_put(b, text, len);
+		for (int k = cg_text_cols(text, utf8); k < pw; k++)
+			tbuf_putc(b, ' ');
+		for (int c = 0; c < CGCOL_COUNT; c++) {
+			if (c == CGCOL_PATH || !(cols & CGCOL_BIT(c)))
+				continue;
+			size_t w = (size_t)cg_columns[c].width;
+			len = cg_cell_text(r, (enum cgcol_id)c, text, sizeof(text), utf8);
+			tbuf_putc(b, ' ');
+			for (size_t k = len; k < w; k++)
+				tbuf_putc(b, ' ');
+			tbuf_put(b, len > w ? text + len - w : text, len > w ? w : len);
+		}
+		tbuf_putc(b, '\n');
+	}
+	tbuf_putc(b, '\n');
+}
+
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -148,5 +197,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		tbuf_spill(&out, f);
 	}
 	tbuf_putc(&out, '\n');
+	if (vi->cgroups)
+		cgroup_table(&out, vi->cgroups, m->prefs->cg.cols, vi->utf8);
 	tbuf_write(&out, f);
 }

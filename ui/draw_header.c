@@ -58,8 +58,17 @@ static void meter(struct ui *u, int y, const char *label, const struct segment *
 	put_text(&u->cv, y, x + inner, 1, ROLE_METER_FRAME, "]", false);
 }
 
-static void meters(struct ui *u, const struct snapshot *s)
+/* The Lim meter: memtop runs in a memory cgroup whose limit (its own or an ancestor's)
+ * is below RAM */
+static bool lim_shown(const struct snapshot *s)
 {
+	return s && s->cg_self.limited && s->cg_self.limit_kb;
+}
+
+/* Mem, Lim where memtop's cgroup is limited, Swp; returns the lines used */
+static int meters(struct ui *u, const struct snapshot *s)
+{
+	int y = 1;
 	struct mem_split ms;
 	char a[8], b[8], text[32];
 	mem_split(&s->mem, &ms);
@@ -72,24 +81,60 @@ static void meters(struct ui *u, const struct snapshot *s)
 	fmt_kb(s->mem.mem_total_kb, b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
 	meter(u, 0, "Mem", mem, 3, s->mem.mem_total_kb, text);
+	if (lim_shown(s)) {
+		const struct segment lim[] = {{s->cg_self.usage_kb, ROLE_METER_USED, "█", '|'}};
+		fmt_kb(s->cg_self.usage_kb, a, sizeof(a));
+		fmt_kb(s->cg_self.limit_kb, b, sizeof(b));
+		snprintf(text, sizeof(text), "%s/%s", a, b);
+		meter(u, y++, "Lim", lim, 1, s->cg_self.limit_kb, text);
+	}
 	const struct segment swp[] = {{ms.swap_used_kb, ROLE_METER_SWAP, "█", '|'}};
 	fmt_kb(ms.swap_used_kb, a, sizeof(a));
 	fmt_kb(s->mem.swap_total_kb, b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
-	meter(u, 1, "Swp", swp, 1, s->mem.swap_total_kb, text);
+	meter(u, y++, "Swp", swp, 1, s->mem.swap_total_kb, text);
+	return y;
+}
+
+/* The cgroup view's: how many, the sort, the hierarchy's version */
+static int cgroup_status(struct ui *u, const struct snapshot *s, int y)
+{
+	const struct cg_prefs *p = &u->prefs->cg;
+	char a[48], b[16], sort[48], v[8];
+	snprintf(a, sizeof(a), "%zu, %zu shown", u->cgm ? u->cgm->nall : 0,
+		 u->cgm ? u->cgm->nrows : 0);
+	snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
+	snprintf(sort, sizeof(sort), "%s %s%s", cg_columns[p->sort].title,
+		 (cg_columns[p->sort].ascending != p->invert) ? "asc" : "desc",
+		 p->tree ? ", tree" : "");
+	snprintf(v, sizeof(v), "v%d", s->cg_version);
+	int x = put_pair(&u->cv, y, 0, "Cgroups", a);
+	x = put_pair(&u->cv, y, x, "Refresh", b);
+	x = put_pair(&u->cv, y, x, "Sort", sort);
+	return s->cg_version ? put_pair(&u->cv, y, x, "Hierarchy", v) : x;
 }
 
 static void status_line(struct ui *u, const struct snapshot *s, int y)
 {
 	char a[48], b[16], sort[32], when[16];
-	snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
-	snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
-	snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
-		 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
-		 u->prefs->tree ? ", tree" : "");
-	int x = put_pair(&u->cv, y, 0, "Tasks", a);
-	x = put_pair(&u->cv, y, x, "Refresh", b);
-	x = put_pair(&u->cv, y, x, "Sort", sort);
+	int x;
+	if (u->screen == SCREEN_CGROUPS) {
+		x = cgroup_status(u, s, y);
+	} else {
+		snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
+		snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
+		snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
+			 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
+			 u->prefs->tree ? ", tree" : "");
+		x = put_pair(&u->cv, y, 0, "Tasks", a);
+		x = put_pair(&u->cv, y, x, "Refresh", b);
+		x = put_pair(&u->cv, y, x, "Sort", sort);
+		if (u->prefs->filter.cgroup[0]) { /* Enter on the cgroup view, or --cgroup */
+			char esc[200];
+			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);
+			x = put_pair(&u->cv, y, x, "Cgroup", esc);
+		}
+	}
 	if (u->paused && x < u->cv.cols)
 		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
 	fmt_clock(s->wall, when, sizeof(when));
@@ -258,17 +303,17 @@ int header_rows(const struct ui *u)
 {
 	if (!model_current(u->m))
 		return 6;
-	return 2 + figure_lines(u, SF_MEM, 0, false) + figure_lines(u, SF_VM, 0, false) + 2;
+	return 2 + lim_shown(model_current(u->m)) + figure_lines(u, SF_MEM, 0, false) +
+	       figure_lines(u, SF_VM, 0, false) + 2;
 }
 
 void draw_header(struct ui *u)
 {
 	const struct snapshot *s = model_current(u->m);
-	int y = 2;
 
 	if (!s)
 		return;
-	meters(u, s);
+	int y = meters(u, s);
 	y += figure_lines(u, SF_MEM, y, true);
 	y += figure_lines(u, SF_VM, y, true);
 	status_line(u, s, y++);

@@ -30,11 +30,11 @@ static void draw(struct ui *u)
 				       : "Press any key to return");
 }
 
-/* Any key but the scrolling ones returns */
+/* Any key but the scrolling ones returns to the screen it was opened from */
 static unsigned other(struct ui *u, int key)
 {
 	if (!pane_scroll(&u->cv, &u->pane_top, key))
-		u->screen = SCREEN_MAIN;
+		u->screen = u->help_back;
 	return REACT_NONE;
 }
 

@@ -138,15 +138,72 @@ static void figures(struct tbuf *b, const struct model *m, const char *obj, bool
 	}
 }
 
+/* One cgroup column's value in the unit its key names; null where it was not read (a
+ * rate before two reads) and for a limit of "max" */
+static void cgroup_value(struct tbuf *b, const struct cg_row *r, enum cgcol_id c)
+{
+	const struct cg_column *col = &cg_columns[c];
+
+	if (col->kind == KIND_TEXT)
+		put_string(b, cg_row_text(r, c));
+	else if (!cg_row_valid(r, c) || cg_row_unlimited(r, c))
+		tbuf_put(b, "null", 4);
+	else if (col->kind == KIND_SAMPLE && !col->scale) /* exact, as the processes' */
+		b->n += fmt_u64(r->c->v[c], tbuf_room(b, 20));
+	else
+		put_fixed(b, cg_row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
+}
+
+/* One object per cgroup, a key per column of the cgroup column table, the counter beside
+ * each rate, and whether it was removed */
+static void cgroups(struct tbuf *b, const struct cg_model *cgm)
+{
+	tbuf_puts(b, ",\"cgroups\":[");
+	for (size_t i = 0; i < cgm->nrows; i++) {
+		const struct cg_row *r = &cgm->rows[i];
+		tbuf_puts(b, i ? ",{" : "{");
+		for (int c = 0; c < CGCOL_COUNT; c++) {
+			const struct cg_column *col = &cg_columns[c];
+			tbuf_puts(b, c ? ",\"" : "\"");
+			tbuf_puts(b, col->json);
+			tbuf_puts(b, "\":");
+			cgroup_value(b, r, (enum cgcol_id)c);
+			if (col->total && (r->c->valid & CGCOL_BIT(c))) {
+				tbuf_puts(b, ",\"");
+				tbuf_puts(b, col->total);
+				tbuf_puts(b, "\":");
+				b->n += fmt_u64(r->c->v[c], tbuf_room(b, 20));
+			}
+		}
+		tbuf_puts(b, r->c->removed ? ",\"removed\":true}" : ",\"removed\":false}");
+	}
+	tbuf_putc(b, ']');
+}
+
+/* system.cgroup: the memory cgroup memtop runs in, where its limit (or an ancestor's) is
+ * below RAM */
+static void own_cgroup(struct tbuf *b, const struct cg_self *cs)
+{
+	if (!cs->limited)
+		return;
+	tbuf_puts(b, ",\"cgroup\":{\"path\":");
+	put_string(b, cs->path ? cs->path : "");
+	tbuf_puts(b, ",\"usage_kb\":");
+	b->n += fmt_u64(cs->usage_kb, tbuf_room(b, 20));
+	tbuf_puts(b, ",\"limit_kb\":");
+	b->n += fmt_u64(cs->limit_kb, tbuf_room(b, 20));
+	tbuf_putc(b, '}');
+}
+
 void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 {
-	(void)vi;
 	const struct snapshot *s = model_current(m);
 	const struct sys_rates *r = &m->rates;
 	struct keys k;
 	tbuf_printf(&out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"procs_interval_s\":%.3f,\"system\":{",
 		    s->wall, r->dt, r->dt_procs);
 	figures(&out, m, "system", false);
+	own_cgroup(&out, &s->cg_self);
 	tbuf_puts(&out, "},\"processes\":[");
 	keys_of(&k, m->prefs->cols);
 	for (size_t i = 0; i < m->nrows; i++) {
@@ -155,7 +212,10 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		process(&out, &k, m->rows[i]);
 		tbuf_spill(&out, f);
 	}
-	tbuf_puts(&out, "],\"events\":[");
+	tbuf_putc(&out, ']');
+	if (vi->cgroups)
+		cgroups(&out, vi->cgroups);
+	tbuf_puts(&out, ",\"events\":[");
 	bool first = true;
 	for (size_t i = 0; i < s->nevents; i++) {
 		if (s->events[i].type != MT_EV_OOM_KILL)

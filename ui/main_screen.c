@@ -44,6 +44,8 @@ enum action {
 	ACT_RECLAIM_PANE,
 	ACT_REDRAW,
 	ACT_DETAIL,
+	ACT_CGROUPS,
+	ACT_CGROUP_CLEAR,
 	ACT_QUIT,
 };
 
@@ -75,6 +77,8 @@ static const struct binding bindings[] = {
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
+	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
+	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
 };
@@ -255,6 +259,7 @@ static unsigned act(struct ui *u, int a)
 		break;
 	}
 	case ACT_HELP:
+		u->help_back = SCREEN_MAIN;
 		u->screen = SCREEN_HELP;
 		u->pane_top = 0;
 		break;
@@ -278,6 +283,19 @@ static unsigned act(struct ui *u, int a)
 			break;
 		}
 		return REACT_DETAIL_OPEN;
+	case ACT_CGROUPS: /* its tree is read from now on, the first time at once */
+		u->cg.procs = false;
+		u->screen = SCREEN_CGROUPS;
+		return REACT_COLLECT;
+	case ACT_CGROUP_CLEAR: {
+		unsigned r = u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE;
+		u->prefs->filter.cgroup[0] = '\0';
+		if (!u->cg.procs)
+			return r;
+		u->cg.procs = false;
+		u->screen = SCREEN_CGROUPS;
+		return r | REACT_COLLECT;
+	}
 	case ACT_QUIT:
 		return REACT_QUIT;
 	}

@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "canvas.h"
+#include "cgmodel.h"
 #include "model.h"
 
 #define MIN_COLS     50
@@ -28,6 +29,9 @@ enum react {
 	REACT_DETAIL_OPEN = 1 << 6,  /* open the drill-down on the selected process */
 	REACT_DETAIL_CLOSE = 1 << 7, /* close it */
 	REACT_QUIT = 1 << 8,
+	/* the processes of the selected cgroup: the process filter set to its path, and
+	 * read now (each process's cgroup) */
+	REACT_CGROUP_PROCS = 1 << 9,
 };
 
 enum screen_id {
@@ -38,6 +42,8 @@ enum screen_id {
 	SCREEN_SORT,
 	SCREEN_COLUMNS,
 	SCREEN_HELP,
+	SCREEN_CGROUPS,
+	SCREEN_CGSORT,
 	NSCREENS
 };
 
@@ -69,6 +75,8 @@ struct screen {
 	unsigned (*act)(struct ui *u, int act);
 	/* a key outside the table, or NULL to ignore those */
 	unsigned (*other)(struct ui *u, int key);
+	/* a key while its prompt is open; NULL: the main screen's prompts */
+	unsigned (*prompt)(struct ui *u, wint_t ch, bool is_key);
 };
 
 /* The bottom line's text prompts */
@@ -98,12 +106,30 @@ struct table_view {
 	bool follow; /* the user moved the selection: it follows sel_pid */
 };
 
+/* The cgroup view's place: its selection follows a cgroup (by id) once moved, as the
+ * process table's; the subtrees folded in the tree, by id */
+struct cg_view {
+	size_t sel;
+	size_t top;
+	uint64_t sel_id;
+	bool follow;
+	uint64_t *folded;
+	size_t nfolded, folded_cap;
+	int sort_menu_sel;
+	bool procs; /* the process table was opened on a cgroup by Enter: Esc comes back */
+	/* the rows shown (indices of the model's rows, those under a folded cgroup left out)
+	 * and how many each hides */
+	size_t *vis, *hidden;
+	size_t nvis, vis_cap;
+};
+
 struct detail_view;
 
 struct ui {
 	struct canvas cv;
 	const struct model *m;
-	struct prefs *prefs; /* what the keys change: columns, sort, filter, delay */
+	const struct cg_model *cgm; /* the cgroups, read while their view is open */
+	struct prefs *prefs;	    /* what the keys change: columns, sort, filter, delay */
 	const struct screen *const *screens; /* by enum screen_id */
 	const struct binding *prompt_keys;   /* for the help */
 	enum screen_id screen;
@@ -119,10 +145,12 @@ struct ui {
 	int pane_top;	    /* scroll offset of the OOM, reclaim and help screens */
 	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
 	struct detail_view *detail;
+	struct cg_view cg;
+	enum screen_id help_back; /* where the help returns */
 };
 
 /* The screens, each in its own file */
 extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
-	screen_columns, screen_help;
+	screen_columns, screen_help, screen_cgroups, screen_cgsort;
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgroups.h"
 #include "detail_screen.h"
 #include "main_screen.h"
 #include "parse.h"
@@ -12,10 +13,11 @@
 
 /* The one table of screens, by enum screen_id */
 static const struct screen *const screens[NSCREENS] = {
-	[SCREEN_MAIN] = &screen_main, [SCREEN_DETAIL] = &screen_detail,
-	[SCREEN_OOM] = &screen_oom,   [SCREEN_RECLAIM] = &screen_reclaim,
-	[SCREEN_SORT] = &screen_sort, [SCREEN_COLUMNS] = &screen_columns,
-	[SCREEN_HELP] = &screen_help,
+	[SCREEN_MAIN] = &screen_main,	  [SCREEN_DETAIL] = &screen_detail,
+	[SCREEN_OOM] = &screen_oom,	  [SCREEN_RECLAIM] = &screen_reclaim,
+	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
+	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
+	[SCREEN_CGSORT] = &screen_cgsort,
 };
 
 struct ui_term {
@@ -23,8 +25,8 @@ struct ui_term {
 	SCREEN *scr;
 };
 
-struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *theme, char *err,
-		   size_t errlen)
+struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct prefs *prefs,
+		   struct theme *theme, char *err, size_t errlen)
 {
 	const char *term = getenv("TERM");
 	char q[PARSE_QUOTE_SIZE];
@@ -61,6 +63,7 @@ struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *the
 	u->cv.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	getmaxyx(stdscr, u->cv.rows, u->cv.cols);
 	u->m = m;
+	u->cgm = cgm;
 	u->screens = screens;
 	u->prompt_keys = prompt_bindings;
 	u->prefs = prefs;
@@ -76,6 +79,7 @@ void ui_close(struct ui *u)
 	endwin();
 	delscreen(t->scr);
 	detail_view_free(u->detail);
+	cgroups_free(u);
 	free(t);
 }
 
@@ -126,7 +130,7 @@ unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 
 	if (u->prompt.kind != PROMPT_NONE)
-		return main_prompt_key(u, ch, is_key);
+		return s->prompt ? s->prompt(u, ch, is_key) : main_prompt_key(u, ch, is_key);
 	if (too_small(u))
 		return key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT : REACT_NONE;
 	int a = binding_act(s->keys, key);
@@ -143,6 +147,22 @@ size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max)
 void ui_reselect(struct ui *u)
 {
 	main_reselect(u);
+	cgroups_reselect(u);
+}
+
+unsigned ui_cgroup_cols(const struct ui *u)
+{
+	return cgroups_wanted(u);
+}
+
+const char *ui_selected_cgroup(const struct ui *u)
+{
+	return cgroups_selected(u);
+}
+
+void ui_show_cgroups(struct ui *u)
+{
+	u->screen = SCREEN_CGROUPS;
 }
 
 int32_t ui_selected_pid(const struct ui *u)

@@ -13,9 +13,10 @@
 #include "screen.h"
 #include "theme.h"
 
-/* Takes the terminal; NULL with a one-line reason in err */
-struct ui *ui_open(const struct model *m, struct prefs *prefs, struct theme *theme, char *err,
-		   size_t errlen);
+/* Takes the terminal; NULL with a one-line reason in err. cgm: the cgroups, which the
+ * loop updates at each refresh */
+struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct prefs *prefs,
+		   struct theme *theme, char *err, size_t errlen);
 /* Gives the terminal back */
 void ui_close(struct ui *u);
 
@@ -30,6 +31,13 @@ size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max);
 /* After the rows changed (a refresh, a new order): the selection on the same process */
 void ui_reselect(struct ui *u);
 int32_t ui_selected_pid(const struct ui *u);
+/* The cgroup columns (CGCOL_BIT) to read at each refresh: those of the cgroup view while
+ * it is shown, else 0 */
+unsigned ui_cgroup_cols(const struct ui *u);
+/* The path of the cgroup selected in the cgroup view (raw), or NULL */
+const char *ui_selected_cgroup(const struct ui *u);
+/* Opens the cgroup view (--cgroups) */
+void ui_show_cgroups(struct ui *u);
 bool ui_detail_shown(const struct ui *u);
 bool ui_paused(const struct ui *u);
 /* Repaints the whole terminal at the next draw (^L) */

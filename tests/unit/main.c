@@ -19,5 +19,8 @@ int main(void)
 	failed += run_sysfig_tests();
 	failed += run_views_tests();
 	failed += run_formats_tests();
+	failed += run_cgroup_tests();
+	failed += run_cgmodel_tests();
+	failed += run_cgroup_live_tests();
 	return failed ? 1 : 0;
 }

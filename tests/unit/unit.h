@@ -22,5 +22,8 @@ int run_util_tests(void);
 int run_sysfig_tests(void);
 int run_views_tests(void);
 int run_formats_tests(void);
+int run_cgroup_tests(void);
+int run_cgmodel_tests(void);
+int run_cgroup_live_tests(void);
 
 #endif

@@ -1,0 +1,338 @@
+#include "cgmodel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "util.h"
+
+void cgmodel_init(struct cg_model *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void cgmodel_free(struct cg_model *m)
+{
+	free(m->all);
+	free(m->rows);
+	free(m->scratch);
+	free(m->marks);
+	memset(m, 0, sizeof(*m));
+}
+
+static int cmp_prev_id(const void *a, const void *b, void *arg)
+{
+	const struct cg_sample *prev = arg;
+	uint64_t x = prev[*(const size_t *)a].id, y = prev[*(const size_t *)b].id;
+	return (x > y) - (x < y);
+}
+
+/* The previous read of cgroup id, by a binary search of the index by id */
+static const struct cg_sample *find_prev(const struct cg_model *m, const struct snapshot *prev,
+					 uint64_t id)
+{
+	size_t lo = 0, hi = prev ? prev->ncgroups : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct cg_sample *q = &prev->cgroups[m->scratch[mid]];
+		if (q->id == id)
+			return q;
+		if (q->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_prev, double dt)
+{
+	const struct cg_sample *p = r->c;
+
+	for (int c = 0; c < CGCOL_COUNT; c++) {
+		const struct cg_column *col = &cg_columns[c];
+		double scale = col->scale ? col->scale : 1;
+		unsigned b = CGCOL_BIT(c), of = CGCOL_BIT(col->of), per = CGCOL_BIT(col->per);
+		switch (col->kind) {
+		case KIND_TEXT:
+			r->valid |= b;
+			break;
+		case KIND_SAMPLE:
+			if (!(p->valid & b))
+				break;
+			r->num[c] = p->unlimited & b ? INFINITY : (double)p->v[c] * scale;
+			r->valid |= b;
+			break;
+		case KIND_SHARE:
+			if ((p->valid & of) && (p->valid & per) && !(p->unlimited & per) &&
+			    p->v[col->per]) {
+				r->num[c] = 100.0 * (double)p->v[col->of] / (double)p->v[col->per];
+				r->valid |= b;
+			}
+			break;
+		case KIND_RATE:
+			if (!(p->valid & b) || dt <= 0)
+				break;
+			if (q && (q->valid & b))
+				r->num[c] = counter_rate(p->v[c], q->v[c], dt) * scale;
+			else if (col->since_start && have_prev)
+				r->num[c] = (double)p->v[c] * scale / dt;
+			else
+				break;
+			r->valid |= b;
+			break;
+		}
+	}
+}
+
+static bool rose(const struct cg_sample *p, const struct cg_sample *q, enum cgcol_id c)
+{
+	unsigned b = CGCOL_BIT(c);
+	return (p->valid & b) && (q->valid & b) && p->v[c] > q->v[c];
+}
+
+/* Keeps the marks of the last CG_OOM_RECENT_S seconds, with a new one for row r where
+ * its kill count rose since q; then r->oom_recent from them */
+static void mark_ooms(struct cg_model *m, struct cg_row *r, const struct cg_sample *q, double now)
+{
+	size_t i = 0;
+
+	while (i < m->nmarks && m->marks[i].id != r->c->id)
+		i++;
+	if (q && (rose(r->c, q, CGCOL_OOM_KILLS) || rose(r->c, q, CGCOL_OOM_KERNEL))) {
+		if (i == m->nmarks) {
+			if (m->nmarks == m->marks_cap) {
+				m->marks_cap = m->marks_cap ? m->marks_cap * 2 : 8;
+				m->marks = xrealloc(m->marks, m->marks_cap * sizeof(*m->marks));
+			}
+			m->marks[m->nmarks++].id = r->c->id;
+		}
+		m->marks[i].mono = now;
+	}
+	r->oom_recent = i < m->nmarks && now - m->marks[i].mono < CG_OOM_RECENT_S;
+}
+
+static void prune_marks(struct cg_model *m, double now)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->nmarks; i++)
+		if (now - m->marks[i].mono < CG_OOM_RECENT_S)
+			m->marks[k++] = m->marks[i];
+	m->nmarks = k;
+}
+
+void cgmodel_update(struct cg_model *m, const struct snapshot *cur, const struct snapshot *prev,
+		    const struct cg_order *o)
+{
+	if (m->cap < cur->ncgroups) {
+		m->cap = cur->ncgroups;
+		m->all = xrealloc(m->all, m->cap * sizeof(*m->all));
+		m->rows = xrealloc(m->rows, m->cap * sizeof(*m->rows));
+	}
+	if (prev && m->scratch_cap < prev->ncgroups) {
+		m->scratch_cap = prev->ncgroups;
+		m->scratch = xrealloc(m->scratch, m->scratch_cap * sizeof(*m->scratch));
+	}
+	for (size_t i = 0; prev && i < prev->ncgroups; i++)
+		m->scratch[i] = i;
+	if (prev && prev->ncgroups)
+		qsort_r(m->scratch, prev->ncgroups, sizeof(*m->scratch), cmp_prev_id,
+			(void *)prev->cgroups);
+	m->dt = prev && prev->ncgroups ? cur->mono_cgroups - prev->mono_cgroups : 0;
+	m->nall = cur->ncgroups;
+	for (size_t i = 0; i < cur->ncgroups; i++) {
+		struct cg_row *r = &m->all[i];
+		memset(r, 0, sizeof(*r));
+		r->c = &cur->cgroups[i];
+		const struct cg_sample *q = find_prev(m, prev, r->c->id);
+		row_values(r, q, prev != NULL, m->dt);
+		mark_ooms(m, r, q, cur->mono_cgroups);
+	}
+	if (cur->ncgroups)
+		prune_marks(m, cur->mono_cgroups);
+	cgmodel_order(m, o);
+}
+
+void cg_order_of(const struct cg_prefs *p, struct cg_order *o)
+{
+	*o = (struct cg_order){
+		.sort = p->sort, .invert = p->invert, .tree = p->tree, .filter = p->filter};
+}
+
+bool cg_path_within(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (!strcmp(root, "/"))
+		return path[0] == '/';
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	return !strncmp(path, root, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+void cgmodel_recent_ooms(struct cg_model *m, const struct mt_event *ev, size_t n, double wall)
+{
+	struct cg_row *sets[] = {m->all, m->rows};
+	size_t counts[] = {m->nall, m->nrows};
+
+	for (size_t e = 0; e < n; e++) {
+		if (ev[e].type != MT_EV_OOM_KILL || !ev[e].memcg[0] ||
+		    wall - ev[e].ts >= CG_OOM_RECENT_S)
+			continue;
+		for (int k = 0; k < 2; k++)
+			for (size_t i = 0; i < counts[k]; i++)
+				if (cg_path_within(ev[e].memcg, sets[k][i].c->path))
+					sets[k][i].oom_recent = true;
+	}
+}
+
+bool cg_row_alert(const struct cg_row *r)
+{
+	return r->oom_recent ||
+	       (cg_row_valid(r, CGCOL_USAGE_PCT) && r->num[CGCOL_USAGE_PCT] >= CG_ALERT_PCT);
+}
+
+bool cg_row_valid(const struct cg_row *r, enum cgcol_id c)
+{
+	return (r->valid & CGCOL_BIT(c)) != 0;
+}
+
+bool cg_row_unlimited(const struct cg_row *r, enum cgcol_id c)
+{
+	return cg_columns[c].kind == KIND_SAMPLE && (r->c->unlimited & CGCOL_BIT(c));
+}
+
+double cg_row_number(const struct cg_row *r, enum cgcol_id c)
+{
+	return r->num[c];
+}
+
+const char *cg_row_text(const struct cg_row *r, enum cgcol_id c)
+{
+	return c == CGCOL_PATH ? r->c->path : NULL;
+}
+
+struct sort_key {
+	enum cgcol_id col;
+	int sign;
+};
+
+/* Rows without a value of the column come last either way; ties by path */
+static int cmp_rows(const void *a, const void *b, void *arg)
+{
+	const struct cg_row *x = a, *y = b;
+	const struct sort_key *k = arg;
+	bool vx = cg_row_valid(x, k->col), vy = cg_row_valid(y, k->col);
+	int c = 0;
+
+	if (vx != vy)
+		return vx ? -1 : 1;
+	if (cg_columns[k->col].kind == KIND_TEXT) {
+		c = strcmp(cg_row_text(x, k->col), cg_row_text(y, k->col));
+	} else if (vx) {
+		double nx = x->num[k->col], ny = y->num[k->col];
+		c = (nx > ny) - (nx < ny);
+	}
+	if (c)
+		return c * k->sign;
+	return strcmp(x->c->path, y->c->path);
+}
+
+/* Each row under its parent, children in the rows' order; a row whose parent is not
+ * among the rows is a root */
+static void tree_order(struct cg_model *m)
+{
+	size_t n = m->nrows, nall = m->nall, nout = 0, sp = 0;
+	long *pos = xmalloc(nall * sizeof(*pos)), *first = xmalloc(n * sizeof(*first));
+	long *next = xmalloc(n * sizeof(*next)), *last = xmalloc(n * sizeof(*last));
+	size_t *stack = xmalloc(n * sizeof(*stack));
+	struct cg_row *out = xmalloc(n * sizeof(*out));
+	const struct cg_sample *base = m->all[0].c;
+
+	for (size_t i = 0; i < nall; i++)
+		pos[i] = -1;
+	for (size_t i = 0; i < n; i++) {
+		pos[m->rows[i].c - base] = (long)i;
+		first[i] = next[i] = last[i] = -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int32_t pi = m->rows[i].c->parent;
+		long p = pi >= 0 ? pos[pi] : -1;
+		if (p < 0)
+			continue;
+		if (last[p] < 0)
+			first[p] = (long)i;
+		else
+			next[last[p]] = (long)i;
+		last[p] = (long)i;
+	}
+	for (size_t root = 0; root < n; root++) {
+		int32_t pi = m->rows[root].c->parent;
+		if (pi >= 0 && pos[pi] >= 0)
+			continue;
+		m->rows[root].depth = 0;
+		m->rows[root].more = 0;
+		m->rows[root].last = true;
+		stack[sp++] = root;
+		while (sp) {
+			size_t i = stack[--sp];
+			struct cg_row *r = &m->rows[i];
+			out[nout++] = *r;
+			/* children pushed last first, so that the first is walked first */
+			size_t from = sp;
+			for (long c = first[i]; c >= 0; c = next[c]) {
+				struct cg_row *k = &m->rows[c];
+				k->depth = (uint16_t)(r->depth + 1);
+				k->more = r->more;
+				if (r->depth && !r->last && r->depth <= 64)
+					k->more |= 1ull << (r->depth - 1);
+				k->last = next[c] < 0;
+				stack[sp++] = (size_t)c;
+			}
+			for (size_t a = from, b = sp; a + 1 < b; a++, b--) {
+				size_t t = stack[a];
+				stack[a] = stack[b - 1];
+				stack[b - 1] = t;
+			}
+		}
+	}
+	memcpy(m->rows, out, nout * sizeof(*out));
+	free(pos);
+	free(first);
+	free(next);
+	free(last);
+	free(stack);
+	free(out);
+}
+
+void cgmodel_order(struct cg_model *m, const struct cg_order *o)
+{
+	bool *keep = xcalloc(m->nall, sizeof(*keep));
+
+	for (size_t i = 0; i < m->nall; i++) {
+		if (o->filter && *o->filter && !strcasestr(m->all[i].c->path, o->filter))
+			continue;
+		/* in the tree, a cgroup shown keeps its ancestors */
+		for (long k = (long)i; k >= 0 && !keep[k]; k = o->tree ? m->all[k].c->parent : -1)
+			keep[k] = true;
+	}
+	m->nrows = 0;
+	for (size_t i = 0; i < m->nall; i++) {
+		if (!keep[i])
+			continue;
+		m->rows[m->nrows] = m->all[i];
+		m->rows[m->nrows].depth = 0;
+		m->rows[m->nrows].last = false;
+		m->rows[m->nrows++].more = 0;
+	}
+	free(keep);
+	struct sort_key k = {o->sort, cg_columns[o->sort].ascending ? 1 : -1};
+	if (o->invert)
+		k.sign = -k.sign;
+	if (m->nrows)
+		qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
+	if (o->tree && m->nrows)
+		tree_order(m);
+}

@@ -1,0 +1,586 @@
+/* The memory cgroup tree, v1 or v2, through one table of where each figure is read. */
+#include "cgroup.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "procfs.h"
+#include "util.h"
+
+/* How a file gives a figure */
+enum cg_fmt {
+	FMT_NONE,  /* not read in this version */
+	FMT_BYTES, /* bytes, kept in KiB */
+	FMT_LIMIT, /* bytes, or "max" (v1: a value of 2^62 or more) for none */
+	FMT_COUNT, /* a count */
+	FMT_LINES, /* the number of lines: processes in cgroup.procs */
+	FMT_SOME,  /* memory.pressure "some avg10=", kept in hundredths */
+	FMT_FULL,  /* memory.pressure "full avg10=" */
+};
+
+/* Where a column's figure is read in one version: file, and in a flat keyed file the
+ * keys, as keyed() reads them */
+struct cg_src {
+	const char *file;
+	const char *keys; /* NULL: the file holds the one value */
+	enum cg_fmt fmt;
+	int minus;    /* a column of the same cgroup subtracted (v1 memsw: memory + swap); 0 none */
+	bool subtree; /* the file counts the cgroup alone: its subtree's are added */
+};
+
+static const struct cg_src v2_src[CGCOL_COUNT] = {
+	[CGCOL_USAGE] = {.file = "memory.current", .fmt = FMT_BYTES},
+	[CGCOL_LIMIT] = {.file = "memory.max", .fmt = FMT_LIMIT},
+	[CGCOL_HIGH] = {.file = "memory.high", .fmt = FMT_LIMIT},
+	[CGCOL_LOW] = {.file = "memory.low", .fmt = FMT_LIMIT},
+	[CGCOL_MIN] = {.file = "memory.min", .fmt = FMT_LIMIT},
+	[CGCOL_ANON] = {.file = "memory.stat", .keys = "anon", .fmt = FMT_BYTES},
+	[CGCOL_FILE] = {.file = "memory.stat", .keys = "file", .fmt = FMT_BYTES},
+	/* "kernel" since Linux 5.18; before it, its parts, of which pagetables and percpu
+	 * came later than the others */
+	[CGCOL_KERNEL] = {.file = "memory.stat",
+			  .keys = "kernel+sock|slab+sock+kernel_stack+pagetables?+percpu?",
+			  .fmt = FMT_BYTES},
+	[CGCOL_SWAP] = {.file = "memory.swap.current", .fmt = FMT_BYTES},
+	[CGCOL_SWAP_LIMIT] = {.file = "memory.swap.max", .fmt = FMT_LIMIT},
+	[CGCOL_NPROCS] = {.file = "cgroup.procs", .fmt = FMT_LINES, .subtree = true},
+	[CGCOL_OOM_KERNEL] = {.file = "memory.events", .keys = "oom_kill", .fmt = FMT_COUNT},
+	[CGCOL_REFAULTS] =
+		{.file = "memory.stat",
+		 .keys = "workingset_refault_anon+workingset_refault_file|workingset_refault",
+		 .fmt = FMT_COUNT},
+	[CGCOL_PSI_SOME] = {.file = "memory.pressure", .fmt = FMT_SOME},
+	[CGCOL_PSI_FULL] = {.file = "memory.pressure", .fmt = FMT_FULL},
+};
+
+/* v1 memory.stat: the total_ keys are hierarchical, as usage_in_bytes is */
+static const struct cg_src v1_src[CGCOL_COUNT] = {
+	[CGCOL_USAGE] = {.file = "memory.usage_in_bytes", .fmt = FMT_BYTES},
+	[CGCOL_LIMIT] = {.file = "memory.limit_in_bytes", .fmt = FMT_LIMIT},
+	[CGCOL_LOW] = {.file = "memory.soft_limit_in_bytes", .fmt = FMT_LIMIT},
+	[CGCOL_ANON] = {.file = "memory.stat", .keys = "total_rss|rss", .fmt = FMT_BYTES},
+	[CGCOL_FILE] = {.file = "memory.stat", .keys = "total_cache|cache", .fmt = FMT_BYTES},
+	[CGCOL_KERNEL] = {.file = "memory.kmem.usage_in_bytes", .fmt = FMT_BYTES},
+	[CGCOL_SWAP] = {.file = "memory.memsw.usage_in_bytes",
+			.fmt = FMT_BYTES,
+			.minus = CGCOL_USAGE},
+	[CGCOL_SWAP_LIMIT] = {.file = "memory.memsw.limit_in_bytes",
+			      .fmt = FMT_LIMIT,
+			      .minus = CGCOL_LIMIT},
+	[CGCOL_NPROCS] = {.file = "cgroup.procs", .fmt = FMT_LINES, .subtree = true},
+	[CGCOL_OOM_KERNEL] = {.file = "memory.oom_control",
+			      .keys = "oom_kill",
+			      .fmt = FMT_COUNT,
+			      .subtree = true},
+	[CGCOL_REFAULTS] = {.file = "memory.stat",
+			    .keys = "total_workingset_refault_anon+total_workingset_refault_file|"
+				    "total_workingset_refault",
+			    .fmt = FMT_COUNT},
+};
+
+#define V1_UNLIMITED (1ull << 62)
+
+struct cg_reader {
+	int version;
+	char *mount; /* where the hierarchy is mounted */
+	char *root;  /* the hierarchy's path mounted there */
+	const struct cg_src *src;
+	char buf[16384];
+};
+
+/* The lines of file path, each a number (cgroup.procs, which may be long); -1 with errno
+ * set if the file cannot be read, EINVAL if it holds anything else */
+static long count_lines(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	long lines = 0;
+	bool open_line = false;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while (!err && (n = read(fd, buf, size)) != 0) {
+		if (n < 0) {
+			err = errno == EINTR ? 0 : errno;
+			continue;
+		}
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] == '\n' && open_line)
+				lines++;
+			else if (buf[i] < '0' || buf[i] > '9')
+				err = EINVAL;
+			open_line = buf[i] != '\n';
+		}
+	}
+	close(fd);
+	if (!err && open_line)
+		err = EINVAL;
+	errno = err;
+	return err ? -1 : lines;
+}
+
+/* A whole number from p to its end of line or text; -1 if anything else is there */
+static int number(const char *p, const char **end, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *q = p;
+
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if (v > (UINT64_MAX - (uint64_t)(*q - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*q - '0');
+	}
+	if (q == p || (*q && *q != '\n'))
+		return -1;
+	*out = v;
+	if (end)
+		*end = q;
+	return 0;
+}
+
+/* The value of key (klen bytes) at the start of a line of a flat keyed file; -1 if it
+ * is no number, -2 if the key is not there */
+static int key_value(const char *text, const char *key, size_t klen, uint64_t *out)
+{
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, klen) && p[klen] == ' ')
+			return number(p + klen + 1, NULL, out);
+	return -2;
+}
+
+/* keys "a+b|c" in text: the sum of a and b where both are there, else c; "b?" adds b
+ * where it is there (a key newer kernels added) */
+static int keyed(const char *text, const char *keys, uint64_t *out)
+{
+	for (const char *alt = keys; alt; alt = strchr(alt, '|'), alt = alt ? alt + 1 : NULL) {
+		size_t alen = strcspn(alt, "|");
+		uint64_t sum = 0, v = 0;
+		const char *k = alt;
+		bool ok = true;
+		while (ok && k < alt + alen) {
+			size_t klen = strcspn(k, "+|?");
+			bool optional = k[klen] == '?';
+			int rc = key_value(text, k, klen, &v);
+			ok = !rc || (optional && rc == -2);
+			sum += rc ? 0 : v;
+			k += klen + optional;
+			k += *k == '+';
+		}
+		if (ok) {
+			*out = sum;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* avg10 of the line "kind avg10=N.NN ..." of a pressure file, in hundredths */
+static int psi_avg10(const char *text, const char *kind, uint64_t *out)
+{
+	char key[16];
+	snprintf(key, sizeof(key), "%s avg10=", kind);
+	size_t klen = strlen(key);
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, klen))
+			continue;
+		char *end;
+		errno = 0;
+		double v = strtod(p + klen, &end);
+		if (errno || end == p + klen || *end != ' ' || !(v >= 0 && v <= 100))
+			return -1;
+		*out = (uint64_t)(v * 100 + 0.5);
+		return 0;
+	}
+	return -1;
+}
+
+/* Parses column c of cg from text, as src says */
+static void parse(const struct cg_src *src, const char *text, int c, struct cg_sample *cg)
+{
+	uint64_t v = 0;
+	bool none = false;
+	int rc = -1;
+
+	switch (src->fmt) {
+	case FMT_BYTES:
+	case FMT_LIMIT:
+	case FMT_COUNT:
+		if (src->keys)
+			rc = keyed(text, src->keys, &v);
+		else if (src->fmt == FMT_LIMIT && !strncmp(text, "max", 3) &&
+			 (!text[3] || !strcmp(text + 3, "\n")))
+			rc = 0, none = true;
+		else
+			rc = number(text, NULL, &v);
+		if (src->fmt == FMT_LIMIT && v >= V1_UNLIMITED)
+			none = true;
+		if (src->fmt != FMT_COUNT)
+			v /= 1024;
+		break;
+	case FMT_SOME:
+		rc = psi_avg10(text, "some", &v);
+		break;
+	case FMT_FULL:
+		rc = psi_avg10(text, "full", &v);
+		break;
+	case FMT_NONE:
+	case FMT_LINES:
+		break;
+	}
+	if (rc)
+		return;
+	cg->v[c] = none ? 0 : v;
+	cg->valid |= CGCOL_BIT(c);
+	if (none)
+		cg->unlimited |= CGCOL_BIT(c);
+}
+
+static struct cg_reader *reader_new(int version, const char *mount, const char *root)
+{
+	struct cg_reader *r = xcalloc(1, sizeof(*r));
+	r->version = version;
+	r->mount = xstrdup(mount);
+	r->root = xstrdup(root && *root ? root : "/");
+	r->src = version == 1 ? v1_src : v2_src;
+	return r;
+}
+
+struct cg_reader *cg_open_at(int version, const char *mount, const char *root)
+{
+	return reader_new(version == 1 || version == 2 ? version : 0, mount, root);
+}
+
+struct cg_reader *cg_open(void)
+{
+	char *text = xmalloc(65536), mount[PATH_MAX], root[PATH_MAX];
+	int version = 0;
+
+	if (read_file("/proc/self/mountinfo", text, 65536) > 0)
+		version = cg_find(text, mount, sizeof(mount), root, sizeof(root));
+	free(text);
+	return reader_new(version, version ? mount : "", version ? root : "/");
+}
+
+void cg_close(struct cg_reader *r)
+{
+	if (!r)
+		return;
+	free(r->mount);
+	free(r->root);
+	free(r);
+}
+
+int cg_version(const struct cg_reader *r)
+{
+	return r ? r->version : 0;
+}
+
+/* Whether word is one of the words of text's first line */
+static bool has_word(const char *text, const char *word)
+{
+	size_t wl = strlen(word), len = strcspn(text, "\n");
+	for (size_t i = 0; i < len;) {
+		size_t n = strcspn(text + i, " \n");
+		if (n == wl && !strncmp(text + i, word, wl))
+			return true;
+		i += n + 1;
+	}
+	return false;
+}
+
+int cg_find(const char *mountinfo, char *mount, size_t mount_len, char *root, size_t root_len)
+{
+	struct cg_mount *m = xcalloc(16, sizeof(*m));
+	size_t n = parse_cgroup_mounts(mountinfo, m, 16);
+	int found = 0;
+
+	/* v1 first: a cgroup2 hierarchy beside it cannot hold the memory controller */
+	for (size_t i = 0; i < n && !found; i++)
+		if (m[i].version == 1)
+			found = (int)i + 1;
+	for (size_t i = 0; i < n && !found; i++) {
+		char path[sizeof(m[i].mount) + 32], ctl[512];
+		snprintf(path, sizeof(path), "%s/cgroup.controllers", m[i].mount);
+		if (read_file(path, ctl, sizeof(ctl)) > 0 && has_word(ctl, "memory"))
+			found = (int)i + 1;
+	}
+	int version = found ? m[found - 1].version : 0;
+	if (found) {
+		snprintf(mount, mount_len, "%s", m[found - 1].mount);
+		snprintf(root, root_len, "%s", m[found - 1].root);
+	}
+	free(m);
+	return version;
+}
+
+/* The directory of the cgroup at hierarchy path, or -1 if it lies outside the mount */
+static int dir_of(const struct cg_reader *r, const char *path, char *dir, size_t size)
+{
+	size_t rl = strlen(r->root);
+	const char *rel = path;
+
+	if (strcmp(r->root, "/")) {
+		if (strncmp(path, r->root, rl) || (path[rl] && path[rl] != '/'))
+			return -1;
+		rel = path + rl;
+	}
+	if ((size_t)snprintf(dir, size, "%s%s", r->mount, rel) >= size)
+		return -1;
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends the cgroup at hierarchy path and, depth first, those below it */
+static void list_at(struct cg_reader *r, struct snapshot *s, char *path, size_t cap, uint32_t depth)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+	if (dir_of(r, path, dir, sizeof(dir)))
+		return;
+	DIR *d = opendir(dir);
+	if (!d) /* removed since its parent was read */
+		return;
+	if (fstat(dirfd(d), &st)) {
+		closedir(d);
+		return;
+	}
+	struct cg_sample *cg = snapshot_add_cgroup(s, path);
+	cg->id = (uint64_t)st.st_ino;
+	cg->depth = depth;
+
+	char **names = NULL;
+	size_t n = 0, ncap = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (e->d_type == DT_UNKNOWN && !fstatat(dirfd(d), e->d_name, &st, 0))
+			e->d_type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+		if (e->d_type != DT_DIR)
+			continue;
+		if (n == ncap) {
+			ncap = ncap ? ncap * 2 : 16;
+			names = xrealloc(names, ncap * sizeof(*names));
+		}
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_names);
+	size_t len = strlen(path);
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = len && path[len - 1] == '/' ? "" : "/";
+		if ((size_t)snprintf(path + len, cap - len, "%s%s", sep, names[i]) < cap - len)
+			list_at(r, s, path, cap, depth + 1);
+		path[len] = '\0';
+		free(names[i]);
+	}
+	free(names);
+}
+
+void cg_list(struct cg_reader *r, struct snapshot *s)
+{
+	char path[PATH_MAX];
+
+	if (!r->version)
+		return;
+	snprintf(path, sizeof(path), "%s", r->root);
+	list_at(r, s, path, sizeof(path), 0);
+}
+
+/* The files a read opens, each once, and the columns read from each */
+struct plan {
+	int n;
+	struct {
+		const char *file;
+		bool lines; /* counted, not parsed */
+		unsigned cols;
+	} f[CGCOL_COUNT];
+};
+
+static void make_plan(const struct cg_reader *r, unsigned cols, struct plan *p)
+{
+	p->n = 0;
+	for (int c = 0; c < CGCOL_COUNT; c++) {
+		const struct cg_src *src = &r->src[c];
+		if (!(cols & CGCOL_BIT(c)) || src->fmt == FMT_NONE)
+			continue;
+		int i = 0;
+		while (i < p->n && strcmp(p->f[i].file, src->file))
+			i++;
+		if (i == p->n) {
+			p->f[p->n].file = src->file;
+			p->f[p->n].lines = src->fmt == FMT_LINES;
+			p->f[p->n++].cols = 0;
+		}
+		p->f[i].cols |= CGCOL_BIT(c);
+	}
+}
+
+/* Reads the files of the plan for cgroup cg; returns -1 if it no longer exists */
+static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan *p)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	bool missing = false;
+
+	if (dir_of(r, cg->path, dir, sizeof(dir)))
+		return -1;
+	for (int i = 0; i < p->n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, p->f[i].file);
+		long n = p->f[i].lines ? count_lines(path, r->buf, sizeof(r->buf))
+				       : read_file(path, r->buf, sizeof(r->buf));
+		if (n < 0) {
+			missing |= errno == ENOENT || errno == ENODEV;
+			continue;
+		}
+		for (int c = 0; c < CGCOL_COUNT; c++) {
+			if (!(p->f[i].cols & CGCOL_BIT(c)))
+				continue;
+			if (p->f[i].lines) {
+				cg->v[c] = (uint64_t)n;
+				cg->valid |= CGCOL_BIT(c);
+			} else {
+				parse(&r->src[c], r->buf, c, cg);
+			}
+		}
+	}
+	/* a file gone: the cgroup may have gone with it */
+	return missing && access(dir, F_OK) && errno == ENOENT ? -1 : 0;
+}
+
+/* v1 memsw figures hold memory and swap: the memory column is taken off */
+static void subtract(const struct cg_reader *r, struct cg_sample *cg, unsigned cols)
+{
+	for (int c = 0; c < CGCOL_COUNT; c++) {
+		int m = r->src[c].minus;
+		unsigned b = CGCOL_BIT(c), mb = CGCOL_BIT(m);
+		if (!m || !(cols & b) || !(cg->valid & b) || (cg->unlimited & b))
+			continue;
+		if (!(cg->valid & mb) || (cg->unlimited & mb))
+			cg->valid &= ~b;
+		else
+			cg->v[c] = cg->v[c] > cg->v[m] ? cg->v[c] - cg->v[m] : 0;
+	}
+}
+
+/* Each cgroup's parent, from the order and depths; then the subtree sums */
+static void link_tree(const struct cg_reader *r, struct snapshot *s, unsigned cols)
+{
+	size_t sp = 0, *stack = xmalloc(s->ncgroups * sizeof(*stack));
+
+	for (size_t i = 0; i < s->ncgroups; i++) {
+		struct cg_sample *cg = &s->cgroups[i];
+		while (sp && s->cgroups[stack[sp - 1]].depth >= cg->depth)
+			sp--;
+		cg->parent = sp && s->cgroups[stack[sp - 1]].depth + 1 == cg->depth
+				     ? (int32_t)stack[sp - 1]
+				     : -1;
+		stack[sp++] = i;
+	}
+	free(stack);
+	for (int c = 0; c < CGCOL_COUNT; c++) {
+		if (!(cols & CGCOL_BIT(c)) || !r->src[c].subtree)
+			continue;
+		for (size_t i = s->ncgroups; i-- > 0;) {
+			struct cg_sample *cg = &s->cgroups[i];
+			if (cg->parent >= 0 && (cg->valid & CGCOL_BIT(c)))
+				s->cgroups[cg->parent].v[c] += cg->v[c];
+		}
+	}
+}
+
+void cg_read(struct cg_reader *r, struct snapshot *s, unsigned cols)
+{
+	if (!r->version)
+		return;
+	cols = cg_columns_reads(cols);
+	for (int c = 0; c < CGCOL_COUNT; c++)
+		if ((cols & CGCOL_BIT(c)) && r->src[c].minus)
+			cols |= CGCOL_BIT(r->src[c].minus);
+	struct plan plan;
+	make_plan(r, cols, &plan);
+	for (size_t i = 0; i < s->ncgroups;) {
+		if (read_one(r, &s->cgroups[i], &plan)) {
+			snapshot_drop_cgroup(s, i);
+			continue;
+		}
+		subtract(r, &s->cgroups[i], cols);
+		i++;
+	}
+	link_tree(r, s, cols);
+}
+
+void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_total_kb,
+		  struct cg_self *out)
+{
+	char path[PATH_MAX], best[PATH_MAX] = "";
+	uint64_t best_limit = UINT64_MAX, best_usage = 0, own_usage = 0;
+	bool own = true;
+	struct plan plan;
+
+	make_plan(r, CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT), &plan);
+	free(out->path);
+	memset(out, 0, sizeof(*out));
+	if (!r->version || parse_proc_cgroup(proc_cgroup, r->version, path, sizeof(path)))
+		return;
+	/* memtop's cgroup, then each ancestor up to the one mounted */
+	for (;;) {
+		struct cg_sample cg = {.path = path};
+		if (read_one(r, &cg, &plan) || !(cg.valid & CGCOL_BIT(CGCOL_USAGE))) {
+			if (own)
+				return;
+		} else {
+			if (own) {
+				out->present = true;
+				own_usage = cg.v[CGCOL_USAGE];
+				out->path = xstrdup(path);
+			}
+			if ((cg.valid & ~cg.unlimited & CGCOL_BIT(CGCOL_LIMIT)) &&
+			    cg.v[CGCOL_LIMIT] < best_limit) {
+				best_limit = cg.v[CGCOL_LIMIT];
+				best_usage = cg.v[CGCOL_USAGE];
+				snprintf(best, sizeof(best), "%s", path);
+			}
+		}
+		own = false;
+		char *slash = strrchr(path, '/');
+		if (!strcmp(path, r->root) || !slash || !strcmp(path, "/"))
+			break;
+		slash[slash == path] = '\0'; /* "/a" goes to "/" */
+	}
+	out->usage_kb = own_usage;
+	if (best[0] && best_limit < mem_total_kb) {
+		free(out->path);
+		out->path = xstrdup(best);
+		out->usage_kb = best_usage;
+		out->limit_kb = best_limit;
+		out->limited = true;
+	}
+}
+
+void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool self)
+{
+	double start = clock_mono();
+
+	s->cg_version = r->version;
+	if (cols) {
+		cg_list(r, s);
+		cg_read(r, s, cols);
+	}
+	if (self) {
+		char text[4096];
+		if (read_file("/proc/self/cgroup", text, sizeof(text)) > 0)
+			cg_read_self(r, text, s->mem.mem_total_kb, &s->cg_self);
+	}
+	s->mono_cgroups = (start + clock_mono()) / 2;
+}
