@@ -63,12 +63,18 @@ size_t cgroup_cell(const char *path, char *buf, size_t size, bool utf8, int widt
 	size_t len = escape_display(cut, esc, sizeof(esc), utf8);
 	if (width <= 2 || len <= (size_t)width)
 		return fmt_cut(esc, len, buf, size);
-	/* the end, in width bytes at most: never wider than width columns */
-	const char *from = esc + len - ((size_t)width - 2);
-	while ((*from & 0xc0) == 0x80)
-		from++;
+	/* the longest end of whole characters whose escaped text takes width - 2 bytes at
+	 * most (so as many columns): it starts no earlier than width - 2 bytes from the end */
+	size_t room = (size_t)width - 2, from = n - room;
+	for (;; from++) {
+		while (utf8 && from < n && (cut[from] & 0xc0) == 0x80)
+			from++;
+		len = escape_display(cut + from, esc, sizeof(esc), utf8);
+		if (len <= room)
+			break;
+	}
 	char tail[4096];
-	int t = snprintf(tail, sizeof(tail), "..%s", from);
+	int t = snprintf(tail, sizeof(tail), "..%s", esc);
 	return fmt_cut(tail, t > 0 ? (size_t)t : 0, buf, size);
 }
 

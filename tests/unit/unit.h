@@ -25,5 +25,7 @@ int run_formats_tests(void);
 int run_cgroup_tests(void);
 int run_cgmodel_tests(void);
 int run_cgroup_live_tests(void);
+int run_cgkills_tests(void);
+int run_cgcolumn_tests(void);
 
 #endif
