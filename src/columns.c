@@ -291,7 +291,7 @@ const struct column columns[COL_COUNT] = {
 			.kind = KIND_TEXT,
 			.needs = NEED_CGROUP,
 			.ascending = true,
-			.drop = 10,
+			.drop = 6,
 			.text = get_cgroup,
 			.cell = cgroup_cell},
 	[COL_CMD] = {.name = "cmd",
