@@ -11,7 +11,8 @@
 #   NPROCS=2000 sh bench/cgroups.sh
 #
 # Knobs: NCG (200), NPROCS (0), ROUNDS (7), REFRESHES (21), DELAY (0.2), MEMTOP
-# (build/memtop), MEMTOP_ARGS (extra options, e.g. --no-bpf).
+# (build/memtop), MEMTOP_ARGS (extra options, e.g. --no-bpf), BASE (another memtop build:
+# its --json --cgroups measured too, in the same rounds, for a change's before and after).
 # CPU per refresh = (CPU(N refreshes) - CPU(1 refresh)) / (N - 1), user + sys from wait4().
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,6 +23,7 @@ REFRESHES=${REFRESHES:-21}
 DELAY=${DELAY:-0.2}
 MEMTOP=${MEMTOP:-build/memtop}
 MEMTOP_ARGS=${MEMTOP_ARGS:-}
+BASE=${BASE:-}
 HELPER=build/bench/idle_procs
 
 if [ "$(id -u)" != 0 ]; then
@@ -98,13 +100,14 @@ cpu() { "$HELPER" rusage "$@" | awk '{ print ($1 + $2) / 1000 }'; }
 r=0
 while [ $r -lt "$ROUNDS" ]; do
 	[ -t 2 ] && printf '  round %d/%d\r' $((r + 1)) "$ROUNDS" >&2
-	for who in table cgroups; do
-		extra=""
-		[ $who = cgroups ] && extra=--cgroups
+	for who in table cgroups ${BASE:+base}; do
+		extra="" bin=$MEMTOP
+		[ $who = table ] || extra=--cgroups
+		[ $who = base ] && bin=$BASE
 		# shellcheck disable=SC2086
-		one=$(cpu "$MEMTOP" $MEMTOP_ARGS --json $extra -n 1 -d "$DELAY")
+		one=$(cpu "$bin" $MEMTOP_ARGS --json $extra -n 1 -d "$DELAY")
 		# shellcheck disable=SC2086
-		many=$(cpu "$MEMTOP" $MEMTOP_ARGS --json $extra -n "$REFRESHES" -d "$DELAY")
+		many=$(cpu "$bin" $MEMTOP_ARGS --json $extra -n "$REFRESHES" -d "$DELAY")
 		echo "$r $who $one $many" | awk -v n="$REFRESHES" '{ printf "%s %s %.3f %.3f\n", $1, $2, ($4 - $3) / (n - 1), $3 - ($4 - $3) / (n - 1) }'
 	done >>"$tmp/runs"
 	r=$((r + 1))
@@ -128,9 +131,12 @@ function median(s,  n, x, i, j, t) {
 	if (!($2 in hi) || $3 + 0 > hi[$2]) hi[$2] = $3
 }
 END {
-	for (r = 0; (("table", r) in v); r++) q = q " " v["cgroups", r] / v["table", r]
+	for (r = 0; (("table", r) in v); r++)
+		q = q " " v["cgroups", r] / v["table", r]
 	printf "%-22s %10s %12s %11s\n", "", "ms/refresh", "min..max", "start-up ms"
 	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json", median(per["table"]), lo["table"], hi["table"], median(st["table"])
 	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json --cgroups", median(per["cgroups"]), lo["cgroups"], hi["cgroups"], median(st["cgroups"])
+	if ("base" in per)
+		printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "BASE --json --cgroups", median(per["base"]), lo["base"], hi["base"], median(st["base"])
 	printf "ratio --cgroups / table, median over rounds: %.2f (target <= 1.5)\n", median(q)
 }' "$tmp/runs"
