@@ -46,7 +46,9 @@ tm send-keys -l "3210fedcba98765432"
 wait_for ", 1 shown" || fail "the cgroup filter found not one row: $(screen_text)"
 [ "$(rows)" = "$pid " ] || fail "the filtered table shows '$(rows)', not $pid"
 screen_text | grep -qF " ..$cell sleep 1000" || fail "the row does not show '..$cell': $(screen_text)"
+# the next on a tmux server of its own (one on the old socket may meet the old one exiting)
 tm_kill
+TMUX_SOCK=memtop-test-$$-2
 
 tm_start 120 30 "$MEMTOP -d 0.5 --cgroup /$name"
 wait_for ", 1 shown" || fail "--cgroup /$name showed not one row: $(screen_text)"
