@@ -12,6 +12,7 @@
 #define MTB_CG_NAME    64   /* bytes per path component */
 #define MTB_HIST_SLOTS 32   /* log2 microsecond buckets */
 #define MTB_MAX_PROCS  8192 /* per-process map entries (LRU) */
+#define MTB_MAX_CGS    4096 /* per-memory-cgroup map entries (LRU) */
 #define MTB_SWAP_DEVS  8    /* swap partitions whose synchronous reads are swap-ins */
 #define MTB_MAX_CPUS   4096 /* CPUs whose per-CPU rss counter parts are added */
 
@@ -38,6 +39,7 @@ struct mtb_oom_event {
 	__u32 cg_depth;	    /* components in cg[], leaf first */
 	__u32 cg_truncated; /* path had more than MTB_CG_LEVELS components */
 	__u32 cg_valid;	    /* the memory cgroup was read; depth 0: the root */
+	__u64 cg_id;	    /* its kernfs node id: the inode number of its directory */
 	__u64 total_vm_pages;
 	__u64 anon_pages;
 	__u64 file_pages;

@@ -56,7 +56,8 @@ static __always_inline struct kernfs_node *kn_parent(struct kernfs_node *kn)
 	return (void *)BPF_CORE_READ((struct kernfs_node___old *)kn, parent);
 }
 
-/* the victim's memory cgroup, leaf first, without the hierarchy's root */
+/* the victim's memory cgroup: its id, and its path leaf first without the hierarchy's
+ * root */
 static __always_inline void memcg_path(struct task_struct *task, struct mtb_oom_event *e)
 {
 	struct kernfs_node *kn, *parent;
@@ -69,6 +70,8 @@ static __always_inline void memcg_path(struct task_struct *task, struct mtb_oom_
 		return;
 	kn = BPF_CORE_READ(task, cgroups, subsys[id], cgroup, kn);
 	e->cg_valid = kn != NULL;
+	if (kn)
+		e->cg_id = BPF_CORE_READ(kn, id);
 #pragma unroll
 	for (int i = 0; i < MTB_CG_LEVELS; i++) {
 		parent = kn ? kn_parent(kn) : NULL;

@@ -111,6 +111,7 @@ static int on_event(void *ctx, void *data, size_t len)
 	ev->file_rss_kb = e->file_pages * kb;
 	ev->shmem_rss_kb = e->shmem_pages * kb;
 	join_memcg(e, ev->memcg, sizeof(ev->memcg));
+	ev->memcg_id = e->cg_valid ? e->cg_id : 0;
 	ev->trigger_pid = e->trigger_pid;
 	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN, e->trigger_comm);
 	return 0;
@@ -176,6 +177,7 @@ static void oom_collect(void *state, struct snapshot *s)
 {
 	struct oom *o = state;
 
+	s->bpf.have_oom = true;
 	s->bpf.oom_kills = o->skel->bss->oom_kills;
 	s->bpf.ring_drops = o->skel->bss->ring_drops;
 	o->cur = s;

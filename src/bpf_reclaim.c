@@ -1,11 +1,12 @@
-/* Concern: reclaim latency, system-wide histograms and stalls per process, from the vmscan
- * tracepoints (bpf/reclaim.bpf.c). */
+/* Concern: reclaim latency, system-wide histograms and stalls per process and per memory
+ * cgroup, from the vmscan tracepoints (bpf/reclaim.bpf.c). */
 #include "bpf_concern.h"
 
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "../bpf/memtop.h"
@@ -18,7 +19,16 @@ _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
 struct reclaim {
 	struct memtop_bpf *skel;
 	struct bpf_links links;
+	struct cg_index *index; /* the listed cgroups by id */
+	size_t index_cap;
 };
+
+struct cg_index {
+	uint64_t id;
+	size_t i;
+};
+
+#define CG_BATCH 256
 
 static size_t reclaim_programs(struct memtop_bpf *skel, struct bpf_program **p)
 {
@@ -42,6 +52,7 @@ static void reclaim_close(void *state)
 	if (!r)
 		return;
 	bpf_links_destroy(&r->links);
+	free(r->index);
 	free(r);
 }
 
@@ -69,6 +80,62 @@ static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
 		dst->slots[i] = src->slots[i];
 }
 
+static int cmp_index(const void *a, const void *b)
+{
+	uint64_t x = ((const struct cg_index *)a)->id, y = ((const struct cg_index *)b)->id;
+	return (x > y) - (x < y);
+}
+
+static void set_stall(const struct reclaim *r, struct snapshot *s, uint64_t id, uint64_t ns)
+{
+	struct cg_index key = {.id = id};
+	const struct cg_index *at = bsearch(&key, r->index, s->ncgroups, sizeof(key), cmp_index);
+
+	if (at)
+		s->cgroups[at->i].v[CGCOL_STALL] = ns;
+}
+
+/* Each listed cgroup's stall counter, from the map keyed by cgroup id: 0 where it has no
+ * entry. The map holds the cgroups that reclaimed since memtop started (LRU-bounded). */
+static void fill_cgroups(struct reclaim *r, struct snapshot *s)
+{
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	int fd = bpf_map__fd(r->skel->maps.cg_reclaim), err;
+	__u64 keys[CG_BATCH], vals[CG_BATCH], batch, *in = NULL;
+	__u32 count;
+
+	if (r->index_cap < s->ncgroups) {
+		r->index_cap = s->ncgroups;
+		r->index = xrealloc(r->index, r->index_cap * sizeof(*r->index));
+	}
+	for (size_t i = 0; i < s->ncgroups; i++) {
+		r->index[i] = (struct cg_index){.id = s->cgroups[i].id, .i = i};
+		s->cgroups[i].v[CGCOL_STALL] = 0;
+		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_STALL);
+	}
+	qsort(r->index, s->ncgroups, sizeof(*r->index), cmp_index);
+	do {
+		count = CG_BATCH;
+		err = bpf_map_lookup_batch(fd, in, &batch, keys, vals, &count, &opts);
+		if (err && err != -ENOENT)
+			break;
+		for (__u32 i = 0; i < count; i++)
+			set_stall(r, s, keys[i], vals[i]);
+		in = &batch;
+	} while (!err);
+	if (!err || err == -ENOENT)
+		return;
+	/* a kernel without batch lookups on hash maps: one entry at a time */
+	__u64 key, next, v;
+	void *prev = NULL;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (bpf_map_lookup_elem(fd, &next, &v) == 0)
+			set_stall(r, s, next, v);
+		key = next;
+		prev = &key;
+	}
+}
+
 static void reclaim_collect(void *state, struct snapshot *s)
 {
 	struct reclaim *r = state;
@@ -82,6 +149,8 @@ static void reclaim_collect(void *state, struct snapshot *s)
 	st->nr_reclaimed = bss->nr_reclaimed;
 	st->kswapd_wakeups = bss->kswapd_wakeups;
 	bpf_procs_fill(bpf_map__fd(r->skel->maps.tgid_reclaim), s, COL_RECLAIM);
+	if ((s->cg_cols & CGCOL_BIT(CGCOL_STALL)) && s->ncgroups)
+		fill_cgroups(r, s);
 }
 
 static int reclaim_links(const void *state)

@@ -1,4 +1,14 @@
-/* The memory cgroup tree, v1 or v2, through one table of where each figure is read. */
+/* The memory cgroup tree, v1 or v2, through one table of where each figure is read.
+ *
+ * Opening a cgroup file by its path costs about 9 us on v1 (17 us for memory.stat), as
+ * much as the refresh of a few hundred processes: for 200 cgroups and every column, 20 ms.
+ * So up to KEPT_MAX cgroups keep their directory and the files read from it open from one
+ * refresh to the next, read again with pread at offset 0 (0.7 us; memory.stat 9 us). The
+ * kernel keeps a page of read buffer for each such file and a few hundred bytes for each
+ * descriptor: about 35 KiB a cgroup with every v1 column, 9 MB at most, charged to memtop
+ * and traded for the CPU. cgroup.procs is opened each time (from the kept directory): on
+ * v1 an open file keeps its list of pids for a second after a read and would give it
+ * again. */
 #include "cgroup.h"
 
 #include <dirent.h>
@@ -8,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -87,26 +98,61 @@ static const struct cg_src v1_src[CGCOL_COUNT] = {
 
 #define V1_UNLIMITED (1ull << 62)
 
+/* OOM kills counted in one memory cgroup since memtop started */
+struct cg_kill {
+	char *path;	/* as the kill event named it, then as listed */
+	uint64_t id;	/* 0: not known yet */
+	uint64_t own;	/* kills in it */
+	uint64_t below; /* kills in its descendants whose entries expired (removed long ago) */
+	double last;	/* wall clock of the last kill in own or below */
+};
+
+#define KILLS_MAX     1024   /* cgroups with kills kept; beyond, the oldest go to the root */
+#define REMOVED_SHOWN 3600.0 /* seconds a removed cgroup stays listed after its last kill */
+
+#define KEPT_MAX   256 /* cgroups whose files stay open */
+#define KEPT_FILES 8   /* files a cgroup keeps open: those of one version, but cgroup.procs */
+/* Descriptors left free when a cgroup would keep more: the rest of memtop's, and the
+ * walk's over /proc, which keeps up to 2048 (src/proc_walk.c) */
+#define KEPT_FD_ROOM (256 + 2048)
+
+/* A cgroup's directory and files kept open, by its id */
+struct cg_kept {
+	uint64_t id;
+	int dir;
+	const char *file[KEPT_FILES]; /* the reader table's names: compared as pointers */
+	int fd[KEPT_FILES];
+	unsigned nfiles;
+	uint64_t seen; /* the read that last found it */
+};
+
 struct cg_reader {
 	int version;
 	char *mount; /* where the hierarchy is mounted */
 	char *root;  /* the hierarchy's path mounted there */
 	const struct cg_src *src;
+	struct cg_kill *kills;
+	size_t nkills, kills_cap;
+	struct cg_kept *kept;
+	size_t nkept;
+	uint64_t reads;
+	long fd_limit; /* descriptors numbered from here on are not kept */
 	char buf[16384];
 };
 
-/* The lines of file path, each a number (cgroup.procs, which may be long); -1 with errno
- * set if the file cannot be read, EINVAL if it holds anything else */
-static long count_lines(const char *path, char *buf, size_t size)
+/* The lines of the file open at fd, each a number (cgroup.procs, which may be long), and
+ * closes it; -1 with errno set if it cannot be read, EINVAL if it holds anything else */
+static long count_lines(int fd, char *buf, size_t size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int err = 0;
 	long lines = 0;
 	bool open_line = false;
 	ssize_t n;
 
 	if (fd < 0)
 		return -1;
-	while (!err && (n = read(fd, buf, size)) != 0) {
+	/* to its end: a read shorter than asked for (see pread_all) */
+	for (bool end = false; !err && !end && (n = read(fd, buf, size)) != 0;) {
 		if (n < 0) {
 			err = errno == EINTR ? 0 : errno;
 			continue;
@@ -118,6 +164,7 @@ static long count_lines(const char *path, char *buf, size_t size)
 				err = EINVAL;
 			open_line = buf[i] != '\n';
 		}
+		end = (size_t)n < size;
 	}
 	close(fd);
 	if (!err && open_line)
@@ -242,9 +289,123 @@ static void parse(const struct cg_src *src, const char *text, int c, struct cg_s
 		cg->unlimited |= CGCOL_BIT(c);
 }
 
+/* The file at fd (kept open) from its start, NUL-terminated; -1 with errno set. A read
+ * shorter than asked for is its end (a cgroup file gives all it has to a read that has
+ * room), so a small file takes one read, not a second one that gives nothing. */
+static long pread_all(int fd, char *buf, size_t size)
+{
+	size_t off = 0;
+
+	while (off + 1 < size) {
+		size_t want = size - 1 - off;
+		ssize_t n = pread(fd, buf + off, want, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		off += (size_t)n;
+		if ((size_t)n < want)
+			break;
+	}
+	buf[off] = '\0';
+	return (long)off;
+}
+
+/* pread_all of the file open at fd, which it closes */
+static long read_fd_close(int fd, char *buf, size_t size)
+{
+	long n = pread_all(fd, buf, size);
+	int e = errno;
+
+	close(fd);
+	errno = e;
+	return n;
+}
+
+static int dir_of(const struct cg_reader *r, const char *path, char *dir, size_t size);
+
+static void kept_close(struct cg_kept *k)
+{
+	for (unsigned i = 0; i < k->nfiles; i++)
+		if (k->fd[i] >= 0)
+			close(k->fd[i]);
+	close(k->dir);
+}
+
+/* The kept entry of cgroup cg, made (its directory opened) where the budget allows and
+ * the directory at its path is still the one listed; NULL if none */
+static struct cg_kept *kept_of(struct cg_reader *r, const struct cg_sample *cg)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	for (size_t i = 0; i < r->nkept; i++) {
+		if (r->kept[i].id == cg->id) {
+			r->kept[i].seen = r->reads;
+			return &r->kept[i];
+		}
+	}
+	if (r->nkept == KEPT_MAX || !cg->id || dir_of(r, cg->path, dir, sizeof(dir)))
+		return NULL;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fd >= r->fd_limit || fstat(fd, &st) || (uint64_t)st.st_ino != cg->id) {
+		close(fd);
+		return NULL;
+	}
+	if (!r->kept)
+		r->kept = xcalloc(KEPT_MAX, sizeof(*r->kept));
+	struct cg_kept *k = &r->kept[r->nkept++];
+	*k = (struct cg_kept){.id = cg->id, .dir = fd, .seen = r->reads};
+	return k;
+}
+
+/* file of kept cgroup k read into buf, opened the first time; -1 with errno set */
+static long kept_read(struct cg_reader *r, struct cg_kept *k, const char *file)
+{
+	unsigned i = 0;
+
+	while (i < k->nfiles && k->file[i] != file)
+		i++;
+	if (i == k->nfiles) {
+		int fd = openat(k->dir, file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		if (fd >= r->fd_limit || k->nfiles == KEPT_FILES) /* read once, not kept */
+			return read_fd_close(fd, r->buf, sizeof(r->buf));
+		k->file[i] = file;
+		k->fd[i] = fd;
+		k->nfiles++;
+	}
+	return pread_all(k->fd[i], r->buf, sizeof(r->buf));
+}
+
+/* Closes the kept files of the cgroups that the last read did not find */
+static void kept_sweep(struct cg_reader *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nkept; i++) {
+		if (r->kept[i].seen == r->reads)
+			r->kept[n++] = r->kept[i];
+		else
+			kept_close(&r->kept[i]);
+	}
+	r->nkept = n;
+}
+
 static struct cg_reader *reader_new(int version, const char *mount, const char *root)
 {
 	struct cg_reader *r = xcalloc(1, sizeof(*r));
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur <= KEPT_FD_ROOM)
+		r->fd_limit = 0;
+	else if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur - KEPT_FD_ROOM > LONG_MAX)
+		r->fd_limit = LONG_MAX;
+	else
+		r->fd_limit = (long)(rl.rlim_cur - KEPT_FD_ROOM);
 	r->version = version;
 	r->mount = xstrdup(mount);
 	r->root = xstrdup(root && *root ? root : "/");
@@ -272,6 +433,12 @@ void cg_close(struct cg_reader *r)
 {
 	if (!r)
 		return;
+	for (size_t i = 0; i < r->nkills; i++)
+		free(r->kills[i].path);
+	free(r->kills);
+	for (size_t i = 0; i < r->nkept; i++)
+		kept_close(&r->kept[i]);
+	free(r->kept);
 	free(r->mount);
 	free(r->root);
 	free(r);
@@ -336,56 +503,74 @@ static int dir_of(const struct cg_reader *r, const char *path, char *dir, size_t
 	return 0;
 }
 
-static int cmp_names(const void *a, const void *b)
+/* Appends the cgroup at hierarchy path and, depth first, those below it */
+/* A subdirectory found in a listing: its name, and what stat gave */
+struct subdir {
+	char *name;
+	struct stat st;
+};
+
+static int cmp_subdirs(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct subdir *)a)->name, ((const struct subdir *)b)->name);
 }
 
-/* Appends the cgroup at hierarchy path and, depth first, those below it */
-static void list_at(struct cg_reader *r, struct snapshot *s, char *path, size_t cap, uint32_t depth)
+/* Appends the cgroup at hierarchy path and, depth first, those below it. st: its stat,
+ * taken in its parent's listing (NULL for the root): a directory with two links has no
+ * subdirectory (each one's ".." is a link to it), and most cgroups are leaves, whose
+ * directories of thirty files are then not read. */
+static void list_at(struct cg_reader *r, struct snapshot *s, char *path, size_t cap, uint32_t depth,
+		    const struct stat *st)
 {
 	char dir[PATH_MAX];
-	struct stat st;
+	struct stat own;
+	if (st && st->st_nlink == 2) {
+		struct cg_sample *cg = snapshot_add_cgroup(s, path);
+		cg->id = (uint64_t)st->st_ino;
+		cg->depth = depth;
+		return;
+	}
 	if (dir_of(r, path, dir, sizeof(dir)))
 		return;
 	DIR *d = opendir(dir);
 	if (!d) /* removed since its parent was read */
 		return;
-	if (fstat(dirfd(d), &st)) {
+	if (fstat(dirfd(d), &own)) {
 		closedir(d);
 		return;
 	}
 	struct cg_sample *cg = snapshot_add_cgroup(s, path);
-	cg->id = (uint64_t)st.st_ino;
+	cg->id = (uint64_t)own.st_ino;
 	cg->depth = depth;
 
-	char **names = NULL;
+	struct subdir *sub = NULL;
 	size_t n = 0, ncap = 0;
 	for (struct dirent *e; (e = readdir(d));) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (e->d_type == DT_UNKNOWN && !fstatat(dirfd(d), e->d_name, &st, 0))
-			e->d_type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
-		if (e->d_type != DT_DIR)
+		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
 			continue;
 		if (n == ncap) {
 			ncap = ncap ? ncap * 2 : 16;
-			names = xrealloc(names, ncap * sizeof(*names));
+			sub = xrealloc(sub, ncap * sizeof(*sub));
 		}
-		names[n++] = xstrdup(e->d_name);
+		if (fstatat(dirfd(d), e->d_name, &sub[n].st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(sub[n].st.st_mode))
+			continue; /* removed since, or not a directory */
+		sub[n++].name = xstrdup(e->d_name);
 	}
 	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), cmp_names);
+		qsort(sub, n, sizeof(*sub), cmp_subdirs);
 	size_t len = strlen(path);
 	for (size_t i = 0; i < n; i++) {
 		const char *sep = len && path[len - 1] == '/' ? "" : "/";
-		if ((size_t)snprintf(path + len, cap - len, "%s%s", sep, names[i]) < cap - len)
-			list_at(r, s, path, cap, depth + 1);
+		if ((size_t)snprintf(path + len, cap - len, "%s%s", sep, sub[i].name) < cap - len)
+			list_at(r, s, path, cap, depth + 1, &sub[i].st);
 		path[len] = '\0';
-		free(names[i]);
+		free(sub[i].name);
 	}
-	free(names);
+	free(sub);
 }
 
 void cg_list(struct cg_reader *r, struct snapshot *s)
@@ -395,7 +580,7 @@ void cg_list(struct cg_reader *r, struct snapshot *s)
 	if (!r->version)
 		return;
 	snprintf(path, sizeof(path), "%s", r->root);
-	list_at(r, s, path, sizeof(path), 0);
+	list_at(r, s, path, sizeof(path), 0, NULL);
 }
 
 /* The files a read opens, each once, and the columns read from each */
@@ -427,8 +612,10 @@ static void make_plan(const struct cg_reader *r, unsigned cols, struct plan *p)
 	}
 }
 
-/* Reads the files of the plan for cgroup cg; returns -1 if it no longer exists */
-static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan *p)
+/* Reads the files of the plan for cgroup cg, through its kept files where k is not NULL;
+ * returns -1 if it no longer exists */
+static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan *p,
+		    struct cg_kept *k)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	bool missing = false;
@@ -436,9 +623,16 @@ static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan
 	if (dir_of(r, cg->path, dir, sizeof(dir)))
 		return -1;
 	for (int i = 0; i < p->n; i++) {
+		long n;
 		snprintf(path, sizeof(path), "%s/%s", dir, p->f[i].file);
-		long n = p->f[i].lines ? count_lines(path, r->buf, sizeof(r->buf))
-				       : read_file(path, r->buf, sizeof(r->buf));
+		if (p->f[i].lines) {
+			int fd = k ? openat(k->dir, p->f[i].file, O_RDONLY | O_CLOEXEC)
+				   : open(path, O_RDONLY | O_CLOEXEC);
+			n = fd < 0 ? -1 : count_lines(fd, r->buf, sizeof(r->buf));
+		} else {
+			n = k ? kept_read(r, k, p->f[i].file)
+			      : read_file(path, r->buf, sizeof(r->buf));
+		}
 		if (n < 0) {
 			missing |= errno == ENOENT || errno == ENODEV;
 			continue;
@@ -509,14 +703,19 @@ void cg_read(struct cg_reader *r, struct snapshot *s, unsigned cols)
 			cols |= CGCOL_BIT(r->src[c].minus);
 	struct plan plan;
 	make_plan(r, cols, &plan);
+	r->reads++;
 	for (size_t i = 0; i < s->ncgroups;) {
-		if (read_one(r, &s->cgroups[i], &plan)) {
+		struct cg_kept *k = kept_of(r, &s->cgroups[i]);
+		if (read_one(r, &s->cgroups[i], &plan, k)) {
+			if (k)
+				k->seen = 0; /* gone: closed below */
 			snapshot_drop_cgroup(s, i);
 			continue;
 		}
 		subtract(r, &s->cgroups[i], cols);
 		i++;
 	}
+	kept_sweep(r);
 	link_tree(r, s, cols);
 }
 
@@ -536,7 +735,7 @@ void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_tot
 	/* memtop's cgroup, then each ancestor up to the one mounted */
 	for (;;) {
 		struct cg_sample cg = {.path = path};
-		if (read_one(r, &cg, &plan) || !(cg.valid & CGCOL_BIT(CGCOL_USAGE))) {
+		if (read_one(r, &cg, &plan, NULL) || !(cg.valid & CGCOL_BIT(CGCOL_USAGE))) {
 			if (own)
 				return;
 		} else {
@@ -573,9 +772,13 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	double start = clock_mono();
 
 	s->cg_version = r->version;
+	s->cg_cols = r->version ? cols : 0;
 	if (cols) {
 		cg_list(r, s);
 		cg_read(r, s, cols);
+	} else if (r->nkept) { /* the view closed: the kernel's buffers go back */
+		r->reads++;
+		kept_sweep(r);
 	}
 	if (self) {
 		char text[4096];
@@ -583,4 +786,237 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 			cg_read_self(r, text, s->mem.mem_total_kb, &s->cg_self);
 	}
 	s->mono_cgroups = (start + clock_mono()) / 2;
+}
+
+/* Whether path is anc or lies below it */
+static bool path_under(const char *path, const char *anc)
+{
+	size_t n = strlen(anc);
+
+	if (n == 1 && anc[0] == '/')
+		return path[0] == '/';
+	return !strncmp(path, anc, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Components of path below the hierarchy's path mounted (root) */
+static uint32_t path_depth(const struct cg_reader *r, const char *path)
+{
+	uint32_t d = 0;
+
+	for (const char *p = path + (strcmp(r->root, "/") ? strlen(r->root) : 0); *p; p++)
+		d += *p == '/' && p[1] && p[1] != '/';
+	return d;
+}
+
+/* The entry of a kill in cgroup id (0: not known) at path; NULL if none yet */
+static struct cg_kill *kill_find(struct cg_reader *r, uint64_t id, const char *path)
+{
+	for (size_t i = r->nkills; i-- > 0;)
+		if (id ? r->kills[i].id == id : !strcmp(r->kills[i].path, path))
+			return &r->kills[i];
+	return NULL;
+}
+
+static struct cg_kill *kill_add(struct cg_reader *r, uint64_t id, const char *path)
+{
+	if (r->nkills == r->kills_cap) {
+		r->kills_cap = r->kills_cap ? r->kills_cap * 2 : 16;
+		r->kills = xrealloc(r->kills, r->kills_cap * sizeof(*r->kills));
+	}
+	struct cg_kill *e = &r->kills[r->nkills++];
+	*e = (struct cg_kill){.path = xstrdup(path), .id = id};
+	return e;
+}
+
+static void kill_drop(struct cg_reader *r, size_t i)
+{
+	free(r->kills[i].path);
+	memmove(&r->kills[i], &r->kills[i + 1], (r->nkills - i - 1) * sizeof(*r->kills));
+	r->nkills--;
+}
+
+/* With KILLS_MAX entries, the one whose last kill is oldest goes into the root's, which
+ * keeps the count of the whole tree right */
+static void kills_make_room(struct cg_reader *r)
+{
+	if (r->nkills < KILLS_MAX)
+		return;
+	size_t old = SIZE_MAX;
+	for (size_t i = 0; i < r->nkills; i++)
+		if (strcmp(r->kills[i].path, r->root) &&
+		    (old == SIZE_MAX || r->kills[i].last < r->kills[old].last))
+			old = i;
+	if (old == SIZE_MAX)
+		return;
+	struct cg_kill e = r->kills[old];
+	r->kills[old].path = NULL;
+	kill_drop(r, old);
+	struct cg_kill *root = kill_find(r, 0, r->root);
+	if (!root)
+		root = kill_add(r, 0, r->root);
+	root->below += e.own + e.below;
+	root->last = root->last > e.last ? root->last : e.last;
+	free(e.path);
+}
+
+void cg_count_kills(struct cg_reader *r, const struct snapshot *s, size_t from)
+{
+	if (!s->bpf.have_oom)
+		return;
+	for (size_t i = from; i < s->nevents; i++) {
+		const struct mt_event *ev = &s->events[i];
+		if (ev->type != MT_EV_OOM_KILL || ev->earlier || (!ev->memcg_id && !ev->memcg[0]))
+			continue;
+		struct cg_kill *e = kill_find(r, ev->memcg_id, ev->memcg);
+		if (!e) {
+			kills_make_room(r);
+			e = kill_add(r, ev->memcg_id, ev->memcg);
+		}
+		e->own++;
+		e->last = e->last > ev->ts ? e->last : ev->ts;
+	}
+}
+
+struct id_at {
+	uint64_t id;
+	size_t i;
+};
+
+static int cmp_id_at(const void *a, const void *b)
+{
+	uint64_t x = ((const struct id_at *)a)->id, y = ((const struct id_at *)b)->id;
+	return (x > y) - (x < y);
+}
+
+/* The listed cgroup of kill entry e: by id, else by path (then it takes the id); -1 if
+ * none, the cgroup removed */
+static long kill_listed(const struct snapshot *s, const struct id_at *by_id, struct cg_kill *e)
+{
+	if (e->id) {
+		struct id_at key = {.id = e->id};
+		const struct id_at *at = bsearch(&key, by_id, s->ncgroups, sizeof(key), cmp_id_at);
+		return at ? (long)at->i : -1;
+	}
+	for (size_t i = 0; i < s->ncgroups; i++) {
+		if (!strcmp(s->cgroups[i].path, e->path)) {
+			e->id = s->cgroups[i].id;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+/* The cgroup among s->cgroups[0..n) that is path's nearest ancestor; -1 if none */
+static long nearest_ancestor(const struct snapshot *s, size_t n, const char *path)
+{
+	long best = -1;
+	size_t best_len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = s->cgroups[i].path;
+		size_t len = strlen(p);
+		if (strcmp(p, path) && path_under(path, p) && (best < 0 || len > best_len)) {
+			best = (long)i;
+			best_len = len;
+		}
+	}
+	return best;
+}
+
+/* An entry of a removed cgroup an hour after its last kill: its kills go to its nearest
+ * listed ancestor's entry (made if need be, its at[] set), so that the ancestors' counts
+ * stay; without one (outside the hierarchy read) they go. */
+static void kill_fold(struct cg_reader *r, struct snapshot *s, size_t k, long *at)
+{
+	long a = nearest_ancestor(s, s->ncgroups, r->kills[k].path);
+	if (a < 0)
+		return;
+	size_t j = 0;
+	while (j < r->nkills && at[j] != a)
+		j++;
+	if (j == r->nkills) {
+		kill_add(r, s->cgroups[a].id, s->cgroups[a].path);
+		at[j] = a;
+	}
+	struct cg_kill *e = &r->kills[k], *to = &r->kills[j];
+	to->below += e->own + e->below;
+	to->last = to->last > e->last ? to->last : e->last;
+}
+
+static int cmp_kill_path(const void *a, const void *b, void *arg)
+{
+	const struct cg_kill *kills = arg;
+	return strcmp(kills[*(const size_t *)a].path, kills[*(const size_t *)b].path);
+}
+
+/* The removed cgroups with kills, as rows after the listed ones: ancestors first, each
+ * under its nearest ancestor among the rows */
+static void append_removed(struct cg_reader *r, struct snapshot *s, const long *at)
+{
+	size_t n = 0, *order = xmalloc((r->nkills + 1) * sizeof(*order));
+
+	for (size_t k = 0; k < r->nkills; k++)
+		if (at[k] < 0 && path_under(r->kills[k].path, r->root))
+			order[n++] = k;
+	qsort_r(order, n, sizeof(*order), cmp_kill_path, r->kills);
+	for (size_t j = 0; j < n; j++) {
+		const struct cg_kill *e = &r->kills[order[j]];
+		long parent = nearest_ancestor(s, s->ncgroups, e->path);
+		struct cg_sample *cg = snapshot_add_cgroup(s, e->path);
+		cg->id = e->id;
+		cg->depth = path_depth(r, e->path);
+		cg->parent = (int32_t)parent;
+		cg->removed = true;
+		cg->v[CGCOL_OOM_KILLS] = e->own + e->below;
+		cg->valid = CGCOL_BIT(CGCOL_OOM_KILLS);
+	}
+	free(order);
+}
+
+void cg_fill_kills(struct cg_reader *r, struct snapshot *s)
+{
+	if (!s->bpf.have_oom || !s->ncgroups)
+		return;
+	size_t listed = s->ncgroups, nk = r->nkills;
+	struct id_at *by_id = xmalloc((listed + 1) * sizeof(*by_id));
+	long *at = xmalloc((2 * nk + 1) * sizeof(*at)); /* room for the entries folds make */
+
+	for (size_t i = 0; i < listed; i++) {
+		by_id[i] = (struct id_at){.id = s->cgroups[i].id, .i = i};
+		s->cgroups[i].v[CGCOL_OOM_KILLS] = 0;
+		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_OOM_KILLS);
+	}
+	qsort(by_id, listed, sizeof(*by_id), cmp_id_at);
+	for (size_t k = 0; k < nk; k++) {
+		struct cg_kill *e = &r->kills[k];
+		at[k] = kill_listed(s, by_id, e);
+		if (at[k] >= 0 && strcmp(e->path, s->cgroups[at[k]].path)) {
+			free(e->path); /* renamed (v1), or the event's path was cut short */
+			e->path = xstrdup(s->cgroups[at[k]].path);
+		}
+	}
+	/* removed an hour ago and more: folded into an ancestor, then dropped */
+	for (size_t k = 0; k < nk; k++) {
+		if (at[k] < 0 && s->wall - r->kills[k].last > REMOVED_SHOWN) {
+			kill_fold(r, s, k, at);
+			at[k] = -2;
+		}
+	}
+	for (size_t k = r->nkills; k-- > 0;) {
+		if (at[k] != -2)
+			continue;
+		kill_drop(r, k);
+		memmove(&at[k], &at[k + 1], (r->nkills - k) * sizeof(*at));
+	}
+	for (size_t k = 0; k < r->nkills; k++)
+		if (at[k] >= 0)
+			s->cgroups[at[k]].v[CGCOL_OOM_KILLS] += r->kills[k].own + r->kills[k].below;
+	append_removed(r, s, at);
+	/* in it and below: each row comes after its parent */
+	for (size_t i = s->ncgroups; i-- > 0;)
+		if (s->cgroups[i].parent >= 0)
+			s->cgroups[s->cgroups[i].parent].v[CGCOL_OOM_KILLS] +=
+				s->cgroups[i].v[CGCOL_OOM_KILLS];
+	free(by_id);
+	free(at);
 }

@@ -44,7 +44,20 @@ void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_tot
 		  struct cg_self *out);
 
 /* What sources read in a refresh: with cols (CGCOL_BIT), the tree and those figures; with
- * self, memtop's own cgroup. s->mem must be filled first (MemTotal). */
+ * self, memtop's own cgroup. s->mem must be filled first (MemTotal). Sets s->cg_cols to
+ * cols where there is a hierarchy to read. */
 void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool self);
+
+/* OOM kills per memory cgroup since memtop started, counted by the reader from the kill
+ * events of s from index from on (with BPF OOM tracing; not the kills from before start):
+ * by the cgroup's id, or by its path until the listing gives the id. */
+void cg_count_kills(struct cg_reader *r, const struct snapshot *s, size_t from);
+
+/* With BPF OOM tracing, fills the OOM column of the cgroups listed in s: the kills in each and in
+ * the cgroups below it, also those removed since. Appends, after the listed ones, a row for each
+ * removed cgroup with kills (removed set, the OOM column its only figure, its parent its nearest
+ * ancestor among the rows) until an hour after its last kill; then its kills are kept in its
+ * nearest ancestor's count. */
+void cg_fill_kills(struct cg_reader *r, struct snapshot *s);
 
 #endif

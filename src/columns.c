@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "snapshot.h"
+#include "text.h"
 
 static uint64_t get_pid(const struct proc_sample *p)
 {
@@ -29,6 +30,52 @@ static const char *get_comm(const struct proc_sample *p)
 static const char *get_cmd(const struct proc_sample *p)
 {
 	return p->cmd;
+}
+
+static const char *get_cgroup(const struct proc_sample *p)
+{
+	return p->cgroup;
+}
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+size_t cgroup_cell(const char *path, char *buf, size_t size, bool utf8, int width)
+{
+	char cut[4096], esc[4096];
+	size_t n = 0;
+
+	/* a run of exactly 64 hex digits is a container id (Docker, containerd, CRI-O) */
+	for (const char *p = path; *p && n < sizeof(cut) - 1;) {
+		size_t run = 0;
+		while (is_hex(p[run]))
+			run++;
+		size_t keep = run == 64 ? 12 : run ? run : 1;
+		if (keep > sizeof(cut) - 1 - n)
+			keep = sizeof(cut) - 1 - n;
+		memcpy(cut + n, p, keep);
+		n += keep;
+		p += run ? run : 1;
+	}
+	cut[n] = '\0';
+	size_t len = escape_display(cut, esc, sizeof(esc), utf8);
+	if (width <= 2 || len <= (size_t)width)
+		return fmt_cut(esc, len, buf, size);
+	/* the longest end of whole characters whose escaped text takes width - 2 bytes at
+	 * most (so as many columns): it starts no earlier than width - 2 bytes from the end */
+	size_t room = (size_t)width - 2, from = n - room;
+	for (;; from++) {
+		while (utf8 && from < n && (cut[from] & 0xc0) == 0x80)
+			from++;
+		len = escape_display(cut + from, esc, sizeof(esc), utf8);
+		if (len <= room)
+			break;
+	}
+	char tail[4096];
+	int t = snprintf(tail, sizeof(tail), "..%s", esc);
+	return fmt_cut(tail, t > 0 ? (size_t)t : 0, buf, size);
 }
 
 /* JSON keys: the name, then the unit: _kb for sizes in KiB, _pct for percentages,
@@ -234,6 +281,19 @@ const struct column columns[COL_COUNT] = {
 		      .ascending = true,
 		      .drop = 9,
 		      .text = get_comm},
+	[COL_CGROUP] = {.name = "cgroup",
+			.title = "CGROUP",
+			.json = "cgroup",
+			.desc = "memory cgroup, as /proc/PID/cgroup names it (container ids cut to "
+				"12 characters on screen)",
+			.width = 24,
+			.unit = UNIT_TEXT,
+			.kind = KIND_TEXT,
+			.needs = NEED_CGROUP,
+			.ascending = true,
+			.drop = 6,
+			.text = get_cgroup,
+			.cell = cgroup_cell},
 	[COL_CMD] = {.name = "cmd",
 		     .title = "COMMAND",
 		     .json = "cmd",
@@ -338,5 +398,5 @@ unsigned columns_with_need(unsigned needs)
 
 bool column_in_json(int c, unsigned set)
 {
-	return !(columns[c].needs & NEED_COSTLY) || (set & COL_BIT(c));
+	return !(columns[c].needs & (NEED_COSTLY | NEED_CGROUP)) || (set & COL_BIT(c));
 }

@@ -29,6 +29,7 @@ enum col_id {
 	COL_SWAPIN,
 	COL_RECLAIM,
 	COL_COMM,
+	COL_CGROUP,
 	COL_CMD,
 	COL_COUNT
 };
@@ -52,6 +53,8 @@ enum col_need {
 	NEED_BPF_RECLAIM = 1 << 5,
 	NEED_SMAPS = 1 << 6, /* /proc/PID/smaps_rollup: only for rows shown */
 	NEED_OOM = 1 << 7,   /* /proc/PID/oom_score: only for rows shown */
+	/* /proc/PID/cgroup: once per process, and again for the rows shown (src/pids.c) */
+	NEED_CGROUP = 1 << 8,
 	/* the collectors read per row asked for, not for every process */
 	NEED_COSTLY = NEED_STATUS | NEED_SMAPS | NEED_OOM,
 	NEED_BPF = NEED_BPF_SWAPIN | NEED_BPF_RECLAIM,
@@ -85,6 +88,9 @@ struct column {
 	int of;		   /* KIND_SHARE: the column whose share of RAM this is */
 	uint64_t (*id)(const struct proc_sample *p);	  /* KIND_SAMPLE kept out of v[] */
 	const char *(*text)(const struct proc_sample *p); /* KIND_TEXT, raw and untrusted */
+	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;
+	 * returns its length. NULL: the whole text, escaped. */
+	size_t (*cell)(const char *text, char *buf, size_t size, bool utf8, int width);
 };
 
 extern const struct column columns[COL_COUNT];
@@ -94,7 +100,16 @@ int column_by_name(const char *name);
 
 /* A set of columns is a bit mask, 1u << col_id; they show in the table's order. */
 #define COL_BIT(c) (1u << (c))
-_Static_assert(COL_COUNT <= 32, "column sets are 32-bit masks");
+_Static_assert(COL_COUNT < 32, "column sets are 32-bit masks, the top bit COL_ALL_CGROUPS");
+
+/* Not a column: in the columns wanted from a collector (model_wanted, pids_request), every
+ * process's cgroup is read at each refresh, not only a new one's and the rows asked for:
+ * a cgroup filter is set, which must see each process where it is now. */
+#define COL_ALL_CGROUPS (1u << 31)
+
+/* The CGROUP cell: the path with each container id (64 hex digits) cut to its first 12,
+ * escaped, and where it is longer than width (> 0) its end, after "..". */
+size_t cgroup_cell(const char *path, char *buf, size_t size, bool utf8, int width);
 
 /* The columns shown unless asked otherwise (.on). */
 unsigned columns_default(void);
@@ -114,7 +129,7 @@ unsigned columns_filled_by(unsigned needs);
 unsigned columns_with_need(unsigned needs);
 
 /* Whether JSON carries column c when set is shown: every column read for every process,
- * and a costly one (read per row) when it is in set. */
+ * and a costly one (read per row) or CGROUP when it is in set. */
 bool column_in_json(int c, unsigned set);
 
 #endif

@@ -16,7 +16,10 @@ void model_init(struct model *m, const struct prefs *prefs)
 
 unsigned model_wanted(const struct model *m)
 {
-	return m->prefs->cols | COL_BIT(m->prefs->sort);
+	/* a cgroup filter needs every process's cgroup as it is now */
+	unsigned cgroups = m->prefs->filter.cgroup[0] ? COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS : 0;
+
+	return m->prefs->cols | COL_BIT(m->prefs->sort) | cgroups;
 }
 
 void model_free(struct model *m)
@@ -215,6 +218,18 @@ static bool contains_nocase(const char *hay, const char *needle)
 	return hay && strcasestr(hay, needle) != NULL;
 }
 
+/* Whether cgroup path lies in cgroup dir or below it */
+static bool cgroup_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (!path)
+		return false;
+	if (n == 1 && dir[0] == '/')
+		return true;
+	return !strncmp(path, dir, n) && (path[n] == '\0' || path[n] == '/');
+}
+
 static bool row_passes(const struct model_filter *f, const struct row *r)
 {
 	if (f->by_user && r->p->uid != f->uid)
@@ -229,7 +244,9 @@ static bool row_passes(const struct model_filter *f, const struct row *r)
 			return false;
 	}
 	if (f->text[0] && !contains_nocase(r->p->comm, f->text) &&
-	    !contains_nocase(r->p->cmd, f->text))
+	    !contains_nocase(r->p->cmd, f->text) && !contains_nocase(r->p->cgroup, f->text))
+		return false;
+	if (f->cgroup[0] && !cgroup_under(r->p->cgroup, f->cgroup))
 		return false;
 	return true;
 }

@@ -44,6 +44,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"no-bpf", no_argument, NULL, 'B'},
 		{"bpf-stats", no_argument, NULL, 'R'},
 		{"cgroups", no_argument, NULL, 'g'},
+		{"cgroup", required_argument, NULL, 'G'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
@@ -141,6 +142,12 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case 'B':
 			o->no_bpf = true;
 			break;
+		case 'G':
+			if (prefs_set_cgroup(&o->prefs.filter, optarg, why, sizeof(why))) {
+				snprintf(err, errlen, "--cgroup needs %s", why);
+				return -1;
+			}
+			break;
 		case 'R':
 			o->bpf_stats = true;
 			break;
@@ -214,8 +221,11 @@ void options_usage(FILE *f)
 	      "  -d, --delay SECS      seconds between refreshes (default 1, 0.1 to 86400)\n"
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
+	      "      --cgroup PATH     show only processes in memory cgroup PATH (as\n"
+	      "                        /proc/PID/cgroup names it) or below it\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        pss uss oom mem minflt majflt swapin reclaim comm cmd\n"
+	      "                        pss uss oom mem minflt majflt swapin reclaim comm\n"
+	      "                        cgroup cmd\n"
 	      "                        (default rss)\n"
 	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
 	      "                        +pss,uss adds to the default set, -txt removes\n"

@@ -20,7 +20,7 @@ enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
 struct options {
 	enum out_mode mode;
 	long iterations;    /* 0: forever */
-	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u */
+	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u, --cgroup */
 	bool no_bpf;
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */

@@ -23,7 +23,19 @@ void pidcache_init(struct pidcache *pc)
 static void entry_free(struct pid_entry *e)
 {
 	free(e->cmd);
+	free(e->cgroup);
+	free(e->cgroup_before);
 	free(e);
+}
+
+void pidcache_set_cgroup(struct pid_entry *e, const char *path)
+{
+	e->cgroup_read = true;
+	if (!path || (e->cgroup && !strcmp(e->cgroup, path)))
+		return;
+	free(e->cgroup_before);
+	e->cgroup_before = e->cgroup;
+	e->cgroup = xstrdup(path);
 }
 
 void pidcache_free(struct pidcache *pc)

@@ -1,8 +1,10 @@
-/* Facts about a process that do not change while it lives (command line, user name),
- * kept per (pid, start time) so they are read once, not every refresh. */
+/* Facts about a process that do not change while it lives (command line, user name), or
+ * seldom (its memory cgroup), kept per (pid, start time) so they are read once, not every
+ * refresh. */
 #ifndef MEMTOP_PIDCACHE_H
 #define MEMTOP_PIDCACHE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "snapshot.h"
@@ -14,6 +16,10 @@ struct pid_entry {
 	char seen_comm[MT_COMM_LEN + 1]; /* comm as libproc2 reported it when read */
 	char comm[MT_COMM_LEN + 1];	 /* raw */
 	char *cmd;			 /* raw */
+	/* its memory cgroup (raw), once read; the one before stays for a refresh, which the
+	 * previous snapshot may show */
+	char *cgroup, *cgroup_before;
+	bool cgroup_read; /* read since it was first seen or last exec'd */
 	struct pid_entry *next;
 };
 
@@ -26,6 +32,8 @@ struct pidcache {
 
 void pidcache_init(struct pidcache *pc);
 void pidcache_free(struct pidcache *pc);
+/* Sets e's memory cgroup to path (NULL: unknown), keeping the one before for a refresh */
+void pidcache_set_cgroup(struct pid_entry *e, const char *path);
 /* Returns the entry for (pid, start), or NULL. Marks it seen in this generation. */
 struct pid_entry *pidcache_find(struct pidcache *pc, int32_t pid, uint64_t start);
 struct pid_entry *pidcache_add(struct pidcache *pc, int32_t pid, uint64_t start);

@@ -12,7 +12,10 @@
 struct pids_collector;
 
 struct pids_request {
-	unsigned cols;		 /* columns wanted (COL_BIT): their costly collectors run */
+	/* columns wanted (COL_BIT): their costly collectors run; COL_CGROUP: each process's
+	 * memory cgroup, once per process and again for row_pids; COL_ALL_CGROUPS: for every
+	 * process at each refresh */
+	unsigned cols;
 	bool rows_all;		 /* read them for every process */
 	const int32_t *row_pids; /* else only for these (for instance the rows on screen) */
 	size_t nrow_pids;

@@ -14,7 +14,8 @@
 #define MAX_CGROUP_PATH 1024
 
 struct model_filter {
-	char text[128]; /* substring of name or command line, case-insensitive; "" = all */
+	/* substring of name, command line or cgroup (while read), case-insensitive; "" = all */
+	char text[128];
 	bool by_user;
 	uint32_t uid;
 	int32_t pids[MAX_PIDS]; /* -p */
@@ -46,5 +47,10 @@ struct prefs {
 
 /* The defaults: the default columns, by RSS, one second; cgroups as a tree by usage */
 void prefs_init(struct prefs *p);
+
+/* Sets the cgroup filter of f to path, as /proc/PID/cgroup names a cgroup: with a leading
+ * slash, without repeated or trailing ones ("docker//x/" is "/docker/x"). Returns 0, or -1
+ * with a reason in err (nothing left, too long) and f unchanged. */
+int prefs_set_cgroup(struct model_filter *f, const char *path, char *err, size_t errlen);
 
 #endif

@@ -62,6 +62,9 @@ struct proc_sample {
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
 	const char *cmd;  /* raw, untrusted; owned by the collector, valid for two refreshes */
 	const char *user; /* owned by the collector */
+	/* its memory cgroup as /proc/PID/cgroup names it, while the CGROUP column is wanted;
+	 * raw, untrusted; owned by the collector, valid for two refreshes; NULL: not read */
+	const char *cgroup;
 	/* the figures of the column table (columns.h), by column: KiB, scores, and for
 	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
 	 * stalls in ns, since memtop started) */
@@ -86,6 +89,7 @@ struct mt_event {
 	uint64_t file_rss_kb;
 	uint64_t shmem_rss_kb;
 	char memcg[128];
+	uint64_t memcg_id; /* the memory cgroup's id (its directory's inode); 0: not known */
 	int32_t trigger_pid;
 	char trigger_comm[MT_COMM_LEN + 1];
 };
@@ -110,6 +114,7 @@ struct bpf_state {
 	int programs;	  /* programs attached */
 	uint64_t ring_drops;
 	uint64_t oom_kills; /* seen by oom/mark_victim since start */
+	bool have_oom;	    /* OOM kills are traced (oom/mark_victim) */
 	bool have_reclaim;
 	bool have_swapin;
 	char swapin_mode[8]; /* how swap-ins are counted: "bio", "memcg" or "idle" */
@@ -167,6 +172,7 @@ struct snapshot {
 	size_t events_cap;
 	struct bpf_state bpf;
 	int cg_version;	     /* the memory cgroup hierarchy read: 1, 2, or 0 (none) */
+	unsigned cg_cols;    /* the cgroup columns asked for (CGCOL_BIT); 0: none listed */
 	double mono_cgroups; /* CLOCK_MONOTONIC seconds when the cgroups were read (the middle) */
 	struct cg_sample *cgroups; /* owned, their paths too */
 	size_t ncgroups;

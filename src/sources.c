@@ -57,13 +57,21 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	 * them with its middle; the system counters and the BPF maps are read together after
 	 * it, at one moment, so that each rate spans its own interval */
 	s->mono_procs = (start + clock_mono()) / 2;
+	/* the cgroups before the BPF maps, which fill the figures of those listed (reclaim
+	 * stalls by cgroup id) */
+	if (req->cg_cols || req->cg_self)
+		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
 	s->mono = clock_mono();
 	if (procfs_counters(s, err, errlen))
 		return -1;
+	size_t first_event = s->nevents;
 	bpf_source_collect(src->bpf, s);
+	/* every kill is counted, listed or not; the removed cgroups with kills after the
+	 * listed ones */
+	cg_count_kills(src->cg, s, first_event);
+	if (s->cg_cols & CGCOL_BIT(CGCOL_OOM_KILLS))
+		cg_fill_kills(src->cg, s);
 	guard_collect(&s->self);
-	if (req->cg_cols || req->cg_self)
-		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
 	selfcost_collect(&s->cost, &s->bpf);
 	return 0;
 }

@@ -24,7 +24,8 @@ static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, si
 	if (c == COL_CMD)
 		return cmd_cell(r, buf, size, utf8, -1);
 	if (columns[c].text && (t = columns[c].text(r->p)))
-		return escape_display(t, buf, size, utf8);
+		return columns[c].cell ? columns[c].cell(t, buf, size, utf8, columns[c].width)
+				       : escape_display(t, buf, size, utf8);
 	if (!row_valid(r, c))
 		return fmt_cut("-", 1, buf, size);
 	double v = row_number(r, c);

@@ -82,8 +82,10 @@ static void value(struct tbuf *b, const struct row *r, enum col_id c)
 {
 	const struct column *col = &columns[c];
 
-	if (col->kind == KIND_TEXT)
+	if (col->kind == KIND_TEXT && row_text(r, c))
 		put_string(b, row_text(r, c));
+	else if (col->kind == KIND_TEXT)
+		tbuf_put(b, "null", 4);
 	else if (!row_valid(r, c))
 		tbuf_put(b, "null", 4);
 	else if (col->kind == KIND_SAMPLE) /* exact, and cheaper than a double */

@@ -22,5 +22,8 @@ int main(void)
 	failed += run_cgroup_tests();
 	failed += run_cgmodel_tests();
 	failed += run_cgroup_live_tests();
+	failed += run_cgkills_tests();
+	failed += run_cgcolumn_tests();
+	failed += run_cgkept_live_tests();
 	return failed ? 1 : 0;
 }

@@ -52,7 +52,7 @@ struct fake {
 	bool in[2];	   /* seen in the first, the second refresh */
 	bool kthread;
 	uint32_t uid;
-	const char *comm, *cmd, *user;
+	const char *comm, *cmd, *user, *cgroup;
 	uint64_t v[2][COL_COUNT];
 	unsigned valid;
 };
@@ -131,6 +131,21 @@ static void make_long_cmds(void)
 	}
 }
 
+/* Memory cgroups, each process's by its index (not drawn from the seed, which the other
+ * figures keep): container ids cut on screen, one a digit too long to be one, text that
+ * needs escaping, a path longer than its cell whose cut falls inside a character */
+static const char *const cgroup_paths[] = {
+	"/",
+	NULL,
+	"/system.slice/docker-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	".scope",
+	"/kubepods/burstable/pod6f1d2b7e-8c3a-4e5f-9a0b-1c2d3e4f5a6b/"
+	"fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210",
+	"/not-an-id/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0",
+	"/user.slice/caf\xc3\xa9\x1b[31m\xe2\x80\xae.scope",
+	"/a/very/long/path/of/many/levels/\xe5\x90\x8d\xe5\x89\x8d",
+};
+
 static void make_fakes(void)
 {
 	static const char *const comms[] = {
@@ -193,6 +208,7 @@ static void make_fakes(void)
 		f->comm = comms[rnd() % (sizeof(comms) / sizeof(comms[0]))];
 		f->cmd = i % 27 == 4 ? long_cmds[(i / 27) % 6]
 				     : cmds[rnd() % (sizeof(cmds) / sizeof(cmds[0]))];
+		f->cgroup = cgroup_paths[i % (sizeof(cgroup_paths) / sizeof(cgroup_paths[0]))];
 		if (i == 0)
 			f->ppid = 0;
 		else if (i == 1 || i == 2)
@@ -291,8 +307,9 @@ static void fill(struct model *m, int k)
 		snprintf(p->comm, sizeof(p->comm), "%s", f->comm);
 		p->cmd = f->cmd;
 		p->user = f->user;
+		p->cgroup = f->cgroup;
 		memcpy(p->v, f->v[k], sizeof(p->v));
-		p->valid = f->valid;
+		p->valid = f->valid | (f->cgroup ? COL_BIT(COL_CGROUP) : 0);
 		p->tried = f->valid & columns_with_need(NEED_COSTLY);
 	}
 	s->ntasks = s->nprocs + 3;

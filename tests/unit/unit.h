@@ -25,5 +25,8 @@ int run_formats_tests(void);
 int run_cgroup_tests(void);
 int run_cgmodel_tests(void);
 int run_cgroup_live_tests(void);
+int run_cgkills_tests(void);
+int run_cgcolumn_tests(void);
+int run_cgkept_live_tests(void);
 
 #endif
