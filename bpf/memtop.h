@@ -70,17 +70,17 @@ struct mtb_task_rec {
 	__s32 tgid;
 	__s32 ppid;
 	__u32 euid;
-	__u32 flags;	  /* task->flags (PF_KTHREAD) */
-	__u32 state;	  /* index into "RSDTtXZPI", as /proc's state letter */
-	__u64 start_ns;	  /* start_boottime */
-	__u64 minflt;	  /* the leader's and those of the threads that exited */
+	__u32 flags;	/* task->flags (PF_KTHREAD) */
+	__u32 state;	/* index into "RSDTtXZPI", as /proc's state letter */
+	__u64 start_ns; /* start_boottime */
+	__u64 minflt;	/* the leader's and those of the threads that exited */
 	__u64 majflt;
-	__u64 size;	  /* total_vm */
-	__u64 resident;	  /* file + anon + shmem, each counter summed over CPUs */
-	__u64 shared;	  /* file + shmem */
+	__u64 size;	/* total_vm */
+	__u64 resident; /* file + anon + shmem, each counter summed over CPUs */
+	__u64 shared;	/* file + shmem */
 	__u64 text;
-	__u64 data;	  /* data_vm + stack_vm */
-	__u64 swap;	  /* swap entries, summed over CPUs */
+	__u64 data; /* data_vm + stack_vm */
+	__u64 swap; /* swap entries, summed over CPUs */
 	char comm[MTB_COMM_LEN];
 };
 

@@ -67,8 +67,9 @@ static void learn_offsets(void)
 	cpu_offs = 0;
 	if (bpf_probe_read_kernel(&map_addr, sizeof(map_addr), &map))
 		return;
-	if (bpf_probe_read_kernel(&base, sizeof(base),
-				  (void *)(map_addr + bpf_core_field_offset(struct bpf_array, pptrs))))
+	if (bpf_probe_read_kernel(
+		    &base, sizeof(base),
+		    (void *)(map_addr + bpf_core_field_offset(struct bpf_array, pptrs))))
 		return;
 	bpf_loop(nr_cpus, find_off, &base, 0);
 }
