@@ -14,6 +14,26 @@
  * directory. Returns strlen(buf). */
 size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width);
 
+/* A number as a cell shows it in its unit: sizes in human units, rates, shares, ids.
+ * Process and cgroup cells alike. */
+static inline size_t number_cell(double v, enum col_unit unit, char *buf, size_t size)
+{
+	switch (unit) {
+	case UNIT_ID:
+		return fmt_fixed(v, 0, buf, size);
+	case UNIT_KB:
+		return fmt_kb((uint64_t)v, buf, size);
+	case UNIT_PCT:
+		return fmt_fixed(v, v >= 99.95 ? 0 : 1, buf, size);
+	case UNIT_RATE:
+	case UNIT_US_RATE:
+		return fmt_rate(v, buf, size);
+	case UNIT_TEXT:
+		break;
+	}
+	return fmt_cut("", 0, buf, size);
+}
+
 /* Formats column c of row r into buf: sizes in human units, rates, escaped text.
  * Columns whose collector is off show "-". Returns strlen(buf). Inline: it runs for
  * every cell of every process in batch text. */
@@ -28,21 +48,7 @@ static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, si
 				       : escape_display(t, buf, size, utf8);
 	if (!row_valid(r, c))
 		return fmt_cut("-", 1, buf, size);
-	double v = row_number(r, c);
-	switch (columns[c].unit) {
-	case UNIT_ID:
-		return fmt_fixed(v, 0, buf, size);
-	case UNIT_KB:
-		return fmt_kb((uint64_t)v, buf, size);
-	case UNIT_PCT:
-		return fmt_fixed(v, v >= 99.95 ? 0 : 1, buf, size);
-	case UNIT_RATE:
-	case UNIT_US_RATE:
-		return fmt_rate(v, buf, size);
-	case UNIT_TEXT:
-		break;
-	}
-	return fmt_cut("", 0, buf, size);
+	return number_cell(row_number(r, c), columns[c].unit, buf, size);
 }
 
 /* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most

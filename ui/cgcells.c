@@ -15,21 +15,7 @@ size_t cg_cell_text(const struct cg_row *r, enum cgcol_id c, char *buf, size_t s
 		return fmt_cut("max", 3, buf, size);
 	if (!cg_row_valid(r, c))
 		return fmt_cut("-", 1, buf, size);
-	double v = cg_row_number(r, c);
-	switch (cg_columns[c].unit) {
-	case UNIT_ID:
-		return fmt_fixed(v, 0, buf, size);
-	case UNIT_KB:
-		return fmt_kb((uint64_t)v, buf, size);
-	case UNIT_PCT:
-		return fmt_fixed(v, v >= 99.95 ? 0 : 1, buf, size);
-	case UNIT_RATE:
-	case UNIT_US_RATE:
-		return fmt_rate(v, buf, size);
-	case UNIT_TEXT:
-		break;
-	}
-	return fmt_cut("", 0, buf, size);
+	return number_cell(cg_row_number(r, c), cg_columns[c].unit, buf, size);
 }
 
 /* The bytes of the character at s, and its columns in *cols */
