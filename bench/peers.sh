@@ -93,36 +93,18 @@ HELPER=$(pwd)/$HELPER
 tmp=$(mktemp -d /tmp/memtop-peers.XXXXXX)
 sock=memtop-peers-$$
 spawner=
+. bench/idle.inc
 cleanup() {
 	trap - EXIT INT TERM HUP
 	# the helpers in the panes kill what they started when tmux hangs up on them
 	tmux -L "$sock" kill-server 2>/dev/null || true
-	if [ -n "$spawner" ]; then
-		kill -TERM "$spawner" 2>/dev/null || true
-		# the spawner kills and reaps its children before it exits; wait at most ~10 s
-		i=0
-		while kill -0 "$spawner" 2>/dev/null && [ $i -lt 100 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		kill -KILL "$spawner" 2>/dev/null || true # children die too (PR_SET_PDEATHSIG)
-		wait "$spawner" 2>/dev/null || true
-	fi
+	stop_spawner
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
-
-# number of idle children of the spawner, counted in /proc
-count_idle() {
-	cat /proc/[0-9]*/stat 2>/dev/null | grep -c "^[0-9]* (idle_procs) S $1 " || true
-}
-count_procs() {
-	set -- /proc/[0-9]*
-	echo $#
-}
 
 before=$(count_procs)
 idle=0 spawn_s=0

@@ -43,34 +43,16 @@ ${CC:-cc} -O2 -Wall -Wextra -Werror -D_GNU_SOURCE bench/idle_procs.c -o "$HELPER
 
 tmp=$(mktemp -d)
 spawner=
+. bench/idle.inc
 cleanup() {
 	trap - EXIT INT TERM HUP
-	if [ -n "$spawner" ]; then
-		kill -TERM "$spawner" 2>/dev/null || true
-		# the spawner kills and reaps its children before it exits; wait at most ~5 s
-		i=0
-		while kill -0 "$spawner" 2>/dev/null && [ $i -lt 50 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		kill -KILL "$spawner" 2>/dev/null || true # children die too (PR_SET_PDEATHSIG)
-		wait "$spawner" 2>/dev/null || true
-	fi
+	stop_spawner
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
-
-# number of idle children of the spawner, counted in /proc
-count_idle() {
-	cat /proc/[0-9]*/stat 2>/dev/null | grep -c "^[0-9]* (idle_procs) S $1 " || true
-}
-count_procs() {
-	set -- /proc/[0-9]*
-	echo $#
-}
 
 before=$(count_procs)
 "$HELPER" spawn "$NPROCS" >"$tmp/ready" &
