@@ -55,7 +55,8 @@ struct bpf_concern {
 	X(bpf_oom)                                                                                 \
 	X(bpf_reclaim)                                                                             \
 	X(bpf_swapin)                                                                              \
-	X(bpf_tasks)
+	X(bpf_tasks)                                                                               \
+	X(bpf_cgroups)
 
 #define BPF_CONCERN_DECLARE(c) extern const struct bpf_concern c;
 BPF_CONCERNS(BPF_CONCERN_DECLARE)
