@@ -147,7 +147,7 @@ check() {
 			else if $k == "swap_kb" and $w[$k] != null then (($m[$k] // -1e9) - $w[$k] | fabs) > $w.usage_kb * 0.02 + 256
 			else $m[$k] != $w[$k] end end) |
 		 "\($w.path) \($k): memtop \($m[$k]), files \($w[$k])"] as $bad |
-		[$want[] | .path] - [$mt[0].cgroups[].path] as $missing |
+		([$want[] | .path] - [$mt[0].cgroups[].path]) as $missing |
 		if ($bad | length) > 0 or ($missing | length) > 0 then ($bad + ($missing | map("\(.) not listed")) | join("; ")) else empty end
 	' >"$WORK/bad" || fail "$what: jq failed"
 	[ -s "$WORK/bad" ] && fail "$what: memtop and the files disagree: $(cat "$WORK/bad")"
