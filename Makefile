@@ -31,7 +31,7 @@ endif
 
 # The always-on concerns' programs are linked into one object, memtop.bpf.o, so that
 # loading parses the kernel's BTF once; the stacks programs load apart, on demand.
-BPF_LINKED := oomkill reclaim swapin tasks
+BPF_LINKED := oomkill reclaim swapin tasks cgroups
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf/memtop.bpf.o
 BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h

@@ -16,6 +16,8 @@
 #define MTB_SWAP_DEVS  8    /* swap partitions whose synchronous reads are swap-ins */
 #define MTB_MAX_CPUS   4096 /* CPUs whose per-CPU rss counter parts are added */
 
+#define MTB_CG_ID_NONE (~0ULL) /* a task record's cgroup ids once it has exited */
+
 enum mtb_reclaim_kind {
 	MTB_RC_DIRECT,
 	MTB_RC_MEMCG,
@@ -81,7 +83,40 @@ struct mtb_task_rec {
 	__u64 text;
 	__u64 data; /* data_vm + stack_vm */
 	__u64 swap; /* swap entries, summed over CPUs */
+	/* the kernfs node ids (directory inode numbers) of its cgroups: the memory
+	 * controller's (v1 hierarchy, or on v2 the nearest with the controller on), and its
+	 * cgroup in the v2 hierarchy; 0 where not read, MTB_CG_ID_NONE once every thread
+	 * has exited (no cgroup.procs lists it) */
+	__u64 memcg_id;
+	__u64 cgroup2_id;
 	char comm[MTB_COMM_LEN];
+};
+
+/* The cgroup iterator's records (bpf/cgroups.bpf.c): one per cgroup of the memory
+ * hierarchy below the directory the iterator was made for, parents first. Page
+ * counters in pages, as the kernel keeps them (v1 "unlimited" is PAGE_COUNTER_MAX). */
+enum mtb_cg_have {
+	MTB_CG_MEMCG = 1 << 0,	/* it has a struct mem_cgroup: the figures below were read */
+	MTB_CG_ROOT = 1 << 1,	/* the kernel's root memory cgroup, whose usage files sum
+				   the whole machine's statistics instead */
+	MTB_CG_KMEM = 1 << 2,	/* kmem and soft_limit (cgroup v1's) were read */
+	MTB_CG_EVENTS = 1 << 3, /* oom_kill was read */
+};
+
+struct mtb_cgroup_rec {
+	__u64 id;   /* the cgroup's kernfs node id: its directory's inode number */
+	__u32 have; /* enum mtb_cg_have */
+	__u32 pad;
+	__u64 usage; /* memory */
+	__u64 max;
+	__u64 high;
+	__u64 low;
+	__u64 min;
+	__u64 swap;	/* v2: the swap counter; v1: memsw, memory + swap */
+	__u64 swap_max; /* its max */
+	__u64 kmem;	/* v1 kmem usage */
+	__u64 soft_limit;
+	__u64 oom_kill; /* memory_events[MEMCG_OOM_KILL] */
 };
 
 #endif

@@ -164,6 +164,31 @@ static __u32 state_index(struct task_struct *t)
 	return 0;
 }
 
+/* The ids of its memory cgroup and of its cgroup in the v2 hierarchy (t untrusted);
+ * none once every thread has exited, as cgroup.procs no longer lists it */
+static void cgroup_ids(struct task_struct *t, struct mtb_task_rec *r)
+{
+	struct css_set *cset = t->cgroups;
+	int ssid;
+
+	if (!cset || t->signal->live.counter <= 0) {
+		r->memcg_id = MTB_CG_ID_NONE;
+		r->cgroup2_id = MTB_CG_ID_NONE;
+		return;
+	}
+	if (bpf_core_enum_value_exists(enum cgroup_subsys_id, memory_cgrp_id)) {
+		ssid = bpf_core_enum_value(enum cgroup_subsys_id, memory_cgrp_id);
+		if (ssid >= 0 && ssid < 12) { /* a constant once relocated */
+			struct cgroup_subsys_state *css = cset->subsys[ssid];
+
+			if (css && css->cgroup)
+				r->memcg_id = css->cgroup->kn->id;
+		}
+	}
+	if (cset->dfl_cgrp)
+		r->cgroup2_id = cset->dfl_cgrp->kn->id;
+}
+
 static __s32 tgid_of(struct task_struct *t)
 {
 	return pidns_ino ? mt_task_tgid(t) : t->tgid;
@@ -206,6 +231,7 @@ int tasks(struct bpf_iter__task *ctx)
 	r.minflt = t->min_flt + t->signal->min_flt;
 	r.majflt = t->maj_flt + t->signal->maj_flt;
 	__builtin_memcpy(r.comm, t->comm, sizeof(r.comm));
+	cgroup_ids(t, &r);
 	mm = t->mm;
 	if (mm && !(r.flags & PF_KTHREAD))
 		mm_figures(mm, &r);

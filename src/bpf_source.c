@@ -248,6 +248,14 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	oom_merge_collect(b->oom, s, first_new);
 }
 
+struct cg_iter *bpf_source_cgroups(struct bpf_source *b)
+{
+	for (size_t i = 0; b && i < NCONCERNS; i++)
+		if (concerns[i] == &bpf_cgroups)
+			return b->c[i].state;
+	return NULL;
+}
+
 void bpf_source_close(struct bpf_source *b)
 {
 	if (!b)

@@ -25,6 +25,10 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
  * (src/proc_walk.h). Returns 0, or -1 when the iterator is off or failed. */
 int bpf_source_walk(struct bpf_source *b, struct snapshot *s);
 
+/* The cgroup iterator (bpf_cgroups.h) while its concern is on; NULL if off. It lives
+ * until bpf_source_close. */
+struct cg_iter *bpf_source_cgroups(struct bpf_source *b);
+
 void bpf_source_close(struct bpf_source *b);
 
 #endif

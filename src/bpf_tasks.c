@@ -67,6 +67,8 @@ static void fill(const struct tasks *t, struct proc_sample *p, const struct mtb_
 	p->v[COL_MAJFLT] = r->majflt;
 	p->v[COL_SWAP] = r->swap * t->page_kb; /* VmSwap, summed over CPUs as status does */
 	p->valid = figures | COL_BIT(COL_SWAP);
+	p->memcg_id = r->memcg_id;
+	p->cgroup2_id = r->cgroup2_id;
 }
 
 /* Takes one record from p (at most len bytes) into s; returns its length, or 0 when len
@@ -143,6 +145,7 @@ static int tasks_walk(void *state, struct snapshot *s)
 	}
 	close(fd);
 	s->ntasks = s->nprocs - from;
+	s->procs_cg_ids = true;
 	if (!sorted)
 		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
 	for (size_t i = 0; i < t->nlate; i++) {

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup_bpf.h"
 #include "procfs.h"
 #include "util.h"
 
@@ -136,7 +137,8 @@ struct cg_reader {
 	struct cg_kept *kept;
 	size_t nkept;
 	uint64_t reads;
-	long fd_limit; /* descriptors numbered from here on are not kept */
+	long fd_limit;	    /* descriptors numbered from here on are not kept */
+	struct cg_bpf *bpf; /* the figures from BPF; NULL: files alone */
 	char buf[16384];
 };
 
@@ -439,6 +441,7 @@ void cg_close(struct cg_reader *r)
 	for (size_t i = 0; i < r->nkept; i++)
 		kept_close(&r->kept[i]);
 	free(r->kept);
+	cg_bpf_free(r->bpf);
 	free(r->mount);
 	free(r->root);
 	free(r);
@@ -447,6 +450,17 @@ void cg_close(struct cg_reader *r)
 int cg_version(const struct cg_reader *r)
 {
 	return r ? r->version : 0;
+}
+
+const char *cg_mount(const struct cg_reader *r)
+{
+	return r->mount;
+}
+
+void cg_use_bpf(struct cg_reader *r, struct cg_iter *it)
+{
+	if (r->version && !r->bpf)
+		r->bpf = cg_bpf_new(it);
 }
 
 /* Whether word is one of the words of text's first line */
@@ -701,22 +715,38 @@ void cg_read(struct cg_reader *r, struct snapshot *s, unsigned cols)
 	for (int c = 0; c < CGCOL_COUNT; c++)
 		if ((cols & CGCOL_BIT(c)) && r->src[c].minus)
 			cols |= CGCOL_BIT(r->src[c].minus);
+	/* what BPF gives is not read from files: each cgroup reads those it lacks */
+	cg_bpf_count_procs(s, r->version, cols);
+	cg_bpf_fill(r->bpf, r, s, cols);
 	struct plan plan;
+	unsigned planned = cols;
 	make_plan(r, cols, &plan);
 	r->reads++;
 	for (size_t i = 0; i < s->ncgroups;) {
-		struct cg_kept *k = kept_of(r, &s->cgroups[i]);
-		if (read_one(r, &s->cgroups[i], &plan, k)) {
+		struct cg_sample *cg = &s->cgroups[i];
+		unsigned need = cols & ~cg->valid;
+		if (need != planned)
+			make_plan(r, planned = need, &plan);
+		struct cg_kept *k = plan.n ? kept_of(r, cg) : NULL;
+		if (read_one(r, cg, &plan, k)) {
 			if (k)
 				k->seen = 0; /* gone: closed below */
 			snapshot_drop_cgroup(s, i);
 			continue;
 		}
-		subtract(r, &s->cgroups[i], cols);
+		subtract(r, cg, cols);
 		i++;
 	}
 	kept_sweep(r);
 	link_tree(r, s, cols);
+}
+
+int cg_read_files(struct cg_reader *r, struct cg_sample *cg, unsigned cols)
+{
+	struct plan plan;
+
+	make_plan(r, cols, &plan);
+	return read_one(r, cg, &plan, NULL);
 }
 
 void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_total_kb,
@@ -776,9 +806,12 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	if (cols) {
 		cg_list(r, s);
 		cg_read(r, s, cols);
-	} else if (r->nkept) { /* the view closed: the kernel's buffers go back */
-		r->reads++;
-		kept_sweep(r);
+	} else {
+		cg_bpf_idle(r->bpf); /* the view closed: the iterator's link goes */
+		if (r->nkept) {	     /* and the kernel's buffers */
+			r->reads++;
+			kept_sweep(r);
+		}
 	}
 	if (self) {
 		char text[4096];

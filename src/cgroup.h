@@ -27,6 +27,13 @@ struct cg_reader *cg_open(void);
 struct cg_reader *cg_open_at(int version, const char *mount, const char *root);
 void cg_close(struct cg_reader *r);
 int cg_version(const struct cg_reader *r);
+/* Where the hierarchy read is mounted */
+const char *cg_mount(const struct cg_reader *r);
+
+struct cg_iter;
+/* Takes the figures BPF gives from the cgroup iterator it (bpf_cgroups.h; NULL: none),
+ * which must outlive the reads (cgroup_bpf.h) */
+void cg_use_bpf(struct cg_reader *r, struct cg_iter *it);
 
 /* Lists the cgroups of the hierarchy into s, which holds none yet: path, id, depth and
  * parent, no figures. */
@@ -37,6 +44,10 @@ void cg_list(struct cg_reader *r, struct snapshot *s);
  * that the kernel gives for each cgroup alone (cgroup.procs; v1 OOM kills) are summed
  * over each cgroup's subtree. */
 void cg_read(struct cg_reader *r, struct snapshot *s, unsigned cols);
+
+/* Reads the figures of columns cols of cg (its path set) from its files alone, each as
+ * the file gives it (v1 memsw with the memory in it); -1 if it no longer exists */
+int cg_read_files(struct cg_reader *r, struct cg_sample *cg, unsigned cols);
 
 /* memtop's own cgroup, from /proc/self/cgroup text: the lowest limit of that cgroup and
  * its ancestors in the hierarchy read, with that cgroup's usage. */

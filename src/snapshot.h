@@ -65,6 +65,11 @@ struct proc_sample {
 	/* its memory cgroup as /proc/PID/cgroup names it, while the CGROUP column is wanted;
 	 * raw, untrusted; owned by the collector, valid for two refreshes; NULL: not read */
 	const char *cgroup;
+	/* the ids (directory inode numbers) of its memory cgroup (v1) and of its cgroup in
+	 * the v2 hierarchy, where the task iterator read them (procs_cg_ids); 0: not read;
+	 * MTB_CG_ID_NONE (all ones): none, every thread of it has exited */
+	uint64_t memcg_id;
+	uint64_t cgroup2_id;
 	/* the figures of the column table (columns.h), by column: KiB, scores, and for
 	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
 	 * stalls in ns, since memtop started) */
@@ -165,7 +170,8 @@ struct snapshot {
 	struct self_cost cost;
 	struct proc_sample *procs;
 	size_t nprocs;
-	size_t ntasks; /* processes on the system, also those -p leaves out */
+	size_t ntasks;	   /* processes on the system, also those -p leaves out */
+	bool procs_cg_ids; /* every process's cgroup ids were read (the BPF task iterator) */
 	size_t procs_cap;
 	struct mt_event *events; /* new since the previous snapshot */
 	size_t nevents;

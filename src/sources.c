@@ -31,6 +31,7 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 	}
 	src->bpf = bpf_source_open(no_bpf, verbose);
 	src->cg = cg_open();
+	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 	return src;
 }
 
@@ -48,7 +49,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	if (bpf_source_walk(src->bpf, s) == 0) {
 		/* the kernel's task iterator may start after pid 1 */
 		if (!snapshot_find(s, from, 1))
-			proc_walk_pid(src->walk, s, 1);
+			proc_walk_pid(src->walk, s, 1); /* its cgroup ids 0: not read */
 	} else if (proc_walk_collect(src->walk, s, err, errlen)) {
 		return -1;
 	}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The memory cgroups' page counters in one read: a cgroup iterator that writes, per
+ * cgroup of the memory hierarchy, what its small files (memory.current, memory.max,
+ * memory.usage_in_bytes, memory.limit_in_bytes, ...) would say, unformatted
+ * (bpf/memtop.h: struct mtb_cgroup_rec). The files cost the kernel a few microseconds
+ * each to format; these are a dozen reads.
+ *
+ * The struct mem_cgroup is read with bpf_probe_read_kernel (BPF_CORE_READ), not plain
+ * loads through bpf_rdonly_cast as in tasks.bpf.c: bpftool's linker (libbpf 1.1) cannot
+ * link two objects that both declare that kfunc. A dozen helper calls a cgroup cost
+ * about a microsecond; the files cost thirty. */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "memtop.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* kernels before 4.16 named a page counter's usage "count" and its max "limit" */
+struct page_counter___old {
+	atomic_long_t count;
+	unsigned long limit;
+};
+
+static __u64 counter_usage(struct page_counter *c)
+{
+	if (bpf_core_field_exists(c->usage))
+		return BPF_CORE_READ(c, usage.counter);
+	return BPF_CORE_READ((struct page_counter___old *)c, count.counter);
+}
+
+static __u64 counter_max(struct page_counter *c)
+{
+	if (bpf_core_field_exists(c->max))
+		return BPF_CORE_READ(c, max);
+	return BPF_CORE_READ((struct page_counter___old *)c, limit);
+}
+
+static void memcg_figures(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
+{
+	r->usage = counter_usage(&m->memory);
+	r->max = counter_max(&m->memory);
+	if (bpf_core_field_exists(m->memory.high)) {
+		r->high = BPF_CORE_READ(m, memory.high);
+		r->low = BPF_CORE_READ(m, memory.low);
+		r->min = BPF_CORE_READ(m, memory.min);
+	}
+	/* one counter on v2 (swap), memory + swap on v1 (memsw): a union since 5.x */
+	if (bpf_core_field_exists(m->memsw)) {
+		r->swap = counter_usage(&m->memsw);
+		r->swap_max = counter_max(&m->memsw);
+	} else if (bpf_core_field_exists(m->swap)) {
+		r->swap = counter_usage(&m->swap);
+		r->swap_max = counter_max(&m->swap);
+	}
+	if (bpf_core_field_exists(m->kmem) && bpf_core_field_exists(m->soft_limit)) {
+		r->kmem = counter_usage(&m->kmem);
+		r->soft_limit = BPF_CORE_READ(m, soft_limit);
+		r->have |= MTB_CG_KMEM;
+	}
+	if (bpf_core_field_exists(m->memory_events) &&
+	    bpf_core_enum_value_exists(enum memcg_memory_event, MEMCG_OOM_KILL)) {
+		int e = bpf_core_enum_value(enum memcg_memory_event, MEMCG_OOM_KILL);
+
+		if (e >= 0 && e < 16 &&
+		    !bpf_probe_read_kernel(&r->oom_kill, sizeof(r->oom_kill), &m->memory_events[e]))
+			r->have |= MTB_CG_EVENTS;
+	}
+}
+
+SEC("iter/cgroup")
+int cgroups(struct bpf_iter__cgroup *ctx)
+{
+	struct seq_file *seq = ctx->meta->seq;
+	struct mtb_cgroup_rec r = {};
+	struct cgroup *cg = ctx->cgroup;
+	struct cgroup_subsys_state *css;
+	int ssid;
+
+	if (!cg)
+		return 0;
+	r.id = BPF_CORE_READ(cg, kn, id);
+	if (bpf_core_enum_value_exists(enum cgroup_subsys_id, memory_cgrp_id)) {
+		ssid = bpf_core_enum_value(enum cgroup_subsys_id, memory_cgrp_id);
+		css = NULL;
+		if (ssid >= 0 && ssid < 16)
+			bpf_probe_read_kernel(&css, sizeof(css), &cg->subsys[ssid]);
+		/* css is the first member of struct mem_cgroup */
+		if (css) {
+			r.have |= MTB_CG_MEMCG;
+			if (BPF_CORE_READ(cg, level) == 0)
+				r.have |= MTB_CG_ROOT;
+			memcg_figures((struct mem_cgroup *)css, &r);
+		}
+	}
+	bpf_seq_write(seq, &r, sizeof(r));
+	return 0;
+}

@@ -1,0 +1,338 @@
+/* The cgroup reader's figures from BPF: records of the cgroup iterator into the columns
+ * of struct cg_sample, as the files of each version give them (cgroup.c's tables), and
+ * the processes per cgroup from the task iterator. */
+#include "cgroup_bpf.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bpf_cgroups.h"
+#include "cgroup.h"
+#include "procfs.h"
+#include "util.h"
+
+#define V1_UNLIMITED (1ull << 62) /* as cgroup.c: v1's largest limits mean none */
+#define CHECKED	     4		  /* cgroups compared with their files */
+#define TRIES	     3		  /* compared again where they disagree */
+#define SLACK_KB     (64 * 4)	  /* see agrees() */
+
+enum bkind {
+	BK_NONE,  /* not from BPF in this version */
+	BK_PAGES, /* pages, kept in KiB */
+	BK_LIMIT, /* pages; PAGE_COUNTER_MAX (2^62 bytes and more) is none, as the files say */
+	BK_COUNT,
+};
+
+/* Where a column's figure is in a record, per version: the field, and the record's
+ * have bits it needs */
+struct bsrc {
+	enum bkind kind;
+	size_t off;
+	unsigned have;
+};
+
+#define F(field) offsetof(struct mtb_cgroup_rec, field)
+
+/* the columns of v1_src in cgroup.c that the page counters give; memsw raw, as the file
+ * gives it (the reader subtracts the memory) */
+static const struct bsrc v1_bpf[CGCOL_COUNT] = {
+	[CGCOL_USAGE] = {BK_PAGES, F(usage), 0},
+	[CGCOL_LIMIT] = {BK_LIMIT, F(max), 0},
+	[CGCOL_LOW] = {BK_LIMIT, F(soft_limit), MTB_CG_KMEM},
+	[CGCOL_KERNEL] = {BK_PAGES, F(kmem), MTB_CG_KMEM},
+	[CGCOL_SWAP] = {BK_PAGES, F(swap), 0},
+	[CGCOL_SWAP_LIMIT] = {BK_LIMIT, F(swap_max), 0},
+	[CGCOL_OOM_KERNEL] = {BK_COUNT, F(oom_kill), MTB_CG_EVENTS},
+};
+
+/* and of v2_src */
+static const struct bsrc v2_bpf[CGCOL_COUNT] = {
+	[CGCOL_USAGE] = {BK_PAGES, F(usage), 0},
+	[CGCOL_LIMIT] = {BK_LIMIT, F(max), 0},
+	[CGCOL_HIGH] = {BK_LIMIT, F(high), 0},
+	[CGCOL_LOW] = {BK_LIMIT, F(low), 0},
+	[CGCOL_MIN] = {BK_LIMIT, F(min), 0},
+	[CGCOL_SWAP] = {BK_PAGES, F(swap), 0},
+	[CGCOL_SWAP_LIMIT] = {BK_LIMIT, F(swap_max), 0},
+	[CGCOL_OOM_KERNEL] = {BK_COUNT, F(oom_kill), MTB_CG_EVENTS},
+};
+
+struct cg_bpf {
+	struct cg_iter *it;
+	bool checked;  /* the self-check ran: cols holds its verdict */
+	unsigned cols; /* the columns taken from BPF */
+	uint64_t page_size;
+	const struct mtb_cgroup_rec **by_id; /* the last read's records, by id */
+	size_t nby_id, by_id_cap;
+};
+
+struct cg_bpf *cg_bpf_new(struct cg_iter *it)
+{
+	if (!it)
+		return NULL;
+	struct cg_bpf *b = xcalloc(1, sizeof(*b));
+	b->it = it;
+	b->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
+	return b;
+}
+
+void cg_bpf_free(struct cg_bpf *b)
+{
+	if (!b)
+		return;
+	free(b->by_id);
+	free(b);
+}
+
+void cg_bpf_idle(struct cg_bpf *b)
+{
+	if (b)
+		bpf_cgroups_stop(b->it);
+}
+
+static const struct bsrc *table(int version)
+{
+	return version == 1 ? v1_bpf : version == 2 ? v2_bpf : NULL;
+}
+
+/* The columns the records can give in this version */
+static unsigned bpf_columns(const struct bsrc *t)
+{
+	unsigned cols = 0;
+
+	for (int c = 0; c < CGCOL_COUNT; c++)
+		if (t[c].kind != BK_NONE)
+			cols |= CGCOL_BIT(c);
+	return cols;
+}
+
+/* Column c of cg from record rec, as the file would give it; nothing where the record
+ * lacks it or is the root's (its usage files say something else: the reader reads them) */
+static void put(const struct cg_bpf *b, const struct bsrc *src, const struct mtb_cgroup_rec *rec,
+		int c, struct cg_sample *cg)
+{
+	uint64_t v;
+
+	if ((rec->have & (MTB_CG_MEMCG | MTB_CG_ROOT)) != MTB_CG_MEMCG ||
+	    (rec->have & src->have) != src->have)
+		return;
+	memcpy(&v, (const char *)rec + src->off, sizeof(v));
+	bool none = false;
+	if (src->kind != BK_COUNT) {
+		uint64_t bytes = v * b->page_size;
+		none = src->kind == BK_LIMIT && bytes >= V1_UNLIMITED;
+		v = bytes / 1024;
+	}
+	cg->v[c] = none ? 0 : v;
+	cg->valid |= CGCOL_BIT(c);
+	if (none)
+		cg->unlimited |= CGCOL_BIT(c);
+	else
+		cg->unlimited &= ~CGCOL_BIT(c);
+}
+
+static int cmp_rec_id(const void *a, const void *b)
+{
+	uint64_t x = (*(const struct mtb_cgroup_rec *const *)a)->id;
+	uint64_t y = (*(const struct mtb_cgroup_rec *const *)b)->id;
+	return (x > y) - (x < y);
+}
+
+/* One read of the iterator, indexed by id; -1 if it failed */
+static int read_recs(struct cg_bpf *b, struct cg_reader *r)
+{
+	const struct mtb_cgroup_rec *recs;
+	size_t n;
+
+	if (bpf_cgroups_read(b->it, cg_mount(r), &recs, &n))
+		return -1;
+	if (n > b->by_id_cap) {
+		b->by_id_cap = n;
+		b->by_id = xrealloc(b->by_id, n * sizeof(*b->by_id));
+	}
+	for (size_t i = 0; i < n; i++)
+		b->by_id[i] = &recs[i];
+	b->nby_id = n;
+	qsort(b->by_id, n, sizeof(*b->by_id), cmp_rec_id);
+	return 0;
+}
+
+static const struct mtb_cgroup_rec *rec_of(const struct cg_bpf *b, uint64_t id)
+{
+	struct mtb_cgroup_rec key = {.id = id};
+	const struct mtb_cgroup_rec *k = &key, *const * at;
+
+	at = bsearch(&k, b->by_id, b->nby_id, sizeof(*b->by_id), cmp_rec_id);
+	return at ? *at : NULL;
+}
+
+/* Whether column c of the record's sample (got) lies between the files' before and
+ * after it. Limits and counts are exact; a usage may be off by what reading the file
+ * charges: the file's buffers count in the kmem of the reader's cgroup (v1 kmem is
+ * charged page by page), and a charge may take a batch of 64 pages for later ones. */
+static bool agrees(const struct cg_sample *got, const struct cg_sample *before,
+		   const struct cg_sample *after, int c, enum bkind kind)
+{
+	unsigned bit = CGCOL_BIT(c);
+	uint64_t lo = before->v[c] < after->v[c] ? before->v[c] : after->v[c];
+	uint64_t hi = before->v[c] < after->v[c] ? after->v[c] : before->v[c];
+
+	if (kind == BK_PAGES) {
+		uint64_t slack = hi / 100 > SLACK_KB ? hi / 100 : SLACK_KB;
+		lo = lo > slack ? lo - slack : 0;
+		hi += slack;
+	}
+	if (!(got->valid & before->valid & after->valid & bit))
+		return false;
+	if ((got->unlimited ^ before->unlimited) & bit || (got->unlimited ^ after->unlimited) & bit)
+		return false;
+	return got->v[c] >= lo && got->v[c] <= hi;
+}
+
+/* The self-check: the columns on which the iterator agrees with the files of up to
+ * CHECKED cgroups listed in s (not the root), each read before and after it; tried again
+ * while some disagree. Returns -1 when no cgroup could be compared (not decided). */
+static int self_check(struct cg_bpf *b, struct cg_reader *r, const struct snapshot *s,
+		      unsigned *cols)
+{
+	const struct bsrc *t = table(cg_version(r));
+	unsigned want = bpf_columns(t), good = 0;
+
+	for (int tries = 0; tries < TRIES; tries++) {
+		struct cg_sample before[CHECKED], after[CHECKED];
+		size_t idx[CHECKED], n = 0;
+
+		for (size_t i = 0; i < s->ncgroups && n < CHECKED; i++) {
+			const struct mtb_cgroup_rec *rec = rec_of(b, s->cgroups[i].id);
+			if (s->cgroups[i].removed || !rec || (rec->have & MTB_CG_ROOT) ||
+			    !(rec->have & MTB_CG_MEMCG))
+				continue;
+			before[n] = (struct cg_sample){.path = s->cgroups[i].path};
+			if (cg_read_files(r, &before[n], want) == 0)
+				idx[n++] = i;
+		}
+		if (!n)
+			return -1;
+		if (read_recs(b, r))
+			return tries ? 0 : -2;
+		unsigned bad = 0, seen = 0;
+		for (size_t k = 0; k < n; k++) {
+			struct cg_sample got = {0};
+			const struct mtb_cgroup_rec *rec = rec_of(b, s->cgroups[idx[k]].id);
+			after[k] = (struct cg_sample){.path = s->cgroups[idx[k]].path};
+			if (cg_read_files(r, &after[k], want) || !rec) {
+				bad = want;
+				continue;
+			}
+			for (int c = 0; c < CGCOL_COUNT; c++)
+				if (want & CGCOL_BIT(c))
+					put(b, &t[c], rec, c, &got);
+			for (int c = 0; c < CGCOL_COUNT; c++) {
+				if (!(want & CGCOL_BIT(c)))
+					continue;
+				seen |= CGCOL_BIT(c);
+				if (!agrees(&got, &before[k], &after[k], c, t[c].kind))
+					bad |= CGCOL_BIT(c);
+			}
+		}
+		good = seen & ~bad;
+		if (!bad)
+			break;
+	}
+	*cols = good;
+	return 0;
+}
+
+void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsigned cols)
+{
+	const struct bsrc *t = table(cg_version(r));
+
+	if (!b || !t || !(cols & bpf_columns(t)) || (b->checked && !(cols & b->cols)))
+		return;
+	if (read_recs(b, r)) {
+		b->checked = true; /* the iterator cannot be read: files from now on */
+		b->cols = 0;
+		bpf_cgroups_stop(b->it);
+		return;
+	}
+	if (!b->checked) {
+		int rc = self_check(b, r, s, &b->cols);
+		if (rc == -1)
+			return; /* no cgroup to compare yet: files this time */
+		b->checked = true;
+		if (rc || !b->cols) {
+			b->cols = 0;
+			bpf_cgroups_stop(b->it);
+			return;
+		}
+	}
+	cols &= b->cols;
+	for (size_t i = 0; i < s->ncgroups; i++) {
+		const struct mtb_cgroup_rec *rec = rec_of(b, s->cgroups[i].id);
+		if (!rec)
+			continue; /* made since it was read: its files, if still there */
+		for (int c = 0; c < CGCOL_COUNT; c++)
+			if (cols & CGCOL_BIT(c))
+				put(b, &t[c], rec, c, &s->cgroups[i]);
+	}
+}
+
+struct id_index {
+	uint64_t id;
+	size_t i;
+};
+
+static int cmp_id_index(const void *a, const void *b)
+{
+	uint64_t x = ((const struct id_index *)a)->id, y = ((const struct id_index *)b)->id;
+	return (x > y) - (x < y);
+}
+
+/* The listed cgroup of process pid from /proc/PID/cgroup: for a process the task
+ * iterator did not see (pid 1 where it starts after it), -1 if none */
+static long cgroup_of_pid(const struct snapshot *s, int version, int32_t pid)
+{
+	char file[64], text[4096], path[4096];
+
+	snprintf(file, sizeof(file), "/proc/%d/cgroup", (int)pid);
+	if (read_file(file, text, sizeof(text)) <= 0 ||
+	    parse_proc_cgroup(text, version, path, sizeof(path)))
+		return -1;
+	for (size_t i = 0; i < s->ncgroups; i++)
+		if (!strcmp(s->cgroups[i].path, path))
+			return (long)i;
+	return -1;
+}
+
+bool cg_bpf_count_procs(struct snapshot *s, int version, unsigned cols)
+{
+	if (!(cols & CGCOL_BIT(CGCOL_NPROCS)) || !s->procs_cg_ids || s->nprocs != s->ntasks ||
+	    !s->ncgroups || (version != 1 && version != 2))
+		return false;
+	struct id_index *by_id = xmalloc(s->ncgroups * sizeof(*by_id));
+	for (size_t i = 0; i < s->ncgroups; i++) {
+		by_id[i] = (struct id_index){.id = s->cgroups[i].id, .i = i};
+		s->cgroups[i].v[CGCOL_NPROCS] = 0;
+		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_NPROCS);
+	}
+	qsort(by_id, s->ncgroups, sizeof(*by_id), cmp_id_index);
+	for (size_t p = 0; p < s->nprocs; p++) {
+		struct id_index key = {.id = version == 1 ? s->procs[p].memcg_id
+							  : s->procs[p].cgroup2_id};
+		if (!key.id) { /* not read by the iterator */
+			long i = cgroup_of_pid(s, version, s->procs[p].pid);
+			if (i >= 0)
+				s->cgroups[i].v[CGCOL_NPROCS]++;
+			continue;
+		}
+		const struct id_index *at =
+			bsearch(&key, by_id, s->ncgroups, sizeof(key), cmp_id_index);
+		if (at) /* else exited (MTB_CG_ID_NONE), or not listed */
+			s->cgroups[at->i].v[CGCOL_NPROCS]++;
+	}
+	free(by_id);
+	return true;
+}
