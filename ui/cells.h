@@ -28,6 +28,8 @@ static inline size_t number_cell(double v, enum col_unit unit, char *buf, size_t
 	case UNIT_RATE:
 	case UNIT_US_RATE:
 		return fmt_rate(v, buf, size);
+	case UNIT_KB_MIN:
+		return fmt_skb(v, buf, size);
 	case UNIT_TEXT:
 		break;
 	}
