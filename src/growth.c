@@ -27,8 +27,9 @@ void model_growth(struct model *m)
 				continue;
 			p->valid &= ~COL_BIT(c);
 			r->num[c] = 0;
-			if (!history_growth(m->hist, p->pid, p->start_ticks, INFINITY, columns[c].span,
-					    &kb, columns[c].span >= 600 ? &leak : NULL))
+			if (!history_growth(m->hist, p->pid, p->start_ticks, INFINITY,
+					    columns[c].span, &kb,
+					    columns[c].span >= 600 ? &leak : NULL))
 				continue;
 			r->num[c] = kb;
 			p->valid |= COL_BIT(c);
@@ -85,9 +86,8 @@ static void collect_one(void *arg, const struct history_proc *p)
 	double kb;
 
 	snprintf(t.comm, sizeof(t.comm), "%s", p->comm);
-	t.growth_kb_per_min = history_growth(c->m->hist, p->pid, p->start_ticks, c->at, 60, &kb, NULL)
-				      ? kb
-				      : NAN;
+	t.growth_kb_per_min =
+		history_growth(c->m->hist, p->pid, p->start_ticks, c->at, 60, &kb, NULL) ? kb : NAN;
 	insert(c->b->top, &c->b->ntop, &t, false);
 	if (!isnan(t.growth_kb_per_min))
 		insert(c->b->grow, &c->b->ngrow, &t, true);

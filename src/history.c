@@ -207,8 +207,8 @@ size_t history_bytes(const struct history *h)
 	n += slots * (h->nfig * sizeof(float) + 2 * sizeof(double) + sizeof(unsigned));
 	n += h->proc_slots * (2 * sizeof(double) + sizeof(unsigned));
 	n += (h->cap + h->next_cap) * sizeof(struct hproc *);
-	n += h->nprocs * (sizeof(struct hproc) +
-			  h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
+	n += h->nprocs *
+	     (sizeof(struct hproc) + h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
 	return n;
 }
 
@@ -250,8 +250,7 @@ static void proc_values(const struct history *h, const struct proc_sample *p, ui
 	}
 }
 
-static struct hproc *hproc_new(const struct history *h, const struct proc_sample *p,
-			       double mono)
+static struct hproc *hproc_new(const struct history *h, const struct proc_sample *p, double mono)
 {
 	struct hproc *r = xcalloc(1, sizeof(*r));
 
@@ -302,8 +301,9 @@ void history_record(struct history *h, const struct model *m)
 		       (h->procs[j]->pid < p->pid ||
 			(h->procs[j]->pid == p->pid && h->procs[j]->start_ticks != p->start_ticks)))
 			n += keep_gone(h->procs[j++], s->mono, h->next + n);
-		struct hproc *q = j < h->nprocs && h->procs[j]->pid == p->pid ? h->procs[j++]
-									 : hproc_new(h, p, s->mono);
+		struct hproc *q = j < h->nprocs && h->procs[j]->pid == p->pid
+					  ? h->procs[j++]
+					  : hproc_new(h, p, s->mono);
 		q->last = s->mono;
 		memcpy(q->comm, p->comm, sizeof(q->comm));
 		proc_values(h, p, vals);
@@ -377,8 +377,8 @@ static const struct hproc *find(const struct history *h, int32_t pid, uint64_t s
 
 /* Column i (of the history's) of q in the sample at or before time: its slot's value and
  * time; false where it has none */
-static bool proc_at(const struct history *h, const struct hproc *q, int i, double time,
-		    uint32_t *v, double *at)
+static bool proc_at(const struct history *h, const struct hproc *q, int i, double time, uint32_t *v,
+		    double *at)
 {
 	if (time > q->last)
 		time = q->last;
@@ -434,18 +434,31 @@ static bool size_at(const struct history *h, const struct hproc *q, double time,
 	return true;
 }
 
-/* The time of q's sample at or before time, or its first where time is before it */
+/* The time of q's sample nearest to time, among each tier's sample at or before it
+ * and its first one after it, since q was first seen */
 static double from_time(const struct history *h, const struct hproc *q, double time)
 {
-	if (time < q->first)
-		time = q->first;
-	const struct tier *t = tier_for(h->proc, PROC_TIERS, time);
-	long k = tier_at_or_before(t, time);
-	if (k < 0)
-		k = 0;
-	if (tier_time(t, (size_t)k) < q->first && (size_t)k + 1 < t->n)
-		k++;
-	return tier_time(t, (size_t)k);
+	double best = q->last;
+
+	for (size_t k = 0; k < PROC_TIERS; k++) {
+		const struct tier *t = &h->proc[k];
+		long i = tier_at_or_before(t, time);
+		if (i >= 0 && tier_time(t, (size_t)i) >= q->first) {
+			double c = tier_time(t, (size_t)i);
+			if (fabs(c - time) < fabs(best - time))
+				best = c;
+			continue;
+		}
+		for (size_t j = i < 0 ? 0 : (size_t)i + 1; j < t->n; j++) {
+			double c = tier_time(t, j);
+			if (c < q->first)
+				continue;
+			if (fabs(c - time) < fabs(best - time))
+				best = c;
+			break;
+		}
+	}
+	return best;
 }
 
 /* Steady growth over the last ten minutes: the size at each minute of them, none of the
@@ -481,8 +494,7 @@ bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, 
 	if (!size_at(h, q, now, use_swap, &now_kb, &at))
 		return false;
 	double from = from_time(h, q, at - span);
-	if (
-	    !size_at(h, q, from, use_swap, &then_kb, &then_at) || at - then_at <= 0)
+	if (!size_at(h, q, from, use_swap, &then_kb, &then_at) || at - then_at <= 0)
 		return false;
 	*kb_per_min = (now_kb - then_kb) * 60.0 / (at - then_at);
 	if (leak && *kb_per_min > 0 && at - q->first >= 600)
@@ -550,8 +562,7 @@ static long figure_index(const char *json)
 }
 
 /* The samples of the finest tier over the last window seconds: avail + swap free */
-static size_t avail_points(const struct history *h, double window, double *t, double *v,
-			   size_t max)
+static size_t avail_points(const struct history *h, double window, double *t, double *v, size_t max)
 {
 	static long fa = -2, fs = -2;
 	const struct tier *tier = &h->sys[0];
@@ -594,7 +605,9 @@ double history_exhaustion(const struct history *h, double window, double *rate_k
 	if (!ok)
 		return -1;
 	*rate_kb_s = rate;
-	if (rate >= 0 || (ok_now && now_rate >= 0))
+	/* and over the last third too, fast enough to run out within the hour: a flat line's
+	 * noise after a fall does not keep the forecast */
+	if (rate >= 0 || (ok_now && (now_rate >= 0 || v[0] / -now_rate >= 3600)))
 		return -1;
 	return v[0] / -rate;
 }

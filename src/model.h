@@ -76,8 +76,8 @@ struct model {
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
 	struct oom_before before[MODEL_OOM_HISTORY]; /* of each of oom */
 	size_t noom;
-	uint64_t oom_seen; /* total kills ever added */
-	uint64_t oom_live; /* of those, seen live (not read from the kernel log) */
+	uint64_t oom_seen;    /* total kills ever added */
+	uint64_t oom_live;    /* of those, seen live (not read from the kernel log) */
 	struct history *hist; /* the last hour (history.h) */
 	/* the forecast: seconds until MemAvailable + SwapFree runs out at the rate they shrank
 	 * over the last minute, -1 when they do not shrink; and that rate, KiB/s */

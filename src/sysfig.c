@@ -218,7 +218,7 @@ const struct sys_figure sys_figures[] = {
 	{"swapins", "swap-ins", SF_COUNT, SF_BPF, false, 0, NULL, bpf_swapins, NULL, false},
 	{"exhaustion_s", NULL, SF_COUNT, SF_MEM, false, 0, NULL, exhaustion_s, exhausting, true},
 	{"next_victim_pid", NULL, SF_COUNT, SF_MEM, false, 0, NULL, next_victim, have_victim, true},
-	{"stall_us_per_s", "stall/s", SF_RATE, SF_RECLAIM, false, 0, NULL, stall_us_per_s,
+	{"stall_us_per_s", "stall us/s", SF_RATE, SF_RECLAIM, false, 0, NULL, stall_us_per_s,
 	 have_reclaim, true},
 	{"nr_reclaimed", "pages reclaimed", SF_COUNT, SF_RECLAIM, false, 0, NULL, nr_reclaimed,
 	 NULL, false},

@@ -65,6 +65,10 @@ const char *swapin_mode_text(const struct bpf_state *b);
 /* "12:34:56" local time of a wall-clock timestamp. */
 void fmt_clock(double wall, char *buf, size_t size);
 
+/* The forecast, escaped: "memory lasts ~12 min at this rate; next OOM victim: 1234 (java)"
+ * when memory would run out within the hour at the rate it shrank; else "" (returns 0) */
+size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8);
+
 /* One line describing an OOM kill, escaped, for the screen and batch text. */
 void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8);
 
