@@ -27,9 +27,8 @@ void model_growth(struct model *m)
 				continue;
 			p->valid &= ~COL_BIT(c);
 			r->num[c] = 0;
-			if (!history_growth(m->hist, p->pid, p->start_ticks, INFINITY,
-					    columns[c].span, &kb,
-					    columns[c].span >= 600 ? &leak : NULL))
+			if (!history_growth_of(m->hist, i, columns[c].span, &kb,
+					       columns[c].span >= 600 ? &leak : NULL))
 				continue;
 			r->num[c] = kb;
 			p->valid |= COL_BIT(c);

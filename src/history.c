@@ -51,8 +51,9 @@ struct hproc {
 	int32_t pid;
 	uint64_t start_ticks;
 	char comm[MT_COMM_LEN + 1];
-	double first, last; /* mono of its first and last sample */
-	uint32_t *v;	    /* by slot, then history column */
+	double first, last;		/* mono of its first and last sample */
+	uint32_t first_rss, first_swap; /* at its first sample (NO_VALUE: not read) */
+	uint32_t *v;			/* by slot, then history column */
 };
 
 struct history {
@@ -66,6 +67,13 @@ struct history {
 	size_t nprocs, cap;
 	struct hproc **next; /* room for the next refresh's list */
 	size_t next_cap;
+	struct hproc **cur; /* by index in the snapshot last recorded */
+	size_t ncur, cur_cap;
+	struct memo { /* a slot looked up for all processes: span seconds before newest */
+		double span, newest, at;
+		size_t slot;
+		bool found;
+	} memo[4];
 };
 
 static void tier_init(struct tier *t, const struct tier_def *d, size_t base)
@@ -184,6 +192,7 @@ void history_free(struct history *h)
 	for (size_t i = 0; i < h->nprocs; i++)
 		hproc_free(h->procs[i]);
 	free(h->figs);
+	free(h->cur);
 	free(h->procs);
 	free(h->next);
 	free(h);
@@ -257,6 +266,7 @@ static struct hproc *hproc_new(const struct history *h, const struct proc_sample
 	r->pid = p->pid;
 	r->start_ticks = p->start_ticks;
 	r->first = mono;
+	r->first_rss = r->first_swap = NO_VALUE;
 	r->v = xmalloc(h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
 	memset(r->v, 0xff, h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
 	return r;
@@ -294,6 +304,11 @@ void history_record(struct history *h, const struct model *m)
 	}
 	size_t n = 0, j = 0;
 	uint32_t vals[COL_COUNT];
+	if (h->cur_cap < s->nprocs) {
+		h->cur_cap = s->nprocs + s->nprocs / 4;
+		h->cur = xrealloc(h->cur, h->cur_cap * sizeof(*h->cur));
+	}
+	h->ncur = s->nprocs;
 	for (size_t i = 0; i < s->nprocs; i++) {
 		const struct proc_sample *p = &s->procs[i];
 		/* those kept before p, or with its pid but another start: gone */
@@ -307,9 +322,14 @@ void history_record(struct history *h, const struct model *m)
 		q->last = s->mono;
 		memcpy(q->comm, p->comm, sizeof(q->comm));
 		proc_values(h, p, vals);
+		if (q->first == s->mono) {
+			q->first_rss = vals[h->hcol[COL_RSS]];
+			q->first_swap = vals[h->hcol[COL_SWAP]];
+		}
 		for (size_t k = 0; k < PROC_TIERS; k++)
 			memcpy(q->v + slots[k] * (size_t)h->nhcol, vals,
 			       (size_t)h->nhcol * sizeof(uint32_t));
+		h->cur[i] = q;
 		h->next[n++] = q;
 	}
 	while (j < h->nprocs)
@@ -497,6 +517,75 @@ bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, 
 	if (!size_at(h, q, from, use_swap, &then_kb, &then_at) || at - then_at <= 0)
 		return false;
 	*kb_per_min = (now_kb - then_kb) * 60.0 / (at - then_at);
+	if (leak && *kb_per_min > 0 && at - q->first >= 600)
+		*leak = steady(h, q, at, use_swap);
+	return true;
+}
+
+/* The slot at or before span seconds before the newest sample, the same for every
+ * process: looked up once a refresh */
+static const struct memo *memo_of(struct history *h, double span)
+{
+	const struct tier *t0 = &h->proc[0];
+	double newest = t0->n ? tier_time(t0, t0->n - 1) : 0;
+	struct memo *m = NULL;
+
+	for (size_t i = 0; i < 4 && !m; i++)
+		if (h->memo[i].span == span || h->memo[i].span == 0 || i == 3)
+			m = &h->memo[i];
+	if (m->span == span && m->newest == newest)
+		return m;
+	const struct tier *t = tier_for(h->proc, PROC_TIERS, newest - span);
+	long k = tier_at_or_before(t, newest - span);
+	*m = (struct memo){.span = span, .newest = newest, .found = k >= 0};
+	if (k >= 0) {
+		m->slot = slot_of(t, (size_t)k);
+		m->at = tier_time(t, (size_t)k);
+	}
+	return m;
+}
+
+static double size_in(const struct history *h, const struct hproc *q, size_t slot, bool use_swap)
+{
+	const uint32_t *v = q->v + slot * (size_t)h->nhcol;
+	uint32_t sw = v[h->hcol[COL_SWAP]];
+
+	return (double)v[h->hcol[COL_RSS]] + (use_swap && sw != NO_VALUE ? sw : 0);
+}
+
+bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_min, bool *leak)
+{
+	const struct tier *t0 = &h->proc[0];
+
+	if (leak)
+		*leak = false;
+	if (i >= h->ncur || !t0->n)
+		return false;
+	const struct hproc *q = h->cur[i];
+	const struct memo *m = memo_of(h, span);
+	size_t now = slot_of(t0, t0->n - 1);
+	const uint32_t *v = q->v + now * (size_t)h->nhcol;
+	if (v[h->hcol[COL_RSS]] == NO_VALUE)
+		return false;
+	bool use_swap = v[h->hcol[COL_SWAP]] != NO_VALUE;
+	double at = tier_time(t0, t0->n - 1), then_kb, then_at;
+	if (m->found && m->at >= q->first) {
+		const uint32_t *w = q->v + m->slot * (size_t)h->nhcol;
+		if (w[h->hcol[COL_RSS]] == NO_VALUE)
+			return false;
+		use_swap &= w[h->hcol[COL_SWAP]] != NO_VALUE; /* swap where both ends have it */
+		then_kb = size_in(h, q, m->slot, use_swap);
+		then_at = m->at;
+	} else { /* seen for less than span: since it was first seen */
+		if (q->first_rss == NO_VALUE)
+			return false;
+		use_swap &= q->first_swap != NO_VALUE;
+		then_kb = (double)q->first_rss + (use_swap ? q->first_swap : 0);
+		then_at = q->first;
+	}
+	if (at <= then_at)
+		return false;
+	*kb_per_min = (size_in(h, q, now, use_swap) - then_kb) * 60.0 / (at - then_at);
 	if (leak && *kb_per_min > 0 && at - q->first >= 600)
 		*leak = steady(h, q, at, use_swap);
 	return true;

@@ -52,6 +52,10 @@ size_t history_proc_series(const struct history *h, int32_t pid, uint64_t start_
 bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, double at_most,
 		    double span, double *kb_per_min, bool *leak);
 
+/* The same for the process at index i of the snapshot last recorded, faster: the model's
+ * rows */
+bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_min, bool *leak);
+
 /* The processes of the newest sample at or before mono time t (their pid, start, comm,
  * RSS and swap), for the OOM post-mortem; calls fn for each, returns the sample's mono
  * time, or 0 if none. */
