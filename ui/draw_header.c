@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,12 +300,37 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 	}
 }
 
+/* The forecast: memory runs out within the hour at the rate it shrank */
+static bool forecast_shown(const struct model *m)
+{
+	return m->exhaustion_s >= 0 && m->exhaustion_s < 3600;
+}
+
+static void forecast_line(struct ui *u, int y)
+{
+	const struct model *m = u->m;
+	char line[256], when[32], comm[80];
+	int n;
+
+	if (m->exhaustion_s < 60)
+		snprintf(when, sizeof(when), "<1 min");
+	else
+		snprintf(when, sizeof(when), "~%.0f min", round(m->exhaustion_s / 60));
+	n = snprintf(line, sizeof(line), "memory lasts %s at this rate", when);
+	if (m->next_victim_pid > 0 && n > 0 && (size_t)n < sizeof(line)) {
+		escape_display(m->next_victim_comm, comm, sizeof(comm), u->cv.utf8);
+		snprintf(line + n, sizeof(line) - (size_t)n, "; next OOM victim: %d (%s)",
+			 m->next_victim_pid, comm);
+	}
+	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
+}
+
 int header_rows(const struct ui *u)
 {
 	if (!model_current(u->m))
 		return 6;
 	return 2 + lim_shown(model_current(u->m)) + figure_lines(u, SF_MEM, 0, false) +
-	       figure_lines(u, SF_VM, 0, false) + 2;
+	       figure_lines(u, SF_VM, 0, false) + forecast_shown(u->m) + 2;
 }
 
 void draw_header(struct ui *u)
@@ -316,6 +342,8 @@ void draw_header(struct ui *u)
 	int y = meters(u, s);
 	y += figure_lines(u, SF_MEM, y, true);
 	y += figure_lines(u, SF_VM, y, true);
+	if (forecast_shown(u->m))
+		forecast_line(u, y++);
 	status_line(u, s, y++);
 	if (u->m->oom_live > u->oom_acked)
 		oom_banner(u, y);

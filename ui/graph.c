@@ -164,7 +164,7 @@ static double newest(const double *v, size_t n)
 	return NAN;
 }
 
-/* The title and one item a series ("* used 3.1G", "+ faults/s 12 (peak 1.2K)") on the
+/* The title and one item a series ("* used 3.1G", "+ faults/s 12 peak 1.2K") on the
  * first lines, as many as fit of at most max; returns the lines used */
 static int legend(const struct graph *g, struct graph_grid *grid, int max, bool draw)
 {
@@ -177,7 +177,7 @@ static int legend(const struct graph *g, struct graph_grid *grid, int max, bool 
 		graph_value(newest(g->s[i].v, g->n), g->unit[i], now, sizeof(now));
 		graph_value(graph_peak(g->s[i].v, g->n), g->unit[i], peak, sizeof(peak));
 		if (g->own_scale)
-			snprintf(item, sizeof(item), "%s %s (peak %s)", g->s[i].name, now, peak);
+			snprintf(item, sizeof(item), "%s %s peak %s", g->s[i].name, now, peak);
 		else
 			snprintf(item, sizeof(item), "%s %s", g->s[i].name, now);
 		int w = (int)strlen(item) + 3;
