@@ -212,6 +212,8 @@ static void y_axis(const struct graph *g, struct graph_grid *grid, int top, int 
 		c->role = ROLE_GRAPH_AXIS;
 	}
 	for (int r = 0; r < rows; r++) {
+		if (max <= 0 && !g->own_scale && r != rows - 1)
+			continue; /* nothing above 0 to scale */
 		if (r == 0)
 			g->own_scale ? snprintf(label, sizeof(label), "peak")
 				     : (graph_value(max, g->unit[0], label, sizeof(label)), 0);

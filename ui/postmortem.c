@@ -26,6 +26,15 @@ static long shown(const struct ui *u)
 	return -1;
 }
 
+/* Whether the victim's curve has a value */
+static bool seen(const struct oom_before *b)
+{
+	for (int i = 0; i < OOM_BEFORE_CURVE; i++)
+		if (!isnan(b->victim_rss_kb[i]))
+			return true;
+	return false;
+}
+
 static void top_lines(struct pane *p, const struct oom_top *t, size_t n, bool utf8)
 {
 	add(p, ROLE_TABLE_HEADER, "%7s %-16s %6s %9s", "PID", "NAME", "RSS", "GROWTH/MIN");
@@ -72,6 +81,11 @@ static void lines(const struct ui *u, const struct mt_event *e, const struct oom
 	add(p, ROLE_ROW, " ");
 	add(p, ROLE_HELP_TITLE, "top by growth");
 	top_lines(p, b->grow, b->ngrow, u->cv.utf8);
+	if (!seen(b)) {
+		add(p, ROLE_ROW, " ");
+		add(p, ROLE_ROW_DIM,
+		    "the victim's RSS: memtop did not see it in the minute before");
+	}
 }
 
 static void curve(struct ui *u, const struct oom_before *b, int y, int h)
@@ -110,7 +124,7 @@ static void draw(struct ui *u)
 			 comm, when);
 		lines(u, e, &u->m->before[i], &p);
 	}
-	bool graph = i >= 0 && u->m->before[i].valid && cv->rows >= 24;
+	bool graph = i >= 0 && u->m->before[i].valid && seen(&u->m->before[i]) && cv->rows >= 24;
 	int room = cv->rows - 2 - (graph ? PM_GRAPH_H + 1 : 0);
 	if (u->pane_top > p.n - room)
 		u->pane_top = p.n - room > 0 ? p.n - room : 0;
