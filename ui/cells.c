@@ -1,5 +1,6 @@
 #include "cells.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -86,7 +87,7 @@ size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
 	if (m->exhaustion_s < 60)
 		snprintf(when, sizeof(when), "<1 min");
 	else
-		snprintf(when, sizeof(when), "~%.0f min", m->exhaustion_s / 60);
+		snprintf(when, sizeof(when), "~%.0f min", round(m->exhaustion_s / 60));
 	if (m->next_victim_pid > 0) {
 		escape_display(m->next_victim_comm, comm, sizeof(comm), utf8);
 		snprintf(victim, sizeof(victim), "; next OOM victim: %d (%s)", m->next_victim_pid,

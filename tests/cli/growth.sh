@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: not sanitized
 # Growth: a child that grows by 5 MiB a second shows GROW (growth_kb_per_min) within 20 %
 # of 300 MiB/min after 30 s, its RSS growth as /proc/PID/statm shows it over the same
 # span; it sorts first with -o grow; an idle process beside it shows no growth.
