@@ -82,6 +82,8 @@ static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_pr
 				break;
 			r->valid |= b;
 			break;
+		case KIND_GROWTH: /* not kept per cgroup */
+			break;
 		}
 	}
 }

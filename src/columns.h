@@ -24,6 +24,8 @@ enum col_id {
 	COL_USS,
 	COL_OOM,
 	COL_MEM_PCT,
+	COL_GROW,
+	COL_GROW10,
 	COL_MINFLT,
 	COL_MAJFLT,
 	COL_SWAPIN,
@@ -41,6 +43,7 @@ enum col_unit {
 	UNIT_PCT,
 	UNIT_RATE,    /* per second */
 	UNIT_US_RATE, /* microseconds per second */
+	UNIT_KB_MIN,  /* KiB per minute, signed */
 };
 
 /* Which collector a column needs. */
@@ -66,6 +69,7 @@ enum col_kind {
 	KIND_TEXT,   /* text from .text() */
 	KIND_RATE,   /* per second of the cumulative counter proc_sample.v[col], times .scale */
 	KIND_SHARE,  /* percentage of RAM that column .of takes */
+	KIND_GROWTH, /* RSS + swap growth over the last .span seconds, from the history */
 };
 
 struct proc_sample;
@@ -86,6 +90,8 @@ struct column {
 	bool since_start;  /* KIND_RATE: the counter starts at memtop's start, not the process's */
 	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */
 	int of;		   /* KIND_SHARE: the column whose share of RAM this is */
+	double span;	   /* KIND_GROWTH: seconds it looks back */
+	bool history;	   /* kept in the history of the last hour (src/history.h) */
 	uint64_t (*id)(const struct proc_sample *p);	  /* KIND_SAMPLE kept out of v[] */
 	const char *(*text)(const struct proc_sample *p); /* KIND_TEXT, raw and untrusted */
 	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;

@@ -85,6 +85,7 @@ static void collect(struct loop *l)
 		.nonly_pids = l->prefs->filter.npids,
 		.cg_cols = ui_cgroup_cols(l->u),
 		.cg_self = true,
+		.victims = PIDS_VICTIMS,
 	};
 	if (sources_collect(l->src, model_begin(l->m), &req, err, sizeof(err))) {
 		ui_message(l->u, err);

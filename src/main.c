@@ -65,7 +65,8 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 				   .only_pids = o->prefs.filter.pids,
 				   .nonly_pids = o->prefs.filter.npids,
 				   .cg_cols = cgroup_cols(o),
-				   .cg_self = true};
+				   .cg_self = true,
+				   .victims = PIDS_VICTIMS};
 	char err[256];
 	double next = clock_mono();
 	/* INT, TERM and HUP end it through main's return, which undoes what it changed

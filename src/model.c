@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "growth.h"
+#include "history.h"
 #include "tree.h"
 #include "util.h"
 
@@ -12,6 +14,8 @@ void model_init(struct model *m, const struct prefs *prefs)
 	snapshot_init(&m->snap[0]);
 	snapshot_init(&m->snap[1]);
 	m->prefs = prefs;
+	m->hist = history_new();
+	m->exhaustion_s = -1;
 }
 
 unsigned model_wanted(const struct model *m)
@@ -30,6 +34,7 @@ void model_free(struct model *m)
 	free(m->all);
 	free(m->order);
 	free(m->order_tmp);
+	history_free(m->hist);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -378,8 +383,11 @@ static void keep_events(struct model *m)
 			continue;
 		if (m->noom == MODEL_OOM_HISTORY) {
 			memmove(m->oom, m->oom + 1, (MODEL_OOM_HISTORY - 1) * sizeof(*m->oom));
+			memmove(m->before, m->before + 1,
+				(MODEL_OOM_HISTORY - 1) * sizeof(*m->before));
 			m->noom--;
 		}
+		model_oom_before(m, &s->events[i], &m->before[m->noom]);
 		m->oom[m->noom++] = s->events[i];
 		m->oom_seen++;
 		if (!s->events[i].earlier)
@@ -397,7 +405,10 @@ void model_update(struct model *m)
 		m->nsnaps = 2;
 	}
 	compute_rates(m);
+	history_record(m->hist, m);
+	model_growth(m);
 	keep_events(m);
+	model_forecast(m);
 	model_refilter(m);
 }
 

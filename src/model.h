@@ -21,6 +21,7 @@ struct row {
 	uint16_t depth;
 	bool last;
 	uint64_t more;
+	bool leak; /* its RSS + swap grew steadily over the last ten minutes */
 };
 
 struct sys_rates {
@@ -34,8 +35,29 @@ struct sys_rates {
 };
 
 #define MODEL_OOM_HISTORY 64
+#define OOM_BEFORE_TOP	  10
+#define OOM_BEFORE_CURVE  61 /* the victim's RSS each second of the minute before */
+
+/* What memtop saw at its last refresh before an OOM kill, from the history */
+struct oom_before {
+	bool valid;   /* the history had a refresh before it */
+	double mono;  /* that refresh's CLOCK_MONOTONIC time */
+	double wall;  /* and its wall-clock time */
+	double since; /* seconds from it to the kill */
+	uint64_t mem_available_kb, swap_free_kb;
+	struct oom_top {
+		int32_t pid;
+		char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
+		uint64_t rss_kb;
+		double growth_kb_per_min; /* over the minute before (NAN: seen once only) */
+	} top[OOM_BEFORE_TOP], grow[OOM_BEFORE_TOP]; /* by RSS, by growth */
+	size_t ntop, ngrow;
+	/* the victim's RSS at 1 s steps up to that refresh, NAN where not seen */
+	float victim_rss_kb[OOM_BEFORE_CURVE];
+};
 
 struct sort_item;
+struct history;
 
 struct model {
 	struct snapshot snap[2];
@@ -52,9 +74,18 @@ struct model {
 	struct sys_rates rates;
 	const struct prefs *prefs;		/* columns, sort, order, tree, filter: the user's */
 	struct mt_event oom[MODEL_OOM_HISTORY]; /* newest last */
+	struct oom_before before[MODEL_OOM_HISTORY]; /* of each of oom */
 	size_t noom;
-	uint64_t oom_seen; /* total kills ever added */
-	uint64_t oom_live; /* of those, seen live (not read from the kernel log) */
+	uint64_t oom_seen;    /* total kills ever added */
+	uint64_t oom_live;    /* of those, seen live (not read from the kernel log) */
+	struct history *hist; /* the last hour (history.h) */
+	/* the forecast: seconds until MemAvailable + SwapFree runs out at the rate they shrank
+	 * over the last minute, -1 when they do not shrink; and that rate, KiB/s */
+	double exhaustion_s;
+	double shrink_kb_s;
+	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
+	int32_t next_victim_pid;
+	char next_victim_comm[MT_COMM_LEN + 1];
 };
 
 /* prefs stays the caller's, read at each update and refilter */

@@ -271,6 +271,43 @@ static void collect_oom(struct snapshot *s, size_t from, const struct pids_reque
 	}
 }
 
+static uint64_t size_of(const struct proc_sample *p)
+{
+	return p->v[COL_RSS] + (p->valid & COL_BIT(COL_SWAP) ? p->v[COL_SWAP] : 0);
+}
+
+/* The kernel's badness is mostly RSS + swap (+ page tables, + oom_score_adj's share of
+ * RAM): the oom_score of the n largest names the likely next victim, but for a process
+ * whose oom_score_adj puts a smaller one first */
+static void collect_victims(struct snapshot *s, size_t from, size_t n)
+{
+	struct proc_sample *top[PIDS_VICTIMS];
+	size_t k = 0;
+
+	if (n > PIDS_VICTIMS)
+		n = PIDS_VICTIMS;
+	for (size_t i = from; i < s->nprocs && n; i++) {
+		struct proc_sample *p = &s->procs[i];
+		size_t j = k;
+		while (j > 0 && size_of(top[j - 1]) < size_of(p))
+			j--;
+		if (j >= n)
+			continue;
+		size_t last = k < n ? k : n - 1;
+		memmove(top + j + 1, top + j, (last - j) * sizeof(*top));
+		top[j] = p;
+		k += k < n;
+	}
+	for (size_t j = 0; j < k; j++) {
+		int v;
+		if (!(top[j]->valid & COL_BIT(COL_OOM)) &&
+		    !read_proc_int(top[j]->pid, "oom_score", &v)) {
+			top[j]->v[COL_OOM] = (uint64_t)v;
+			top[j]->valid |= COL_BIT(COL_OOM);
+		}
+	}
+}
+
 static void collect_costly(struct pids_collector *c, struct snapshot *s, size_t from,
 			   const struct pids_request *req)
 {
@@ -316,5 +353,7 @@ void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 	if (s->nprocs > from) /* procs is NULL while no process was added */
 		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
 	collect_costly(c, s, from, req);
+	if (req->victims)
+		collect_victims(s, from, req->victims);
 	pidcache_sweep(&c->cache);
 }

@@ -25,7 +25,12 @@ struct pids_request {
 	 * files are read for every cgroup; 0: the tree is not read */
 	unsigned cg_cols;
 	bool cg_self; /* memtop's own memory cgroup and its limit */
+	/* the oom_score of this many of the largest processes (RSS + swap), read besides: the
+	 * likely next OOM victim is among them */
+	size_t victims;
 };
+
+#define PIDS_VICTIMS 8
 
 struct pids_collector *pids_new(char *err, size_t errlen);
 void pids_free(struct pids_collector *c);

@@ -141,6 +141,39 @@ static double kswapd_wakeups(const struct model *m)
 	return (double)m->rates.reclaim.kswapd_wakeups;
 }
 
+/* Direct and memcg reclaim stalls, microseconds a second, over the interval (BPF) */
+static double stall_us_per_s(const struct model *m)
+{
+	const struct reclaim_stats *r = &m->rates.reclaim;
+
+	return m->rates.dt > 0 ? (double)(r->direct.total_us + r->memcg.total_us) / m->rates.dt : 0;
+}
+
+static bool have_reclaim(const struct model *m)
+{
+	return now(m)->bpf.have_reclaim;
+}
+
+static double exhaustion_s(const struct model *m)
+{
+	return m->exhaustion_s;
+}
+
+static bool exhausting(const struct model *m)
+{
+	return m->exhaustion_s >= 0;
+}
+
+static double next_victim(const struct model *m)
+{
+	return m->next_victim_pid;
+}
+
+static bool have_victim(const struct model *m)
+{
+	return m->next_victim_pid > 0;
+}
+
 const char *const sf_group_title[SF_NGROUPS] = {
 	[SF_MEM] = "Mem:", [SF_SWAP] = "Swap:",	      [SF_VM] = "VM:",
 	[SF_BPF] = "BPF:", [SF_RECLAIM] = "Reclaim:", [SF_SELF] = "Self:",
@@ -183,6 +216,10 @@ const struct sys_figure sys_figures[] = {
 	{"oom_kills", "OOM kills seen", SF_COUNT, SF_BPF, false, 0, NULL, bpf_oom_kills, NULL,
 	 false},
 	{"swapins", "swap-ins", SF_COUNT, SF_BPF, false, 0, NULL, bpf_swapins, NULL, false},
+	{"exhaustion_s", NULL, SF_COUNT, SF_MEM, false, 0, NULL, exhaustion_s, exhausting, true},
+	{"next_victim_pid", NULL, SF_COUNT, SF_MEM, false, 0, NULL, next_victim, have_victim, true},
+	{"stall_us_per_s", "stall us/s", SF_RATE, SF_RECLAIM, false, 0, NULL, stall_us_per_s,
+	 have_reclaim, true},
 	{"nr_reclaimed", "pages reclaimed", SF_COUNT, SF_RECLAIM, false, 0, NULL, nr_reclaimed,
 	 NULL, false},
 	{"kswapd_wakeups", "kswapd wakeups", SF_COUNT, SF_RECLAIM, false, 0, NULL, kswapd_wakeups,

@@ -72,6 +72,18 @@ size_t fmt_kb(uint64_t kb, char *buf, size_t size)
 	return n;
 }
 
+size_t fmt_skb(double kb, char *buf, size_t size)
+{
+	char t[32];
+	double a = kb < 0 ? -kb : kb;
+
+	if (a < 0.5)
+		return fmt_cut("0", 1, buf, size);
+	t[0] = kb < 0 ? '-' : '+';
+	size_t n = 1 + fmt_kb((uint64_t)(a + 0.5), t + 1, sizeof(t) - 1);
+	return fmt_cut(t, n, buf, size);
+}
+
 /* v (0 <= v < 2^52) times 10^decimals (up to 3), rounded as printf rounds: the exact
  * binary value of v, half-way cases to even */
 static uint64_t scaled(double v, int decimals)

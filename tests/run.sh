@@ -15,7 +15,8 @@
 #
 # Then the unit, cli and screen tests run again against memtop and the unit tests built
 # with ASan and UBSan (build/asan, make sanitize), named asan:unit, asan:cli/x.sh; SANITIZE=0
-# leaves them out. A word selects a test in both passes; asan selects the sanitized pass,
+# leaves them out, and so does "# memtop-test: not sanitized" in a script. A word selects a
+# test in both passes; asan selects the sanitized pass,
 # asan:WORD a test in it only. The sanitizers write their reports to files (log_path) in a
 # directory of the test's own; a report fails the test, whatever its script said, and is
 # printed. Leaks fail it too, except those tests/lsan.supp lists (third-party libraries).
@@ -47,8 +48,11 @@ for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
 done
 if [ "${SANITIZE:-1}" != 0 ]; then
 	all="$all asan:unit"
+	# a script that says "# memtop-test: not sanitized" (a long wait on a real process,
+	# whose code the sanitized unit tests cover) runs once
 	for t in tests/cli/*.sh tests/screen/*.sh; do
-		[ -f "$t" ] && all="$all asan:${t#tests/}"
+		[ -f "$t" ] && ! grep -q '^# memtop-test: not sanitized' "$t" &&
+			all="$all asan:${t#tests/}"
 	done
 fi
 # selected NAME [WORD...]: NAME (unit, cli/x.sh, asan:cli/x.sh) is one of the tests the

@@ -1,5 +1,6 @@
 #include "cells.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -75,4 +76,23 @@ const char *swapin_mode_text(const struct bpf_state *b)
 	if (!strcmp(b->swapin_mode, "memcg"))
 		return ", swap-ins per fault";
 	return "";
+}
+
+size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
+{
+	char when[32], comm[80], victim[120] = "";
+
+	if (m->exhaustion_s < 0 || m->exhaustion_s >= 3600)
+		return fmt_cut("", 0, buf, size);
+	if (m->exhaustion_s < 60)
+		snprintf(when, sizeof(when), "<1 min");
+	else
+		snprintf(when, sizeof(when), "~%.0f min", round(m->exhaustion_s / 60));
+	if (m->next_victim_pid > 0) {
+		escape_display(m->next_victim_comm, comm, sizeof(comm), utf8);
+		snprintf(victim, sizeof(victim), "; next OOM victim: %d (%s)", m->next_victim_pid,
+			 comm);
+	}
+	int n = snprintf(buf, size, "memory lasts %s at this rate%s", when, victim);
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }

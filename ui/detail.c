@@ -10,16 +10,18 @@
 #include "detail_cli.h"
 #include "text.h"
 #include "detail_screen.h"
+#include "graphs.h"
 #include "util.h"
 
 #define CTRL(c) ((c)&0x1f)
 
-enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, NSECTIONS };
+enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, NSECTIONS };
 
-static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks"};
+static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs"};
 
 struct detail_view {
 	const struct detail *d; /* the loop's, filled by the drill-down's source */
+	uint64_t start_ticks;	/* with d->pid, the process in the history */
 	bool gone;		/* the process exited: d is what was seen last */
 	char cmd[256];		/* raw command line at opening */
 	enum section sec;
@@ -47,8 +49,10 @@ static size_t section_len(const struct detail_view *v, enum section s)
 		return v->d->nmaps;
 	case SEC_FILES:
 		return v->d->nfiles;
-	default:
+	case SEC_STACKS:
 		return v->d->nstacks;
+	default:
+		return 0;
 	}
 }
 
@@ -67,10 +71,12 @@ void detail_view_update(struct detail_view *v, bool gone)
 		v->whole = false;
 }
 
-void detail_view_open(struct detail_view *v, const struct detail *d, const char *cmd)
+void detail_view_open(struct detail_view *v, const struct detail *d, const char *cmd,
+		      uint64_t start_ticks)
 {
 	memset(v, 0, sizeof(*v));
 	v->d = d;
+	v->start_ticks = start_ticks;
 	snprintf(v->cmd, sizeof(v->cmd), "%s", cmd);
 	detail_view_update(v, false);
 }
@@ -161,8 +167,11 @@ static void draw_tabs(struct ui *u, int y)
 	int x = 0;
 
 	for (int s = 0; s < NSECTIONS && x < u->cv.cols; s++) {
-		snprintf(tab, sizeof(tab), " %d %s (%zu) ", s + 1, section_names[s],
-			 section_len(v, (enum section)s));
+		if (s == SEC_GRAPHS)
+			snprintf(tab, sizeof(tab), " %d %s ", s + 1, section_names[s]);
+		else
+			snprintf(tab, sizeof(tab), " %d %s (%zu) ", s + 1, section_names[s],
+				 section_len(v, (enum section)s));
 		put_text(&u->cv, y, x, u->cv.cols - x,
 			 s == (int)v->sec ? ROLE_SELECTED : ROLE_LABEL, tab, false);
 		x += (int)strlen(tab) + 1;
@@ -384,6 +393,8 @@ static void draw_detail(struct ui *u)
 			draw_maps(u, y, rows);
 		else if (v->sec == SEC_FILES)
 			draw_files(u, y, rows);
+		else if (v->sec == SEC_GRAPHS)
+			proc_graphs_draw(u, v->d->pid, v->start_ticks, y, rows + 1);
 		else if (v->whole && v->d->nstacks)
 			draw_whole(u, y, rows);
 		else
@@ -391,8 +402,9 @@ static void draw_detail(struct ui *u)
 	}
 	put_text(&u->cv, u->cv.rows - 1, 0, u->cv.cols, ROLE_STATUS,
 		 v->sec == SEC_STACKS
-			 ? "Esc/q back  Tab/1-3 section  Up/Down/PgUp/PgDn move  Enter whole stack"
-			 : "Esc/q back  Tab/1-3 section  Up/Down/PgUp/PgDn move",
+			 ? "Esc/q back  Tab/1-4 section  Up/Down/PgUp/PgDn move  Enter whole stack"
+		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-4 section  [ ] graph window"
+					: "Esc/q back  Tab/1-4 section  Up/Down/PgUp/PgDn move",
 		 true);
 }
 
@@ -429,6 +441,9 @@ enum {
 	DK_SEC1,
 	DK_SEC2,
 	DK_SEC3,
+	DK_SEC4,
+	DK_SHORTER,
+	DK_LONGER,
 	DK_UP,
 	DK_DOWN,
 	DK_PGUP,
@@ -449,6 +464,9 @@ static const struct binding detail_keys[] = {
 	{DK_SEC1, {'1', 0}, "1", "mappings"},
 	{DK_SEC2, {'2', 0}, "2", "files"},
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
+	{DK_SEC4, {'4', 'g', 0}, "4 g", "graphs of its RSS, swap and page faults over time"},
+	{DK_SHORTER, {'[', 0}, "[", "shorter graph window"},
+	{DK_LONGER, {']', 0}, "]", "longer graph window"},
 	{DK_UP, {KEY_UP, 0}, "Up", "previous line"},
 	{DK_DOWN, {KEY_DOWN, 0}, "Down", "next line"},
 	{DK_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
@@ -482,7 +500,13 @@ static unsigned act(struct ui *u, int a)
 	case DK_SEC1:
 	case DK_SEC2:
 	case DK_SEC3:
+	case DK_SEC4:
 		go_section(v, a - DK_SEC1);
+		break;
+	case DK_SHORTER:
+	case DK_LONGER:
+		graph_zoom(u, a == DK_SHORTER ? -1 : 1);
+		u->message[0] = '\0'; /* the screen has no message line */
 		break;
 	case DK_UP:
 		move_by(v, -1);

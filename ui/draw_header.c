@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,12 +300,28 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 	}
 }
 
+/* The forecast: memory runs out within the hour at the rate it shrank */
+static bool forecast_shown(const struct model *m)
+{
+	char line[8];
+
+	return fmt_forecast(m, line, sizeof(line), false) > 0;
+}
+
+static void forecast_line(struct ui *u, int y)
+{
+	char line[256];
+
+	fmt_forecast(u->m, line, sizeof(line), u->cv.utf8);
+	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
+}
+
 int header_rows(const struct ui *u)
 {
 	if (!model_current(u->m))
 		return 6;
 	return 2 + lim_shown(model_current(u->m)) + figure_lines(u, SF_MEM, 0, false) +
-	       figure_lines(u, SF_VM, 0, false) + 2;
+	       figure_lines(u, SF_VM, 0, false) + forecast_shown(u->m) + 2;
 }
 
 void draw_header(struct ui *u)
@@ -316,6 +333,8 @@ void draw_header(struct ui *u)
 	int y = meters(u, s);
 	y += figure_lines(u, SF_MEM, y, true);
 	y += figure_lines(u, SF_VM, y, true);
+	if (forecast_shown(u->m))
+		forecast_line(u, y++);
 	status_line(u, s, y++);
 	if (u->m->oom_live > u->oom_acked)
 		oom_banner(u, y);

@@ -70,13 +70,15 @@ void draw_table(struct ui *u, int y, int rows)
 		enum role role = i == u->tab.sel ? ROLE_SELECTED : ROLE_ROW;
 		x = 0;
 		for (int k = 0; k < nshown; k++) {
+			/* a leak suspect: its growth in the alert role */
+			bool leak = row->leak && (shown[k] == COL_GROW || shown[k] == COL_GROW10);
 			char text[1280];
 			size_t len;
 			if (shown[k] == COL_CMD)
 				len = cmd_cell(row, text, sizeof(text), u->cv.utf8, u->cv.cols - x);
 			else
 				len = cell_text(row, shown[k], text, sizeof(text), u->cv.utf8);
-			cell(&u->cv, y + 1 + r, &x, shown[k], text, len, role);
+			cell(&u->cv, y + 1 + r, &x, shown[k], text, len, leak ? ROLE_ALERT : role);
 		}
 	}
 }

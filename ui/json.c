@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "sysfig.h"
@@ -31,7 +32,32 @@ static void put_string(struct tbuf *b, const char *s)
 	b->n += json_quote(s, tbuf_room(b, json_quote_max(s)));
 }
 
-static void event(struct tbuf *b, const struct mt_event *e)
+static void put_fixed(struct tbuf *b, double v, int decimals);
+
+/* What memtop saw at its last refresh before the kill: the ten largest, the memory left */
+static void before(struct tbuf *b, const struct oom_before *ob)
+{
+	if (!ob || !ob->valid) {
+		tbuf_puts(b, ",\"before\":null");
+		return;
+	}
+	tbuf_printf(b, ",\"before\":{\"ts\":%.3f,\"top\":[", ob->wall);
+	for (size_t i = 0; i < ob->ntop; i++) {
+		const struct oom_top *t = &ob->top[i];
+		tbuf_printf(b, "%s{\"pid\":%d,\"comm\":", i ? "," : "", t->pid);
+		put_string(b, t->comm);
+		tbuf_printf(b, ",\"rss_kb\":%" PRIu64 ",\"growth_kb_per_min\":", t->rss_kb);
+		if (isnan(t->growth_kb_per_min))
+			tbuf_puts(b, "null");
+		else
+			put_fixed(b, t->growth_kb_per_min, 2);
+		tbuf_putc(b, '}');
+	}
+	tbuf_printf(b, "],\"mem_available_kb\":%" PRIu64 ",\"swap_free_kb\":%" PRIu64 "}",
+		    ob->mem_available_kb, ob->swap_free_kb);
+}
+
+static void event(struct tbuf *b, const struct mt_event *e, const struct oom_before *ob)
 {
 	tbuf_printf(b,
 		    "{\"type\":\"oom_kill\",\"ts\":%.3f,\"earlier\":%s,\"pid\":%d,\"comm\":", e->ts,
@@ -44,6 +70,7 @@ static void event(struct tbuf *b, const struct mt_event *e)
 	put_string(b, e->memcg);
 	tbuf_printf(b, ",\"trigger_pid\":%d,\"trigger_comm\":", e->trigger_pid);
 	put_string(b, e->trigger_comm);
+	before(b, ob);
 	tbuf_putc(b, '}');
 }
 
@@ -110,6 +137,8 @@ static void process(struct tbuf *b, const struct keys *k, const struct row *r)
 			b->n += fmt_u64(r->p->v[k->col[i]], tbuf_room(b, 20));
 		}
 	}
+	if (r->leak)
+		tbuf_puts(b, ",\"leak_suspect\":true");
 	if (r->rate_since > 0) { /* its rates span its life so far, not interval_s */
 		tbuf_puts(b, ",\"rate_since_s\":");
 		put_fixed(b, r->rate_since, 2);
@@ -218,14 +247,18 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	if (vi->cgroups)
 		cgroups(&out, vi->cgroups);
 	tbuf_puts(&out, ",\"events\":[");
-	bool first = true;
+	/* this refresh's kills are the newest of the model's, each with its post-mortem */
+	size_t kills = 0, k_i = 0;
+	for (size_t i = 0; i < s->nevents; i++)
+		kills += s->events[i].type == MT_EV_OOM_KILL;
 	for (size_t i = 0; i < s->nevents; i++) {
 		if (s->events[i].type != MT_EV_OOM_KILL)
 			continue;
-		if (!first)
+		size_t back = kills - k_i; /* 1 for the newest */
+		const struct oom_before *ob = back <= m->noom ? &m->before[m->noom - back] : NULL;
+		if (k_i++)
 			tbuf_putc(&out, ',');
-		event(&out, &s->events[i]);
-		first = false;
+		event(&out, &s->events[i], ob);
 	}
 	tbuf_puts(&out, "],\"reclaim\":{");
 	hist(&out, "direct", &r->reclaim.direct);

@@ -9,6 +9,7 @@
 
 #include "draw_header.h"
 #include "draw_table.h"
+#include "graphs.h"
 #include "parse.h"
 #include "prompt.h"
 #include "text.h"
@@ -46,6 +47,9 @@ enum action {
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
+	ACT_GRAPHS,
+	ACT_SHORTER,
+	ACT_LONGER,
 	ACT_QUIT,
 };
 
@@ -75,6 +79,12 @@ static const struct binding bindings[] = {
 	{ACT_OOM_ACK, {'a', 0}, "a", "acknowledge the OOM-kill alert"},
 	{ACT_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
+	{ACT_GRAPHS,
+	 {'g', 0},
+	 "g",
+	 "memory and activity graphs: above the table (from 100x36), else a screen of their own"},
+	{ACT_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
 	{ACT_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
@@ -85,7 +95,8 @@ static const struct binding bindings[] = {
 
 int main_table_rows(const struct ui *u)
 {
-	int n = u->cv.rows - header_rows(u) - 2; /* column titles, bottom line */
+	/* column titles, bottom line */
+	int n = u->cv.rows - header_rows(u) - graph_pane_rows(u) - 2;
 	return n > 0 ? n : 0;
 }
 
@@ -270,6 +281,7 @@ static unsigned act(struct ui *u, int a)
 		u->oom_acked = u->m->oom_live;
 		u->screen = SCREEN_OOM;
 		u->pane_top = 0;
+		u->oom_sel = 0;
 		break;
 	case ACT_RECLAIM_PANE:
 		u->screen = SCREEN_RECLAIM;
@@ -296,6 +308,18 @@ static unsigned act(struct ui *u, int a)
 		u->screen = SCREEN_CGROUPS;
 		return r | REACT_COLLECT;
 	}
+	case ACT_GRAPHS:
+		if (!graph_pane_fits(u)) {
+			u->screen = SCREEN_GRAPHS;
+			break;
+		}
+		u->graph_pane = !u->graph_pane;
+		main_reselect(u); /* the table's rows changed */
+		break;
+	case ACT_SHORTER:
+		return graph_zoom(u, -1);
+	case ACT_LONGER:
+		return graph_zoom(u, 1);
 	case ACT_QUIT:
 		return REACT_QUIT;
 	}
@@ -472,8 +496,12 @@ static void draw_bottom(struct ui *u)
 
 static void draw(struct ui *u)
 {
+	int y = header_rows(u), pane = graph_pane_rows(u);
+
 	draw_header(u);
-	draw_table(u, header_rows(u), main_table_rows(u));
+	if (pane)
+		sys_graphs_draw(u, y, pane, true);
+	draw_table(u, y + pane, main_table_rows(u));
 	draw_bottom(u);
 }
 

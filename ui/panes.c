@@ -11,12 +11,26 @@
 
 #define add pane_add
 
-enum { PANE_OOM = 1, PANE_RECLAIM, PANE_BACK };
+#define OOM_KEYS "Esc/q back  Up/Down select  Enter post-mortem  o OOM kills  r reclaim"
+
+enum { PANE_OOM = 1, PANE_RECLAIM, PANE_BACK, PANE_POSTMORTEM };
 
 static const struct binding pane_keys[] = {
 	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
 	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
 	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
+	{0, {0}, NULL, NULL},
+};
+
+/* The OOM pane's: the same, Up/Down move the selection, Enter opens its post-mortem */
+static const struct binding oom_keys[] = {
+	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
+	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
+	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
+	{PANE_POSTMORTEM,
+	 {'\n', '\r', KEY_ENTER, 0},
+	 "Enter",
+	 "post-mortem of the selected kill: what memtop saw before it"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -26,6 +40,7 @@ static unsigned act(struct ui *u, int a)
 	case PANE_OOM:
 		u->screen = SCREEN_OOM;
 		u->pane_top = 0;
+		u->oom_sel = 0;
 		break;
 	case PANE_RECLAIM:
 		u->screen = SCREEN_RECLAIM;
@@ -34,7 +49,50 @@ static unsigned act(struct ui *u, int a)
 	case PANE_BACK:
 		u->screen = SCREEN_MAIN;
 		break;
+	case PANE_POSTMORTEM:
+		if (u->screen != SCREEN_OOM || !u->m->noom)
+			break;
+		if (u->oom_sel >= (int)u->m->noom)
+			u->oom_sel = (int)u->m->noom - 1;
+		const struct mt_event *e = &u->m->oom[u->m->noom - 1 - (size_t)u->oom_sel];
+		u->pm_ts = e->ts;
+		u->pm_pid = e->pid;
+		u->pane_top = 0;
+		u->screen = SCREEN_POSTMORTEM;
+		break;
 	}
+	return REACT_NONE;
+}
+
+/* Up, Down, PgUp, PgDn, Home, End move the selected kill */
+static unsigned oom_other(struct ui *u, int key)
+{
+	int page = u->cv.rows - 2, n = (int)u->m->noom;
+
+	switch (key) {
+	case KEY_UP:
+		u->oom_sel--;
+		break;
+	case KEY_DOWN:
+		u->oom_sel++;
+		break;
+	case KEY_PPAGE:
+		u->oom_sel -= page;
+		break;
+	case KEY_NPAGE:
+		u->oom_sel += page;
+		break;
+	case KEY_HOME:
+		u->oom_sel = 0;
+		break;
+	case KEY_END:
+		u->oom_sel = n - 1;
+		break;
+	}
+	if (u->oom_sel >= n)
+		u->oom_sel = n - 1;
+	if (u->oom_sel < 0)
+		u->oom_sel = 0;
 	return REACT_NONE;
 }
 
@@ -74,11 +132,23 @@ static void draw_oom(struct ui *u)
 		char by[120] = "";
 		if (e->trigger_pid)
 			snprintf(by, sizeof(by), ", by %d (%s)", e->trigger_pid, tcomm);
-		add(&p, i + 1 == m->noom ? ROLE_WARNING : ROLE_ROW,
+		size_t k = m->noom - 1 - i; /* 0: the newest */
+		add(&p,
+		    k == (size_t)u->oom_sel ? ROLE_SELECTED
+		    : i + 1 == m->noom	    ? ROLE_WARNING
+					    : ROLE_ROW,
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
-	pane_show(&u->cv, "OOM kills, newest first", &p, &u->pane_top, PANE_KEYS);
+	/* the selected kill in view: its line is the third */
+	if (u->oom_sel >= (int)m->noom)
+		u->oom_sel = m->noom ? (int)m->noom - 1 : 0;
+	int line = 2 + u->oom_sel, room = u->cv.rows - 2;
+	if (line < u->pane_top)
+		u->pane_top = line;
+	else if (line >= u->pane_top + room)
+		u->pane_top = line - room + 1;
+	pane_show(&u->cv, "OOM kills, newest first", &p, &u->pane_top, OOM_KEYS);
 }
 
 static void fmt_us(uint64_t us, char *buf, size_t size)
@@ -161,10 +231,10 @@ static void draw_reclaim(struct ui *u)
 
 const struct screen screen_oom = {
 	.title = "OOM kills (o) and reclaim latency (r)",
-	.keys = pane_keys,
+	.keys = oom_keys,
 	.draw = draw_oom,
 	.act = act,
-	.other = other,
+	.other = oom_other,
 };
 
 /* the same keys; the help lists them once */

@@ -44,6 +44,8 @@ enum screen_id {
 	SCREEN_HELP,
 	SCREEN_CGROUPS,
 	SCREEN_CGSORT,
+	SCREEN_GRAPHS,
+	SCREEN_POSTMORTEM,
 	NSCREENS
 };
 
@@ -147,10 +149,17 @@ struct ui {
 	struct detail_view *detail;
 	struct cg_view cg;
 	enum screen_id help_back; /* where the help returns */
+	bool graph_pane;	  /* the graphs above the process table (g) */
+	int graph_zoom;		  /* their window: graphs.c's zooms[] */
+	int oom_sel;		  /* the OOM kill selected, 0 the newest */
+	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */
+	double pm_ts;
+	int32_t pm_pid;
 };
 
 /* The screens, each in its own file */
 extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
-	screen_columns, screen_help, screen_cgroups, screen_cgsort;
+	screen_columns, screen_help, screen_cgroups, screen_cgsort, screen_graphs,
+	screen_postmortem;
 
 #endif

@@ -19,6 +19,7 @@ static const char *const role_names[ROLE_COUNT] = {
 	"header",     "label",	     "value",	     "meter_used",  "meter_buffers", "meter_cache",
 	"meter_swap", "meter_frame", "table_header", "sort_column", "selected",	     "row",
 	"row_dim",    "alert",	     "warning",	     "status",	    "key",	     "help_title",
+	"graph1",     "graph2",	     "graph3",	     "graph4",	    "graph_axis",
 };
 
 struct style {

@@ -23,6 +23,11 @@ enum role {
 	ROLE_STATUS,
 	ROLE_KEY,
 	ROLE_HELP_TITLE,
+	ROLE_GRAPH1, /* the series of a graph, first to fourth */
+	ROLE_GRAPH2,
+	ROLE_GRAPH3,
+	ROLE_GRAPH4,
+	ROLE_GRAPH_AXIS, /* a graph's axis lines and labels */
 	ROLE_COUNT
 };
 

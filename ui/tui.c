@@ -13,11 +13,17 @@
 
 /* The one table of screens, by enum screen_id */
 static const struct screen *const screens[NSCREENS] = {
-	[SCREEN_MAIN] = &screen_main,	  [SCREEN_DETAIL] = &screen_detail,
-	[SCREEN_OOM] = &screen_oom,	  [SCREEN_RECLAIM] = &screen_reclaim,
-	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
-	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
+	[SCREEN_MAIN] = &screen_main,
+	[SCREEN_DETAIL] = &screen_detail,
+	[SCREEN_OOM] = &screen_oom,
+	[SCREEN_RECLAIM] = &screen_reclaim,
+	[SCREEN_SORT] = &screen_sort,
+	[SCREEN_COLUMNS] = &screen_columns,
+	[SCREEN_HELP] = &screen_help,
+	[SCREEN_CGROUPS] = &screen_cgroups,
 	[SCREEN_CGSORT] = &screen_cgsort,
+	[SCREEN_GRAPHS] = &screen_graphs,
+	[SCREEN_POSTMORTEM] = &screen_postmortem,
 };
 
 struct ui_term {
@@ -193,7 +199,10 @@ void ui_message(struct ui *u, const char *msg)
 
 void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd)
 {
-	detail_view_open(u->detail, d, cmd);
+	const struct snapshot *s = model_current(u->m);
+	const struct proc_sample *p = s ? snapshot_find(s, 0, d->pid) : NULL;
+
+	detail_view_open(u->detail, d, cmd, p ? p->start_ticks : 0);
 	u->screen = SCREEN_DETAIL;
 }
 

@@ -63,9 +63,10 @@ static void missing_roles_default(void **state)
 	assert_int_equal(theme_fg(t, ROLE_METER_USED), COLOR_GREEN);
 	assert_int_equal(theme_fg(t, ROLE_VALUE), -1);
 	assert_int_equal(count_lines(warn), 1);
-	assert_int_equal(lines_with(warn, "17 roles missing, default colors used: label, value,"),
+	assert_int_equal(lines_with(warn, "22 roles missing, default colors used: label, value,"),
 			 1);
-	assert_int_equal(lines_with(warn, "help_title"), 1);
+	assert_int_equal(lines_with(warn, "help_title, graph1, graph2, graph3, graph4, graph_axis"),
+			 1);
 	assert_null(strstr(warn, ": header,")); /* table_header is missing, header is not */
 	theme_free(t);
 
@@ -75,7 +76,8 @@ static void missing_roles_default(void **state)
 			       "meter_buffers", "meter_cache", "meter_swap", "meter_frame",
 			       "table_header",	"sort_column", "selected",   "row",
 			       "row_dim",	"alert",       "warning",    "status",
-			       "help_title"};
+			       "help_title",	"graph1",      "graph2",     "graph3",
+			       "graph4",	"graph_axis"};
 	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
 		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s blue default\n",
 			 roles[i]);
@@ -129,7 +131,7 @@ static void bad_lines_warn(void **state)
 	assert_non_null(t);
 	assert_int_equal(theme_fg(t, ROLE_ALERT), COLOR_WHITE);
 	assert_int_equal(lines_with(warn, "unknown color 'purple'"), 1);
-	assert_int_equal(lines_with(warn, "17 roles missing"), 1); /* alert has its line */
+	assert_int_equal(lines_with(warn, "22 roles missing"), 1); /* alert has its line */
 	theme_free(t);
 }
 
@@ -165,7 +167,7 @@ static void many_bad_lines(void **state)
 	assert_non_null(t);
 	assert_int_equal(lines_with(warn, "unknown role"), 5);
 	assert_int_equal(lines_with(warn, "theme: 35 more lines with problems ignored"), 1);
-	assert_int_equal(lines_with(warn, "theme: 18 roles missing"), 1);
+	assert_int_equal(lines_with(warn, "theme: 23 roles missing"), 1);
 	assert_int_equal(count_lines(warn), 7);
 	theme_free(t);
 	/* a small buffer holds whole lines only */
@@ -196,7 +198,7 @@ static void theme_files(void **state)
 	char want[160];
 	snprintf(want, sizeof(want), "theme %s:3: unknown role 'bogus'", path);
 	assert_int_equal(lines_with(warn, want), 1);
-	snprintf(want, sizeof(want), "theme %s: 17 roles missing, default colors used: ", path);
+	snprintf(want, sizeof(want), "theme %s: 22 roles missing, default colors used: ", path);
 	assert_int_equal(lines_with(warn, want), 1);
 	assert_int_equal(count_lines(warn), 2);
 	theme_free(t);

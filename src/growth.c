@@ -1,0 +1,145 @@
+/* The model's figures over time, from its history (history.h): the growth columns and
+ * leak suspects, the forecast of memory's exhaustion and the next OOM victim, and what
+ * the history saw before each OOM kill. */
+#include "growth.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "history.h"
+#include "sysfig.h"
+
+#define FORECAST_WINDOW 60.0 /* seconds of MemAvailable + SwapFree the forecast fits */
+
+void model_growth(struct model *m)
+{
+	struct snapshot *s = model_current_mut(m);
+
+	for (size_t i = 0; s && i < m->nall; i++) {
+		struct row *r = &m->all[i];
+		struct proc_sample *p = &s->procs[i]; /* r->p, which the model may mark */
+		r->leak = false;
+		for (int c = 0; c < COL_COUNT; c++) {
+			double kb;
+			bool leak = false;
+			if (columns[c].kind != KIND_GROWTH)
+				continue;
+			p->valid &= ~COL_BIT(c);
+			r->num[c] = 0;
+			if (!history_growth_of(m->hist, i, columns[c].span, &kb,
+					       columns[c].span >= 600 ? &leak : NULL))
+				continue;
+			r->num[c] = kb;
+			p->valid |= COL_BIT(c);
+			r->leak |= leak;
+		}
+	}
+}
+
+void model_forecast(struct model *m)
+{
+	m->exhaustion_s = history_exhaustion(m->hist, FORECAST_WINDOW, &m->shrink_kb_s);
+	m->next_victim_pid = 0;
+	m->next_victim_comm[0] = '\0';
+	uint64_t best = 0;
+	for (size_t i = 0; i < m->nall; i++) {
+		const struct proc_sample *p = m->all[i].p;
+		if (!(p->valid & COL_BIT(COL_OOM)) || p->v[COL_OOM] <= best)
+			continue;
+		best = p->v[COL_OOM];
+		m->next_victim_pid = p->pid;
+		memcpy(m->next_victim_comm, p->comm, sizeof(m->next_victim_comm));
+	}
+}
+
+/* The processes of the refresh before a kill, into the post-mortem's two top tens */
+struct collect {
+	const struct model *m;
+	double at;
+	struct oom_before *b;
+	int32_t victim;
+	uint64_t victim_start;
+	bool found;
+};
+
+static void insert(struct oom_top *top, size_t *n, const struct oom_top *t, bool by_growth)
+{
+	size_t i = *n;
+	while (i > 0 && (by_growth ? !(top[i - 1].growth_kb_per_min >= t->growth_kb_per_min)
+				   : top[i - 1].rss_kb < t->rss_kb))
+		i--;
+	if (i >= OOM_BEFORE_TOP)
+		return;
+	size_t last = *n < OOM_BEFORE_TOP ? *n : OOM_BEFORE_TOP - 1;
+	memmove(top + i + 1, top + i, (last - i) * sizeof(*top));
+	top[i] = *t;
+	if (*n < OOM_BEFORE_TOP)
+		(*n)++;
+}
+
+static void collect_one(void *arg, const struct history_proc *p)
+{
+	struct collect *c = arg;
+	struct oom_top t = {.pid = p->pid, .rss_kb = p->rss_kb};
+	double kb;
+
+	snprintf(t.comm, sizeof(t.comm), "%s", p->comm);
+	t.growth_kb_per_min =
+		history_growth(c->m->hist, p->pid, p->start_ticks, c->at, 60, &kb, NULL) ? kb : NAN;
+	insert(c->b->top, &c->b->ntop, &t, false);
+	if (!isnan(t.growth_kb_per_min))
+		insert(c->b->grow, &c->b->ngrow, &t, true);
+	if (p->pid == c->victim) {
+		c->victim_start = p->start_ticks;
+		c->found = true;
+	}
+}
+
+static long figure_index(const char *json)
+{
+	for (size_t f = 0; f < n_sys_figures; f++)
+		if (!strcmp(sys_figures[f].json, json))
+			return (long)f;
+	return -1;
+}
+
+static uint64_t figure_at(const struct model *m, const char *json, double at)
+{
+	long f = figure_index(json);
+	double v = NAN;
+	if (f >= 0)
+		history_sys_series(m->hist, (size_t)f, at, at, &v, 1);
+	return isnan(v) || v < 0 ? 0 : (uint64_t)v;
+}
+
+void model_oom_before(const struct model *m, const struct mt_event *e, struct oom_before *b)
+{
+	const struct snapshot *s = model_current(m);
+
+	memset(b, 0, sizeof(*b));
+	for (size_t i = 0; i < OOM_BEFORE_CURVE; i++)
+		b->victim_rss_kb[i] = NAN;
+	if (e->earlier || !s)
+		return;
+	/* the kill's time on the monotonic clock; the refresh before it */
+	double kill = s->mono - (s->wall - e->ts);
+	struct collect c = {.m = m, .b = b, .victim = e->pid};
+	c.at = kill - 1e-3;
+	double at = history_procs_at(m->hist, c.at, collect_one, &c);
+	if (at <= 0)
+		return;
+	b->valid = true;
+	b->mono = at;
+	b->wall = history_wall_at(m->hist, at);
+	b->since = kill - at;
+	b->mem_available_kb = figure_at(m, "mem_available_kb", at);
+	b->swap_free_kb = figure_at(m, "swap_free_kb", at);
+	if (c.found) {
+		double v[OOM_BEFORE_CURVE];
+		history_proc_series(m->hist, e->pid, c.victim_start, COL_RSS,
+				    at - (OOM_BEFORE_CURVE - 1), at, v, OOM_BEFORE_CURVE);
+		for (size_t i = 0; i < OOM_BEFORE_CURVE; i++)
+			b->victim_rss_kb[i] = (float)v[i];
+	}
+}

@@ -1,0 +1,81 @@
+/* The last hour in memory: the system figures of the sys_figures table and, for each
+ * process, the columns of the column table marked .history (RSS, swap and fault
+ * counters), at the refresh interval for the newest samples and thinned for older ones
+ * (history.c says how, and what it costs). Part of the model: model_update records each
+ * refresh and fills the growth columns from it; views ask it for series to draw. */
+#ifndef MEMTOP_HISTORY_H
+#define MEMTOP_HISTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct model;
+struct history;
+
+struct history *history_new(void);
+void history_free(struct history *h);
+
+/* Records the model's newest refresh: its system figures, and the history columns of
+ * every process in its snapshot. A process gone for longer than HISTORY_KEEP_GONE seconds
+ * is forgotten. */
+void history_record(struct history *h, const struct model *m);
+
+#define HISTORY_KEEP_GONE 120.0
+
+/* Bytes it holds, and what one process-sample costs */
+size_t history_bytes(const struct history *h);
+size_t history_bytes_per_proc_sample(void);
+
+/* CLOCK_MONOTONIC seconds of its oldest and newest samples (0 and 0 when empty) */
+double history_oldest(const struct history *h);
+double history_newest(const struct history *h);
+/* Wall-clock seconds of the newest sample at or before mono time t, for labels */
+double history_wall_at(const struct history *h, double t);
+
+/* A series to draw: n points from time t0 to t1 (CLOCK_MONOTONIC, evenly spaced, the
+ * last at t1); each the value of the newest sample at or before that time, NAN where
+ * there is none. Returns how many points have a value. */
+/* System figure f (an index into sys_figures) */
+size_t history_sys_series(const struct history *h, size_t f, double t0, double t1, double *out,
+			  size_t n);
+/* Column c (one with .history) of process pid started at start_ticks: for a sampled
+ * column its value, for a counter (KIND_RATE) its rate per second between samples (the
+ * column's .scale applied) */
+size_t history_proc_series(const struct history *h, int32_t pid, uint64_t start_ticks, int c,
+			   double t0, double t1, double *out, size_t n);
+
+/* RSS + swap growth of a process in KiB per minute over span seconds up to its last sample
+ * at or before at_most (INFINITY: its newest), or since it was first seen if that is
+ * later; false when it has not been seen over at least two refreshes. *leak (when not
+ * NULL): it grew steadily over the ten minutes up to then. */
+bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, double at_most,
+		    double span, double *kb_per_min, bool *leak);
+
+/* The same for the process at index i of the snapshot last recorded, faster: the model's
+ * rows */
+bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_min, bool *leak);
+
+/* The processes of the newest sample at or before mono time t (their pid, start, comm,
+ * RSS and swap), for the OOM post-mortem; calls fn for each, returns the sample's mono
+ * time, or 0 if none. */
+struct history_proc {
+	int32_t pid;
+	uint64_t start_ticks;
+	const char *comm;
+	uint64_t rss_kb;
+	uint64_t swap_kb;
+};
+double history_procs_at(const struct history *h, double t,
+			void (*fn)(void *arg, const struct history_proc *p), void *arg);
+
+/* The forecast's arithmetic: the least-squares slope of v (KiB) over times t (seconds), of
+ * the n points; *ok false when they span under min_span seconds or are fewer than 3. */
+double history_slope(const double *t, const double *v, size_t n, double min_span, bool *ok);
+
+/* Seconds until memory runs out at the rate avail (MemAvailable + SwapFree, KiB) has shrunk
+ * over the last window seconds: from the system figures recorded; -1 when it is not
+ * shrinking (or not long enough recorded). *rate_kb_s gets the rate (negative: shrinking). */
+double history_exhaustion(const struct history *h, double window, double *rate_kb_s);
+
+#endif

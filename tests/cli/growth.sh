@@ -1,0 +1,46 @@
+#!/bin/sh
+# memtop-test: not sanitized
+# Growth: a child that grows by 5 MiB a second shows GROW (growth_kb_per_min) within 20 %
+# of 300 MiB/min after 30 s, its RSS growth as /proc/PID/statm shows it over the same
+# span; it sorts first with -o grow; an idle process beside it shows no growth.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+child= idle=
+trap '[ -n "$child" ] && kill "$child" 2>/dev/null; [ -n "$idle" ] && kill "$idle" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+start_child 8 0 growth-idle-marker
+idle=$child
+"$HELPERS/grow_child" 5 60 growth-marker >"$tmp/grow" &
+child=$!
+wait_ready "$tmp/grow" || fail "grow_child never got ready"
+rss_kb() { awk '{ print $2 * 4 }' /proc/$child/statm; }
+r0=$(rss_kb) t0=$(date +%s.%N)
+
+# 32 refreshes a second apart; the last line is 31 s after the first
+"$MEMTOP" --json -n 32 -d 1 -o grow >"$tmp/out" || fail "memtop --json exited $?"
+r1=$(rss_kb) t1=$(date +%s.%N)
+jq -c --argjson pid "$child" --argjson idle "$idle" '[.processes[0].pid,
+	(.processes[] | select(.pid == $pid) | .growth_kb_per_min),
+	(.processes[] | select(.pid == $idle) | .growth_kb_per_min)]' "$tmp/out" | tail -3
+last=$(tail -1 "$tmp/out")
+first_pid=$(echo "$last" | jq '.processes[0].pid')
+grow=$(echo "$last" | jq --argjson pid "$child" '.processes[] | select(.pid == $pid) | .growth_kb_per_min')
+idle_grow=$(echo "$last" | jq --argjson pid "$idle" '.processes[] | select(.pid == $pid) | .growth_kb_per_min')
+[ -n "$grow" ] && [ "$grow" != null ] || fail "no growth_kb_per_min for the child: $last"
+awk -v g="$grow" -v i="$idle_grow" -v r0="$r0" -v r1="$r1" -v t0="$t0" -v t1="$t1" 'BEGIN {
+	statm = (r1 - r0) * 60 / (t1 - t0)
+	printf "GROW %.0f KiB/min; statm over the run %.0f KiB/min; target 307200\n", g, statm
+	if (g < 307200 * 0.8 || g > 307200 * 1.2) { print "FAIL: GROW not within 20 % of 300 MiB/min"; exit 1 }
+	if (g < statm * 0.8 || g > statm * 1.2) { print "FAIL: GROW not within 20 % of statm growth"; exit 1 }
+	if (i != 0) { print "FAIL: the idle process grows " i " KiB/min"; exit 1 }
+}' || exit 1
+[ "$first_pid" = "$child" ] || fail "-o grow puts pid $first_pid first, not the growing child $child"
+
+# in batch text, GROW shows when asked for ('-' on the first refresh: one sample), and in
+# the last refresh's table the growing child comes first
+"$MEMTOP" -b -n 3 -d 0.5 -o grow --columns pid,rss,grow,grow10,comm >"$tmp/batch" || fail "batch exited $?"
+awk '/^ *PID/ { getline; row = $0 } END { print row }' "$tmp/batch" >"$tmp/row"
+grep -q "GROW10" "$tmp/batch" || fail "no GROW10 title: $(head -12 "$tmp/batch")"
+[ "$(awk '{ print $1 }' "$tmp/row")" = "$child" ] || fail "batch -o grow: first row $(cat "$tmp/row")"
+grep -q '+' "$tmp/row" || fail "the growing child's GROW shows no +: $(cat "$tmp/row")"

@@ -1,0 +1,73 @@
+#!/bin/sh
+# memtop-test: not sanitized
+# Time to exhaustion: while a child grows by 64 MiB/s for 40 s, the header says memory
+# lasts about (MemAvailable + SwapFree) / 64 MiB/s (within 25 %), names a next OOM victim,
+# and JSON's system.exhaustion_s says the same; within a minute after the child stops
+# growing the line is gone and exhaustion_s is null.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+child= json=
+trap '[ -n "$child" ] && kill "$child" 2>/dev/null; [ -n "$json" ] && kill "$json" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+# 2.5 GiB: skip where it would not fit twice over
+avail=$(awk '$1 == "MemAvailable:" { print $2 }' /proc/meminfo)
+[ "$avail" -gt $((5 * 1024 * 1024)) ] || skip "needs 5 GiB available, has $avail KiB"
+
+tm_start 120 40 "$MEMTOP" -d 1
+"$MEMTOP" --json -d 1 -n 110 >"$tmp/json" &
+json=$!
+wait_for "Tasks" || fail "memtop did not start"
+"$HELPERS/grow_child" 64 40 exhaustion-marker >"$tmp/grow" &
+child=$!
+wait_ready "$tmp/grow" || fail "grow_child never got ready"
+started=$(date +%s)
+
+# the forecast needs 20 s of shrinking: look from 22 s to 38 s
+sleep 22
+seen=0
+while [ $(($(date +%s) - started)) -lt 38 ]; do
+	line=$(screen_text | grep -o 'memory lasts [^;]*min at this rate[^│|]*' | head -1)
+	left=$(awk '$1 == "MemAvailable:" || $1 == "SwapFree:" { s += $2 } END { print s }' /proc/meminfo)
+	if [ -n "$line" ]; then
+		seen=1
+		echo "screen: $line (MemAvailable + SwapFree $left KiB)"
+		n=$(echo "$line" | sed -n 's/^memory lasts ~\([0-9]*\) min.*/\1/p')
+		[ -n "$n" ] || fail "no minutes in '$line'"
+		awk -v n="$n" -v left="$left" 'BEGIN {
+			want = left / 65536 / 60
+			printf "forecast %d min, (MemAvailable + SwapFree) / 64 MiB/s = %.1f min\n", n, want
+			if (n < want * 0.75 || n > want * 1.25) { print "FAIL: not within 25 %"; exit 1 }
+		}' || exit 1
+		echo "$line" | grep -q "next OOM victim: [0-9]" || fail "no next victim in '$line'"
+		break
+	fi
+	sleep 1
+done
+[ $seen = 1 ] || fail "the header never said memory lasts N min: $(screen_text | head -8)"
+
+# it stops at 40 s: the line goes within a minute
+while ! grep -q stopped "$tmp/grow" && [ $(($(date +%s) - started)) -lt 60 ]; do
+	sleep 0.5
+done
+grep -q stopped "$tmp/grow" || fail "grow_child did not stop after 40 s"
+stop=$(date +%s)
+wait_gone "memory lasts" 60 || fail "the forecast stayed a minute after growth stopped"
+echo "the forecast went $(($(date +%s) - stop)) s after growth stopped"
+
+# JSON: a line during growth says within 25 % of (mem_available_kb + swap_free_kb) / rate,
+# and the last lines, a minute after the stop, have null
+kill "$child" 2>/dev/null
+child=
+sleep 2
+kill "$json" 2>/dev/null
+wait "$json" 2>/dev/null
+json=
+jq -r '[(.system.exhaustion_s // "null"), .system.mem_available_kb + .system.swap_free_kb,
+	(.system.next_victim_pid // "null")] | @tsv' "$tmp/json" >"$tmp/tsv"
+awk 'NR >= 28 && NR <= 38 && $1 != "null" { n++; want = $2 / 65536
+	if ($1 < want * 0.75 || $1 > want * 1.25) { print "FAIL: exhaustion_s " $1 " vs " want; exit 1 }
+	if ($3 == "null") { print "FAIL: no next_victim_pid"; exit 1 } }
+	END { if (!n) { print "FAIL: no exhaustion_s during growth"; exit 1 }
+		print n " JSON lines during growth agree" }' "$tmp/tsv" || exit 1
+[ "$(tail -1 "$tmp/tsv" | cut -f1)" = null ] || fail "exhaustion_s at the end: $(tail -3 "$tmp/tsv")"

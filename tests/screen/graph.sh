@@ -1,0 +1,84 @@
+#!/bin/sh
+# g: at 120x40 the memory and activity graphs above the process table, in Braille, the
+# memory graph's axis topped by RAM (MemTotal as memtop shows sizes), the time axis
+# labelled from the window (the width in dots times the interval), the table below still
+# with rows; g again hides them. At 80x24 under LANG=C, g opens them on a screen of their
+# own in ASCII only, ] lengthens the window to a minute, Esc returns.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'tm_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+locale -a | grep -qix 'c\.utf-\?8' || skip "no C.UTF-8 locale"
+export LC_ALL=C.UTF-8 # tmux itself and its captures speak UTF-8
+
+total=$(fmt_kb "$(awk '$1 == "MemTotal:" { print $2 }' /proc/meminfo)")
+# ago SECS: a time label as the graphs write it
+ago() { awk -v s="$1" 'BEGIN {
+	s = int(s + 0.5)
+	if (s < 60) printf "-%ds\n", s
+	else if (s < 3600 && s % 60) printf "-%dm%02ds\n", s / 60, s % 60
+	else printf "-%dm\n", s / 60 }'; }
+
+tm_start 120 40 "env LANG=C.UTF-8 '$MEMTOP' -d 0.5"
+wait_for "PID USER" || fail "memtop did not start"
+tm send-keys g
+wait_for "Activity" || fail "g did not show the graphs"
+sleep 1.2 # a refresh or two into the graphs
+screen_text >"$tmp/pane"
+cat "$tmp/pane"
+legend=$(grep -n '^Memory ' "$tmp/pane" | head -1)
+[ -n "$legend" ] || fail "no line starting with the memory graph's legend"
+for w in used cache avail swap Activity faults/s swap-in/s "stall us/s" "PSI some"; do
+	printf '%s\n' "$legend" | grep -qF "$w" ||
+		sed -n "$((${legend%%:*} + 1))p" "$tmp/pane" | grep -qF "$w" ||
+		fail "the legends lack '$w'"
+done
+grep -q "^ *$total│" "$tmp/pane" || fail "the memory axis's top is not $total (MemTotal)"
+# each graph's window: its plot's dots (2 a column, 6 columns of y axis) times 0.5 s; the
+# graphs are 59 and 60 columns wide
+win1=$(((59 - 6) * 2)) win2=$(((60 - 6) * 2))
+axis="$(ago $((win1 / 2))) +$(ago $((win1 / 4)).$((win1 % 4 ? 5 : 0))) +now"
+axis="$axis +$(ago $((win2 / 2))) +$(ago $((win2 / 4)).$((win2 % 4 ? 5 : 0))) +now\$"
+grep -Eq "^ +$axis" "$tmp/pane" || fail "no time axis '$axis'"
+LC_ALL=C grep -q "$(printf '\342[\240-\243][\200-\277]')" "$tmp/pane" ||
+	fail "no Braille characters in the graphs"
+# the pane lies between the header and the column titles, the time axis just above them
+l_mem=${legend%%:*}
+l_titles=$(grep -n 'PID USER' "$tmp/pane" | cut -d: -f1)
+[ "$l_mem" -lt "$l_titles" ] || fail "the graphs are not above the table"
+[ $((l_titles - l_mem)) = 12 ] || fail "the pane is not 12 rows: legend at $l_mem, titles at $l_titles"
+sed -n "$((l_titles - 1))p" "$tmp/pane" | grep -q 'now$' || fail "the line above the table is not the time axis"
+rows_with=$(grep -c '^ *[0-9][0-9]* [a-z]' "$tmp/pane")
+[ "$rows_with" -ge 10 ] || fail "only $rows_with process rows under the graphs"
+tail -n 1 "$tmp/pane" | grep -q '^F1Help' || fail "the F-key line is gone"
+tm send-keys g
+wait_gone "Activity" || fail "g again did not hide the graphs"
+rows_after=$(screen_text | grep -c '^ *[0-9][0-9]* [a-z]')
+shown=$(screen_text | sed -n 's/^Tasks [0-9]*, \([0-9]*\) shown.*/\1/p')
+want=$((rows_with + 12))
+[ "$want" -le "$shown" ] || want=$shown
+[ "$rows_after" -ge "$want" ] || fail "the table did not grow back: $rows_after rows, not $want"
+tm_kill
+
+# 80x24, ASCII: a screen of their own
+TMUX_SOCK="memtop-test-$$-c"
+tm_start 80 24 "env LANG=C LC_ALL=C '$MEMTOP' -d 0.5"
+wait_for "PID USER" || fail "memtop under LANG=C did not start"
+tm send-keys g
+wait_for "Memory and activity over time" || fail "g at 80x24 did not open the graph screen"
+tm send-keys ']'
+wait_for "-30s" || fail "] did not make the window a minute"
+sleep 0.6
+screen_text >"$tmp/c"
+cat "$tmp/c"
+grep -q "^Memory \* used .* + cache .* o avail .* x swap " "$tmp/c" || fail "no ASCII legend"
+grep -q "^ *$total|" "$tmp/c" || fail "the memory axis's top is not $total (MemTotal)"
+[ "$(grep -Ec '^ +-1m +-30s +now$' "$tmp/c")" = 2 ] || fail "not two time axes of a minute"
+grep -Eq '^ +0\|.*[*+ox]' "$tmp/c" || fail "no series drawn in ASCII"
+if LC_ALL=C grep -n '[^ -~]' "$tmp/c"; then
+	fail "under LANG=C the graphs hold characters outside printable ASCII"
+fi
+tm send-keys Escape
+wait_for "PID USER" || fail "Esc did not return to the table"
+screen_text | grep -q "Memory and activity" && fail "the graph screen is still shown"
+echo "pane at 120x40 (axis top $total), screen of its own at 80x24 in ASCII"

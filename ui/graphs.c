@@ -1,0 +1,226 @@
+#include "graphs.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "history.h"
+#include "sysfig.h"
+#include "util.h"
+
+/* The windows '[' and ']' step through; 0: the graph's width in dots times the interval */
+static const double zooms[] = {0, 60, 600, 3600};
+#define NZOOMS ((int)ARRAY_SIZE(zooms))
+
+bool graph_pane_fits(const struct ui *u)
+{
+	return u->cv.cols >= GRAPH_PANE_COLS && u->cv.rows >= GRAPH_PANE_ROWS;
+}
+
+int graph_pane_rows(const struct ui *u)
+{
+	return u->graph_pane && graph_pane_fits(u) ? GRAPH_PANE_H : 0;
+}
+
+unsigned graph_zoom(struct ui *u, int dir)
+{
+	static const char *const names[] = {"the graph's width times the refresh interval", "1 min",
+					    "10 min", "1 h"};
+	int z = u->graph_zoom + dir;
+
+	u->graph_zoom = z < 0 ? 0 : z >= NZOOMS ? NZOOMS - 1 : z;
+	snprintf(u->message, sizeof(u->message), "graph window: %s", names[u->graph_zoom]);
+	return REACT_NONE;
+}
+
+/* The window of points dot columns: as zoomed, else one dot a refresh; no longer than the
+ * history holds, and, while it holds less, the shorter of that and a minute (the line
+ * then starts part way across). Sets *t1, the newest sample's time; 0 when empty. */
+static double window_of(const struct ui *u, size_t points, double *t1, char *note, size_t size)
+{
+	const struct history *h = u->m->hist;
+	double want =
+		zooms[u->graph_zoom] > 0 ? zooms[u->graph_zoom] : (double)points * u->prefs->delay;
+	double span = history_newest(h) - history_oldest(h), floor = fmin(want, 60), w = want;
+	char a[16];
+
+	*t1 = history_newest(h);
+	note[0] = '\0';
+	if (span < want) {
+		w = fmax(span, floor);
+		if (zooms[u->graph_zoom] > 0 && w < want) {
+			graph_ago(want, a, sizeof(a));
+			snprintf(note, size, " (%s asked)", a + 1);
+		}
+	}
+	return w > 0 ? w : 1;
+}
+
+static long figure(const char *json)
+{
+	for (size_t f = 0; f < n_sys_figures; f++)
+		if (!strcmp(sys_figures[f].json, json))
+			return (long)f;
+	return -1;
+}
+
+struct sys_series {
+	const char *json, *name;
+	enum role role;
+	enum graph_unit unit;
+};
+
+static const struct sys_series mem_series[] = {
+	{"mem_used_kb", "used", ROLE_GRAPH1, GU_KB},
+	{"cache_kb", "cache", ROLE_GRAPH2, GU_KB},
+	{"mem_available_kb", "avail", ROLE_GRAPH3, GU_KB},
+	{"swap_used_kb", "swap", ROLE_GRAPH4, GU_KB},
+};
+
+static const struct sys_series vm_series[] = {
+	{"pgfault_per_s", "faults/s", ROLE_GRAPH1, GU_RATE},
+	{"pswpin_per_s", "swap-in/s", ROLE_GRAPH2, GU_RATE},
+	{"stall_us_per_s", "stall us/s", ROLE_GRAPH4, GU_RATE},
+	{"psi_some_avg10", "PSI some", ROLE_GRAPH3, GU_AVG},
+};
+
+/* A graph of system figures in w x h at y, x; its values in buf (4 x n) */
+static void sys_graph(struct ui *u, const char *title, const struct sys_series *ss, int ns,
+		      bool own_scale, int y, int x, int w, int h)
+{
+	size_t n = graph_points(w, u->cv.utf8);
+	double t1, *buf = xcalloc(n * (size_t)ns + 1, sizeof(double));
+	char note[48], full[96];
+	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale};
+
+	g.window = window_of(u, n, &t1, note, sizeof(note));
+	snprintf(full, sizeof(full), "%s%s", title, note);
+	for (int i = 0; i < ns; i++) {
+		long f = figure(ss[i].json);
+		double *v = buf + (size_t)i * n;
+		for (size_t k = 0; k < n; k++)
+			v[k] = NAN;
+		if (f >= 0 && t1 > 0)
+			history_sys_series(u->m->hist, (size_t)f, t1 - g.window, t1, v, n);
+		g.s[i] = (struct graph_series){.name = ss[i].name, .v = v, .role = ss[i].role};
+		g.unit[i] = ss[i].unit;
+	}
+	const struct snapshot *s = model_current(u->m);
+	if (!own_scale && s) /* memory on a scale of RAM, or of more where swap is larger */
+		g.ymax = (double)s->mem.mem_total_kb;
+	graph_draw(&u->cv, &g, y, x, w, h);
+	free(buf);
+}
+
+void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side)
+{
+	int cols = u->cv.cols;
+
+	if (side_by_side) {
+		int w = (cols - 1) / 2;
+		sys_graph(u, "Memory", mem_series, 4, false, y, 0, w, h);
+		sys_graph(u, "Activity", vm_series, 4, true, y, w + 1, cols - w - 1, h);
+	} else {
+		int h1 = h / 2;
+		sys_graph(u, "Memory", mem_series, 4, false, y, 0, cols, h1);
+		sys_graph(u, "Activity", vm_series, 4, true, y + h1, 0, cols, h - h1);
+	}
+}
+
+/* A graph of history columns of one process */
+static void proc_graph(struct ui *u, int32_t pid, uint64_t start, const char *title,
+		       const int *cols, const char *const *names, const enum role *roles, int ns,
+		       enum graph_unit unit, bool own_scale, int y, int x, int w, int h)
+{
+	size_t n = graph_points(w, u->cv.utf8);
+	double t1, *buf = xcalloc(n * (size_t)ns + 1, sizeof(double));
+	char note[48], full[96];
+	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale};
+
+	g.window = window_of(u, n, &t1, note, sizeof(note));
+	snprintf(full, sizeof(full), "%s%s", title, note);
+	for (int i = 0; i < ns; i++) {
+		double *v = buf + (size_t)i * n;
+		for (size_t k = 0; k < n; k++)
+			v[k] = NAN;
+		if (t1 > 0)
+			history_proc_series(u->m->hist, pid, start, cols[i], t1 - g.window, t1, v,
+					    n);
+		g.s[i] = (struct graph_series){.name = names[i], .v = v, .role = roles[i]};
+		g.unit[i] = unit;
+	}
+	graph_draw(&u->cv, &g, y, x, w, h);
+	free(buf);
+}
+
+void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, int h)
+{
+	static const int mem[] = {COL_RSS, COL_SWAP}, flt[] = {COL_MINFLT, COL_MAJFLT};
+	static const char *const mem_names[] = {"RSS", "swap"}, *const flt_names[] = {"minor/s",
+										      "major/s"};
+	static const enum role mem_roles[] = {ROLE_GRAPH1, ROLE_GRAPH4},
+			       flt_roles[] = {ROLE_GRAPH2, ROLE_GRAPH4};
+	int cols = u->cv.cols;
+
+	if (cols >= GRAPH_PANE_COLS) {
+		int w = (cols - 1) / 2;
+		proc_graph(u, pid, start_ticks, "Memory", mem, mem_names, mem_roles, 2, GU_KB,
+			   false, y, 0, w, h);
+		proc_graph(u, pid, start_ticks, "Page faults", flt, flt_names, flt_roles, 2,
+			   GU_RATE, true, y, w + 1, cols - w - 1, h);
+	} else {
+		int h1 = h / 2;
+		proc_graph(u, pid, start_ticks, "Memory", mem, mem_names, mem_roles, 2, GU_KB,
+			   false, y, 0, cols, h1);
+		proc_graph(u, pid, start_ticks, "Page faults", flt, flt_names, flt_roles, 2,
+			   GU_RATE, true, y + h1, 0, cols, h - h1);
+	}
+}
+
+/* ---- the screen of their own, on a terminal too small for the pane ---- */
+
+enum { GK_BACK = 1, GK_SHORTER, GK_LONGER, GK_REDRAW };
+
+static const struct binding graph_keys[] = {
+	{GK_BACK, {27, 'q', 'g', KEY_F(10)}, "Esc q g", "back to the table"},
+	{GK_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{GK_LONGER, {']', 0}, "]", "longer graph window"},
+	{GK_REDRAW, {'\f', 0}, "^L", "redraw the screen"},
+	{0, {0}, NULL, NULL},
+};
+
+static unsigned act(struct ui *u, int a)
+{
+	switch (a) {
+	case GK_BACK:
+		u->message[0] = '\0';
+		u->screen = SCREEN_MAIN;
+		break;
+	case GK_SHORTER:
+		return graph_zoom(u, -1);
+	case GK_LONGER:
+		return graph_zoom(u, 1);
+	case GK_REDRAW:
+		return REACT_REDRAW;
+	}
+	return REACT_NONE;
+}
+
+static void draw(struct ui *u)
+{
+	const struct canvas *cv = &u->cv;
+
+	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, "Memory and activity over time", true);
+	sys_graphs_draw(u, 1, cv->rows - 2, false);
+	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS,
+		 u->message[0] ? u->message : "Esc/q/g back  [ ] graph window", true);
+}
+
+const struct screen screen_graphs = {
+	.title = "Graphs (g)",
+	.keys = graph_keys,
+	.draw = draw,
+	.act = act,
+};
