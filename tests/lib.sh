@@ -22,7 +22,7 @@ tm() { tmux -L "$TMUX_SOCK" "$@"; }
 tm_kill() {
 	tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
 	tm_servers=$((tm_servers + 1))
-	TMUX_SOCK="memtop-test-$$-$tm_servers"
+	TMUX_SOCK="memtop-test-$$-k$tm_servers"
 }
 # tm_start W H CMD...: runs CMD in a detached session of W x H
 tm_start() {
