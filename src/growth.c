@@ -1,6 +1,6 @@
-/* The model's figures over time, from its history (history.h): the growth columns and
- * leak suspects, the forecast of memory's exhaustion and the next OOM victim, and what
- * the history saw before each OOM kill. */
+/* The model's figures over time: each refresh recorded into its history (history.h),
+ * and from it the growth columns and leak suspects, the forecast of memory's exhaustion
+ * and the next OOM victim, and what the history saw before each OOM kill. */
 #include "growth.h"
 
 #include <math.h>
@@ -12,7 +12,7 @@
 
 #define FORECAST_WINDOW 60.0 /* seconds of MemAvailable + SwapFree the forecast fits */
 
-void model_growth(struct model *m)
+static void model_growth(struct model *m)
 {
 	struct snapshot *s = model_current_mut(m);
 
@@ -37,9 +37,25 @@ void model_growth(struct model *m)
 	}
 }
 
-void model_forecast(struct model *m)
+static long figure_index(const char *json)
 {
-	m->exhaustion_s = history_exhaustion(m->hist, FORECAST_WINDOW, &m->shrink_kb_s);
+	for (size_t f = 0; f < n_sys_figures; f++)
+		if (!strcmp(sys_figures[f].json, json))
+			return (long)f;
+	return -1;
+}
+
+static void model_forecast(struct model *m)
+{
+	static long avail = -2, swap_free;
+
+	if (avail == -2) {
+		avail = figure_index("mem_available_kb");
+		swap_free = figure_index("swap_free_kb");
+	}
+	m->exhaustion_s = avail < 0 ? -1
+				    : history_exhaustion(m->hist, FORECAST_WINDOW, (size_t)avail,
+							 (size_t)swap_free, &m->shrink_kb_s);
 	m->next_victim_pid = 0;
 	m->next_victim_comm[0] = '\0';
 	uint64_t best = 0;
@@ -96,14 +112,6 @@ static void collect_one(void *arg, const struct history_proc *p)
 	}
 }
 
-static long figure_index(const char *json)
-{
-	for (size_t f = 0; f < n_sys_figures; f++)
-		if (!strcmp(sys_figures[f].json, json))
-			return (long)f;
-	return -1;
-}
-
 static uint64_t figure_at(const struct model *m, const char *json, double at)
 {
 	long f = figure_index(json);
@@ -113,7 +121,7 @@ static uint64_t figure_at(const struct model *m, const char *json, double at)
 	return isnan(v) || v < 0 ? 0 : (uint64_t)v;
 }
 
-void model_oom_before(const struct model *m, const struct mt_event *e, struct oom_before *b)
+static void model_oom_before(const struct model *m, const struct mt_event *e, struct oom_before *b)
 {
 	const struct snapshot *s = model_current(m);
 
@@ -142,4 +150,42 @@ void model_oom_before(const struct model *m, const struct mt_event *e, struct oo
 		for (size_t i = 0; i < OOM_BEFORE_CURVE; i++)
 			b->victim_rss_kb[i] = (float)v[i];
 	}
+}
+
+/* The system figures' values now, and which are averaged when thinned */
+static void figures_now(const struct model *m, double *v)
+{
+	for (size_t f = 0; f < n_sys_figures; f++)
+		v[f] = sys_figure_valid(&sys_figures[f], m) ? sys_figures[f].get(m) : NAN;
+}
+
+static struct history *history_of(struct model *m)
+{
+	if (!m->hist) {
+		bool mean[n_sys_figures];
+		for (size_t f = 0; f < n_sys_figures; f++) {
+			enum sf_unit u = sys_figures[f].unit;
+			mean[f] = u == SF_RATE || u == SF_NS_RATE || u == SF_MS;
+		}
+		m->hist = history_new(n_sys_figures, mean);
+	}
+	return m->hist;
+}
+
+void model_step(struct model *m)
+{
+	uint64_t seen = m->oom_seen;
+
+	model_rates(m);
+	const struct snapshot *s = model_current(m);
+	double figs[n_sys_figures];
+	figures_now(m, figs);
+	history_record(history_of(m), s, figs);
+	model_growth(m);
+	/* the kills of this refresh, the newest of oom: what was seen before each */
+	size_t fresh = (size_t)(m->oom_seen - seen);
+	for (size_t k = fresh < m->noom ? m->noom - fresh : 0; k < m->noom; k++)
+		model_oom_before(m, &m->oom[k], &m->before[k]);
+	model_forecast(m);
+	model_refilter(m);
 }

@@ -10,16 +10,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct model;
 struct history;
+struct snapshot;
 
-struct history *history_new(void);
+/* A history of nfig system figures, mean[f] saying whether figure f is averaged over the
+ * refreshes of a thinned sample (a rate) or the last one kept */
+struct history *history_new(size_t nfig, const bool *mean);
 void history_free(struct history *h);
 
-/* Records the model's newest refresh: its system figures, and the history columns of
- * every process in its snapshot. A process gone for longer than HISTORY_KEEP_GONE seconds
- * is forgotten. */
-void history_record(struct history *h, const struct model *m);
+/* Records a refresh: the values of its system figures (NAN: not valid), and the history
+ * columns of every process of s (by pid). A process gone for longer than
+ * HISTORY_KEEP_GONE seconds is forgotten. */
+void history_record(struct history *h, const struct snapshot *s, const double *figs);
 
 #define HISTORY_KEEP_GONE 120.0
 
@@ -73,9 +75,11 @@ double history_procs_at(const struct history *h, double t,
  * the n points; *ok false when they span under min_span seconds or are fewer than 3. */
 double history_slope(const double *t, const double *v, size_t n, double min_span, bool *ok);
 
-/* Seconds until memory runs out at the rate avail (MemAvailable + SwapFree, KiB) has shrunk
- * over the last window seconds: from the system figures recorded; -1 when it is not
- * shrinking (or not long enough recorded). *rate_kb_s gets the rate (negative: shrinking). */
-double history_exhaustion(const struct history *h, double window, double *rate_kb_s);
+/* Seconds until memory runs out at the rate figures avail + swap_free (MemAvailable and
+ * SwapFree, KiB; swap_free out of range: none) shrank over the last window seconds, from
+ * those recorded; -1 when it is not shrinking (or not long enough recorded). *rate_kb_s
+ * gets the rate (negative: shrinking). */
+double history_exhaustion(const struct history *h, double window, size_t avail, size_t swap_free,
+			  double *rate_kb_s);
 
 #endif

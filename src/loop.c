@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "growth.h"
 #include "guard.h"
 #include "settings.h"
 #include "tui.h"
@@ -92,7 +93,7 @@ static void collect(struct loop *l)
 		return;
 	}
 	l->first = false;
-	model_update(l->m);
+	model_step(l->m);
 	update_cgroups(l, true);
 	ui_reselect(l->u);
 	l->refreshes++;

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "settings.h"
 #include "sources.h"
+#include "growth.h"
 #include "guard.h"
 #include "loop.h"
 #include "selfcost.h"
@@ -92,7 +93,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 			rc = 1;
 			break;
 		}
-		model_update(m);
+		model_step(m);
 		cgmodel_update(&cgm, model_current(m), model_previous(m), &order);
 		cgmodel_recent_ooms(&cgm, m->oom, m->noom, model_current(m)->wall);
 		if (i == 1)

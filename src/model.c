@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "growth.h"
 #include "history.h"
 #include "tree.h"
 #include "util.h"
@@ -14,7 +13,6 @@ void model_init(struct model *m, const struct prefs *prefs)
 	snapshot_init(&m->snap[0]);
 	snapshot_init(&m->snap[1]);
 	m->prefs = prefs;
-	m->hist = history_new();
 	m->exhaustion_s = -1;
 }
 
@@ -387,7 +385,7 @@ static void keep_events(struct model *m)
 				(MODEL_OOM_HISTORY - 1) * sizeof(*m->before));
 			m->noom--;
 		}
-		model_oom_before(m, &s->events[i], &m->before[m->noom]);
+		memset(&m->before[m->noom], 0, sizeof(m->before[0])); /* filled by model_step */
 		m->oom[m->noom++] = s->events[i];
 		m->oom_seen++;
 		if (!s->events[i].earlier)
@@ -395,7 +393,7 @@ static void keep_events(struct model *m)
 	}
 }
 
-void model_update(struct model *m)
+void model_rates(struct model *m)
 {
 	if (m->nsnaps == 0) {
 		m->cur = 0;
@@ -405,10 +403,12 @@ void model_update(struct model *m)
 		m->nsnaps = 2;
 	}
 	compute_rates(m);
-	history_record(m->hist, m);
-	model_growth(m);
 	keep_events(m);
-	model_forecast(m);
+}
+
+void model_update(struct model *m)
+{
+	model_rates(m);
 	model_refilter(m);
 }
 

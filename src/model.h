@@ -78,7 +78,7 @@ struct model {
 	size_t noom;
 	uint64_t oom_seen;    /* total kills ever added */
 	uint64_t oom_live;    /* of those, seen live (not read from the kernel log) */
-	struct history *hist; /* the last hour (history.h) */
+	struct history *hist; /* the last hour (history.h), made and filled by model_step */
 	/* the forecast: seconds until MemAvailable + SwapFree runs out at the rate they shrank
 	 * over the last minute, -1 when they do not shrink; and that rate, KiB/s */
 	double exhaustion_s;
@@ -94,6 +94,10 @@ void model_free(struct model *m);
 /* The snapshot to fill next (cleared). Call model_update after filling it. */
 struct snapshot *model_begin(struct model *m);
 void model_update(struct model *m);
+/* model_update without the rows' order: the newest snapshot's rates and events (its kills
+ * in oom, before[] of each cleared). model_step (growth.h) runs it, then the figures over
+ * time, then model_refilter. */
+void model_rates(struct model *m);
 /* Recomputes rows after a change of sort or filter, without new data. */
 void model_refilter(struct model *m);
 const struct snapshot *model_current(const struct model *m);

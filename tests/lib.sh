@@ -14,10 +14,16 @@ skip() {
 	exit 77
 }
 
-# tmux screen helpers: a private server per test
+# tmux screen helpers: a private server per test, a new one (a new socket name) after each
+# tm_kill, so that a tm_start never reaches a server that is still exiting
 TMUX_SOCK="memtop-test-$$"
+tm_servers=0
 tm() { tmux -L "$TMUX_SOCK" "$@"; }
-tm_kill() { tmux -L "$TMUX_SOCK" kill-server 2>/dev/null; }
+tm_kill() {
+	tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+	tm_servers=$((tm_servers + 1))
+	TMUX_SOCK="memtop-test-$$-k$tm_servers"
+}
 # tm_start W H CMD...: runs CMD in a detached session of W x H
 tm_start() {
 	w=$1 h=$2

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "growth.h"
 #include "history.h"
 #include "model.h"
 #include "sysfig.h"
@@ -35,7 +36,7 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 		e->ts = kill_ts;
 		snprintf(e->comm, sizeof(e->comm), "proc%d", kill);
 	}
-	model_update(m);
+	model_step(m);
 }
 
 /* The bound README states: 2000 processes for an hour at 1 s, and as many more coming and
@@ -43,12 +44,16 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 static void history_bound(void **state)
 {
 	(void)state;
-	struct model m;
-	struct prefs pr;
-	prefs_init(&pr);
-	model_init(&m, &pr);
-	struct snapshot *s = &m.snap[0];
-	m.nsnaps = 1;
+	size_t nfig = n_sys_figures;
+	bool mean[nfig];
+	double figs[nfig];
+	for (size_t f = 0; f < nfig; f++) {
+		mean[f] = f % 2;
+		figs[f] = (double)f;
+	}
+	struct history *h = history_new(nfig, mean);
+	struct snapshot snap, *s = &snap;
+	snapshot_init(s);
 	size_t after10 = 0;
 	int32_t next = 1000000;
 	for (int t = 0; t < 3600; t++) {
@@ -69,11 +74,11 @@ static void history_bound(void **state)
 			p->start_ticks = 1;
 			p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
 		}
-		history_record(m.hist, &m);
+		history_record(h, s, figs);
 		if (t == 600)
-			after10 = history_bytes(m.hist);
+			after10 = history_bytes(h);
 	}
-	size_t bytes = history_bytes(m.hist), per = history_bytes_per_proc_sample();
+	size_t bytes = history_bytes(h), per = history_bytes_per_proc_sample();
 	printf("history: %zu B per process-sample, %zu B at 2000 processes + churn after an hour "
 	       "(%zu after 10 min)\n",
 	       per, bytes, after10);
@@ -82,11 +87,13 @@ static void history_bound(void **state)
 	assert_true(bytes < 2600 * (150 * per + 96) + 600 * 1024);
 	assert_true(bytes <= after10 + after10 / 50);
 	/* the oldest sample is an hour old: thinned, not dropped */
-	double rss[1];
-	history_proc_series(m.hist, 1, 1, COL_RSS, 100, 100, rss, 1);
+	double rss[1], fig[1];
+	history_proc_series(h, 1, 1, COL_RSS, 100, 100, rss, 1);
 	assert_true(!isnan(rss[0]) && rss[0] >= 1000 && rss[0] <= 1100);
-	s->nprocs = 0; /* the snapshot's processes are the test's, freed with the model */
-	model_free(&m);
+	history_sys_series(h, 3, 100, 100, fig, 1);
+	assert_float_equal(fig[0], 3, 1e-9);
+	history_free(h);
+	snapshot_free(s);
 }
 
 static void growth_and_leak(void **state)

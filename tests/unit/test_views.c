@@ -22,6 +22,7 @@
 #include <wchar.h>
 
 #include "draw_table.h"
+#include "growth.h"
 #include "theme.h"
 #include "unit.h"
 #include "views.h"
@@ -335,7 +336,7 @@ static void fill(struct model *m, int k)
 				       .anon_rss_kb = 65536};
 		snprintf(e->comm, sizeof(e->comm), "old");
 	}
-	model_update(m);
+	model_step(m);
 }
 
 static char *tz_saved;

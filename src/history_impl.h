@@ -1,0 +1,107 @@
+/* The history's insides, shared by history.c (the store, its series) and
+ * history_trends.c (growth, leak suspects, the forecast): not for other files. */
+#ifndef MEMTOP_HISTORY_IMPL_H
+#define MEMTOP_HISTORY_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "columns.h"
+#include "history.h"
+#include "snapshot.h"
+
+#define NO_VALUE UINT32_MAX /* a process figure not read at that refresh */
+
+struct tier_def {
+	double step; /* seconds a slot's bucket spans; 0: one slot a refresh */
+	size_t cap;
+};
+
+#define SYS_TIERS  2 /* every refresh, then 10 s steps */
+#define PROC_TIERS 3 /* every refresh, 10 s steps, 1 min steps */
+
+/* The times of one tier's slots: a ring, slot i of the n held at (head + i) % cap, the
+ * newest last */
+struct tier {
+	double step;
+	size_t cap, head, n, base; /* base: where its slots start in a record's array */
+	double *mono, *wall;
+	unsigned *count; /* refreshes averaged into each slot */
+};
+
+struct hproc {
+	int32_t pid;
+	uint64_t start_ticks;
+	char comm[MT_COMM_LEN + 1];
+	double first, last;		/* mono of its first and last sample */
+	uint32_t first_rss, first_swap; /* at its first sample (NO_VALUE: not read) */
+	uint32_t *v;			/* by slot, then history column */
+};
+
+struct history {
+	struct tier sys[SYS_TIERS], proc[PROC_TIERS];
+	size_t nfig;
+	bool *mean;  /* by figure: averaged over a slot's refreshes (rates), else the last */
+	float *figs; /* by slot, then figure */
+	int hcol[COL_COUNT];
+	int nhcol;
+	size_t proc_slots;
+	struct hproc **procs; /* by pid */
+	size_t nprocs, cap;
+	struct hproc **next; /* room for the next refresh's list */
+	size_t next_cap;
+	struct hproc **cur; /* by index in the snapshot last recorded */
+	size_t ncur, cur_cap;
+	struct memo { /* a slot looked up for all processes: span seconds before newest */
+		double span, newest, at;
+		size_t slot;
+		bool found;
+	} memo[4];
+};
+
+/* The slot of the i-th oldest sample */
+static inline size_t slot_of(const struct tier *t, size_t i)
+{
+	return t->base + (t->head + i) % t->cap;
+}
+
+/* The index (0 oldest) of the newest sample at or before time t; -1 if none */
+static inline long tier_at_or_before(const struct tier *t, double time)
+{
+	long lo = 0, hi = (long)t->n - 1, found = -1;
+
+	while (lo <= hi) {
+		long mid = (lo + hi) / 2;
+		if (t->mono[(t->head + (size_t)mid) % t->cap] <= time) {
+			found = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return found;
+}
+
+static inline double tier_time(const struct tier *t, size_t i)
+{
+	return t->mono[(t->head + i) % t->cap];
+}
+
+/* The finest tier of n whose oldest sample is at or before time, else the coarsest */
+static inline const struct tier *tier_for(const struct tier *tiers, size_t n, double time)
+{
+	for (size_t k = 0; k < n; k++)
+		if (tiers[k].n && tier_time(&tiers[k], 0) <= time)
+			return &tiers[k];
+	return &tiers[n - 1];
+}
+
+/* The record of process pid started at start_ticks; NULL if none */
+const struct hproc *history_find(const struct history *h, int32_t pid, uint64_t start);
+/* Column i (of the history's) of q in the sample at or before time: its slot's value and
+ * time; false where it has none */
+bool history_proc_at(const struct history *h, const struct hproc *q, int i, double time,
+		     uint32_t *v, double *at);
+
+#endif
