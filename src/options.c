@@ -37,7 +37,7 @@ static int parse_stacks(const char *arg, struct options *o, char *err, size_t er
 static int parse_listen(const char *arg, struct sockaddr_storage *ss, char *err, size_t errlen)
 {
 	char addr[64] = "127.0.0.1", q[PARSE_QUOTE_SIZE];
-	const char *colon = strrchr(arg, ':'), *port = colon ? colon + 1 : arg;
+	const char *given = arg, *colon = strrchr(arg, ':'), *port = colon ? colon + 1 : arg;
 	char *end;
 
 	memset(ss, 0, sizeof(*ss));
@@ -70,7 +70,7 @@ bad:
 	snprintf(err, errlen,
 		 "--serve needs [ADDR:]PORT, a port from 1 to 65535 and an IPv4 address or an "
 		 "IPv6 one in brackets, not '%s'",
-		 parse_quote(arg, q, sizeof(q)));
+		 parse_quote(given, q, sizeof(q)));
 	return -1;
 }
 
