@@ -5,7 +5,7 @@ BPFTOOL  ?= $(shell command -v bpftool 2>/dev/null || echo /usr/sbin/bpftool)
 BUILD    := build
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
-PKGS     := libproc2 ncursesw libbpf libdw
+PKGS     := libproc2 ncursesw libbpf libdw libmicrohttpd
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 
 # What memtop needs to build is in the MT_ variables, which always apply; CFLAGS (default
@@ -42,7 +42,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps run test unit clean format bench install fuzz fuzz-build sanitize
+.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
 
 # memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
@@ -63,6 +63,9 @@ sanitize: $(SAN)/memtop $(SAN)/unit_tests
 deps:
 	@sh scripts/deps.sh
 
+test-deps:
+	@sh scripts/deps.sh test
+
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/memtop
 	$(BUILD)/memtop $(ARGS)
@@ -71,11 +74,11 @@ run: deps
 # tests/run.sh); TEST_TIMEOUT= is each test's limit in seconds (120); SANITIZE=0 builds and
 # runs no sanitized pass
 SANITIZE ?= 1
-test: deps
+test: test-deps
 	@$(MAKE) --no-print-directory all $(if $(filter 0,$(SANITIZE)),,sanitize)
 	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' sh tests/run.sh
 
-bench: deps
+bench: test-deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh
 

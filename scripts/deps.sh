@@ -1,10 +1,15 @@
 #!/bin/sh
-# Installs the Debian packages memtop needs to build, run and test, when missing.
+# Installs the Debian packages memtop needs to build and run, when missing; with the
+# argument "test", those its tests need too (`make test`, `make bench`).
 # Run by `make run` and `make test`; does nothing when everything is there.
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
-libproc2-dev libdw-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs htop
-libclang-rt-14-dev"
+libproc2-dev libdw-dev libmicrohttpd-dev pkg-config tmux libcmocka-dev jq procps util-linux
+e2fsprogs htop libclang-rt-14-dev"
+# the tests': promtool checks the OpenMetrics exposition and a real Prometheus scrapes
+# memtop --serve (prometheus ships both); curl asks the server
+TEST_PKGS="prometheus curl iproute2"
+[ "${1:-}" = test ] && PKGS="$PKGS $TEST_PKGS"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

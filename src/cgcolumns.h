@@ -67,6 +67,12 @@ struct cg_column {
 	bool since_start;   /* KIND_RATE: the counter starts at memtop's start (BPF) */
 	const char *total;  /* KIND_RATE: JSON key of the counter itself */
 	int of, per;	    /* KIND_SHARE: column of as a percentage of column per */
+	/* OpenMetrics: the metric's name after "memtop_cgroup_", as the process columns'
+	 * .metric (columns.h); NULL: not exported */
+	const char *metric;
+	bool counter;	  /* KIND_SAMPLE: a count that only grows */
+	bool label;	  /* a label of each cgroup's metrics, named .name */
+	const char *help; /* its # HELP text where .desc does not say it (a rate's counter) */
 };
 
 extern const struct cg_column cg_columns[CGCOL_COUNT];

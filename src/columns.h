@@ -97,6 +97,13 @@ struct column {
 	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;
 	 * returns its length. NULL: the whole text, escaped. */
 	size_t (*cell)(const char *text, char *buf, size_t size, bool utf8, int width);
+	/* OpenMetrics (ui/openmetrics.c): the metric's name after "memtop_process_", without
+	 * its unit and _total, which come from .unit, .kind and .scale (src/metric.h); a
+	 * KIND_RATE column exports its counter (.total), not the rate. NULL: not exported */
+	const char *metric;
+	bool counter;	  /* KIND_SAMPLE: a count that only grows */
+	bool label;	  /* a label of each process's metrics, named .name */
+	const char *help; /* its # HELP text where .desc does not say it (a rate's counter) */
 };
 
 extern const struct column columns[COL_COUNT];

@@ -19,6 +19,7 @@
 #include "guard.h"
 #include "loop.h"
 #include "selfcost.h"
+#include "serve.h"
 #include "util.h"
 #include "views.h"
 
@@ -183,10 +184,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
+	/* OpenMetrics labels each process with its cgroup */
+	if (o.mode == OUT_OPENMETRICS || o.mode == OUT_SERVE)
+		o.prefs.cols |= COL_BIT(COL_CGROUP);
 	struct model m;
 	model_init(&m, &o.prefs);
-	int rc =
-		o.mode == OUT_TUI ? loop_run(src, &m, &o.prefs, &o, theme) : run_batch(src, &m, &o);
+	int rc = o.mode == OUT_TUI ? loop_run(src, &m, &o.prefs, &o, theme)
+		 : o.mode == OUT_OPENMETRICS || o.mode == OUT_SERVE ? serve_run(src, &m, &o)
+								    : run_batch(src, &m, &o);
 	model_free(&m);
 	sources_close(src);
 	theme_free(theme);

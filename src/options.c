@@ -1,7 +1,11 @@
 #include "options.h"
 
+#include "metric.h"
+
+#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +32,61 @@ static int parse_stacks(const char *arg, struct options *o, char *err, size_t er
 	return rc;
 }
 
+/* --serve [ADDR:]PORT: PORT alone listens on 127.0.0.1; ADDR is an IPv4 address or an
+ * IPv6 one in brackets ([::1]:9100) */
+static int parse_listen(const char *arg, struct sockaddr_storage *ss, char *err, size_t errlen)
+{
+	char addr[64] = "127.0.0.1", q[PARSE_QUOTE_SIZE];
+	const char *given = arg, *colon = strrchr(arg, ':'), *port = colon ? colon + 1 : arg;
+	char *end;
+
+	memset(ss, 0, sizeof(*ss));
+	errno = 0;
+	long p = strtol(port, &end, 10);
+	if (errno || *end || end == port || *port == '+' || *port == '-' || p < 1 || p > 65535)
+		goto bad;
+	if (colon) {
+		size_t n = (size_t)(colon - arg);
+		if (n >= 2 && arg[0] == '[' && arg[n - 1] == ']')
+			arg++, n -= 2;
+		if (n == 0 || n >= sizeof(addr))
+			goto bad;
+		memcpy(addr, arg, n);
+		addr[n] = '\0';
+	}
+	struct sockaddr_in *in = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)ss;
+	if (inet_pton(AF_INET, addr, &in->sin_addr) == 1) {
+		in->sin_family = AF_INET;
+		in->sin_port = htons((uint16_t)p);
+	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1 && colon && colon[-1] == ']') {
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons((uint16_t)p);
+	} else {
+		goto bad;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen,
+		 "--serve needs [ADDR:]PORT, a port from 1 to 65535 and an IPv4 address or an "
+		 "IPv6 one in brackets, not '%s'",
+		 parse_quote(given, q, sizeof(q)));
+	return -1;
+}
+
+/* --openmetrics and --serve print or serve, as --json prints: one of them */
+static int set_mode(struct options *o, enum out_mode mode, const char *flag, char *err,
+		    size_t errlen)
+{
+	if (o->mode != OUT_TUI && o->mode != mode) {
+		snprintf(err, errlen, "%s: only one of -b, --json, --openmetrics and --serve",
+			 flag);
+		return -1;
+	}
+	o->mode = mode;
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const struct option longopts[] = {
@@ -49,6 +108,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
 		{"oom-score-adj", required_argument, NULL, 'A'},
+		{"openmetrics", no_argument, NULL, 'M'},
+		{"serve", required_argument, NULL, 'L'},
+		{"top", required_argument, NULL, 'k'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{0},
@@ -57,6 +119,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	prefs_init(&o->prefs);
 	o->theme = "default";
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
+	o->top = METRIC_TOP_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	char q[PARSE_QUOTE_SIZE], why[200];
@@ -65,12 +128,44 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		char *end;
 		switch (c) {
 		case 'b':
+			if (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE) {
+				snprintf(err, errlen,
+					 "-b: only one of -b, --json, --openmetrics and --serve");
+				return -1;
+			}
 			if (o->mode == OUT_TUI)
 				o->mode = OUT_BATCH;
 			break;
 		case 'J':
+			if (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE) {
+				snprintf(err, errlen,
+					 "--json: only one of -b, --json, --openmetrics and "
+					 "--serve");
+				return -1;
+			}
 			o->mode = OUT_JSON;
 			break;
+		case 'M':
+			if (set_mode(o, OUT_OPENMETRICS, "--openmetrics", err, errlen))
+				return -1;
+			break;
+		case 'L':
+			if (set_mode(o, OUT_SERVE, "--serve", err, errlen) ||
+			    parse_listen(optarg, &o->listen, err, errlen))
+				return -1;
+			break;
+		case 'k': {
+			errno = 0;
+			long k = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || k < 1 || k > METRIC_TOP_MAX) {
+				snprintf(err, errlen,
+					 "--top needs a number of processes from 1 to %d, not '%s'",
+					 METRIC_TOP_MAX, parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->top = (size_t)k;
+			break;
+		}
 		case 'n':
 			errno = 0;
 			o->iterations = strtol(optarg, &end, 10);
@@ -205,6 +300,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			 parse_quote(argv[optind], q, sizeof(q)));
 		return -1;
 	}
+	if (o->mode == OUT_SERVE && !(o->given & GIVEN_DELAY))
+		o->prefs.delay = 5; /* a scrape every 15 s or more wants no more */
 	if (o->stacks_pid && !o->stacks_secs)
 		o->stacks_secs = o->prefs.delay; /* -d, as before --stacks PID:SECS */
 	return 0;
@@ -236,6 +333,14 @@ void options_usage(FILE *f)
 	      "      --bpf-stats       as root, turn the kernel's BPF statistics on while memtop\n"
 	      "                        runs, to show its programs' run time (they cost every BPF\n"
 	      "                        program on the machine; off again when memtop exits)\n"
+	      "      --openmetrics     print one exposition of the Prometheus text format 0.0.4\n"
+	      "                        (for node_exporter's textfile collector) and exit\n"
+	      "      --serve [ADDR:]PORT\n"
+	      "                        no screen: serve the last refresh's metrics at\n"
+	      "                        http://ADDR:PORT/metrics (ADDR 127.0.0.1 unless given;\n"
+	      "                        [::1]:PORT for IPv6); -d defaults to 5 s\n"
+	      "      --top K           export the K largest processes by RSS, and those that\n"
+	      "                        swapped in or stalled (default 20)\n"
 	      "      --cgroups         the memory cgroups too: with -b their table after the\n"
 	      "                        processes, with --json cgroups[]; the screen starts on\n"
 	      "                        them\n"

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include <stdio.h>
+#include <sys/socket.h>
 
 #include "columns.h"
 #include "guard.h"
@@ -15,7 +16,8 @@
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
 
-enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON };
+/* OUT_OPENMETRICS: one exposition to stdout; OUT_SERVE: no screen, served over HTTP */
+enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
 
 struct options {
 	enum out_mode mode;
@@ -31,6 +33,9 @@ struct options {
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	const char *theme;
+	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
+	struct sockaddr_storage listen;
+	size_t top; /* --top K: OpenMetrics exports the K largest processes by RSS */
 	bool help;
 	bool version;
 	unsigned given; /* GIVEN_* */

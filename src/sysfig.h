@@ -13,7 +13,9 @@
 enum sf_unit {
 	SF_KB,	    /* KiB: human units on screen, an integer in JSON */
 	SF_RATE,    /* per second: "12K" on screen, 2 decimals in JSON */
-	SF_COUNT,   /* an integer as is */
+	SF_COUNT,   /* an integer as is: a count that only grows (or this interval's part) */
+	SF_NUMBER,  /* an integer as is: a level, that may go down */
+	SF_SECONDS, /* seconds, an integer */
 	SF_AVG,	    /* a PSI average, 2 decimals */
 	SF_MS,	    /* milliseconds: "41.2ms" on screen, 2 decimals in JSON */
 	SF_NS_RATE, /* nanoseconds per second: "3.1us" on screen, an integer in JSON */
@@ -42,6 +44,14 @@ struct sys_figure {
 	double (*get)(const struct model *m);
 	bool (*valid)(const struct model *m); /* NULL: always */
 	bool json_null; /* where not valid, JSON has its key with null; else not the key */
+	/* OpenMetrics (ui/openmetrics.c): the metric's name after "memtop_", without its unit
+	 * and _total, which come from .unit (src/metric.h); NULL: not exported. Rates are not
+	 * exported: the counters they come from are. */
+	const char *metric;
+	const char *help; /* its # HELP text */
+	/* the counter since memtop or the system started, in the figure's unit, where the
+	 * figure is a rate or this interval's part of it: then the metric is that counter */
+	double (*total)(const struct model *m);
 };
 
 extern const struct sys_figure sys_figures[];

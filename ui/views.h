@@ -1,4 +1,5 @@
-/* Non-interactive views: text like top -b, and JSON lines. They read only the model. */
+/* Non-interactive views: text like top -b, JSON lines, and OpenMetrics. They read only the model.
+ */
 #ifndef MEMTOP_VIEWS_H
 #define MEMTOP_VIEWS_H
 
@@ -15,9 +16,17 @@ struct view_info {
 	/* --cgroups: the memory cgroups, after the processes (batch) or as cgroups[] (JSON);
 	 * NULL: none */
 	const struct cg_model *cgroups;
+	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
+	size_t top;
+	const struct metric_ooms *ooms;
 };
+
+struct tbuf;
+struct metric_ooms;
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi);
 void view_json(FILE *f, const struct model *m, const struct view_info *vi);
+/* The Prometheus text format 0.0.4, or with om OpenMetrics 1.0.0, appended to b */
+void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_info *vi, bool om);
 
 #endif

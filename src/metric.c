@@ -1,0 +1,220 @@
+#include "metric.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const struct metric none = {METRIC_NONE, NULL, 0};
+
+/* A column's (process or cgroup): its value in the table's unit, or for a rate column
+ * its counter, whose shown rate is the counter's per second times scale */
+static struct metric of_column(const char *name, enum col_unit unit, enum col_kind kind,
+			       double scale, bool counter)
+{
+	double s = scale ? scale : 1;
+
+	if (!name)
+		return none;
+	if (kind == KIND_RATE && unit == UNIT_RATE)
+		return (struct metric){METRIC_COUNTER, NULL, s};
+	if (kind == KIND_RATE && unit == UNIT_US_RATE)
+		return (struct metric){METRIC_COUNTER, "seconds", s * 1e-6};
+	if (kind != KIND_SAMPLE)
+		return none;
+	enum metric_type t = counter ? METRIC_COUNTER : METRIC_GAUGE;
+	switch (unit) {
+	case UNIT_KB:
+		return (struct metric){t, "bytes", 1024 * s};
+	case UNIT_ID:
+		return (struct metric){t, NULL, s};
+	case UNIT_PCT:
+		return (struct metric){t, "ratio", s * 0.01};
+	default:
+		return none;
+	}
+}
+
+struct metric metric_of_column(const struct column *c)
+{
+	return of_column(c->metric, c->unit, c->kind, c->scale, c->counter);
+}
+
+struct metric metric_of_cg_column(const struct cg_column *c)
+{
+	return of_column(c->metric, c->unit, c->kind, c->scale, c->counter);
+}
+
+struct metric metric_of_figure(const struct sys_figure *f)
+{
+	enum metric_type t = f->total ? METRIC_COUNTER : METRIC_GAUGE;
+
+	if (!f->metric)
+		return none;
+	switch (f->unit) {
+	case SF_KB:
+		return (struct metric){t, "bytes", 1024};
+	case SF_COUNT:
+		return (struct metric){METRIC_COUNTER, NULL, 1};
+	case SF_NUMBER:
+		return (struct metric){t, NULL, 1};
+	case SF_SECONDS:
+		return (struct metric){t, "seconds", 1};
+	case SF_AVG:
+		return (struct metric){t, "ratio", 0.01};
+	case SF_MS:
+		return (struct metric){t, "seconds", 1e-3};
+	case SF_RATE: /* a rate is exported as the counter it comes from, or not at all */
+		return f->total ? (struct metric){t, NULL, 1} : none;
+	case SF_NS_RATE:
+		return f->total ? (struct metric){t, "seconds", 1e-9} : none;
+	}
+	return none;
+}
+
+size_t metric_name(char *buf, size_t size, const char *prefix, const char *name,
+		   const struct metric *mt, bool family)
+{
+	int n = snprintf(buf, size, "%s%s%s%s%s", prefix, name, mt->unit ? "_" : "",
+			 mt->unit ? mt->unit : "",
+			 mt->type == METRIC_COUNTER && !family ? "_total" : "");
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/* The length of the UTF-8 sequence at s (1 to 4), or 0 where it is not one: overlong
+ * forms, surrogates and code points beyond U+10FFFF are not */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+	size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+
+	if (c > 0xf4 || !n)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
+	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+size_t metric_label(const char *s, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t n = 0;
+
+	while (*p) {
+		unsigned c = *p;
+		size_t len = c < 0x80 ? 1 : utf8_len(p);
+		bool c1 = c == 0xc2 && len == 2 && p[1] < 0xa0; /* U+0080 to U+009F */
+		if (c == '\\' || c == '"') {
+			out[n++] = '\\';
+			out[n++] = (char)c;
+		} else if (c == '\n') {
+			out[n++] = '\\';
+			out[n++] = 'n';
+		} else if (c < 0x20 || c == 0x7f || !len || c1) {
+			/* the bytes of it, as the text \xNN: a backslash escaped, then xNN */
+			for (size_t k = 0; k < (len ? len : 1); k++) {
+				memcpy(out + n, "\\\\x", 3);
+				out[n + 3] = hex[p[k] >> 4];
+				out[n + 4] = hex[p[k] & 15];
+				n += 5;
+			}
+		} else {
+			memcpy(out + n, p, len);
+			n += len;
+		}
+		p += len ? len : 1;
+	}
+	return n;
+}
+
+size_t metric_number(double v, char *buf, size_t size)
+{
+	int n;
+
+	if (isnan(v))
+		n = snprintf(buf, size, "NaN");
+	else if (isinf(v))
+		n = snprintf(buf, size, v > 0 ? "+Inf" : "-Inf");
+	else if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		n = snprintf(buf, size, "%.0f", v + 0.0);
+	else if ((n = snprintf(buf, size, "%.15g", v)) > 0 && strtod(buf, NULL) != v)
+		n = snprintf(buf, size, "%.17g", v); /* the shortest that reads back the same */
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+static int by_rss(const void *a, const void *b)
+{
+	const struct row *x = *(const struct row *const *)a, *y = *(const struct row *const *)b;
+	uint64_t rx = x->p->v[COL_RSS], ry = y->p->v[COL_RSS];
+
+	if (rx != ry)
+		return rx > ry ? -1 : 1;
+	return (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid);
+}
+
+static bool active(const struct row *r)
+{
+	return row_number(r, COL_SWAPIN) > 0 || row_number(r, COL_RECLAIM) > 0;
+}
+
+size_t metric_select(const struct model *m, size_t top, const struct row **out)
+{
+	size_t n = m->nrows, k = 0, extra = 0;
+
+	memcpy(out, m->rows, n * sizeof(*out));
+	/* the model's order is by RSS, largest first, unless asked otherwise */
+	if (m->prefs->sort != COL_RSS || m->prefs->invert || m->prefs->tree)
+		qsort(out, n, sizeof(*out), by_rss);
+	for (size_t i = 0; i < n; i++) {
+		if (i < top)
+			out[k++] = out[i];
+		else if (extra < top && active(out[i]))
+			out[k++] = out[i], extra++;
+	}
+	return k;
+}
+
+void metric_ooms_update(struct metric_ooms *o, const struct model *m)
+{
+	uint64_t added = m->oom_seen - o->seen;
+	size_t from = added < m->noom ? m->noom - (size_t)added : 0;
+
+	o->seen = m->oom_seen;
+	for (size_t i = from; i < m->noom; i++) {
+		const struct mt_event *e = &m->oom[i];
+		if (e->earlier) /* before memtop started: not in a count since then */
+			continue;
+		size_t j = 0;
+		while (j < o->n &&
+		       (strcmp(o->e[j].comm, e->comm) || strcmp(o->e[j].memcg, e->memcg)))
+			j++;
+		if (j == o->n && o->n == METRIC_OOM_KEYS) {
+			j = o->n - 1; /* the last pair holds the rest */
+			snprintf(o->e[j].comm, sizeof(o->e[j].comm), "other");
+			snprintf(o->e[j].memcg, sizeof(o->e[j].memcg), "other");
+		} else if (j == o->n) {
+			if (o->n == o->cap) {
+				o->cap = o->cap ? 2 * o->cap : 8;
+				o->e = xrealloc(o->e, o->cap * sizeof(*o->e));
+			}
+			memset(&o->e[j], 0, sizeof(o->e[j]));
+			snprintf(o->e[j].comm, sizeof(o->e[j].comm), "%s", e->comm);
+			snprintf(o->e[j].memcg, sizeof(o->e[j].memcg), "%s", e->memcg);
+			o->n++;
+		}
+		o->e[j].kills++;
+	}
+}
+
+void metric_ooms_free(struct metric_ooms *o)
+{
+	free(o->e);
+	memset(o, 0, sizeof(*o));
+}

@@ -1,0 +1,84 @@
+/* What OpenMetrics needs from the model: each table row's metric (its type, base unit and
+ * the factor to it, from the row's unit: KiB are _bytes times 1024, a count that only
+ * grows is a counter, _total), the bounded set of processes exported, OOM kills counted by
+ * victim since memtop started, and label values escaped. The view, ui/openmetrics.c,
+ * writes them; it never names a metric by hand where a table row has one. */
+#ifndef MEMTOP_METRIC_H
+#define MEMTOP_METRIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cgcolumns.h"
+#include "columns.h"
+#include "model.h"
+#include "sysfig.h"
+
+#define METRIC_PREFIX	      "memtop_"
+#define METRIC_PROCESS_PREFIX "memtop_process_"
+#define METRIC_CGROUP_PREFIX  "memtop_cgroup_"
+#define METRIC_TOP_DEFAULT    20
+#define METRIC_TOP_MAX	      100000
+
+enum metric_type { METRIC_NONE, METRIC_GAUGE, METRIC_COUNTER };
+
+struct metric {
+	enum metric_type type;
+	const char *unit; /* "bytes", "seconds", "ratio"; NULL: none */
+	double factor;	  /* the table's value (or counter) times this is in the unit */
+};
+
+/* A process column's metric: KIND_SAMPLE numbers are gauges (or counters, .counter),
+ * KIND_RATE columns their counter (.total); none for text, shares, growth, or without
+ * .metric */
+struct metric metric_of_column(const struct column *c);
+struct metric metric_of_cg_column(const struct cg_column *c);
+/* A system figure's: its .total where it has one (a counter), else its value; none for a
+ * rate without .total, or without .metric */
+struct metric metric_of_figure(const struct sys_figure *f);
+
+/* The full name: prefix, name, "_" unit, and "_total" for a counter unless family (the
+ * OpenMetrics family of a counter has no _total). Returns its length. */
+size_t metric_name(char *buf, size_t size, const char *prefix, const char *name,
+		   const struct metric *mt, bool family);
+
+/* A label value as the text format quotes it (without the quotes): backslash, double
+ * quote and newline escaped as it says, and the other control characters (C0, DEL, C1)
+ * and bytes that are not UTF-8 as the text \xNN (its backslash escaped), so that any name
+ * a process gives itself is one valid label value. out holds metric_label_max(s) bytes;
+ * returns the length (no NUL). */
+size_t metric_label(const char *s, char *out);
+static inline size_t metric_label_max(const char *s)
+{
+	return 5 * strlen(s ? s : "");
+}
+
+/* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN */
+size_t metric_number(double v, char *buf, size_t size);
+
+/* The processes exported: the top `top` rows by RSS, and (at most top more) those with
+ * swap-ins or reclaim stalls in the last interval, in order of RSS. out holds m->nrows
+ * pointers; returns how many. */
+size_t metric_select(const struct model *m, size_t top, const struct row **out);
+
+/* OOM kills since memtop started (those seen live), counted by victim comm and memory
+ * cgroup; at most METRIC_OOM_KEYS pairs, the kills of any later pair counted under
+ * comm and cgroup "other" */
+#define METRIC_OOM_KEYS 256
+struct metric_oom {
+	char comm[MT_COMM_LEN + 1];
+	char memcg[128];
+	uint64_t kills;
+};
+struct metric_ooms {
+	struct metric_oom *e;
+	size_t n, cap;
+	uint64_t seen; /* m->oom_seen when last counted */
+};
+/* Counts the model's kills added since the last call */
+void metric_ooms_update(struct metric_ooms *o, const struct model *m);
+void metric_ooms_free(struct metric_ooms *o);
+
+#endif

@@ -1,0 +1,319 @@
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <math.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cgmodel.h"
+#include "guard.h"
+#include "metric.h"
+#include "util.h"
+#include "views.h"
+
+#define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
+#define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
+/* The server's limits: connections at once, from one address, idle seconds before one is
+ * closed, and the memory each gets for its request (the answers are shared, not copied) */
+#define SERVE_CONNECTIONS 512
+#define SERVE_PER_IP	  256
+#define SERVE_TIMEOUT_S	  10
+#define SERVE_CONN_MEMORY (32 * 1024)
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* One refresh's exposition in both formats, shared by the scrapes that answer with it
+ * and freed by the last of them (or the next refresh) */
+struct expo {
+	char *text[2]; /* [0] the text format 0.0.4, [1] OpenMetrics */
+	size_t len[2];
+	unsigned refs;
+};
+
+struct server {
+	pthread_mutex_t lock;
+	struct expo *cur;
+	struct MHD_Response *page, *not_found, *not_allowed;
+};
+
+static void expo_put(struct server *sv, struct expo *e)
+{
+	pthread_mutex_lock(&sv->lock);
+	bool last = --e->refs == 0;
+	pthread_mutex_unlock(&sv->lock);
+	if (!last)
+		return;
+	free(e->text[0]);
+	free(e->text[1]);
+	free(e);
+}
+
+struct release {
+	struct server *sv;
+	struct expo *e;
+};
+
+static void release_answer(void *cls)
+{
+	struct release *r = cls;
+
+	expo_put(r->sv, r->e);
+	free(r);
+}
+
+static bool wants_openmetrics(struct MHD_Connection *c)
+{
+	const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept");
+
+	return accept && strstr(accept, "application/openmetrics-text");
+}
+
+static enum MHD_Result metrics(struct server *sv, struct MHD_Connection *c)
+{
+	int f = wants_openmetrics(c);
+	struct release *r = xmalloc(sizeof(*r));
+
+	pthread_mutex_lock(&sv->lock);
+	r->sv = sv;
+	r->e = sv->cur;
+	r->e->refs++;
+	pthread_mutex_unlock(&sv->lock);
+	struct MHD_Response *resp = MHD_create_response_from_buffer_with_free_callback_cls(
+		r->e->len[f], r->e->text[f], release_answer, r);
+	if (!resp) {
+		release_answer(r);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, f ? CONTENT_OM : CONTENT_TEXT);
+	enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
+/* GET and HEAD of /metrics and /; 404 for other paths, 405 for other methods (MHD leaves
+ * the body out of the answer to HEAD) */
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version, const char *upload,
+			      size_t *upload_size, void **req_cls)
+{
+	struct server *sv = cls;
+	bool metrics_url = !strcmp(url, "/metrics"), root = !strcmp(url, "/");
+	(void)version, (void)upload, (void)upload_size, (void)req_cls;
+
+	if (!metrics_url && !root)
+		return MHD_queue_response(c, MHD_HTTP_NOT_FOUND, sv->not_found);
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+		return MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, sv->not_allowed);
+	if (root)
+		return MHD_queue_response(c, MHD_HTTP_OK, sv->page);
+	return metrics(sv, c);
+}
+
+static struct MHD_Response *fixed(const char *text, const char *type)
+{
+	struct MHD_Response *r =
+		MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	return r;
+}
+
+static const char page[] =
+	"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>memtop</title></head>\n"
+	"<body><h1>memtop</h1><p>Memory, swap, reclaim, processes and OOM kills as metrics: "
+	"<a href=\"metrics\">/metrics</a></p></body></html>\n";
+
+/* Starts the server on its own thread; the stop signals stay with the main thread */
+static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_storage *ss,
+				      char *err, size_t errlen)
+{
+	sigset_t block, old;
+	char addr[INET6_ADDRSTRLEN] = "?";
+	bool v6 = ss->ss_family == AF_INET6;
+	const struct sockaddr_in *in = (const struct sockaddr_in *)ss;
+	const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)ss;
+
+	sv->page = fixed(page, "text/html; charset=utf-8");
+	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
+	sv->not_allowed = fixed("only GET and HEAD\n", "text/plain");
+	MHD_add_response_header(sv->not_allowed, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	errno = 0;
+	struct MHD_Daemon *d = MHD_start_daemon(
+		MHD_USE_AUTO_INTERNAL_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, answer, sv,
+		MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)ss, MHD_OPTION_CONNECTION_LIMIT,
+		(unsigned)SERVE_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		(unsigned)SERVE_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
+		MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+	int e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!d) {
+		inet_ntop(ss->ss_family, v6 ? (const void *)&in6->sin6_addr : &in->sin_addr, addr,
+			  sizeof(addr));
+		snprintf(err, errlen, "--serve: cannot listen on %s%s%s:%u%s%s", v6 ? "[" : "",
+			 addr, v6 ? "]" : "", ntohs(v6 ? in6->sin6_port : in->sin_port),
+			 e ? ": " : "", e ? strerror(e) : "");
+	}
+	return d;
+}
+
+static void serve_stop(struct server *sv, struct MHD_Daemon *d)
+{
+	if (d)
+		MHD_stop_daemon(d); /* closes every connection: their answers are released */
+	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed};
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		if (fixed[i])
+			MHD_destroy_response(fixed[i]);
+	if (sv->cur)
+		expo_put(sv, sv->cur);
+	sv->cur = NULL;
+}
+
+/* The refresh's exposition in both formats, in place of the last one */
+static void publish(struct server *sv, struct tbuf *b, const struct model *m,
+		    const struct view_info *vi)
+{
+	struct expo *e = xcalloc(1, sizeof(*e));
+
+	for (int f = 0; f < 2; f++) {
+		b->n = 0;
+		view_openmetrics(b, m, vi, f);
+		e->text[f] = xmalloc(b->n);
+		memcpy(e->text[f], b->s, b->n);
+		e->len[f] = b->n;
+	}
+	e->refs = 1; /* the server's */
+	pthread_mutex_lock(&sv->lock);
+	struct expo *old = sv->cur;
+	sv->cur = e;
+	pthread_mutex_unlock(&sv->lock);
+	if (old)
+		expo_put(sv, old);
+}
+
+struct state {
+	struct sources *src;
+	struct model *m;
+	const struct options *o;
+	struct cg_model cgm;
+	struct cg_order order;
+	struct metric_ooms ooms;
+	const struct row **sel;
+	int32_t *pids;
+	size_t cap;
+};
+
+/* One refresh: the sources, the model, and the costly columns (VmSwap, PSS and USS where
+ * asked for) of the processes exported alone */
+static int refresh(struct state *st, char *err, size_t errlen)
+{
+	struct model *m = st->m;
+	struct pids_request req = {.cols = model_wanted(m),
+				   .only_pids = st->o->prefs.filter.pids,
+				   .nonly_pids = st->o->prefs.filter.npids,
+				   .cg_cols = st->o->cgroups ? (1u << CGCOL_COUNT) - 1 : 0};
+
+	if (sources_collect(st->src, model_begin(m), &req, err, errlen))
+		return -1;
+	model_update(m);
+	cgmodel_update(&st->cgm, model_current(m), model_previous(m), &st->order);
+	if (st->cap < m->nrows) {
+		st->cap = m->nrows + m->nrows / 4;
+		st->sel = xrealloc(st->sel, st->cap * sizeof(*st->sel));
+		st->pids = xrealloc(st->pids, st->cap * sizeof(*st->pids));
+	}
+	size_t n = metric_select(m, st->o->top, st->sel);
+	for (size_t i = 0; i < n; i++)
+		st->pids[i] = st->sel[i]->p->pid;
+	struct pids_request fill = {.cols = model_wanted(m), .row_pids = st->pids, .nrow_pids = n};
+	sources_fill(st->src, model_current_mut(m), &fill);
+	model_late_values(m);
+	metric_ooms_update(&st->ooms, m);
+	return 0;
+}
+
+static void sleep_until(double when)
+{
+	double left = when - clock_mono();
+	if (left <= 0)
+		return;
+	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
+	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
+		;
+}
+
+int serve_run(struct sources *src, struct model *m, const struct options *o)
+{
+	struct state st = {.src = src, .m = m, .o = o};
+	struct view_info vi = {.delay = o->prefs.delay,
+			       .version = MEMTOP_VERSION,
+			       .utf8 = true,
+			       .cgroups = o->cgroups ? &st.cgm : NULL,
+			       .top = o->top,
+			       .ooms = &st.ooms};
+	struct server sv = {.lock = PTHREAD_MUTEX_INITIALIZER};
+	struct MHD_Daemon *d = NULL;
+	struct tbuf b = {0};
+	char err[256];
+	int rc = 0;
+
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	cgmodel_init(&st.cgm);
+	cg_order_of(&o->prefs.cg, &st.order);
+	double next = clock_mono();
+	for (long i = 0; !o->iterations || i < o->iterations; i++) {
+		if (i)
+			sleep_until(next);
+		if (stop_signal)
+			break;
+		next += o->prefs.delay;
+		if (refresh(&st, err, sizeof(err))) {
+			fprintf(stderr, "memtop: %s\n", err);
+			rc = 1;
+			break;
+		}
+		if (i == 1)
+			guard_lock(); /* steady after two refreshes */
+		if (o->mode == OUT_OPENMETRICS) {
+			view_openmetrics(&b, m, &vi, false);
+			rc = tbuf_write(&b, stdout) ? 1 : 0;
+			break;
+		}
+		publish(&sv, &b, m, &vi);
+		if (!d && !(d = serve_start(&sv, &o->listen, err, sizeof(err)))) {
+			fprintf(stderr, "memtop: %s\n", err);
+			rc = 1;
+			break;
+		}
+	}
+	if (o->mode == OUT_SERVE)
+		serve_stop(&sv, d);
+	if (stop_signal)
+		rc = 128 + stop_signal;
+	free(b.s);
+	free(st.sel);
+	free(st.pids);
+	metric_ooms_free(&st.ooms);
+	cgmodel_free(&st.cgm);
+	return rc;
+}

@@ -1,0 +1,88 @@
+#!/bin/sh
+# A real Prometheus, on a loopback port with a config and data of its own, scrapes
+# memtop --serve -d 1 every second: its API gives a child's resident bytes as statm does,
+# and the OOM kill of a child in a 64 MiB memory cgroup as memtop_oom_kills_total.
+. "$(dirname "$0")/lib.inc"
+need_bpf
+for t in prometheus curl ss; do
+	command -v $t >/dev/null || skip "$t not installed (Debian packages prometheus, curl, iproute2)"
+done
+tmp=$WORK
+
+free_port() {
+	_p=$1
+	while ss -Hltn "sport = :$_p" | grep -q .; do _p=$((_p + 1)); done
+	echo $_p
+}
+mport=$(free_port $((20000 + $$ % 20000)))
+"$MEMTOP" --serve "127.0.0.1:$mport" -d 1 2>"$WORK/err" &
+MTPID=$!
+pport=$(free_port $((mport + 1)))
+cat >"$WORK/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: memtop
+    static_configs:
+      - targets: ['127.0.0.1:$mport']
+EOF
+prometheus --config.file="$WORK/prometheus.yml" --storage.tsdb.path="$WORK/data" \
+	--web.listen-address="127.0.0.1:$pport" >"$WORK/prometheus.log" 2>&1 &
+KIDS="$KIDS $!"
+api=http://127.0.0.1:$pport/api/v1
+i=0
+until curl -sf -o /dev/null "http://127.0.0.1:$pport/-/ready"; do
+	i=$((i + 1))
+	[ $i -le 300 ] || fail "Prometheus never got ready: $(tail -5 "$WORK/prometheus.log")"
+	sleep 0.1
+done
+
+start_child 64
+KIDS="$KIDS $child"
+# query EXPR [SECS]: waits (30 s at most) until EXPR has a value; prints the first
+query() {
+	_i=0
+	while :; do
+		_v=$(curl -s --data-urlencode "query=$1" "$api/query" |
+			jq -r '.data.result[0].value[1] // empty')
+		[ -n "$_v" ] && break
+		_i=$((_i + 1))
+		[ $_i -le $((${2:-30} * 5)) ] || return 1
+		sleep 0.2
+	done
+	echo "$_v"
+}
+
+up=$(query 'up{job="memtop"}') || fail "Prometheus never scraped memtop"
+[ "$up" = 1 ] || fail "up is $up: $(curl -s "$api/targets" | jq -c '.data.activeTargets[0].lastError')"
+
+# the child's resident bytes, once a scrape after it was ready: statm is steady
+page=$(getconf PAGESIZE)
+sleep 2.5
+rss=$(cut -d' ' -f2 /proc/$child/statm)
+got=$(query "memtop_process_resident_bytes{pid=\"$child\"}") ||
+	fail "no memtop_process_resident_bytes for pid $child"
+[ "$got" = $((rss * page)) ] || fail "Prometheus has $got resident bytes, statm $rss pages of $page"
+echo "ok resident $got bytes of pid $child, as statm"
+
+# an OOM kill in a memory cgroup, counted by victim and cgroup
+name=memtop-prom-$$
+memcg "$name" $((64 << 20))
+in_memcg "$HOG" 200
+wait "$KID" 2>/dev/null
+rc=$?
+[ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"
+kills=$(query "memtop_oom_kills_total{comm=\"bpf_hog\",cgroup=\"/$name\"}") ||
+	fail "no memtop_oom_kills_total for bpf_hog in /$name: $(curl -s --data-urlencode 'query=memtop_oom_kills_total' "$api/query")"
+[ "$kills" = 1 ] || fail "memtop_oom_kills_total is $kills, not 1"
+info=$(query "memtop_last_oom_kill_info{pid=\"$KID\",comm=\"bpf_hog\",cgroup=\"/$name\"}") ||
+	fail "memtop_last_oom_kill_info does not name pid $KID"
+echo "ok OOM kill of pid $KID counted: $kills, last kill info $info"
+# the histograms and counters came through too
+query 'memtop_reclaim_duration_seconds_count{kind="memcg"}' 5 >/dev/null ||
+	fail "no reclaim histogram in Prometheus"
+query 'memtop_vm_pgfault_total' 5 >/dev/null || fail "no memtop_vm_pgfault_total"
+err=$(curl -s "$api/targets" | jq -r '.data.activeTargets[0].lastError')
+[ -z "$err" ] || fail "the last scrape failed: $err"
+echo "ok histograms and counters scraped"

@@ -1,0 +1,118 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metric.h"
+#include "unit.h"
+
+static void label_is(const char *in, const char *want)
+{
+	char out[256];
+	size_t n = metric_label(in, out);
+
+	assert_true(n <= metric_label_max(in));
+	out[n] = '\0';
+	assert_string_equal(out, want);
+}
+
+/* What the format escapes, escaped as it says; control bytes and bytes that are not UTF-8
+ * as the text \xNN; UTF-8 as it is */
+static void labels_escape_hostile_names(void **state)
+{
+	(void)state;
+	label_is("bash", "bash");
+	label_is("a\\b\"c\nd", "a\\\\b\\\"c\\nd");
+	label_is("\x1b[2J", "\\\\x1b[2J");
+	label_is("\t\r\x7f", "\\\\x09\\\\x0d\\\\x7f");
+	label_is("caf\xc3\xa9", "caf\xc3\xa9");
+	label_is("cut\xe2\x80", "cut\\\\xe2\\\\x80");	   /* a sequence cut short */
+	label_is("\xc0\xaf", "\\\\xc0\\\\xaf");		   /* overlong */
+	label_is("\xed\xa0\x80", "\\\\xed\\\\xa0\\\\x80"); /* a surrogate */
+	label_is("\xc2\x85", "\\\\xc2\\\\x85");		   /* C1: NEL */
+	label_is(NULL, "");
+}
+
+static void number_is(double v, const char *want)
+{
+	char buf[64];
+
+	metric_number(v, buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
+static void numbers(void **state)
+{
+	(void)state;
+	number_is(0, "0");
+	number_is(-0.0, "0");
+	number_is(25276502016.0, "25276502016");
+	number_is(2e-6, "2e-06");
+	number_is(0.1, "0.1");
+	number_is(1795450463.9716787, "1795450463.9716787");
+	number_is(1.0 / 0.0, "+Inf");
+}
+
+static const struct column *column(const char *name)
+{
+	return &columns[column_by_name(name)];
+}
+
+/* Names, types and factors come from the tables' units */
+static void metrics_from_the_tables(void **state)
+{
+	char name[160];
+	(void)state;
+
+	struct metric mt = metric_of_column(column("rss"));
+	assert_int_equal(mt.type, METRIC_GAUGE);
+	assert_true(mt.factor == 1024);
+	metric_name(name, sizeof(name), METRIC_PROCESS_PREFIX, "resident", &mt, false);
+	assert_string_equal(name, "memtop_process_resident_bytes");
+
+	mt = metric_of_column(column("reclaim")); /* a rate: its counter, ns, in seconds */
+	assert_int_equal(mt.type, METRIC_COUNTER);
+	assert_true(mt.factor > 0.99e-9 && mt.factor < 1.01e-9);
+	metric_name(name, sizeof(name), METRIC_PROCESS_PREFIX, "reclaim_stall", &mt, false);
+	assert_string_equal(name, "memtop_process_reclaim_stall_seconds_total");
+	metric_name(name, sizeof(name), METRIC_PROCESS_PREFIX, "reclaim_stall", &mt, true);
+	assert_string_equal(name, "memtop_process_reclaim_stall_seconds");
+
+	assert_int_equal(metric_of_column(column("mem")).type, METRIC_NONE);  /* a share */
+	assert_int_equal(metric_of_column(column("grow")).type, METRIC_NONE); /* growth */
+	assert_int_equal(metric_of_column(column("cmd")).type, METRIC_NONE);
+	assert_int_equal(metric_of_cg_column(&cg_columns[CGCOL_OOM_KILLS]).type, METRIC_COUNTER);
+	mt = metric_of_cg_column(&cg_columns[CGCOL_PSI_SOME]); /* hundredths of a percent */
+	assert_string_equal(mt.unit, "ratio");
+	assert_true(mt.factor > 0.99e-4 && mt.factor < 1.01e-4);
+
+	/* system figures: rates are not exported, their counters are; every exported one has
+	 * its help, and no two share a name */
+	for (size_t i = 0; i < n_sys_figures; i++) {
+		const struct sys_figure *f = &sys_figures[i];
+		mt = metric_of_figure(f);
+		if (f->unit == SF_RATE && !f->total)
+			assert_int_equal(mt.type, METRIC_NONE);
+		if (mt.type == METRIC_NONE)
+			continue;
+		assert_non_null(f->help);
+		char a[160], b[160];
+		metric_name(a, sizeof(a), METRIC_PREFIX, f->metric, &mt, false);
+		for (size_t j = 0; j < i; j++) {
+			struct metric mj = metric_of_figure(&sys_figures[j]);
+			if (mj.type == METRIC_NONE)
+				continue;
+			metric_name(b, sizeof(b), METRIC_PREFIX, sys_figures[j].metric, &mj, false);
+			assert_string_not_equal(a, b);
+		}
+	}
+}
+
+int run_metric_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(labels_escape_hostile_names),
+		cmocka_unit_test(numbers),
+		cmocka_unit_test(metrics_from_the_tables),
+	};
+	return cmocka_run_group_tests_name("metric", tests, NULL, NULL);
+}

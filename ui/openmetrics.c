@@ -1,0 +1,277 @@
+/* OpenMetrics: the figure tables as metrics (src/metric.h names them), in the Prometheus
+ * text format 0.0.4 or OpenMetrics 1.0.0. The system figures, then memtop's own state and
+ * the reclaim histograms, the bounded set of processes, the cgroups, the OOM kills. */
+#include <stdio.h>
+#include <string.h>
+
+#include "metric.h"
+#include "util.h"
+#include "views.h"
+
+struct out {
+	struct tbuf *b;
+	bool om; /* OpenMetrics 1.0.0, else the text format 0.0.4 */
+};
+
+static const char *const type_name[] = {
+	[METRIC_NONE] = "unknown", [METRIC_GAUGE] = "gauge", [METRIC_COUNTER] = "counter"};
+
+/* HELP text: backslash and newline escaped, and in OpenMetrics the double quote */
+static void help_text(struct out *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || (*s == '"' && o->om))
+			tbuf_putc(o->b, '\\');
+		if (*s == '\n')
+			tbuf_puts(o->b, "\\n");
+		else
+			tbuf_putc(o->b, *s);
+	}
+}
+
+/* # HELP, # TYPE, and in OpenMetrics # UNIT: the family's name is the metric's, less a
+ * counter's _total in OpenMetrics */
+static void family(struct out *o, const char *prefix, const char *name, const struct metric *mt,
+		   const char *type, const char *help)
+{
+	char fam[160];
+
+	metric_name(fam, sizeof(fam), prefix, name, mt, o->om);
+	tbuf_printf(o->b, "# HELP %s ", fam);
+	help_text(o, help);
+	tbuf_printf(o->b, "\n# TYPE %s %s\n", fam, type ? type : type_name[mt->type]);
+	if (o->om && mt->unit)
+		tbuf_printf(o->b, "# UNIT %s %s\n", fam, mt->unit);
+}
+
+static void number(struct out *o, double v)
+{
+	tbuf_putc(o->b, ' ');
+	o->b->n += metric_number(v, tbuf_room(o->b, 32), 32);
+	tbuf_putc(o->b, '\n');
+}
+
+/* name="value": the value escaped */
+static void label(struct tbuf *b, bool first, const char *name, const char *value)
+{
+	tbuf_printf(b, "%s%s=\"", first ? "" : ",", name);
+	b->n += metric_label(value, tbuf_room(b, metric_label_max(value)));
+	tbuf_putc(b, '"');
+}
+
+static void figures(struct out *o, const struct model *m)
+{
+	char name[160];
+
+	for (size_t i = 0; i < n_sys_figures; i++) {
+		const struct sys_figure *f = &sys_figures[i];
+		struct metric mt = metric_of_figure(f);
+		if (mt.type == METRIC_NONE || !sys_figure_valid(f, m))
+			continue;
+		family(o, METRIC_PREFIX, f->metric, &mt, NULL, f->help);
+		metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt, false);
+		tbuf_puts(o->b, name);
+		number(o, (f->total ? f->total(m) : f->get(m)) * mt.factor);
+	}
+}
+
+/* The reclaim latencies since memtop started: slot i of a log2 histogram holds durations
+ * of [2^i, 2^(i+1)) microseconds, so at most 2^(i+1): the cumulative bucket le of that */
+static void histograms(struct out *o, const struct reclaim_stats *r)
+{
+	static const char *const kind[] = {"direct", "memcg", "shrink_slab"};
+	const struct mt_hist *h[] = {&r->direct, &r->memcg, &r->shrink_slab};
+	struct metric mt = {METRIC_NONE, "seconds", 1e-6};
+	const char *name = METRIC_PREFIX "reclaim_duration_seconds";
+
+	family(o, METRIC_PREFIX, "reclaim_duration", &mt, "histogram",
+	       "Time tasks spent in direct or memcg reclaim, and in shrink_slab, since memtop "
+	       "started (BPF)");
+	for (size_t k = 0; k < ARRAY_SIZE(h); k++) {
+		uint64_t sum = 0;
+		for (int i = 0; i < MT_HIST_SLOTS; i++) {
+			sum += h[k]->slots[i];
+			tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"", name, kind[k]);
+			o->b->n +=
+				metric_number((double)(2ull << i) * 1e-6, tbuf_room(o->b, 32), 32);
+			tbuf_printf(o->b, "\"} %llu\n", (unsigned long long)sum);
+		}
+		/* the count from the slots, which the BPF programs add to apart from it */
+		tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"+Inf\"} %llu\n", name, kind[k],
+			    (unsigned long long)sum);
+		tbuf_printf(o->b, "%s_sum{kind=\"%s\"}", name, kind[k]);
+		number(o, (double)h[k]->total_us * 1e-6);
+		tbuf_printf(o->b, "%s_count{kind=\"%s\"} %llu\n", name, kind[k],
+			    (unsigned long long)sum);
+	}
+}
+
+static void self(struct out *o, const struct snapshot *s)
+{
+	struct metric g = {METRIC_GAUGE, NULL, 1};
+
+	family(o, METRIC_PREFIX, "bpf_enabled", &g, NULL,
+	       "1 where memtop's BPF programs are loaded, 0 where it reads /proc alone");
+	tbuf_printf(o->b, METRIC_PREFIX "bpf_enabled %d\n", s->bpf.enabled);
+	if (s->bpf.have_reclaim)
+		histograms(o, &s->bpf.reclaim);
+}
+
+/* Each exported process's labels, from the columns marked as labels, into lab (offsets
+ * at[i] to at[i + 1]) */
+static struct tbuf lab;
+
+static void process_labels(const struct row *const *rows, size_t n, size_t *at)
+{
+	char pid[24];
+
+	lab.n = 0;
+	for (size_t i = 0; i < n; i++) {
+		at[i] = lab.n;
+		bool first = true;
+		for (int c = 0; c < COL_COUNT; c++) {
+			const struct column *col = &columns[c];
+			if (!col->label)
+				continue;
+			const char *v = row_text(rows[i], (enum col_id)c);
+			if (col->id) {
+				snprintf(pid, sizeof(pid), "%llu",
+					 (unsigned long long)col->id(rows[i]->p));
+				v = pid;
+			}
+			label(&lab, first, col->name, v ? v : "");
+			first = false;
+		}
+	}
+	at[n] = lab.n;
+}
+
+static void processes(struct out *o, const struct model *m, size_t top)
+{
+	static const struct row **rows;
+	static size_t *at, cap;
+	char name[160];
+
+	if (cap < m->nrows + 1) {
+		cap = m->nrows + 1 + m->nrows / 4;
+		rows = xrealloc(rows, cap * sizeof(*rows));
+		at = xrealloc(at, cap * sizeof(*at));
+	}
+	size_t n = metric_select(m, top, rows);
+	process_labels(rows, n, at);
+	for (int c = 0; c < COL_COUNT; c++) {
+		const struct column *col = &columns[c];
+		struct metric mt = metric_of_column(col);
+		if (mt.type == METRIC_NONE)
+			continue;
+		size_t i = 0;
+		while (i < n && !row_valid(rows[i], (enum col_id)c))
+			i++;
+		if (i == n) /* no process has it: PSS and USS unless asked for */
+			continue;
+		family(o, METRIC_PROCESS_PREFIX, col->metric, &mt, NULL,
+		       col->help ? col->help : col->desc);
+		size_t len = metric_name(name, sizeof(name), METRIC_PROCESS_PREFIX, col->metric,
+					 &mt, false);
+		for (; i < n; i++) {
+			if (!row_valid(rows[i], (enum col_id)c))
+				continue;
+			tbuf_put(o->b, name, len);
+			tbuf_putc(o->b, '{');
+			tbuf_put(o->b, lab.s + at[i], at[i + 1] - at[i]);
+			tbuf_putc(o->b, '}');
+			number(o, (double)rows[i]->p->v[c] * mt.factor);
+		}
+	}
+}
+
+/* Read, and not a limit of "max" */
+static bool cg_has(const struct cg_sample *s, int c)
+{
+	return (s->valid & CGCOL_BIT(c)) && !(s->unlimited & CGCOL_BIT(c));
+}
+
+static void cgroups(struct out *o, const struct cg_model *cgm)
+{
+	char name[160];
+
+	for (int c = 0; c < CGCOL_COUNT; c++) {
+		const struct cg_column *col = &cg_columns[c];
+		struct metric mt = metric_of_cg_column(col);
+		if (mt.type == METRIC_NONE)
+			continue;
+		size_t i = 0;
+		while (i < cgm->nrows && !cg_has(cgm->rows[i].c, c))
+			i++;
+		if (i == cgm->nrows) /* none has it: limits where none is set */
+			continue;
+		family(o, METRIC_CGROUP_PREFIX, col->metric, &mt, NULL,
+		       col->help ? col->help : col->desc);
+		metric_name(name, sizeof(name), METRIC_CGROUP_PREFIX, col->metric, &mt, false);
+		for (; i < cgm->nrows; i++) {
+			const struct cg_sample *s = cgm->rows[i].c;
+			if (!cg_has(s, c))
+				continue;
+			tbuf_printf(o->b, "%s{", name);
+			for (int l = 0; l < CGCOL_COUNT; l++)
+				if (cg_columns[l].label)
+					label(o->b, true, cg_columns[l].name,
+					      cg_row_text(&cgm->rows[i], (enum cgcol_id)l));
+			tbuf_putc(o->b, '}');
+			number(o, (double)s->v[c] * mt.factor);
+		}
+	}
+}
+
+/* OOM kills by victim since memtop started, and the last kill memtop knows of */
+static void ooms(struct out *o, const struct model *m, const struct metric_ooms *k)
+{
+	struct metric counter = {METRIC_COUNTER, NULL, 1}, gauge = {METRIC_GAUGE, "seconds", 1};
+
+	if (k && k->n) {
+		family(o, METRIC_PREFIX, "oom_kills", &counter, NULL,
+		       "OOM kills since memtop started, by the victim's name and memory cgroup");
+		for (size_t i = 0; i < k->n; i++) {
+			tbuf_puts(o->b, METRIC_PREFIX "oom_kills_total{");
+			label(o->b, true, "comm", k->e[i].comm);
+			label(o->b, false, "cgroup", k->e[i].memcg);
+			tbuf_printf(o->b, "} %llu\n", (unsigned long long)k->e[i].kills);
+		}
+	}
+	if (!m->noom)
+		return;
+	const struct mt_event *e = &m->oom[m->noom - 1];
+	char pid[24];
+	struct metric info = {METRIC_GAUGE, NULL, 1};
+	snprintf(pid, sizeof(pid), "%d", e->pid);
+	if (o->om) {
+		tbuf_puts(o->b, "# HELP " METRIC_PREFIX "last_oom_kill The last OOM kill memtop "
+				"knows of\n# TYPE " METRIC_PREFIX "last_oom_kill info\n");
+	} else {
+		family(o, METRIC_PREFIX, "last_oom_kill_info", &info, NULL,
+		       "The last OOM kill memtop knows of");
+	}
+	tbuf_puts(o->b, METRIC_PREFIX "last_oom_kill_info{");
+	label(o->b, true, "pid", pid);
+	label(o->b, false, "comm", e->comm);
+	label(o->b, false, "cgroup", e->memcg);
+	tbuf_puts(o->b, "} 1\n");
+	family(o, METRIC_PREFIX, "last_oom_kill_timestamp", &gauge, NULL,
+	       "When the last OOM kill memtop knows of happened, seconds since the epoch");
+	tbuf_puts(o->b, METRIC_PREFIX "last_oom_kill_timestamp_seconds");
+	number(o, e->ts);
+}
+
+void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_info *vi, bool om)
+{
+	struct out o = {b, om};
+
+	figures(&o, m);
+	self(&o, model_current(m));
+	processes(&o, m, vi->top);
+	if (vi->cgroups)
+		cgroups(&o, vi->cgroups);
+	ooms(&o, m, vi->ooms);
+	if (om)
+		tbuf_puts(b, "# EOF\n");
+}
