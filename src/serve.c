@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cgmodel.h"
+#include "growth.h"
 #include "guard.h"
 #include "metric.h"
 #include "util.h"
@@ -231,7 +232,7 @@ static int refresh(struct state *st, char *err, size_t errlen)
 
 	if (sources_collect(st->src, model_begin(m), &req, err, errlen))
 		return -1;
-	model_update(m);
+	model_step(m);
 	cgmodel_update(&st->cgm, model_current(m), model_previous(m), &st->order);
 	if (st->cap < m->nrows) {
 		st->cap = m->nrows + m->nrows / 4;
