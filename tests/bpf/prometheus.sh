@@ -38,7 +38,7 @@ until curl -sf -o /dev/null "http://127.0.0.1:$pport/-/ready"; do
 	sleep 0.1
 done
 
-start_child 64
+start_child 64 2000
 KIDS="$KIDS $child"
 # query EXPR [SECS]: waits (30 s at most) until EXPR has a value; prints the first
 query() {
@@ -65,6 +65,18 @@ got=$(query "memtop_process_resident_bytes{pid=\"$child\"}") ||
 	fail "no memtop_process_resident_bytes for pid $child"
 [ "$got" = $((rss * page)) ] || fail "Prometheus has $got resident bytes, statm $rss pages of $page"
 echo "ok resident $got bytes of pid $child, as statm"
+# its minor faults: Prometheus's rate over 5 s near what /proc/PID/stat counts
+minflt() { awk '{ print $10 }' /proc/$child/stat; }
+f0=$(minflt) t0=$(date +%s.%N)
+sleep 6
+f1=$(minflt) t1=$(date +%s.%N)
+r=$(query "rate(memtop_process_minor_faults_total{pid=\"$child\"}[5s])") ||
+	fail "no rate of memtop_process_minor_faults_total for pid $child"
+awk -v r="$r" -v f0="$f0" -v f1="$f1" -v t0="$t0" -v t1="$t1" 'BEGIN {
+	p = (f1 - f0) / (t1 - t0)
+	printf "ok rate(minor faults) %.0f/s in Prometheus, %.0f/s in /proc/PID/stat\n", r, p
+	exit !(r > 0.7 * p && r < 1.3 * p)
+}' || fail "Prometheus's fault rate $r is not within 30 % of /proc's"
 
 # an OOM kill in a memory cgroup, counted by victim and cgroup
 name=memtop-prom-$$
@@ -79,9 +91,14 @@ kills=$(query "memtop_oom_kills_total{comm=\"bpf_hog\",cgroup=\"/$name\"}") ||
 info=$(query "memtop_last_oom_kill_info{pid=\"$KID\",comm=\"bpf_hog\",cgroup=\"/$name\"}") ||
 	fail "memtop_last_oom_kill_info does not name pid $KID"
 echo "ok OOM kill of pid $KID counted: $kills, last kill info $info"
-# the histograms and counters came through too
-query 'memtop_reclaim_duration_seconds_count{kind="memcg"}' 5 >/dev/null ||
-	fail "no reclaim histogram in Prometheus"
+# the child's cgroup reclaimed before the kill: the memcg histogram counted it, its +Inf
+# bucket equal to its count
+n=$(query 'memtop_reclaim_duration_seconds_count{kind="memcg"} > 0' 10) ||
+	fail "no memcg reclaim in Prometheus's histogram after the OOM kill"
+inf=$(query 'memtop_reclaim_duration_seconds_bucket{kind="memcg",le="+Inf"}' 5) ||
+	fail "no +Inf bucket"
+[ "$inf" = "$n" ] || fail "+Inf bucket $inf, count $n"
+echo "ok memcg reclaim histogram: $n stalls"
 query 'memtop_vm_pgfault_total' 5 >/dev/null || fail "no memtop_vm_pgfault_total"
 err=$(curl -s "$api/targets" | jq -r '.data.activeTargets[0].lastError')
 [ -z "$err" ] || fail "the last scrape failed: $err"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # --serve PORT: GET and HEAD of /metrics in the text format (OpenMetrics when asked), 404
-# and 405, listening on loopback alone; 200 clients at once all get whole answers; slow
+# and 405, listening on loopback alone; 200 clients at once, and for 10 s, all get whole
+# answers without memtop growing; a 1 MB header is refused; slow
 # clients delay no one; SIGTERM stops it; bad addresses exit 2.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 for t in curl ss promtool; do
@@ -91,13 +92,13 @@ echo "10 GETs beside 5 slow clients: $ms ms"
 [ $ms -lt 3000 ] || fail "10 GETs took $ms ms beside slow clients"
 
 # 200 clients at once: each gets the whole answer (its Content-Length in bytes)
-i=0
+i=0 curls=
 while [ $i -lt 200 ]; do
 	i=$((i + 1))
 	curl -s --max-time 30 -D "$tmp/h$i" -o "$tmp/b$i" "$url/metrics" &
+	curls="$curls $!"
 done
-wait_curls() { for j in $(jobs -p); do case " $slow " in *" $j "*) ;; *) wait "$j" ;; esac; done; }
-wait_curls
+for j in $curls; do wait "$j"; done
 i=0 bad=0
 while [ $i -lt 200 ]; do
 	i=$((i + 1))
@@ -109,6 +110,41 @@ while [ $i -lt 200 ]; do
 done
 [ $bad -eq 0 ] || fail "$bad of 200 clients at once got no whole answer"
 echo "ok 200 clients at once"
+
+rss_kb() { awk '$1 == "VmRSS:" { print $2 }' /proc/$pid/status; }
+rss0=$(rss_kb)
+# a 1 MB header: refused (the 32 KiB a connection may use), while others are answered
+head -c 1000000 /dev/zero | tr '\0' a | sed 's/^/X-Big: /' >"$tmp/bighdr"
+big=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H @"$tmp/bighdr" "$url/metrics")
+case "$big" in 200) fail "a 1 MB header was answered 200" ;; esac
+[ "$(code "$url/metrics")" = 200 ] || fail "GET after the 1 MB header failed"
+echo "ok a 1 MB header: $big"
+
+# 200 clients for 10 s, each asking again as soon as answered: every answer whole, and
+# memtop's RSS not grown by it (the answers share the exposition)
+end=$(($(date +%s) + 10))
+i=0 loaders=
+while [ $i -lt 200 ]; do
+	i=$((i + 1))
+	(n=0 bad=0
+	while [ "$(date +%s)" -lt $end ]; do
+		# whole: 200, and as many bytes as its Content-Length
+		set -- $(curl -s --max-time 30 -o /dev/null \
+			-w '%{http_code} %{size_download} %header{content-length}' "$url/metrics")
+		[ "${1:-}" = 200 ] && [ "${2:-0}" -gt 0 ] && [ "${2:-}" = "${3:-}" ] ||
+			{ bad=$((bad + 1)); echo "$*" >>"$tmp/why$i"; }
+		n=$((n + 1))
+	done
+	echo "$n $bad" >"$tmp/load$i") &
+	loaders="$loaders $!"
+done
+for j in $loaders; do wait "$j"; done
+total=$(cat "$tmp"/load* | awk '{ n += $1; b += $2 } END { print n, b }')
+rss1=$(rss_kb)
+echo "200 clients for 10 s: $total (answers, incomplete); memtop's RSS $rss0 -> $rss1 KiB"
+[ "${total#* }" = 0 ] || fail "incomplete answers under load: $total: $(cat "$tmp"/why* | sort | uniq -c | head)"
+[ "${total% *}" -ge 200 ] || fail "under 200 answers in 10 s: $total"
+[ "$rss1" -lt $((rss0 + 8192)) ] || fail "memtop's RSS grew from $rss0 to $rss1 KiB under load"
 
 # SIGTERM: it stops, and nothing listens any more
 kill -TERM $pid
