@@ -144,7 +144,11 @@ rss1=$(rss_kb)
 echo "200 clients for 10 s: $total (answers, incomplete); memtop's RSS $rss0 -> $rss1 KiB"
 [ "${total#* }" = 0 ] || fail "incomplete answers under load: $total: $(cat "$tmp"/why* | sort | uniq -c | head)"
 [ "${total% *}" -ge 200 ] || fail "under 200 answers in 10 s: $total"
-[ "$rss1" -lt $((rss0 + 8192)) ] || fail "memtop's RSS grew from $rss0 to $rss1 KiB under load"
+# (not under ASan: its quarantine keeps freed memory, each connection's, resident)
+case "$MEMTOP" in
+*/asan/*) ;;
+*) [ "$rss1" -lt $((rss0 + 8192)) ] || fail "memtop's RSS grew from $rss0 to $rss1 KiB under load" ;;
+esac
 
 # SIGTERM: it stops, and nothing listens any more
 kill -TERM $pid
