@@ -8,7 +8,14 @@
  * The struct mem_cgroup is read with bpf_probe_read_kernel (BPF_CORE_READ), not plain
  * loads through bpf_rdonly_cast as in tasks.bpf.c: bpftool's linker (libbpf 1.1) cannot
  * link two objects that both declare that kfunc. A dozen helper calls a cgroup cost
- * about a microsecond; the files cost thirty. */
+ * about a microsecond; the files cost thirty.
+ *
+ * Each record also gives the tree: the cgroup's kernfs name and its parent's id, from
+ * which user space makes the paths without listing the directories. A walk's output
+ * must fit the seq_file's buffer (8 pages): the iterator holds cgroup_mutex for one
+ * read() and fails the next with EOPNOTSUPP. So the reader starts a walk again at the
+ * first cgroup that did not fit: cg_skip, set by user space between walks, is the place
+ * (seq_num) of the first cgroup written. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -16,6 +23,14 @@
 #include "memtop.h"
 
 char LICENSE[] SEC("license") = "GPL";
+
+__u64 cg_skip = 0; /* .bss: user space sets it before a walk */
+
+/* a record with room for its name */
+struct rec_out {
+	struct mtb_cgroup_rec r;
+	char name[MTB_CG_NAME_MAX + 8];
+};
 
 /* kernels before 4.16 named a page counter's usage "count" and its max "limit" */
 struct page_counter___old {
@@ -73,14 +88,31 @@ SEC("iter/cgroup")
 int cgroups(struct bpf_iter__cgroup *ctx)
 {
 	struct seq_file *seq = ctx->meta->seq;
-	struct mtb_cgroup_rec r = {};
 	struct cgroup *cg = ctx->cgroup;
 	struct cgroup_subsys_state *css;
+	struct rec_out out = {};
+	struct mtb_cgroup_rec *r = &out.r;
+	const char *name;
+	__u64 room;
+	long len;
 	int ssid;
 
-	if (!cg)
+	if (!cg || ctx->meta->seq_num < cg_skip)
 		return 0;
-	r.id = BPF_CORE_READ(cg, kn, id);
+	r->id = BPF_CORE_READ(cg, kn, id);
+	r->parent_id = BPF_CORE_READ(cg, self.parent, cgroup, kn, id);
+	r->seq = ctx->meta->seq_num;
+	name = BPF_CORE_READ(cg, kn, name);
+	len = name ? bpf_probe_read_kernel_str(out.name, MTB_CG_NAME_MAX, name) : -1;
+	if (len > 0) {
+		len -= 1; /* the NUL */
+		barrier_var(len);
+		len &= MTB_CG_NAME_MAX - 1;
+		r->name_len = (__u16)len;
+		r->have |= MTB_CG_NAMED;
+	} else {
+		len = 0;
+	}
 	if (bpf_core_enum_value_exists(enum cgroup_subsys_id, memory_cgrp_id)) {
 		ssid = bpf_core_enum_value(enum cgroup_subsys_id, memory_cgrp_id);
 		css = NULL;
@@ -88,12 +120,16 @@ int cgroups(struct bpf_iter__cgroup *ctx)
 			bpf_probe_read_kernel(&css, sizeof(css), &cg->subsys[ssid]);
 		/* css is the first member of struct mem_cgroup */
 		if (css) {
-			r.have |= MTB_CG_MEMCG;
+			r->have |= MTB_CG_MEMCG;
 			if (BPF_CORE_READ(cg, level) == 0)
-				r.have |= MTB_CG_ROOT;
-			memcg_figures((struct mem_cgroup *)css, &r);
+				r->have |= MTB_CG_ROOT;
+			memcg_figures((struct mem_cgroup *)css, r);
 		}
 	}
-	bpf_seq_write(seq, &r, sizeof(r));
+	room = MTB_CG_NAME_ROOM((__u64)len);
+	barrier_var(room);
+	if (room > MTB_CG_NAME_MAX + 8)
+		return 0;
+	bpf_seq_write(seq, &out, sizeof(out.r) + room);
 	return 0;
 }

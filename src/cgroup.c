@@ -457,6 +457,11 @@ const char *cg_mount(const struct cg_reader *r)
 	return r->mount;
 }
 
+const char *cg_root(const struct cg_reader *r)
+{
+	return r->root;
+}
+
 void cg_use_bpf(struct cg_reader *r, struct cg_iter *it)
 {
 	if (r->version && !r->bpf)
@@ -804,7 +809,8 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	s->cg_version = r->version;
 	s->cg_cols = r->version ? cols : 0;
 	if (cols) {
-		cg_list(r, s);
+		if (!cg_bpf_list(r->bpf, r, s))
+			cg_list(r, s);
 		cg_read(r, s, cols);
 	} else {
 		cg_bpf_idle(r->bpf); /* the view closed: the iterator's link goes */
