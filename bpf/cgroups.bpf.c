@@ -89,7 +89,8 @@ int cgroups(struct bpf_iter__cgroup *ctx)
 {
 	struct seq_file *seq = ctx->meta->seq;
 	struct cgroup *cg = ctx->cgroup;
-	struct cgroup_subsys_state *css;
+	struct cgroup_subsys_state *css, *parent;
+	struct kernfs_node *kn;
 	struct rec_out out = {};
 	struct mtb_cgroup_rec *r = &out.r;
 	const char *name;
@@ -99,10 +100,16 @@ int cgroups(struct bpf_iter__cgroup *ctx)
 
 	if (!cg || ctx->meta->seq_num < cg_skip)
 		return 0;
-	r->id = BPF_CORE_READ(cg, kn, id);
-	r->parent_id = BPF_CORE_READ(cg, self.parent, cgroup, kn, id);
+	/* the cgroup's own fields by plain loads (a trusted pointer's, walked) */
+	kn = cg->kn;
+	if (!kn)
+		return 0;
+	r->id = kn->id;
+	parent = cg->self.parent;
+	if (parent && parent->cgroup && parent->cgroup->kn)
+		r->parent_id = parent->cgroup->kn->id;
 	r->seq = ctx->meta->seq_num;
-	name = BPF_CORE_READ(cg, kn, name);
+	name = kn->name;
 	len = name ? bpf_probe_read_kernel_str(out.name, MTB_CG_NAME_MAX, name) : -1;
 	if (len > 0) {
 		len -= 1; /* the NUL */
@@ -121,7 +128,7 @@ int cgroups(struct bpf_iter__cgroup *ctx)
 		/* css is the first member of struct mem_cgroup */
 		if (css) {
 			r->have |= MTB_CG_MEMCG;
-			if (BPF_CORE_READ(cg, level) == 0)
+			if (cg->level == 0)
 				r->have |= MTB_CG_ROOT;
 			memcg_figures((struct mem_cgroup *)css, r);
 		}
