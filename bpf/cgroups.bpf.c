@@ -52,8 +52,81 @@ static __u64 counter_max(struct page_counter *c)
 	return BPF_CORE_READ((struct page_counter___old *)c, limit);
 }
 
+/* The part of a struct mem_cgroup that holds the figures, from its page counters to
+ * soft_limit (1.7 KiB on Linux 6.18), read in one helper call where it fits: a dozen
+ * calls cost a microsecond a cgroup, one a fifth of that. */
+#define MEMCG_SPAN 4096
+struct memcg_bytes {
+	__u8 b[MEMCG_SPAN];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct memcg_bytes);
+} cg_scratch SEC(".maps");
+
+static __always_inline __u64 at(const struct memcg_bytes *buf, __u32 off)
+{
+	if (off > MEMCG_SPAN - 8)
+		return 0;
+	return *(const __u64 *)&buf->b[off];
+}
+
+static __always_inline __u32 later(__u32 a, __u32 b)
+{
+	return a > b ? a : b;
+}
+
+/* The figures of memcg_figures() from one read, where the kernel has every field (cgroup
+ * v1's too) within MEMCG_SPAN bytes; false if not (nothing read) */
+static bool memcg_bulk(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
+{
+	struct memcg_bytes *buf;
+	__u32 zero = 0, base, end;
+	int e;
+
+	if (!bpf_core_field_exists(m->memory.usage) || !bpf_core_field_exists(m->memory.high) ||
+	    !bpf_core_field_exists(m->memsw) || !bpf_core_field_exists(m->kmem) ||
+	    !bpf_core_field_exists(m->soft_limit) || !bpf_core_field_exists(m->memory_events) ||
+	    !bpf_core_enum_value_exists(enum memcg_memory_event, MEMCG_OOM_KILL))
+		return false;
+	e = bpf_core_enum_value(enum memcg_memory_event, MEMCG_OOM_KILL);
+	if (e < 0 || e >= 16)
+		return false;
+	base = bpf_core_field_offset(m->memory);
+	end = later(bpf_core_field_offset(m->soft_limit), bpf_core_field_offset(m->kmem.usage));
+	end = later(end, bpf_core_field_offset(m->memsw.max));
+	end = later(end, bpf_core_field_offset(m->memory.max));
+	end = later(end, bpf_core_field_offset(m->memory_events) + 8 * (__u32)e);
+	if (end < base || end - base > MEMCG_SPAN - 8)
+		return false;
+	buf = bpf_map_lookup_elem(&cg_scratch, &zero);
+	if (!buf)
+		return false;
+	end = end - base + 8;
+	barrier_var(end);
+	if (end > MEMCG_SPAN || bpf_probe_read_kernel(buf->b, end, (char *)m + base))
+		return false;
+	r->usage = at(buf, bpf_core_field_offset(m->memory.usage) - base);
+	r->max = at(buf, bpf_core_field_offset(m->memory.max) - base);
+	r->high = at(buf, bpf_core_field_offset(m->memory.high) - base);
+	r->low = at(buf, bpf_core_field_offset(m->memory.low) - base);
+	r->min = at(buf, bpf_core_field_offset(m->memory.min) - base);
+	r->swap = at(buf, bpf_core_field_offset(m->memsw.usage) - base);
+	r->swap_max = at(buf, bpf_core_field_offset(m->memsw.max) - base);
+	r->kmem = at(buf, bpf_core_field_offset(m->kmem.usage) - base);
+	r->soft_limit = at(buf, bpf_core_field_offset(m->soft_limit) - base);
+	r->oom_kill = at(buf, bpf_core_field_offset(m->memory_events) + 8 * (__u32)e - base);
+	r->have |= MTB_CG_KMEM | MTB_CG_EVENTS;
+	return true;
+}
+
 static void memcg_figures(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
 {
+	if (memcg_bulk(m, r))
+		return;
 	r->usage = counter_usage(&m->memory);
 	r->max = counter_max(&m->memory);
 	if (bpf_core_field_exists(m->memory.high)) {
