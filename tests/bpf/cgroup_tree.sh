@@ -23,15 +23,12 @@ prefix=$(awk -v m="$ROOT" '$5 == m { print $4; exit }' /proc/self/mountinfo)
 top=memtop-cgtree-$$
 odd=$(printf 'a b\303\251 x')   # a space and UTF-8 (e acute)
 raw=$(printf 'r \377\001z')      # a byte that is no UTF-8, and a control byte
-DIRS=""
 mk() {
 	mkdir "$ROOT/$1" || fail "mkdir $ROOT/$1"
-	DIRS="$ROOT/$1 $DIRS"
 }
+# (names with spaces: removed by find, children first)
 rmdirs() {
-	for d in $DIRS; do
-		[ -d "$d" ] && rmdir "$d" 2>/dev/null
-	done
+	[ -d "$ROOT/$top" ] && find "$ROOT/$top" -depth -type d -exec rmdir {} \; 2>/dev/null
 }
 trap 'rmdirs; cleanup' EXIT
 
@@ -70,7 +67,6 @@ mt_start --cgroups -n 40 -d 0.3
 mt_wait_lines 2
 grep -qx "$prefix/$top/old" "$(paths "$OUT" 2 >"$WORK/p2" && echo "$WORK/p2")" || fail "old not listed at first"
 mkdir "$ROOT/$top/new" || fail "mkdir new"
-DIRS="$ROOT/$top/new $DIRS"
 rmdir "$ROOT/$top/old" || fail "rmdir old"
 at=$(mt_lines)
 mt_wait_lines $((at + 3))
