@@ -334,8 +334,10 @@ static void check_tree(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s
 		while (mine.ncgroups)
 			snapshot_drop_cgroup(&mine, mine.ncgroups - 1);
 		cg_list(r, s);
-		if (tries && read_recs(b, r))
+		if (tries && read_recs(b, r)) {
+			b->fresh = false; /* the figures read it again, and fail */
 			break;
+		}
 		if (!build(b, r, &mine) && same_tree(s, &mine))
 			b->tree = 1;
 	}
