@@ -93,20 +93,30 @@ struct mtb_task_rec {
 };
 
 /* The cgroup iterator's records (bpf/cgroups.bpf.c): one per cgroup of the memory
- * hierarchy below the directory the iterator was made for, parents first. Page
- * counters in pages, as the kernel keeps them (v1 "unlimited" is PAGE_COUNTER_MAX). */
+ * hierarchy below the directory the iterator was made for, parents first (siblings in
+ * the kernel's order, not by name). Page counters in pages, as the kernel keeps them (v1
+ * "unlimited" is PAGE_COUNTER_MAX). Each record is followed by the cgroup's kernfs name,
+ * name_len bytes and a NUL, padded with NULs to a multiple of 8 bytes (MTB_CG_NAME_ROOM). */
 enum mtb_cg_have {
 	MTB_CG_MEMCG = 1 << 0,	/* it has a struct mem_cgroup: the figures below were read */
 	MTB_CG_ROOT = 1 << 1,	/* the kernel's root memory cgroup, whose usage files sum
 				   the whole machine's statistics instead */
 	MTB_CG_KMEM = 1 << 2,	/* kmem and soft_limit (cgroup v1's) were read */
 	MTB_CG_EVENTS = 1 << 3, /* oom_kill was read */
+	MTB_CG_NAMED = 1 << 4,	/* its name was read (else name_len is 0) */
 };
 
+#define MTB_CG_NAME_MAX 256 /* a name's bytes with its NUL: NAME_MAX (255) and one */
+/* the bytes that follow a record whose name has n bytes (NUL not counted) */
+#define MTB_CG_NAME_ROOM(n) ((((n) + 1) + 7) & ~7)
+
 struct mtb_cgroup_rec {
-	__u64 id;   /* the cgroup's kernfs node id: its directory's inode number */
-	__u32 have; /* enum mtb_cg_have */
-	__u32 pad;
+	__u64 id;	 /* the cgroup's kernfs node id: its directory's inode number */
+	__u64 parent_id; /* its parent's; 0 for a hierarchy's root */
+	__u64 seq;	 /* its place in the iterator's walk (bpf_iter_meta.seq_num) */
+	__u32 have;	 /* enum mtb_cg_have */
+	__u16 name_len;	 /* the bytes of its name that follow, NUL not counted */
+	__u16 pad;
 	__u64 usage; /* memory */
 	__u64 max;
 	__u64 high;

@@ -18,13 +18,21 @@
 #include "bpf_concern.h"
 #include "util.h"
 
+#define WALKS_AGAIN 3 /* walks started again from the start when the tree changed */
+
 struct cg_iter {
 	struct bpf_program *prog;
+	__u64 *skip;	       /* the program's cg_skip */
 	struct bpf_link *link; /* NULL: not made, or stopped */
 	int dir_fd;
 	char *dir;
+	char *raw; /* one walk's output */
+	size_t raw_cap;
 	struct mtb_cgroup_rec *recs;
 	size_t nrecs, cap;
+	size_t *name_at; /* each record's name in names */
+	char *names;
+	size_t names_len, names_cap;
 };
 
 static size_t cgroups_programs(struct memtop_bpf *skel, struct bpf_program **p)
@@ -40,6 +48,7 @@ static int cgroups_start(void **state, struct memtop_bpf *skel, char *why, size_
 	(void)why;
 	(void)len;
 	it->prog = skel->progs.cgroups;
+	it->skip = &skel->bss->cg_skip;
 	it->dir_fd = -1;
 	*state = it;
 	return 0;
@@ -83,10 +92,93 @@ static int attach(struct cg_iter *it, const char *dir)
 	return 0;
 }
 
+/* One walk from the cgroup at place skip on into it->raw: its length in *len; returns 1
+ * when the walk stopped where the seq_file's buffer was full (EOPNOTSUPP after the data),
+ * 0 when whole, or a negative errno */
+static int walk(struct cg_iter *it, __u64 skip, size_t *len)
+{
+	int err = 0, fd;
+
+	*it->skip = skip;
+	fd = bpf_iter_create(bpf_link__fd(it->link));
+	if (fd < 0)
+		return -errno;
+	*len = 0;
+	for (;;) {
+		if (*len + 4096 > it->raw_cap) {
+			it->raw_cap = it->raw_cap ? 2 * it->raw_cap : 65536;
+			it->raw = xrealloc(it->raw, it->raw_cap);
+		}
+		ssize_t got = read(fd, it->raw + *len, it->raw_cap - *len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err = errno == EOPNOTSUPP && *len ? 1 : -errno;
+			break;
+		}
+		if (got == 0)
+			break;
+		*len += (size_t)got;
+	}
+	close(fd);
+	return err;
+}
+
+static void add_rec(struct cg_iter *it, const struct mtb_cgroup_rec *rec, const char *name)
+{
+	size_t nl = rec->name_len;
+
+	if (it->nrecs == it->cap) {
+		it->cap = it->cap ? 2 * it->cap : 256;
+		it->recs = xrealloc(it->recs, it->cap * sizeof(*it->recs));
+		it->name_at = xrealloc(it->name_at, it->cap * sizeof(*it->name_at));
+	}
+	if (it->names_len + nl + 1 > it->names_cap) {
+		it->names_cap = 2 * (it->names_len + nl + 1) + 4096;
+		it->names = xrealloc(it->names, it->names_cap);
+	}
+	it->recs[it->nrecs] = *rec;
+	it->name_at[it->nrecs++] = it->names_len;
+	memcpy(it->names + it->names_len, name, nl);
+	it->names[it->names_len + nl] = '\0';
+	it->names_len += nl + 1;
+}
+
+/* The records of one walk's output, appended; the first is dropped where it is the one
+ * the previous walk ended with (overlap). Returns the records added, or -1 if the output
+ * is malformed or does not start with the overlap */
+static long take(struct cg_iter *it, size_t len, const struct mtb_cgroup_rec *overlap)
+{
+	size_t off = 0;
+	long added = 0;
+
+	while (off < len) {
+		struct mtb_cgroup_rec rec;
+		if (len - off < sizeof(rec))
+			return -1;
+		memcpy(&rec, it->raw + off, sizeof(rec));
+		const char *name = it->raw + off + sizeof(rec);
+		size_t room = MTB_CG_NAME_ROOM((size_t)rec.name_len);
+		if (rec.name_len >= MTB_CG_NAME_MAX || len - off - sizeof(rec) < room ||
+		    memchr(name, '\0', rec.name_len) || name[rec.name_len])
+			return -1;
+		off += sizeof(rec) + room;
+		if (overlap) {
+			if (rec.seq != overlap->seq || rec.id != overlap->id)
+				return -1;
+			overlap = NULL;
+			continue;
+		}
+		add_rec(it, &rec, name);
+		added++;
+	}
+	return overlap ? -1 : added;
+}
+
 int bpf_cgroups_read(struct cg_iter *it, const char *dir, const struct mtb_cgroup_rec **recs,
 		     size_t *n)
 {
-	int err;
+	int err, again = 0;
 
 	*recs = NULL;
 	*n = 0;
@@ -95,38 +187,35 @@ int bpf_cgroups_read(struct cg_iter *it, const char *dir, const struct mtb_cgrou
 		if (err)
 			return err;
 	}
-	int fd = bpf_iter_create(bpf_link__fd(it->link));
-	if (fd < 0)
-		return -errno;
-	/* into the array as bytes: whole records once all is read */
-	size_t bytes = 0;
+	it->nrecs = it->names_len = 0;
 	for (;;) {
-		if (bytes + 64 * sizeof(*it->recs) > it->cap * sizeof(*it->recs)) {
-			it->cap = it->cap ? 2 * it->cap : 256;
-			it->recs = xrealloc(it->recs, it->cap * sizeof(*it->recs));
-		}
-		ssize_t got =
-			read(fd, (char *)it->recs + bytes, it->cap * sizeof(*it->recs) - bytes);
-		if (got < 0 && errno == EINTR)
+		/* the next walk starts at the last record taken, which it gives again: the
+		 * same one where the tree is as it was */
+		struct mtb_cgroup_rec last = {0};
+		if (it->nrecs)
+			last = it->recs[it->nrecs - 1];
+		size_t len = 0;
+		int rc = walk(it, last.seq, &len);
+		if (rc < 0)
+			return rc;
+		long added = take(it, len, it->nrecs ? &last : NULL);
+		if (added < 0 && it->nrecs && again++ < WALKS_AGAIN) {
+			it->nrecs = it->names_len = 0; /* changed between walks */
 			continue;
-		if (got < 0) {
-			err = -errno;
-			close(fd);
-			return err;
 		}
-		if (got == 0)
+		if (added < 0 || (rc && !added))
+			return -EPROTO;
+		if (!rc)
 			break;
-		bytes += (size_t)got;
 	}
-	if (bytes % sizeof(*it->recs)) {
-		close(fd);
-		return -EPROTO;
-	}
-	it->nrecs = bytes / sizeof(*it->recs);
-	close(fd);
 	*recs = it->recs;
 	*n = it->nrecs;
 	return 0;
+}
+
+const char *bpf_cgroups_name(const struct cg_iter *it, size_t i)
+{
+	return it->names + it->name_at[i];
 }
 
 static int cgroups_links(const void *state)
@@ -143,7 +232,10 @@ static void cgroups_close(void *state)
 	if (!it)
 		return;
 	bpf_cgroups_stop(it);
+	free(it->raw);
 	free(it->recs);
+	free(it->name_at);
+	free(it->names);
 	free(it);
 }
 

@@ -13,11 +13,14 @@
 struct cg_iter; /* the concern's state */
 
 /* Every cgroup at and below the directory dir (the memory hierarchy's mount point), parents
- * first, from one read of the iterator, which is made for dir at the first call (and again
- * when dir changes). *recs stays valid until the next call. Returns 0, or a negative errno
- * (then nothing is attached). */
+ * first (the first is dir's), from one read of the iterator, which is made for dir at the
+ * first call (and again when dir changes); more walks where the output does not fit one.
+ * *recs stays valid until the next call. Returns 0, or a negative errno. */
 int bpf_cgroups_read(struct cg_iter *it, const char *dir, const struct mtb_cgroup_rec **recs,
 		     size_t *n);
+/* The kernfs name of (*recs)[i] of the last read, raw (any byte but '/' and NUL); "" where
+ * it was not read (no MTB_CG_NAMED) */
+const char *bpf_cgroups_name(const struct cg_iter *it, size_t i);
 
 /* Destroys the iterator's link, if made: the cgroups are not asked for */
 void bpf_cgroups_stop(struct cg_iter *it);

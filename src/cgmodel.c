@@ -183,6 +183,12 @@ void cgmodel_recent_ooms(struct cg_model *m, const struct mt_event *ev, size_t n
 		if (ev[e].type != MT_EV_OOM_KILL || !ev[e].memcg[0] ||
 		    wall - ev[e].ts >= CG_OOM_RECENT_S)
 			continue;
+		bool seen = false; /* a cgroup with more kills: its rows are marked once */
+		for (size_t d = 0; d < e && !seen; d++)
+			seen = ev[d].type == MT_EV_OOM_KILL && wall - ev[d].ts < CG_OOM_RECENT_S &&
+			       !strcmp(ev[d].memcg, ev[e].memcg);
+		if (seen)
+			continue;
 		for (int k = 0; k < 2; k++)
 			for (size_t i = 0; i < counts[k]; i++)
 				if (cg_path_within(ev[e].memcg, sets[k][i].c->path))

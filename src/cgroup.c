@@ -136,6 +136,7 @@ struct cg_reader {
 	size_t nkills, kills_cap;
 	struct cg_kept *kept;
 	size_t nkept;
+	size_t kept_next; /* where kept_of looks first */
 	uint64_t reads;
 	long fd_limit;	    /* descriptors numbered from here on are not kept */
 	struct cg_bpf *bpf; /* the figures from BPF; NULL: files alone */
@@ -194,11 +195,36 @@ static int number(const char *p, const char **end, uint64_t *out)
 	return 0;
 }
 
+/* The starts of the first lines of a flat keyed file's text, found once for the keys read
+ * from it (memory.stat: 50 lines, and three or four keys) */
+#define LINES_MAX 128
+struct lines {
+	const char *text; /* NULL: not indexed yet */
+	const char *rest; /* the first line not indexed; NULL: none */
+	size_t n;
+	const char *at[LINES_MAX];
+};
+
+static void index_lines(struct lines *li, const char *text)
+{
+	const char *p = text;
+
+	li->text = text;
+	for (li->n = 0; p && *p && li->n < LINES_MAX; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		li->at[li->n++] = p;
+	li->rest = p && *p ? p : NULL;
+}
+
 /* The value of key (klen bytes) at the start of a line of a flat keyed file; -1 if it
  * is no number, -2 if the key is not there */
-static int key_value(const char *text, const char *key, size_t klen, uint64_t *out)
+static int key_value(const struct lines *li, const char *key, size_t klen, uint64_t *out)
 {
-	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+	for (size_t i = 0; i < li->n; i++) {
+		const char *p = li->at[i];
+		if (p[0] == key[0] && !strncmp(p, key, klen) && p[klen] == ' ')
+			return number(p + klen + 1, NULL, out);
+	}
+	for (const char *p = li->rest; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
 		if (!strncmp(p, key, klen) && p[klen] == ' ')
 			return number(p + klen + 1, NULL, out);
 	return -2;
@@ -206,7 +232,7 @@ static int key_value(const char *text, const char *key, size_t klen, uint64_t *o
 
 /* keys "a+b|c" in text: the sum of a and b where both are there, else c; "b?" adds b
  * where it is there (a key newer kernels added) */
-static int keyed(const char *text, const char *keys, uint64_t *out)
+static int keyed(const struct lines *li, const char *keys, uint64_t *out)
 {
 	for (const char *alt = keys; alt; alt = strchr(alt, '|'), alt = alt ? alt + 1 : NULL) {
 		size_t alen = strcspn(alt, "|");
@@ -216,7 +242,7 @@ static int keyed(const char *text, const char *keys, uint64_t *out)
 		while (ok && k < alt + alen) {
 			size_t klen = strcspn(k, "+|?");
 			bool optional = k[klen] == '?';
-			int rc = key_value(text, k, klen, &v);
+			int rc = key_value(li, k, klen, &v);
 			ok = !rc || (optional && rc == -2);
 			sum += rc ? 0 : v;
 			k += klen + optional;
@@ -250,8 +276,10 @@ static int psi_avg10(const char *text, const char *kind, uint64_t *out)
 	return -1;
 }
 
-/* Parses column c of cg from text, as src says */
-static void parse(const struct cg_src *src, const char *text, int c, struct cg_sample *cg)
+/* Parses column c of cg from text, as src says; li: text's lines, indexed at the first key
+ * read (li->text NULL before) */
+static void parse(const struct cg_src *src, const char *text, struct lines *li, int c,
+		  struct cg_sample *cg)
 {
 	uint64_t v = 0;
 	bool none = false;
@@ -261,10 +289,12 @@ static void parse(const struct cg_src *src, const char *text, int c, struct cg_s
 	case FMT_BYTES:
 	case FMT_LIMIT:
 	case FMT_COUNT:
-		if (src->keys)
-			rc = keyed(text, src->keys, &v);
-		else if (src->fmt == FMT_LIMIT && !strncmp(text, "max", 3) &&
-			 (!text[3] || !strcmp(text + 3, "\n")))
+		if (src->keys) {
+			if (li->text != text)
+				index_lines(li, text);
+			rc = keyed(li, src->keys, &v);
+		} else if (src->fmt == FMT_LIMIT && !strncmp(text, "max", 3) &&
+			   (!text[3] || !strcmp(text + 3, "\n")))
 			rc = 0, none = true;
 		else
 			rc = number(text, NULL, &v);
@@ -341,9 +371,12 @@ static struct cg_kept *kept_of(struct cg_reader *r, const struct cg_sample *cg)
 	char dir[PATH_MAX];
 	struct stat st;
 
-	for (size_t i = 0; i < r->nkept; i++) {
+	/* from the one after the last found: the cgroups come in the same order each read */
+	for (size_t j = 0; j < r->nkept; j++) {
+		size_t i = (r->kept_next + j) % r->nkept;
 		if (r->kept[i].id == cg->id) {
 			r->kept[i].seen = r->reads;
+			r->kept_next = i + 1;
 			return &r->kept[i];
 		}
 	}
@@ -455,6 +488,11 @@ int cg_version(const struct cg_reader *r)
 const char *cg_mount(const struct cg_reader *r)
 {
 	return r->mount;
+}
+
+const char *cg_root(const struct cg_reader *r)
+{
+	return r->root;
 }
 
 void cg_use_bpf(struct cg_reader *r, struct cg_iter *it)
@@ -651,6 +689,8 @@ static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan
 			missing |= errno == ENOENT || errno == ENODEV;
 			continue;
 		}
+		struct lines li;
+		li.text = NULL, li.rest = NULL, li.n = 0;
 		for (int c = 0; c < CGCOL_COUNT; c++) {
 			if (!(p->f[i].cols & CGCOL_BIT(c)))
 				continue;
@@ -658,7 +698,7 @@ static int read_one(struct cg_reader *r, struct cg_sample *cg, const struct plan
 				cg->v[c] = (uint64_t)n;
 				cg->valid |= CGCOL_BIT(c);
 			} else {
-				parse(&r->src[c], r->buf, c, cg);
+				parse(&r->src[c], r->buf, &li, c, cg);
 			}
 		}
 	}
@@ -804,7 +844,8 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	s->cg_version = r->version;
 	s->cg_cols = r->version ? cols : 0;
 	if (cols) {
-		cg_list(r, s);
+		if (!cg_bpf_list(r->bpf, r, s))
+			cg_list(r, s);
 		cg_read(r, s, cols);
 	} else {
 		cg_bpf_idle(r->bpf); /* the view closed: the iterator's link goes */

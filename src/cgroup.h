@@ -29,6 +29,8 @@ void cg_close(struct cg_reader *r);
 int cg_version(const struct cg_reader *r);
 /* Where the hierarchy read is mounted */
 const char *cg_mount(const struct cg_reader *r);
+/* The hierarchy's path mounted there: "/", or "/docker/ID" */
+const char *cg_root(const struct cg_reader *r);
 
 struct cg_iter;
 /* Takes the figures BPF gives from the cgroup iterator it (bpf_cgroups.h; NULL: none),

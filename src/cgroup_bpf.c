@@ -1,6 +1,7 @@
 /* The cgroup reader's figures from BPF: records of the cgroup iterator into the columns
  * of struct cg_sample, as the files of each version give them (cgroup.c's tables), and
- * the processes per cgroup from the task iterator. */
+ * the tree of cgroups from the iterator's names (cgroup_tree.c). The processes per cgroup
+ * from the task iterator are cgroup_nprocs.c's. */
 #include "cgroup_bpf.h"
 
 #include <stddef.h>
@@ -11,7 +12,7 @@
 
 #include "bpf_cgroups.h"
 #include "cgroup.h"
-#include "procfs.h"
+#include "cgroup_tree.h"
 #include "util.h"
 
 #define V1_UNLIMITED (1ull << 62) /* as cgroup.c: v1's largest limits mean none */
@@ -64,8 +65,13 @@ struct cg_bpf {
 	struct cg_iter *it;
 	bool checked;  /* the self-check ran: cols holds its verdict */
 	unsigned cols; /* the columns taken from BPF */
+	int tree;      /* the tree from BPF: 0 not compared with the listing yet, 1 the same,
+			  -1 not (or the iterator cannot be read): the listing */
+	bool fresh;    /* by_id holds this refresh's read (cg_bpf_list) */
+	struct cg_tree *t;
 	uint64_t page_size;
-	const struct mtb_cgroup_rec **by_id; /* the last read's records, by id */
+	const struct mtb_cgroup_rec *recs;   /* the last read's records, in the walk's order */
+	const struct mtb_cgroup_rec **by_id; /* and by id */
 	size_t nby_id, by_id_cap;
 };
 
@@ -83,6 +89,7 @@ void cg_bpf_free(struct cg_bpf *b)
 {
 	if (!b)
 		return;
+	cg_tree_free(b->t);
 	free(b->by_id);
 	free(b);
 }
@@ -155,6 +162,7 @@ static int read_recs(struct cg_bpf *b, struct cg_reader *r)
 	}
 	for (size_t i = 0; i < n; i++)
 		b->by_id[i] = &recs[i];
+	b->recs = recs;
 	b->nby_id = n;
 	qsort(b->by_id, n, sizeof(*b->by_id), cmp_rec_id);
 	return 0;
@@ -250,11 +258,16 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 {
 	const struct bsrc *t = table(cg_version(r));
 
+	bool fresh = b && b->fresh;
+
+	if (b)
+		b->fresh = false;
 	if (!b || !t || !(cols & bpf_columns(t)) || (b->checked && !(cols & b->cols)))
 		return;
-	if (read_recs(b, r)) {
+	if (!fresh && read_recs(b, r)) {
 		b->checked = true; /* the iterator cannot be read: files from now on */
 		b->cols = 0;
+		b->tree = -1;
 		bpf_cgroups_stop(b->it);
 		return;
 	}
@@ -265,7 +278,8 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 		b->checked = true;
 		if (rc || !b->cols) {
 			b->cols = 0;
-			bpf_cgroups_stop(b->it);
+			if (b->tree < 0)
+				bpf_cgroups_stop(b->it);
 			return;
 		}
 	}
@@ -280,59 +294,71 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 	}
 }
 
-struct id_index {
-	uint64_t id;
-	size_t i;
-};
-
-static int cmp_id_index(const void *a, const void *b)
+static const char *rec_name(const void *ctx, size_t i)
 {
-	uint64_t x = ((const struct id_index *)a)->id, y = ((const struct id_index *)b)->id;
-	return (x > y) - (x < y);
+	return bpf_cgroups_name(ctx, i);
 }
 
-/* The listed cgroup of process pid from /proc/PID/cgroup: for a process the task
- * iterator did not see (pid 1 where it starts after it), -1 if none */
-static long cgroup_of_pid(const struct snapshot *s, int version, int32_t pid)
+/* The tree of the last read into s; -1 if the records make none */
+static int build(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s)
 {
-	char file[64], text[4096], path[4096];
-
-	snprintf(file, sizeof(file), "/proc/%d/cgroup", (int)pid);
-	if (read_file(file, text, sizeof(text)) <= 0 ||
-	    parse_proc_cgroup(text, version, path, sizeof(path)))
-		return -1;
-	for (size_t i = 0; i < s->ncgroups; i++)
-		if (!strcmp(s->cgroups[i].path, path))
-			return (long)i;
-	return -1;
+	if (!b->t)
+		b->t = cg_tree_new();
+	return cg_tree_build(b->t, b->recs, b->nby_id, rec_name, b->it, cg_root(r), s);
 }
 
-bool cg_bpf_count_procs(struct snapshot *s, int version, unsigned cols)
+/* Whether the cgroups of a and b are the same, in the same order */
+static bool same_tree(const struct snapshot *a, const struct snapshot *b)
 {
-	if (!(cols & CGCOL_BIT(CGCOL_NPROCS)) || !s->procs_cg_ids || s->nprocs != s->ntasks ||
-	    !s->ncgroups || (version != 1 && version != 2))
+	if (a->ncgroups != b->ncgroups)
 		return false;
-	struct id_index *by_id = xmalloc(s->ncgroups * sizeof(*by_id));
-	for (size_t i = 0; i < s->ncgroups; i++) {
-		by_id[i] = (struct id_index){.id = s->cgroups[i].id, .i = i};
-		s->cgroups[i].v[CGCOL_NPROCS] = 0;
-		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_NPROCS);
-	}
-	qsort(by_id, s->ncgroups, sizeof(*by_id), cmp_id_index);
-	for (size_t p = 0; p < s->nprocs; p++) {
-		struct id_index key = {.id = version == 1 ? s->procs[p].memcg_id
-							  : s->procs[p].cgroup2_id};
-		if (!key.id) { /* not read by the iterator */
-			long i = cgroup_of_pid(s, version, s->procs[p].pid);
-			if (i >= 0)
-				s->cgroups[i].v[CGCOL_NPROCS]++;
-			continue;
-		}
-		const struct id_index *at =
-			bsearch(&key, by_id, s->ncgroups, sizeof(key), cmp_id_index);
-		if (at) /* else exited (MTB_CG_ID_NONE), or not listed */
-			s->cgroups[at->i].v[CGCOL_NPROCS]++;
-	}
-	free(by_id);
+	for (size_t i = 0; i < a->ncgroups; i++)
+		if (a->cgroups[i].id != b->cgroups[i].id ||
+		    a->cgroups[i].depth != b->cgroups[i].depth ||
+		    strcmp(a->cgroups[i].path, b->cgroups[i].path))
+			return false;
 	return true;
+}
+
+/* The tree's self-check: the listing into s, and the iterator's tree compared with it
+ * (both again where they differ: a cgroup made or removed between them) */
+static void check_tree(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s)
+{
+	struct snapshot mine;
+
+	snapshot_init(&mine);
+	b->tree = -1;
+	for (int tries = 0; tries < TRIES && b->tree < 0; tries++) {
+		while (s->ncgroups)
+			snapshot_drop_cgroup(s, s->ncgroups - 1);
+		while (mine.ncgroups)
+			snapshot_drop_cgroup(&mine, mine.ncgroups - 1);
+		cg_list(r, s);
+		if (tries && read_recs(b, r)) {
+			b->fresh = false; /* the figures read it again, and fail */
+			break;
+		}
+		if (!build(b, r, &mine) && same_tree(s, &mine))
+			b->tree = 1;
+	}
+	snapshot_free(&mine);
+}
+
+bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s)
+{
+	if (!b)
+		return false;
+	b->fresh = false;
+	if (b->tree < 0)
+		return false;
+	if (read_recs(b, r)) {
+		b->tree = -1; /* as the figures: files from now on */
+		return false;
+	}
+	b->fresh = true;
+	if (!b->tree) {
+		check_tree(b, r, s);
+		return true; /* listed */
+	}
+	return build(b, r, s) == 0;
 }

@@ -20,6 +20,14 @@ struct cg_bpf *cg_bpf_new(struct cg_iter *it);
 /* Frees b; the iterator, which the BPF source owns, is left alone */
 void cg_bpf_free(struct cg_bpf *b);
 
+/* Lists the cgroups of the hierarchy into s (which holds none yet) as cg_list does, from
+ * one read of the iterator, which the figures of this refresh then use (cg_bpf_fill):
+ * the names and parents' ids of its records make the tree. The first time, the
+ * directories are listed too and compared with it; it is used from then on only where
+ * both give the same cgroups (paths and ids). Returns false where the reader must list
+ * the directories itself (no iterator, it failed, or its tree differed). */
+bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s);
+
 /* Fills, for each cgroup listed in s, the columns of cols that the iterator gives for
  * it, marking them valid. The first time, the iterator's figures for a few cgroups are
  * compared with their files (read before and after it): a column on which they disagree

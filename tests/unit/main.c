@@ -25,6 +25,7 @@ int main(void)
 	failed += run_cgkills_tests();
 	failed += run_cgcolumn_tests();
 	failed += run_cgkept_live_tests();
+	failed += run_cgtree_tests();
 	failed += run_history_tests();
 	failed += run_graph_tests();
 	failed += run_metric_tests();
