@@ -3,7 +3,7 @@
 # Run by `make run` and `make test`; does nothing when everything is there.
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
-libproc2-dev libdw-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs htop
+libproc2-dev libdw-dev libzstd-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs htop
 libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do

@@ -11,6 +11,7 @@
 #include "guard.h"
 #include "prefs.h"
 #include "parse.h" /* DELAY_MIN, DELAY_MAX */
+#include "record.h"
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
@@ -31,6 +32,9 @@ struct options {
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	const char *theme;
+	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
+	const char *replay;	 /* --replay FILE|DIR */
+	const char *begin, *end; /* --begin, --end: the replay's range */
 	bool help;
 	bool version;
 	unsigned given; /* GIVEN_* */
