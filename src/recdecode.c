@@ -281,7 +281,7 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 	if (nev > c.n - c.at)
 		why = "more events than bytes";
 	for (uint64_t i = 0; !why && i < nev && !c.bad; i++) {
-		struct mt_event e;
+		struct mt_event e = {0};
 		get_event(&c, &e);
 		if (e.type == MT_EV_OOM_KILL)
 			*snapshot_add_event(s) = e;

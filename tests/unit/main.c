@@ -27,5 +27,6 @@ int main(void)
 	failed += run_cgkept_live_tests();
 	failed += run_history_tests();
 	failed += run_graph_tests();
+	failed += run_record_tests();
 	return failed ? 1 : 0;
 }

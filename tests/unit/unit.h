@@ -30,5 +30,6 @@ int run_cgcolumn_tests(void);
 int run_cgkept_live_tests(void);
 int run_history_tests(void);
 int run_graph_tests(void);
+int run_record_tests(void);
 
 #endif
