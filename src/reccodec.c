@@ -187,6 +187,7 @@ static char *dup_or_take(char **base, const char *s)
 static void put_procs(struct rec_state *st, struct rbuf *b, const struct snapshot *s, bool key)
 {
 	struct rec_proc *out = tmp_room(st, s->nprocs);
+	unsigned recorded = rec_columns_recorded();
 	size_t j = 0;
 	int32_t prev = 0;
 
@@ -239,9 +240,8 @@ static void put_procs(struct rec_state *st, struct rbuf *b, const struct snapsho
 			rb_varint(b, p->valid);
 			rb_varint(b, p->tried);
 		}
-		for (int c = 0; c < COL_COUNT; c++) {
-			if (!rec_column_recorded(c) || !(p->valid & COL_BIT(c)))
-				continue;
+		for (unsigned set = p->valid & recorded; set; set &= set - 1) {
+			int c = __builtin_ctz(set);
 			if (q && (q->p.valid & COL_BIT(c)))
 				rb_svarint(b, (int64_t)(p->v[c] - q->p.v[c]));
 			else

@@ -98,14 +98,17 @@ void rb_bytes(struct rbuf *b, const void *p, size_t n)
 
 void rb_varint(struct rbuf *b, uint64_t v)
 {
-	uint8_t tmp[10];
-	size_t n = 0;
+	if (b->n + 10 > b->cap) {
+		b->cap = b->cap * 2 + 256;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	uint8_t *o = b->p + b->n;
 	while (v >= 0x80) {
-		tmp[n++] = (uint8_t)(v | 0x80);
+		*o++ = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
-	tmp[n++] = (uint8_t)v;
-	rb_bytes(b, tmp, n);
+	*o++ = (uint8_t)v;
+	b->n = (size_t)(o - b->p);
 }
 
 void rb_svarint(struct rbuf *b, int64_t v)
@@ -238,6 +241,17 @@ const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]
 bool rec_column_recorded(int c)
 {
 	return (columns[c].kind == KIND_SAMPLE && !columns[c].id) || columns[c].kind == KIND_RATE;
+}
+
+unsigned rec_columns_recorded(void)
+{
+	static unsigned set, done;
+	if (!done) {
+		for (int c = 0; c < COL_COUNT; c++)
+			set |= rec_column_recorded(c) ? COL_BIT(c) : 0;
+		done = 1;
+	}
+	return set;
 }
 
 bool rec_cgcolumn_recorded(int c)

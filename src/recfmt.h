@@ -92,6 +92,7 @@ extern const size_t rec_nsys_fields;
 /* Whether process column c's figure is recorded: every one a source reads into
  * proc_sample.v[] (a sample or a counter), not those computed from them */
 bool rec_column_recorded(int c);
+unsigned rec_columns_recorded(void); /* the same, as a set (COL_BIT) */
 bool rec_cgcolumn_recorded(int c);
 
 /* The header: the columns (each column's bit in the masks recorded, and whether its
