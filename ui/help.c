@@ -23,6 +23,8 @@ static void draw(struct ui *u)
 	for (int s = 0; s < NSCREENS; s++)
 		if (u->screens[s]->title && u->screens[s]->keys)
 			keys(&p, u->screens[s]->title, u->screens[s]->keys);
+	if (!u->rv.on)
+		keys(&p, "Replay (memtop --replay FILE)", replay_bindings);
 	keys(&p, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
 	pane_add(&p, ROLE_ROW, " ");
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");

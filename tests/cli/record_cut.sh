@@ -12,10 +12,10 @@ command -v jq >/dev/null || skip "needs jq"
 "$MEMTOP" --record "$tmp/rec" -d 0.1 >"$tmp/out" 2>&1 &
 rec=$!
 i=0
-until [ "$(stat -c %s "$tmp/rec" 2>/dev/null || echo 0)" -gt 60000 ]; do
+until [ "$("$MEMTOP" --replay "$tmp/rec" -b 2>/dev/null | grep -c '^memtop ')" -ge 8 ]; do
 	i=$((i + 1))
-	[ $i -le 200 ] || fail "the recording never grew past 60 KB: $(stat -c %s "$tmp/rec")"
-	sleep 0.05
+	[ $i -le 100 ] || fail "the recording never held 8 samples: $(stat -c %s "$tmp/rec") bytes"
+	sleep 0.1
 done
 kill -9 $rec
 wait $rec 2>/dev/null
