@@ -86,7 +86,8 @@ static void prune(struct recorder *r)
 	}
 	if (d)
 		closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	long days = 0, total = 0;
 	for (size_t i = n; i-- > 0;) { /* newest first; a day's .rec.1 beside its .rec */
 		struct stat st;
@@ -102,8 +103,9 @@ static void prune(struct recorder *r)
 			unlink(path);
 			total -= st.st_size;
 		}
-		free(names[i]);
 	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
 	free(names);
 }
 

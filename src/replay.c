@@ -128,7 +128,8 @@ static int open_dir(struct replay *r, const char *dir, char *err, size_t errlen)
 		if (len > 2 && !strcmp(names[i] + len - 2, ".1"))
 			names[i][len - 5] = ' '; /* memtop-D .rec.1 sorts before memtop-D.rec */
 	}
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	for (size_t i = 0; i < n; i++) {
 		char *sp = strchr(names[i], ' ');
 		if (sp)
