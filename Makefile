@@ -16,7 +16,7 @@ MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
 	       -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
 	       -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 MT_CFLAGS   := -std=gnu11 -Wall -Wextra -Werror
-MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lm -pthread
+MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lm -pthread
 COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
 LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
 

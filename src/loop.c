@@ -1,10 +1,12 @@
 #include "loop.h"
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "growth.h"
+#include "replay.h"
 #include "guard.h"
 #include "settings.h"
 #include "tui.h"
@@ -29,6 +31,8 @@ struct loop {
 	struct drill *drill; /* the drill-down's source while the detail screen is open */
 	struct detail detail;
 	struct cg_model cgm; /* the cgroups, read while their view is open */
+	struct replay *rp;   /* --replay: the source instead of src */
+	size_t pos;	     /* the sample the model was fed last, SIZE_MAX: none */
 };
 
 /* The cgroups again, in the cgroup view's order, after a refresh or a change of order */
@@ -67,8 +71,86 @@ static void collect_detail(struct loop *l)
 	ui_detail_update(l->u, false);
 }
 
+static void after_sample(void *arg)
+{
+	update_cgroups(arg, true);
+}
+
+/* A replay: the model fed up to sample i */
+static void replay_to(struct loop *l, size_t i)
+{
+	char err[512];
+
+	if (replay_goto(l->rp, l->m, &l->pos, i, after_sample, l, err, sizeof(err))) {
+		ui_message(l->u, err);
+		ui_pause(l->u);
+	}
+	if (l->pos != SIZE_MAX)
+		ui_replay_at(l->u, l->pos, replay_count(l->rp));
+	ui_reselect(l->u);
+}
+
+/* The sample a replay's key asked for */
+static void replay_move(struct loop *l)
+{
+	double t;
+	size_t n = replay_count(l->rp), to = l->pos, i;
+	const char *none = NULL;
+
+	switch (ui_replay_req(l->u, &t)) {
+	case RR_BACK:
+		none = to ? NULL : "the first sample of the recording";
+		to = to ? to - 1 : to;
+		break;
+	case RR_FORWARD:
+		none = to + 1 < n ? NULL : "the last sample of the recording";
+		to = to + 1 < n ? to + 1 : to;
+		break;
+	case RR_JUMP:
+		i = replay_find(l->rp, t);
+		none = i < n ? NULL : "no sample at or after that time";
+		to = i < n ? i : to;
+		break;
+	case RR_NEXT_OOM:
+		for (i = to + 1; i < n && !replay_has_oom(l->rp, i); i++)
+			;
+		none = i < n ? NULL : "no OOM kill after this sample";
+		to = i < n ? i : to;
+		break;
+	case RR_PREV_OOM:
+		for (i = to; i-- > 0 && !replay_has_oom(l->rp, i);)
+			;
+		none = i < n ? NULL : "no OOM kill before this sample";
+		to = i < n ? i : to;
+		break;
+	case RR_NONE:
+		return;
+	}
+	if (none)
+		ui_message(l->u, none);
+	else if (to != l->pos)
+		replay_to(l, to);
+}
+
+/* A replay's next sample, at each refresh while it plays */
+static void play(struct loop *l)
+{
+	if (l->pos != SIZE_MAX && l->pos + 1 >= replay_count(l->rp)) {
+		ui_message(l->u, "the end of the recording");
+		ui_pause(l->u);
+		return;
+	}
+	replay_to(l, l->pos == SIZE_MAX ? 0 : l->pos + 1);
+}
+
 static void collect(struct loop *l)
 {
+	if (l->rp) { /* a replay reads nothing: the rows again */
+		model_refilter(l->m);
+		update_cgroups(l, false);
+		ui_reselect(l->u);
+		return;
+	}
 	char err[256];
 	int32_t onscreen[MAX_ONSCREEN];
 	/* costly columns are read for the rows on screen; for all rows when the table is
@@ -108,7 +190,7 @@ static void collect_onscreen(struct loop *l)
 {
 	unsigned costly = model_wanted(l->m) & columns_with_need(NEED_COSTLY);
 	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
-	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
+	size_t n = costly && !l->rp ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
 
 	for (size_t j = 0; j < n; j++) {
@@ -129,6 +211,10 @@ static void open_detail(struct loop *l)
 	char msg[64];
 	const char *cmd = "";
 
+	if (l->rp) {
+		ui_message(l->u, "the detail screen reads a live process: not in a replay");
+		return;
+	}
 	for (size_t i = 0; i < l->m->nrows; i++)
 		if (l->m->rows[i]->p->pid == pid)
 			cmd = l->m->rows[i]->p->cmd && l->m->rows[i]->p->cmd[0]
@@ -185,6 +271,8 @@ static bool react(struct loop *l, unsigned r)
 		collect(l);
 		l->next = clock_mono() + l->prefs->delay;
 	}
+	if (r & REACT_REPLAY)
+		replay_move(l);
 	if (r & REACT_SAVE)
 		save(l);
 	if (r & REACT_DETAIL_CLOSE)
@@ -202,10 +290,16 @@ static int wait_ms(const struct loop *l)
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
-int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const struct options *o,
-	     struct theme *theme)
+int loop_run(struct sources *src, struct replay *rp, struct model *m, struct prefs *prefs,
+	     const struct options *o, struct theme *theme)
 {
-	struct loop l = {.src = src, .m = m, .prefs = prefs, .no_bpf = o->no_bpf, .first = true};
+	struct loop l = {.src = src,
+			 .rp = rp,
+			 .pos = SIZE_MAX,
+			 .m = m,
+			 .prefs = prefs,
+			 .no_bpf = o->no_bpf,
+			 .first = true};
 	char err[256];
 
 	cgmodel_init(&l.cgm);
@@ -222,7 +316,10 @@ int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const st
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	detail_init(&l.detail);
-	collect(&l);
+	if (rp)
+		play(&l);
+	else
+		collect(&l);
 	l.next = clock_mono() + l.prefs->delay;
 	for (bool run = true; run && !stop_signal;) {
 		collect_onscreen(&l);
@@ -234,7 +331,10 @@ int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const st
 		if (ui_read_key(l.u, wait_ms(&l), &ch, &is_key)) {
 			run = react(&l, ui_key(l.u, ch, is_key));
 		} else if (!ui_paused(l.u) && clock_mono() >= l.next) {
-			collect(&l);
+			if (rp)
+				play(&l);
+			else
+				collect(&l);
 			l.next += l.prefs->delay;
 			if (l.next < clock_mono())
 				l.next = clock_mono() + l.prefs->delay;

@@ -9,9 +9,12 @@
 #include "sources.h"
 #include "theme.h"
 
+struct replay;
+
 /* Runs until the user quits (or after o->iterations refreshes). Returns the exit status. */
-/* prefs: the model's, which the keys change */
-int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const struct options *o,
-	     struct theme *theme);
+/* prefs: the model's, which the keys change; rp: a replay (replay.h), the source instead
+ * of src (NULL) */
+int loop_run(struct sources *src, struct replay *rp, struct model *m, struct prefs *prefs,
+	     const struct options *o, struct theme *theme);
 
 #endif

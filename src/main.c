@@ -18,6 +18,8 @@
 #include "growth.h"
 #include "guard.h"
 #include "loop.h"
+#include "record.h"
+#include "replay_run.h"
 #include "selfcost.h"
 #include "serve.h"
 #include "util.h"
@@ -71,6 +73,12 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 				   .victims = PIDS_VICTIMS};
 	char err[256];
 	double next = clock_mono();
+	/* --record: each refresh appended; printed too with -b or --json */
+	struct recorder *rec = NULL;
+	if ((o->rec.file || o->rec.dir) && !(rec = recorder_open(&o->rec, err, sizeof(err)))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
 	/* INT, TERM and HUP end it through main's return, which undoes what it changed
 	 * (--bpf-stats); so does output that cannot be written (a closed pipe) */
 	struct sigaction sa = {.sa_handler = on_stop};
@@ -89,7 +97,9 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 			break;
 		}
 		next += o->prefs.delay;
-		if (sources_collect(src, model_begin(m), &req, err, sizeof(err))) {
+		struct snapshot *s = model_begin(m);
+		if (sources_collect(src, s, &req, err, sizeof(err)) ||
+		    (rec && recorder_append(rec, s, err, sizeof(err)))) {
 			fprintf(stderr, "memtop: %s\n", err);
 			rc = 1;
 			break;
@@ -101,7 +111,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 			guard_lock(); /* steady after two refreshes */
 		if (o->mode == OUT_JSON)
 			view_json(stdout, m, &vi);
-		else
+		else if (o->mode == OUT_BATCH)
 			view_batch(stdout, m, &vi);
 		if (ferror(stdout)) {
 			rc = stop_signal ? 128 + stop_signal : 1;
@@ -109,6 +119,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		}
 	}
 	cgmodel_free(&cgm);
+	recorder_close(rec);
 	return rc;
 }
 
@@ -158,18 +169,25 @@ int main(int argc, char **argv)
 	}
 	if (o.stacks_pid)
 		return stacks_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
-	if (o.mode == OUT_TUI && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
+	bool recording = o.rec.file || o.rec.dir;
+	if (o.mode == OUT_TUI && !recording && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
 		fprintf(stderr,
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;
 	}
-	if (o.mode == OUT_TUI && apply_settings(&o))
+	if (o.mode == OUT_TUI && !recording && apply_settings(&o))
 		return 2;
+	struct replay *rp = NULL; /* --replay: the source, instead of /proc and BPF */
+	if (o.replay && !(rp = replay_start(&o, err, sizeof(err)))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
 	struct theme *theme = NULL;
 	char warn[2048] = "";
-	if (o.mode == OUT_TUI &&
+	if (o.mode == OUT_TUI && !recording &&
 	    !(theme = theme_load(o.theme, err, sizeof(err), warn, sizeof(warn)))) {
 		fprintf(stderr, "memtop: %s\n", err);
+		replay_close(rp);
 		return 2;
 	}
 	for (char *line = strtok(warn, "\n"); line; line = strtok(NULL, "\n"))
@@ -178,9 +196,9 @@ int main(int argc, char **argv)
 	 * the flag asked for it, so that is said */
 	if (!geteuid() && guard_oom_adj(o.oom_score_adj, err, sizeof(err)) && o.given_adj)
 		fprintf(stderr, "memtop: %s\n", err);
-	selfcost_want_bpf_stats(o.bpf_stats);
-	struct sources *src = sources_open(o.no_bpf, o.verbose, err, sizeof(err));
-	if (!src) {
+	selfcost_want_bpf_stats(o.bpf_stats && !rp);
+	struct sources *src = rp ? NULL : sources_open(o.no_bpf, o.verbose, err, sizeof(err));
+	if (!src && !rp) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
@@ -189,11 +207,13 @@ int main(int argc, char **argv)
 		o.prefs.cols |= COL_BIT(COL_CGROUP);
 	struct model m;
 	model_init(&m, &o.prefs);
-	int rc = o.mode == OUT_TUI ? loop_run(src, &m, &o.prefs, &o, theme)
+	int rc = o.mode == OUT_TUI && !recording ? loop_run(src, rp, &m, &o.prefs, &o, theme)
+		 : rp ? replay_batch(rp, &m, &o)
 		 : o.mode == OUT_OPENMETRICS || o.mode == OUT_SERVE ? serve_run(src, &m, &o)
 								    : run_batch(src, &m, &o);
 	model_free(&m);
 	sources_close(src);
+	replay_close(rp);
 	theme_free(theme);
 	return rc;
 }

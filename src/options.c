@@ -87,6 +87,49 @@ static int set_mode(struct options *o, enum out_mode mode, const char *flag, cha
 	return 0;
 }
 
+/* --record-max SIZE: bytes, or with a suffix K, M, G (KiB, MiB, GiB) */
+static int parse_size(const char *arg, uint64_t *out, char *err, size_t errlen)
+{
+	char *end, q[PARSE_QUOTE_SIZE];
+	errno = 0;
+	double v = strtod(arg, &end);
+	const char *units = "KMG";
+	const char *u = *end ? strchr(units, *end) : NULL;
+	if (u)
+		v *= (double)(1ull << (10 * (u - units + 1)));
+	if (errno || end == arg || (*end && (!u || end[1])) || !(v >= 4096) || v > 1e18) {
+		snprintf(err, errlen,
+			 "--record-max needs a size of 4K or more (bytes, K, M, G), not '%s'",
+			 parse_quote(arg, q, sizeof(q)));
+		return -1;
+	}
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* What goes with what: recording, replaying */
+static int check_record(struct options *o, char *err, size_t errlen)
+{
+	const char *why = NULL;
+	if (o->rec.file && o->rec.dir)
+		why = "--record and --record-dir: one or the other";
+	else if ((o->rec.max || o->rec.keep) && !o->rec.file && !o->rec.dir)
+		why = "--record-max and --keep go with --record or --record-dir";
+	else if (o->rec.keep && !o->rec.dir)
+		why = "--keep goes with --record-dir (one file a day)";
+	else if (o->replay && (o->rec.file || o->rec.dir))
+		why = "--replay and --record: one or the other";
+	else if (o->replay && o->mode == OUT_SERVE)
+		why = "--serve shows the live machine, not a --replay (--openmetrics prints a replay's last sample)";
+	else if ((o->rec.file || o->rec.dir) && (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE))
+		why = "--record goes with the screen, -b or --json, not --openmetrics or --serve";
+	else if ((o->begin || o->end) && !o->replay)
+		why = "--begin and --end go with --replay";
+	if (why)
+		snprintf(err, errlen, "%s", why);
+	return why ? -1 : 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	static const struct option longopts[] = {
@@ -111,6 +154,13 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"openmetrics", no_argument, NULL, 'M'},
 		{"serve", required_argument, NULL, 'L'},
 		{"top", required_argument, NULL, 'k'},
+		{"record", required_argument, NULL, 'r'},
+		{"record-dir", required_argument, NULL, 'D'},
+		{"record-max", required_argument, NULL, 'X'},
+		{"keep", required_argument, NULL, 'Y'},
+		{"replay", required_argument, NULL, 'P'},
+		{"begin", required_argument, NULL, 'e'},
+		{"end", required_argument, NULL, 'E'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{0},
@@ -266,6 +316,36 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			}
 			o->given_adj = true;
 			break;
+		case 'r':
+			o->rec.file = optarg;
+			break;
+		case 'D':
+			o->rec.dir = optarg;
+			break;
+		case 'X':
+			if (parse_size(optarg, &o->rec.max, err, errlen))
+				return -1;
+			break;
+		case 'Y':
+			errno = 0;
+			o->rec.keep = (int)strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || o->rec.keep < 1 ||
+			    o->rec.keep > 100000) {
+				snprintf(err, errlen,
+					 "--keep needs a number of days from 1, not '%s'",
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			break;
+		case 'P':
+			o->replay = optarg;
+			break;
+		case 'e':
+			o->begin = optarg;
+			break;
+		case 'E':
+			o->end = optarg;
+			break;
 		case 'h':
 			o->help = true;
 			break;
@@ -302,6 +382,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	}
 	if (o->mode == OUT_SERVE && !(o->given & GIVEN_DELAY))
 		o->prefs.delay = 5; /* a scrape every 15 s or more wants no more */
+	if (check_record(o, err, errlen))
+		return -1;
+	o->rec.cols = o->prefs.cols;
 	if (o->stacks_pid && !o->stacks_secs)
 		o->stacks_secs = o->prefs.delay; /* -d, as before --stacks PID:SECS */
 	return 0;
@@ -353,6 +436,15 @@ void options_usage(FILE *f)
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "      --oom-score-adj N as root, memtop's own oom_score_adj (default -900: the OOM\n"
 	      "                        killer spares it); its memory is locked once steady\n"
+	      "      --record FILE     no screen: append each refresh to FILE (with -b or\n"
+	      "                        --json, print it too)\n"
+	      "      --record-dir DIR  the same, one file a day in DIR (memtop-YYYYMMDD.rec)\n"
+	      "      --record-max SIZE keep the recording under SIZE bytes (K, M, G)\n"
+	      "      --keep DAYS       with --record-dir, remove the files of older days\n"
+	      "      --replay FILE|DIR replay a recording: the screen, -b or --json\n"
+	      "      --begin TIME, --end TIME\n"
+	      "                        replay from, to TIME: HH:MM[:SS] (the first sample's\n"
+	      "                        day) or YYYY-MM-DD HH:MM[:SS]\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",
 	      f);

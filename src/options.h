@@ -12,6 +12,7 @@
 #include "guard.h"
 #include "prefs.h"
 #include "parse.h" /* DELAY_MIN, DELAY_MAX */
+#include "record.h"
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
 enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
@@ -36,6 +37,9 @@ struct options {
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
 	size_t top; /* --top K: OpenMetrics exports the K largest processes by RSS */
+	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
+	const char *replay;	 /* --replay FILE|DIR */
+	const char *begin, *end; /* --begin, --end: the replay's range */
 	bool help;
 	bool version;
 	unsigned given; /* GIVEN_* */

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cells.h"
 #include "sysfig.h"
@@ -136,7 +137,16 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 			x = put_pair(&u->cv, y, x, "Cgroup", esc);
 		}
 	}
-	if (u->paused && x < u->cv.cols)
+	if (u->rv.on && x < u->cv.cols) { /* a replay: which sample, and its day */
+		char r[64], day[16];
+		time_t t = (time_t)s->wall;
+		struct tm tm;
+		localtime_r(&t, &tm);
+		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+		snprintf(r, sizeof(r), "REPLAY %zu/%zu %s ", u->rv.pos + 1, u->rv.count, day);
+		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, r, false);
+		x += (int)strlen(r);
+	} else if (u->paused && x < u->cv.cols)
 		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
 	fmt_clock(s->wall, when, sizeof(when));
 	int w = (int)strlen(when);

@@ -17,9 +17,14 @@ static void draw(struct ui *u)
 {
 	static struct pane p;
 	p.n = 0;
+	if (u->rv.on) /* first: what a replay adds */
+		keys(&p, "Replay (the header says which sample of how many, and its day)",
+		     replay_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (u->screens[s]->title && u->screens[s]->keys)
 			keys(&p, u->screens[s]->title, u->screens[s]->keys);
+	if (!u->rv.on)
+		keys(&p, "Replay (memtop --replay FILE)", replay_bindings);
 	keys(&p, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
 	pane_add(&p, ROLE_ROW, " ");
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");

@@ -12,6 +12,7 @@
 #include "graphs.h"
 #include "parse.h"
 #include "prompt.h"
+#include "replay.h"
 #include "text.h"
 #include "util.h"
 
@@ -253,6 +254,10 @@ static unsigned act(struct ui *u, int a)
 		prompt_open(&u->prompt, PROMPT_USER, "");
 		break;
 	case ACT_KILL:
+		if (u->rv.on) {
+			snprintf(u->message, sizeof(u->message), "a replay sends no signals");
+			break;
+		}
 		if (!u->m->nrows) {
 			snprintf(u->message, sizeof(u->message), "no process selected");
 			break;
@@ -388,6 +393,16 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 		u->kill_sig = sig;
 		prompt_open(&u->prompt, PROMPT_CONFIRM, "");
 		return REACT_NONE;
+	}
+	case PROMPT_JUMP: {
+		char why[160];
+		const struct snapshot *s = model_current(u->m);
+		if (replay_parse_time(text, s ? s->wall : 0, &u->rv.jump, why, sizeof(why))) {
+			snprintf(u->message, sizeof(u->message), "jump: %s", why);
+			return REACT_NONE;
+		}
+		u->rv.req = RR_JUMP;
+		return REACT_REPLAY;
 	}
 	default:
 		return REACT_NONE;

@@ -25,6 +25,7 @@ static const char *const titles[] = {
 	[PROMPT_DELAY] = "Refresh interval in seconds: ",
 	[PROMPT_SIGNAL] = "Signal to send (number or name): ",
 	[PROMPT_CONFIRM] = "",
+	[PROMPT_JUMP] = "Jump to (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS]): ",
 };
 
 void prompt_open(struct prompt *p, enum prompt_kind kind, const char *initial)

@@ -32,6 +32,25 @@ enum react {
 	/* the processes of the selected cgroup: the process filter set to its path, and
 	 * read now (each process's cgroup) */
 	REACT_CGROUP_PROCS = 1 << 9,
+	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
+};
+
+/* A replay's moves (keys in replay_bindings) */
+enum replay_req {
+	RR_NONE,
+	RR_BACK,     /* one sample back */
+	RR_FORWARD,  /* one sample forward */
+	RR_JUMP,     /* to the first sample at or after rv.jump */
+	RR_NEXT_OOM, /* to the next sample with an OOM kill */
+	RR_PREV_OOM, /* the previous one */
+};
+
+/* The replay's place, for the header, and the move asked for */
+struct replay_view {
+	bool on;
+	size_t pos, count; /* the sample shown, of how many */
+	enum replay_req req;
+	double jump; /* RR_JUMP: wall-clock time */
 };
 
 enum screen_id {
@@ -90,6 +109,7 @@ enum prompt_kind {
 	PROMPT_DELAY,
 	PROMPT_SIGNAL,
 	PROMPT_CONFIRM,
+	PROMPT_JUMP, /* a replay's time to jump to */
 };
 
 struct prompt {
@@ -155,7 +175,11 @@ struct ui {
 	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */
 	double pm_ts;
 	int32_t pm_pid;
+	struct replay_view rv;
 };
+
+/* The replay's keys, on every screen but prompts, menus, the help and the detail screen */
+extern const struct binding replay_bindings[];
 
 /* The screens, each in its own file */
 extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,

@@ -129,6 +129,35 @@ bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key)
 	return true;
 }
 
+const struct binding replay_bindings[] = {
+	{RR_BACK, {'{', 0}, "{", "one sample back"},
+	{RR_FORWARD, {'}', 0}, "}", "one sample forward (Space plays them)"},
+	{RR_JUMP, {'J', 0}, "J", "jump to a time (HH:MM[:SS])"},
+	{RR_NEXT_OOM, {'N', 0}, "N", "next OOM kill"},
+	{RR_PREV_OOM, {'P', 0}, "P", "previous OOM kill"},
+	{0, {0}, NULL, NULL},
+};
+
+/* A replay's key, on the screens that show the sample; *taken: it was one */
+static unsigned replay_key(struct ui *u, int key, bool *taken)
+{
+	enum screen_id id = u->screen;
+	*taken = false;
+	if (!u->rv.on || id == SCREEN_DETAIL || id == SCREEN_HELP || id == SCREEN_SORT ||
+	    id == SCREEN_COLUMNS || id == SCREEN_CGSORT)
+		return REACT_NONE;
+	int a = binding_act(replay_bindings, key);
+	*taken = a != 0;
+	if (a == RR_JUMP) {
+		if (id != SCREEN_CGROUPS)
+			u->screen = SCREEN_MAIN; /* whose bottom line has the prompt */
+		prompt_open(&u->prompt, PROMPT_JUMP, "");
+		return REACT_NONE;
+	}
+	u->rv.req = (enum replay_req)a;
+	return a ? REACT_REPLAY : REACT_NONE;
+}
+
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 {
 	const struct screen *s = screens[u->screen];
@@ -139,6 +168,10 @@ unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 		return s->prompt ? s->prompt(u, ch, is_key) : main_prompt_key(u, ch, is_key);
 	if (too_small(u))
 		return key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT : REACT_NONE;
+	bool taken;
+	unsigned r = replay_key(u, key, &taken);
+	if (taken)
+		return r;
 	int a = binding_act(s->keys, key);
 	if (a)
 		return s->act(u, a);
@@ -195,6 +228,28 @@ void ui_repaint(struct ui *u)
 void ui_message(struct ui *u, const char *msg)
 {
 	snprintf(u->message, sizeof(u->message), "%.190s", msg);
+}
+
+void ui_replay_at(struct ui *u, size_t pos, size_t count)
+{
+	if (!u->rv.on)
+		u->paused = true; /* a replay starts still: keys move it, Space plays it */
+	u->rv.on = true;
+	u->rv.pos = pos;
+	u->rv.count = count;
+}
+
+enum replay_req ui_replay_req(struct ui *u, double *jump)
+{
+	enum replay_req r = u->rv.req;
+	*jump = u->rv.jump;
+	u->rv.req = RR_NONE;
+	return r;
+}
+
+void ui_pause(struct ui *u)
+{
+	u->paused = true;
 }
 
 void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd)

@@ -45,6 +45,12 @@ void ui_repaint(struct ui *u);
 /* A one-line message on the bottom line until the next key */
 void ui_message(struct ui *u, const char *msg);
 
+/* A replay: the sample shown (pos, of count), for the header; the first call pauses */
+void ui_replay_at(struct ui *u, size_t pos, size_t count);
+/* The replay's move a key asked for (REACT_REPLAY), and its time for RR_JUMP; cleared */
+enum replay_req ui_replay_req(struct ui *u, double *jump);
+void ui_pause(struct ui *u);
+
 /* The detail screen over d (the loop's, filled while the screen is open) */
 void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd);
 /* d was filled again; gone: the process exited, d is what was seen last */

@@ -13,7 +13,7 @@ sed -n 's/^[[:space:]]*{ *[A-Z][A-Z_]*, *{[^}]*}, *"\([^"]*\)", *"\([^"]*\)" *},
 	"$root"/ui/*.c | sed 's/\\\\/\\/g' >"$tmp/bindings"
 [ "$(wc -l <"$tmp/bindings")" -gt 40 ] || fail "cannot read the key tables from ui/*.c"
 
-tm_start 100 150 "$MEMTOP"
+tm_start 100 160 "$MEMTOP"
 wait_for "Mem[" || fail "memtop did not start"
 for key in h '?' F1; do
 	tm send-keys "$key"

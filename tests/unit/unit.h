@@ -32,5 +32,6 @@ int run_cgtree_tests(void);
 int run_history_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);
+int run_record_tests(void);
 
 #endif

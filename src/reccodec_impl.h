@@ -1,0 +1,31 @@
+/* What the recording's encoder and decoder share (reccodec.c, recdecode.c) */
+#ifndef MEMTOP_RECCODEC_IMPL_H
+#define MEMTOP_RECCODEC_IMPL_H
+
+#include "reccodec.h"
+
+/* A process's flags: which of its parts follow */
+enum {
+	P_NEW = 1 << 0,	   /* not in the previous sample: no delta; every part follows */
+	P_IDS = 1 << 1,	   /* ppid, uid, kthread, memcg_id, cgroup2_id */
+	P_COMM = 1 << 2,   /* comm */
+	P_CMD = 1 << 3,	   /* cmd */
+	P_USER = 1 << 4,   /* user */
+	P_CGROUP = 1 << 5, /* cgroup */
+	P_MASKS = 1 << 6,  /* valid, tried */
+	P_ALL = 0x7f,
+};
+
+/* A string a snapshot may still point at: freed two samples later */
+void bury(struct rec_state *st, char *p);
+void sweep(struct rec_state *st, bool all);
+uint64_t fget(const struct snapshot *s, const struct rec_field *f);
+void fset(struct snapshot *s, const struct rec_field *f, uint64_t v);
+/* The previous sample's process pid, looked for from index *j on */
+struct rec_proc *find_base(struct rec_state *st, size_t *j, int32_t pid);
+/* Room for the next sample's n processes */
+struct rec_proc *tmp_room(struct rec_state *st, size_t n);
+/* They become the previous sample */
+void take_procs(struct rec_state *st, size_t n, bool keep_dead);
+
+#endif

@@ -1,0 +1,277 @@
+/* The recorder: one block a refresh, written by one write() to a file opened for
+ * appending; a file cut by a crash is trimmed to its last whole block before more is
+ * appended. */
+#include "record.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "reccodec.h"
+#include "util.h"
+
+#define ZSTD_LEVEL 3
+
+struct recorder {
+	struct record_opts o;
+	int fd;
+	char path[4096];
+	char day[64]; /* the day file's name (--record-dir) */
+	long size;    /* of the file written */
+	long since_key;
+	struct rec_state st;
+	struct rbuf raw, out;
+	ZSTD_CCtx *zc;
+};
+
+double record_day_secs(void)
+{
+	const char *e = getenv("MEMTOP_RECORD_DAY_SECS");
+	double d = e ? atof(e) : 0;
+	return d >= 1 ? d : 86400;
+}
+
+void record_day_name(double wall, char *buf, size_t size)
+{
+	double day = record_day_secs();
+	time_t t = (time_t)wall;
+	struct tm tm;
+	char when[32];
+
+	if (day != 86400) /* a test's short day: named by its start */
+		t = (time_t)(day * (double)(long)(wall / day));
+	localtime_r(&t, &tm);
+	strftime(when, sizeof(when), day != 86400 ? "%Y%m%d-%H%M%S" : "%Y%m%d", &tm);
+	snprintf(buf, size, "memtop-%s.rec", when);
+}
+
+bool record_file_ours(const char *name)
+{
+	size_t n = strlen(name);
+	if (strncmp(name, "memtop-", 7))
+		return false;
+	return (n > 11 && !strcmp(name + n - 4, ".rec")) ||
+	       (n > 13 && !strcmp(name + n - 6, ".rec.1"));
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Removes the oldest days past --keep, then the oldest files while the directory's
+ * recordings pass --record-max; never the file being written */
+static void prune(struct recorder *r)
+{
+	DIR *d = opendir(r->o.dir);
+	char **names = NULL, path[4096];
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		if (!record_file_ours(e->d_name))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			names = xrealloc(names, cap * sizeof(*names));
+		}
+		names[n++] = xstrdup(e->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	long days = 0, total = 0;
+	for (size_t i = n; i-- > 0;) { /* newest first; a day's .rec.1 beside its .rec */
+		struct stat st;
+		bool new_day =
+			i + 1 == n || strncmp(names[i], names[i + 1], strcspn(names[i], "."));
+		days += new_day;
+		snprintf(path, sizeof(path), "%s/%s", r->o.dir, names[i]);
+		bool current = !strcmp(names[i], r->day);
+		if (!stat(path, &st))
+			total += st.st_size;
+		if (!current &&
+		    ((r->o.keep && days > r->o.keep) || (r->o.max && (uint64_t)total > r->o.max))) {
+			unlink(path);
+			total -= st.st_size;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Opens r->path for appending: a new file gets the header; an existing one must have
+ * this memtop's header, and is trimmed to its last whole block */
+static int open_file(struct recorder *r, char *err, size_t errlen)
+{
+	struct rbuf hdr = {0};
+	const char *why;
+	struct stat st;
+
+	r->fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (r->fd < 0 || fstat(r->fd, &st)) {
+		snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", r->path);
+		return -1;
+	}
+	rec_header_put(&hdr, r->o.cols);
+	r->size = st.st_size;
+	int rc = 0;
+	if (!st.st_size) {
+		rc = write(r->fd, hdr.p, hdr.n) == (ssize_t)hdr.n ? 0 : -1;
+		r->size = (long)hdr.n;
+		if (rc)
+			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+	} else {
+		uint8_t *have = xmalloc(hdr.n);
+		if (pread(r->fd, have, hdr.n, 0) != (ssize_t)hdr.n || memcmp(have, hdr.p, hdr.n)) {
+			snprintf(err, errlen,
+				 "%s: not a recording this memtop appends to (another version or "
+				 "other columns); record to a new file",
+				 r->path);
+			rc = -1;
+		} else {
+			long end = rec_scan(r->fd, (long)hdr.n, st.st_size, NULL, NULL, &why);
+			if (why && !strcmp(why, "damaged")) {
+				snprintf(err, errlen,
+					 "%s: damaged at offset %ld; record to a new file", r->path,
+					 end);
+				rc = -1;
+			} else if (why && ftruncate(r->fd, end)) { /* the cut tail */
+				snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+				rc = -1;
+			}
+			r->size = end;
+		}
+		free(have);
+	}
+	free(hdr.p);
+	r->since_key = REC_KEYFRAME; /* a file starts with a keyframe */
+	return rc;
+}
+
+struct recorder *recorder_open(const struct record_opts *o, char *err, size_t errlen)
+{
+	struct recorder *r = xcalloc(1, sizeof(*r));
+	r->o = *o;
+	r->fd = -1;
+	rec_state_init(&r->st);
+	r->zc = ZSTD_createCCtx();
+	if (o->dir) {
+		struct stat st;
+		if (stat(o->dir, &st) || !S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "--record-dir %s: %s", o->dir,
+				 errno && !stat(o->dir, &st) ? "not a directory" : strerror(errno));
+			recorder_close(r);
+			return NULL;
+		}
+		return r; /* the day's file opens with the first sample */
+	}
+	snprintf(r->path, sizeof(r->path), "%s", o->file);
+	if (open_file(r, err, errlen)) {
+		recorder_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* The day's file in the directory, or the file past --record-max moved aside */
+static int next_file(struct recorder *r, double wall, char *err, size_t errlen)
+{
+	char day[64], old[4200];
+	if (r->o.dir) {
+		record_day_name(wall, day, sizeof(day));
+		bool full = r->o.max && r->size > (long)(r->o.max / 2);
+		if (r->fd >= 0 && !strcmp(day, r->day) && !full)
+			return 0;
+		if (r->fd >= 0 && full && !strcmp(day, r->day)) {
+			snprintf(old, sizeof(old), "%s.1", r->path);
+			rename(r->path, old);
+		}
+		snprintf(r->day, sizeof(r->day), "%s", day);
+		snprintf(r->path, sizeof(r->path), "%s/%s", r->o.dir, day);
+	} else {
+		if (!r->o.max || r->size <= (long)(r->o.max / 2))
+			return 0;
+		snprintf(old, sizeof(old), "%s.1", r->path);
+		if (rename(r->path, old)) {
+			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+			return -1;
+		}
+	}
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	int rc = open_file(r, err, errlen);
+	if (!rc && r->o.dir)
+		prune(r);
+	return rc;
+}
+
+int recorder_append(struct recorder *r, const struct snapshot *s, char *err, size_t errlen)
+{
+	if (next_file(r, s->wall, err, errlen))
+		return -1;
+	bool key = r->since_key >= REC_KEYFRAME;
+	struct rec_block b = {.flags = key ? REC_KEY : 0, .wall = s->wall};
+	for (size_t i = 0; i < s->nevents; i++)
+		if (s->events[i].type == MT_EV_OOM_KILL && !s->events[i].earlier)
+			b.flags |= REC_OOM; /* seen live: N and P stop at it */
+	r->raw.n = 0;
+	rec_encode(&r->st, s, key, &r->raw);
+	size_t bound = ZSTD_compressBound(r->raw.n);
+	r->out.n = 0;
+	if (r->out.cap < REC_BLOCK_HDR + bound) {
+		r->out.cap = REC_BLOCK_HDR + bound;
+		r->out.p = xrealloc(r->out.p, r->out.cap);
+	}
+	size_t c = ZSTD_compressCCtx(r->zc, r->out.p + REC_BLOCK_HDR, bound, r->raw.p, r->raw.n,
+				     ZSTD_LEVEL);
+	if (ZSTD_isError(c)) {
+		snprintf(err, errlen, "%s: zstd: %s", r->path, ZSTD_getErrorName(c));
+		return -1;
+	}
+	b.clen = (uint32_t)c;
+	b.rlen = (uint32_t)r->raw.n;
+	rec_block_put(r->out.p, &b);
+	b.crc = rec_block_crc(r->out.p, r->out.p + REC_BLOCK_HDR, c);
+	rec_block_put(r->out.p, &b);
+	size_t n = REC_BLOCK_HDR + c;
+	ssize_t w = write(r->fd, r->out.p, n);
+	if (w != (ssize_t)n) {
+		snprintf(err, errlen, "%s: %s", r->path, w < 0 ? strerror(errno) : "short write");
+		/* a partial block is cut off, the next sample starts over with a keyframe */
+		if (w > 0 && ftruncate(r->fd, r->size))
+			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+		r->since_key = REC_KEYFRAME;
+		return -1;
+	}
+	r->size += (long)n;
+	r->since_key = key ? 1 : r->since_key + 1;
+	return 0;
+}
+
+void recorder_close(struct recorder *r)
+{
+	if (!r)
+		return;
+	if (r->fd >= 0)
+		close(r->fd);
+	rec_state_free(&r->st);
+	ZSTD_freeCCtx(r->zc);
+	free(r->raw.p);
+	free(r->out.p);
+	free(r);
+}

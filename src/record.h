@@ -1,0 +1,37 @@
+/* --record: each refresh's snapshot appended to a file (recfmt.h), or to one file a day
+ * in a directory; bounded in size and days. */
+#ifndef MEMTOP_RECORD_H
+#define MEMTOP_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+struct record_opts {
+	const char *file; /* --record FILE */
+	const char *dir;  /* --record-dir DIR: DIR/memtop-YYYYMMDD.rec */
+	uint64_t max;	  /* --record-max: bytes on disk at most (0: no bound) */
+	int keep;	  /* --keep DAYS: days of files kept in dir (0: all) */
+	unsigned cols;	  /* the columns recorded (the recorder's, prefs.cols) */
+};
+
+/* A day's length: 86400 s, or MEMTOP_RECORD_DAY_SECS (for tests) */
+double record_day_secs(void);
+/* DIR's file for the day of wall (name only) */
+void record_day_name(double wall, char *buf, size_t size);
+
+/* A recording of --record-dir's, by its name: memtop-*.rec, or memtop-*.rec.1 (one moved
+ * aside past --record-max) */
+bool record_file_ours(const char *name);
+
+struct recorder;
+
+/* NULL with a one-line reason in err */
+struct recorder *recorder_open(const struct record_opts *o, char *err, size_t errlen);
+/* Appends s as one block. Returns 0, or -1 with a one-line reason in err. */
+int recorder_append(struct recorder *r, const struct snapshot *s, char *err, size_t errlen);
+void recorder_close(struct recorder *r);
+
+#endif

@@ -1,0 +1,356 @@
+/* The replay source: an index of the recording's blocks (their headers only), and each
+ * sample decoded from the keyframe before it. */
+#include "replay.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "growth.h"
+#include "parse.h"
+#include "reccodec.h"
+#include "record.h"
+#include "util.h"
+
+struct rfile {
+	char *path;
+	int fd;
+	struct rec_schema sc;
+};
+
+struct rblock {
+	uint32_t file;
+	long off;
+	struct rec_block b;
+};
+
+struct replay {
+	struct rfile *files;
+	size_t nfiles;
+	struct rblock *blk;
+	size_t nblk, blkcap;
+	size_t lo, hi; /* the range: blk[lo..hi) */
+	double begin, end;
+	struct tbuf warn;
+	struct rec_state st;
+	size_t decoded; /* the block st holds, SIZE_MAX: none */
+	struct snapshot scratch;
+	uint8_t *frame, *raw;
+	size_t framecap, rawcap;
+};
+
+static int add_block(void *arg, long off, const struct rec_block *b)
+{
+	struct replay *r = arg;
+	if (r->nblk == r->blkcap) {
+		r->blkcap = r->blkcap ? r->blkcap * 2 : 1024;
+		r->blk = xrealloc(r->blk, r->blkcap * sizeof(*r->blk));
+	}
+	r->blk[r->nblk++] = (struct rblock){(uint32_t)(r->nfiles - 1), off, *b};
+	return 0;
+}
+
+/* Opens one file, its header, and indexes its blocks */
+static int open_file(struct replay *r, const char *path, char *err, size_t errlen)
+{
+	uint8_t hdr[65536 + 20];
+	char why[200];
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	ssize_t n = S_ISREG(st.st_mode) ? pread(fd, hdr, sizeof(hdr), 0) : -1;
+	struct rfile f = {.path = xstrdup(path), .fd = fd};
+	long len = n < 0 ? -1 : rec_header_get(hdr, (size_t)n, &f.sc, why, sizeof(why));
+	if (len <= 0) {
+		snprintf(err, errlen, "%s: %s", path,
+			 n < 0	   ? (S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file")
+			 : len < 0 ? why
+				   : "cut short in its header");
+		close(fd);
+		free(f.path);
+		return -1;
+	}
+	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
+	r->files[r->nfiles++] = f;
+	size_t before = r->nblk;
+	const char *cut;
+	long end = rec_scan(fd, len, (long)st.st_size, add_block, r, &cut);
+	if (cut && !strcmp(cut, "cut short"))
+		tbuf_printf(&r->warn,
+			    "%s: the last sample is cut short at offset %ld (the recorder stopped "
+			    "mid-write); replaying the %zu whole samples before it\n",
+			    path, end, r->nblk - before);
+	else if (cut)
+		tbuf_printf(&r->warn,
+			    "%s: damaged at offset %ld (no block header there); replaying the %zu "
+			    "samples before it\n",
+			    path, end, r->nblk - before);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The recordings of a directory, in the order of their names (their days) */
+static int open_dir(struct replay *r, const char *dir, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	char **names = NULL, path[4096];
+	size_t n = 0;
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (record_file_ours(e->d_name)) {
+			names = xrealloc(names, (n + 1) * sizeof(*names));
+			names[n++] = xstrdup(e->d_name);
+		}
+	if (d)
+		closedir(d);
+	/* a day's file moved aside (.rec.1) comes before the day's file */
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(names[i]);
+		if (len > 2 && !strcmp(names[i] + len - 2, ".1"))
+			names[i][len - 5] = ' '; /* memtop-D .rec.1 sorts before memtop-D.rec */
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	for (size_t i = 0; i < n; i++) {
+		char *sp = strchr(names[i], ' ');
+		if (sp)
+			*sp = '.';
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (open_file(r, path, err, errlen)) /* said, and left out */
+			tbuf_printf(&r->warn, "%s; left out\n", err);
+		free(names[i]);
+	}
+	free(names);
+	if (!r->nfiles && !n)
+		snprintf(err, errlen, "%s: no recordings (memtop-*.rec) in it", dir);
+	else if (!r->nfiles)
+		snprintf(err, errlen, "%s: no recording in it could be read", dir);
+	return r->nfiles ? 0 : -1;
+}
+
+struct replay *replay_open(const char *path, char *err, size_t errlen)
+{
+	struct replay *r = xcalloc(1, sizeof(*r));
+	struct stat st;
+
+	rec_state_init(&r->st);
+	snapshot_init(&r->scratch);
+	r->decoded = SIZE_MAX;
+	if (stat(path, &st)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		replay_close(r);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode) ? open_dir(r, path, err, errlen)
+				: open_file(r, path, err, errlen)) {
+		replay_close(r);
+		return NULL;
+	}
+	r->hi = r->nblk;
+	if (!r->nblk) {
+		snprintf(err, errlen, "%s: no samples", path);
+		replay_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+int replay_select(struct replay *r, double begin, double end)
+{
+	size_t lo = 0, hi;
+	while (lo < r->hi && begin && r->blk[lo].b.wall < begin)
+		lo++;
+	for (hi = lo; hi < r->hi && (!end || r->blk[hi].b.wall <= end); hi++)
+		;
+	if (hi == lo)
+		return -1;
+	r->lo = lo;
+	r->hi = hi;
+	return 0;
+}
+
+int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen)
+{
+	struct tm tm;
+	time_t t = (time_t)ref;
+	int h, mi, sec = 0, n = 0, y, mo, d;
+	char q[PARSE_QUOTE_SIZE];
+
+	localtime_r(&t, &tm);
+	if (sscanf(s, "%d-%d-%d %d:%d%n:%d%n", &y, &mo, &d, &h, &mi, &n, &sec, &n) >= 5 && !s[n]) {
+		tm.tm_year = y - 1900;
+		tm.tm_mon = mo - 1;
+		tm.tm_mday = d;
+	} else if (!(sscanf(s, "%d:%d%n:%d%n", &h, &mi, &n, &sec, &n) >= 2 && !s[n])) {
+		snprintf(err, errlen, "a time as HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS], not '%s'",
+			 parse_quote(s, q, sizeof(q)));
+		return -1;
+	}
+	if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60) {
+		snprintf(err, errlen, "a time of day from 00:00 to 23:59:59, not '%s'",
+			 parse_quote(s, q, sizeof(q)));
+		return -1;
+	}
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = sec;
+	tm.tm_isdst = -1;
+	*out = (double)mktime(&tm);
+	return 0;
+}
+
+void replay_close(struct replay *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nfiles; i++) {
+		close(r->files[i].fd);
+		free(r->files[i].path);
+	}
+	free(r->files);
+	free(r->blk);
+	free(r->warn.s);
+	rec_state_free(&r->st);
+	snapshot_free(&r->scratch);
+	free(r->frame);
+	free(r->raw);
+	free(r);
+}
+
+size_t replay_count(const struct replay *r)
+{
+	return r->hi - r->lo;
+}
+
+double replay_wall(const struct replay *r, size_t i)
+{
+	return r->blk[r->lo + i].b.wall;
+}
+
+bool replay_has_oom(const struct replay *r, size_t i)
+{
+	return r->blk[r->lo + i].b.flags & REC_OOM;
+}
+
+size_t replay_find(const struct replay *r, double t)
+{
+	size_t i = 0;
+	while (i < replay_count(r) && replay_wall(r, i) < t)
+		i++;
+	return i;
+}
+
+unsigned replay_cols(const struct replay *r)
+{
+	return r->files[0].sc.cols;
+}
+
+const char *replay_warnings(const struct replay *r)
+{
+	return r->warn.n ? r->warn.s : "";
+}
+
+static uint8_t *room(uint8_t **p, size_t *cap, size_t n)
+{
+	if (n > *cap) {
+		*cap = n;
+		*p = xrealloc(*p, n ? n : 1);
+	}
+	return *p;
+}
+
+/* Block a decoded into s */
+static int decode(struct replay *r, size_t a, struct snapshot *s, char *err, size_t errlen)
+{
+	const struct rblock *k = &r->blk[a];
+	const struct rfile *f = &r->files[k->file];
+	uint8_t hdr[REC_BLOCK_HDR];
+	char why[200];
+
+	snapshot_reuse(s);
+	room(&r->frame, &r->framecap, k->b.clen);
+	room(&r->raw, &r->rawcap, k->b.rlen);
+	rec_block_put(hdr, &k->b);
+	if (pread(f->fd, r->frame, k->b.clen, k->off + REC_BLOCK_HDR) != (ssize_t)k->b.clen)
+		snprintf(why, sizeof(why), "%s", strerror(errno ? errno : EIO));
+	else if (rec_block_crc(hdr, r->frame, k->b.clen) != k->b.crc)
+		snprintf(why, sizeof(why), "checksum mismatch");
+	else if (ZSTD_getFrameContentSize(r->frame, k->b.clen) != k->b.rlen ||
+		 ZSTD_decompress(r->raw, k->b.rlen, r->frame, k->b.clen) != k->b.rlen)
+		snprintf(why, sizeof(why), "zstd frame does not decompress to %u bytes", k->b.rlen);
+	else if (rec_decode(&r->st, &f->sc, r->raw, k->b.rlen, k->b.flags & REC_KEY, s, why,
+			    sizeof(why)))
+		;
+	else {
+		r->decoded = a;
+		return 0;
+	}
+	r->decoded = SIZE_MAX;
+	snprintf(err, errlen, "%s: damaged block at offset %ld: %s", f->path, k->off, why);
+	return -1;
+}
+
+int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen)
+{
+	size_t a = r->lo + i, k = a;
+	if (i >= replay_count(r)) {
+		snprintf(err, errlen, "no sample %zu", i);
+		return -1;
+	}
+	/* the next block, or from the keyframe at or before it */
+	if (r->decoded == SIZE_MAX || a != r->decoded + 1 ||
+	    r->blk[a].file != r->blk[r->decoded].file) {
+		while (k > 0 && !(r->blk[k].b.flags & REC_KEY) &&
+		       r->blk[k - 1].file == r->blk[a].file)
+			k--;
+		for (; k < a; k++)
+			if (decode(r, k, &r->scratch, err, errlen))
+				break;
+	}
+	if (k < a || decode(r, a, s, err, errlen)) {
+		r->hi = a; /* the samples end before the damage */
+		return -1;
+	}
+	return 0;
+}
+
+int replay_goto(struct replay *r, struct model *m, size_t *pos, size_t i, void (*after)(void *arg),
+		void *arg, char *err, size_t errlen)
+{
+	size_t from = i;
+	if (*pos == SIZE_MAX || i != *pos + 1) {
+		const struct prefs *prefs = m->prefs;
+		model_free(m);
+		model_init(m, prefs);
+		from = replay_find(r, replay_wall(r, i) - REPLAY_WINDOW);
+		*pos = SIZE_MAX;
+	}
+	for (size_t j = from; j <= i; j++) {
+		if (replay_read(r, j, model_begin(m), err, errlen))
+			return -1;
+		model_step(m);
+		*pos = j;
+		if (after)
+			after(arg);
+	}
+	return 0;
+}

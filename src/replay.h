@@ -1,0 +1,50 @@
+/* --replay: a recording (record.h) as a source. It fills snapshots from the file, as the
+ * live sources fill them from /proc and BPF, for the same model and views. */
+#ifndef MEMTOP_REPLAY_H
+#define MEMTOP_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+struct replay;
+
+/* A recording, or a directory of them (--record-dir). NULL with a one-line reason in
+ * err. */
+struct replay *replay_open(const char *path, char *err, size_t errlen);
+/* Only its samples from wall-clock time begin to end (inclusive; 0: from the first, to
+ * the last); -1 when none is (the range is then unchanged) */
+int replay_select(struct replay *r, double begin, double end);
+/* A time given as HH:MM[:SS] (on the day of wall-clock time ref) or YYYY-MM-DD
+ * HH:MM[:SS], local time; -1 with a one-line reason in err */
+int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen);
+void replay_close(struct replay *r);
+
+/* Samples in the range; the wall-clock time of sample i; whether it holds an OOM kill */
+size_t replay_count(const struct replay *r);
+double replay_wall(const struct replay *r, size_t i);
+bool replay_has_oom(const struct replay *r, size_t i);
+/* The first sample at or after wall-clock time t (replay_count when none) */
+size_t replay_find(const struct replay *r, double t);
+/* The recorder's columns */
+unsigned replay_cols(const struct replay *r);
+
+/* What ended the samples early: lines naming the file and offset ("the last sample is
+ * cut short..."), or "" */
+const char *replay_warnings(const struct replay *r);
+
+/* Decodes sample i into s (cleared). Returns 0, or -1 with a one-line reason in err;
+ * then the samples end before i. */
+int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen);
+
+/* Moves the model to sample i: from *pos (the sample fed last, SIZE_MAX for none) by
+ * one sample when i is the next, else on a cleared model from REPLAY_WINDOW seconds
+ * before i (its figures over time, the growth columns and the forecast, look back ten
+ * minutes); after(arg), when set, runs after each sample fed. Returns 0, or -1 with a
+ * one-line reason in err (*pos is then the last sample fed). */
+#define REPLAY_WINDOW 660.0
+int replay_goto(struct replay *r, struct model *m, size_t *pos, size_t i, void (*after)(void *arg),
+		void *arg, char *err, size_t errlen);
+
+#endif

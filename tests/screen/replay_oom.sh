@@ -1,0 +1,60 @@
+#!/bin/sh
+# A recording with an OOM kill in a memory cgroup (64 MiB, a child touching 200 MiB),
+# replayed on the screen: the header says it is a replay and the sample's time; N jumps to
+# the kill (the banner names the victim), { steps back to the sample before it, where the
+# victim is still in the table; J jumps to a time typed. It causes an OOM kill on the
+# machine, so it runs apart from the BPF tests that count them.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+. "${TESTS:-$(dirname "$0")/..}/cli/memcg.inc"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+rec=""
+trap 'kill $rec 2>/dev/null; tm_kill; cg_cleanup; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+need_memcg
+if command -v flock >/dev/null; then
+	exec 9>/tmp/memtop-bpf-tests.lock
+	flock -w 90 9 || skip "the BPF tests held their lock for 90 s"
+fi
+
+tag=rpoom$$
+cg_make "memtop-$tag" $((64 << 20))
+"$MEMTOP" --record "$tmp/rec" --json -d 0.3 >"$tmp/live.json" 2>"$tmp/err" &
+rec=$!
+sleep 1.5
+cg_run "$cg_dir" "$tmp/victim" "$HELPERS/grow_child" 100 0 "victim-$tag"
+victim=$cg_pid
+wait "$victim" 2>/dev/null
+rc=$?
+[ $rc = 137 ] || fail "the child growing past 64 MiB exited $rc, not 137 (killed)"
+sleep 1.5
+kill $rec
+wait $rec 2>/dev/null
+rec=""
+kills=$(jq -c --argjson p "$victim" '.events[] | select(.pid == $p)' "$tmp/live.json" | wc -l)
+[ "$kills" = 1 ] || fail "the live run saw $kills kills of $victim: $(cat "$tmp/err")"
+
+tm_start 160 40 "$MEMTOP --replay $tmp/rec"
+wait_for "REPLAY 1/" || fail "the header does not say it is a replay"
+first=$(jq -r '.ts | floor | strftime("%H:%M:%S")' "$tmp/live.json" | head -n 1)
+tm send-keys N
+wait_for "pid $victim (grow_child)" || fail "N did not show the OOM banner of $victim"
+at=$(screen_text | grep -o 'REPLAY [0-9]*/' | grep -o '[0-9]*')
+tm send-keys '{'
+wait_for "REPLAY $((at - 1))/" || fail "{ did not step back from sample $at"
+wait_gone "pid $victim (grow_child)" || fail "the banner stays on the sample before the kill"
+screen_text | grep -q "^ *$victim .*victim-$tag" || fail "the victim $victim is not in the table before its kill"
+tm send-keys '}'
+wait_for "pid $victim (grow_child)" || fail "} did not come back to the kill"
+
+# J: to a time; the first sample's second takes to the start
+first_ts=$(jq '.ts' "$tmp/live.json" | head -n 1)
+when=$(date -d "@${first_ts%.*}" +%H:%M:%S)
+tm send-keys J
+wait_for "Jump to" || fail "J opened no prompt"
+tm send-keys -l "$when"
+tm send-keys Enter
+wait_for "REPLAY 1/" || fail "J $when did not go to the first sample"
+tm send-keys h
+wait_for "previous OOM kill" || fail "the help does not list the replay's keys"
+tm send-keys q q
+echo "replayed: N showed the kill of $victim at sample $at, { the sample before it with the victim"

@@ -1,0 +1,338 @@
+/* The recording: what is written is read back field by field, across keyframes; a file cut
+ * at any byte of its last two blocks replays its whole samples; flipped bytes and a newer
+ * version give an error, never a crash; --record-dir keeps --keep days. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "recfmt.h"
+#include "replay.h"
+#include "unit.h"
+
+#define NSAMPLES 130
+
+static const char *const cmds[] = {"/usr/bin/a --x", "b", "", "sh -c 'c; d'"};
+
+/* Sample i: processes that come and go, strings that change, cgroups, an OOM kill */
+static void gen(struct snapshot *s, int i)
+{
+	snapshot_reuse(s);
+	s->wall = 1.7e9 + i * 10.25;
+	s->mono = 1000 + i * 10.25;
+	s->mono_procs = s->mono - 0.013;
+	s->uptime = 5000 + i * 10.25;
+	s->hertz = 100;
+	s->page_kb = 4;
+	s->mem.mem_total_kb = 16u << 20;
+	s->mem.mem_available_kb = 8000000 - (uint64_t)i * 977;
+	s->mem.swap_free_kb = 100000 + (uint64_t)(i % 5);
+	s->vm.pgfault = 1000000 + (uint64_t)i * i * 13;
+	s->psi.present = true;
+	s->psi.some_avg10 = i * 0.37;
+	s->self.oom_score_adj = -900;
+	s->cost.cpu_s = i * 0.0123;
+	s->ntasks = 60;
+	s->bpf.enabled = i % 40 != 3;
+	snprintf(s->bpf.reason, sizeof(s->bpf.reason), "%s", i % 40 == 3 ? "off: because" : "");
+	snprintf(s->bpf.swapin_mode, sizeof(s->bpf.swapin_mode), "bio");
+	s->bpf.reclaim.direct.slots[3] = (uint64_t)i;
+	s->bpf.reclaim.direct.count = (uint64_t)i * 2;
+	s->cg_version = 2;
+	s->cg_cols = 7;
+	s->cg_self.path = i % 2 ? strdup("/memtop") : NULL;
+	s->cg_self.limited = i % 2;
+	int n = 40 + i % 7;
+	for (int k = 0; k < n; k++) {
+		struct proc_sample *p = snapshot_add_proc(s);
+		p->pid = 100 + k * 3 + (k >= 35 ? i : 0);
+		p->ppid = k ? 100 : 0;
+		p->uid = (uint32_t)k % 3;
+		p->start_ticks = (uint64_t)p->pid * 10;
+		p->kthread = k == 1;
+		snprintf(p->comm, sizeof(p->comm), "p%d", k + (i > 60 && k == 5));
+		p->cmd = cmds[(k + (i > 90 && k == 6)) % 4];
+		p->user = k % 3 ? "daemon" : "root";
+		p->cgroup = k % 2 ? "/a" : NULL;
+		p->memcg_id = 7;
+		p->valid = COL_BIT(COL_PID) | COL_BIT(COL_RSS) | COL_BIT(COL_MINFLT) |
+			   (k % 4 == i % 4 ? COL_BIT(COL_PSS) : 0);
+		p->tried = k % 4 == i % 4 ? COL_BIT(COL_PSS) : 0;
+		p->v[COL_RSS] = 1000 + (uint64_t)k * i;
+		p->v[COL_MINFLT] = (uint64_t)i * k * 5;
+		p->v[COL_PSS] = 333 + (uint64_t)k;
+	}
+	for (int k = 0; k < 2; k++) {
+		struct cg_sample *c = snapshot_add_cgroup(s, k ? "/a" : "/");
+		c->id = 1 + (uint64_t)k;
+		c->parent = k - 1;
+		c->depth = (uint32_t)k;
+		c->valid = CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT);
+		c->unlimited = k ? 0 : CGCOL_BIT(CGCOL_LIMIT);
+		c->v[CGCOL_USAGE] = 5000 + (uint64_t)i * 3;
+	}
+	if (i == 77) {
+		struct mt_event *e = snapshot_add_event(s);
+		e->type = MT_EV_OOM_KILL;
+		e->ts = s->wall - 1;
+		e->pid = 109;
+		snprintf(e->comm, sizeof(e->comm), "hog");
+		snprintf(e->memcg, sizeof(e->memcg), "/a");
+	}
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static void check_same(const struct snapshot *a, const struct snapshot *b)
+{
+	for (size_t f = 0; f < rec_nsys_fields; f++)
+		assert_memory_equal((const char *)a + rec_sys_fields[f].off,
+				    (const char *)b + rec_sys_fields[f].off,
+				    rec_sys_fields[f].size);
+	assert_true(same_str(a->cg_self.path, b->cg_self.path));
+	assert_int_equal(a->nprocs, b->nprocs);
+	for (size_t k = 0; k < a->nprocs; k++) {
+		const struct proc_sample *p = &a->procs[k], *q = &b->procs[k];
+		assert_int_equal(p->pid, q->pid);
+		assert_int_equal(p->ppid, q->ppid);
+		assert_int_equal(p->start_ticks, q->start_ticks);
+		assert_int_equal(p->kthread, q->kthread);
+		assert_string_equal(p->comm, q->comm);
+		assert_true(same_str(p->cmd, q->cmd) && same_str(p->user, q->user));
+		assert_true(same_str(p->cgroup, q->cgroup));
+		assert_int_equal(p->valid, q->valid);
+		assert_int_equal(p->tried, q->tried);
+		for (int c = 0; c < COL_COUNT; c++)
+			if (rec_column_recorded(c) && (p->valid & COL_BIT(c)))
+				assert_int_equal(p->v[c], q->v[c]);
+	}
+	assert_int_equal(a->ncgroups, b->ncgroups);
+	for (size_t k = 0; k < a->ncgroups; k++) {
+		assert_string_equal(a->cgroups[k].path, b->cgroups[k].path);
+		assert_int_equal(a->cgroups[k].parent, b->cgroups[k].parent);
+		assert_int_equal(a->cgroups[k].unlimited, b->cgroups[k].unlimited);
+		assert_int_equal(a->cgroups[k].v[CGCOL_USAGE], b->cgroups[k].v[CGCOL_USAGE]);
+	}
+	assert_int_equal(a->nevents, b->nevents);
+	for (size_t k = 0; k < a->nevents; k++) {
+		const struct mt_event *e = &a->events[k], *f = &b->events[k];
+		assert_true(e->type == f->type && e->ts == f->ts && e->pid == f->pid);
+		assert_string_equal(e->comm, f->comm);
+		assert_string_equal(e->memcg, f->memcg);
+	}
+}
+
+static char path[64];
+
+static int make_file(void **state)
+{
+	(void)state;
+	struct snapshot s;
+	char err[256];
+	snprintf(path, sizeof(path), "/tmp/memtop-unit-rec.%d", getpid());
+	unlink(path);
+	struct record_opts o = {.file = path, .cols = 0x1234};
+	struct recorder *r = recorder_open(&o, err, sizeof(err));
+	assert_non_null(r);
+	snapshot_init(&s);
+	for (int i = 0; i < NSAMPLES; i++) {
+		gen(&s, i);
+		assert_int_equal(recorder_append(r, &s, err, sizeof(err)), 0);
+	}
+	recorder_close(r);
+	snapshot_free(&s);
+	return 0;
+}
+
+static int drop_file(void **state)
+{
+	(void)state;
+	unlink(path);
+	return 0;
+}
+
+/* Every sample back, in order and out of order (from its keyframe) */
+static void test_roundtrip(void **state)
+{
+	(void)state;
+	struct snapshot s, want;
+	char err[256];
+	struct replay *rp = replay_open(path, err, sizeof(err));
+	assert_non_null(rp);
+	assert_int_equal(replay_count(rp), NSAMPLES);
+	assert_int_equal(replay_cols(rp), 0x1234);
+	assert_string_equal(replay_warnings(rp), "");
+	snapshot_init(&s);
+	snapshot_init(&want);
+	int order[] = {0, 1, 2, 59, 60, 61, 125, 77, 3, 129};
+	for (int i = 0; i < NSAMPLES + 10; i++) {
+		int k = i < NSAMPLES ? i : order[i - NSAMPLES];
+		assert_int_equal(replay_read(rp, (size_t)k, &s, err, sizeof(err)), 0);
+		gen(&want, k);
+		check_same(&want, &s);
+		assert_int_equal(replay_has_oom(rp, (size_t)k), k == 77);
+	}
+	assert_int_equal(replay_find(rp, 1.7e9 + 20), 2);
+	snapshot_free(&s);
+	snapshot_free(&want);
+	replay_close(rp);
+}
+
+/* Reads all of a file; returns its samples read, the warnings and error in out */
+static size_t read_all(const char *p, char *out, size_t size)
+{
+	struct snapshot s;
+	char err[256];
+	size_t n = 0;
+	struct replay *rp = replay_open(p, err, sizeof(err));
+	out[0] = '\0';
+	if (!rp) {
+		snprintf(out, size, "%s", err);
+		return 0;
+	}
+	snapshot_init(&s);
+	for (; n < replay_count(rp); n++)
+		if (replay_read(rp, n, &s, err, sizeof(err))) {
+			snprintf(out, size, "%s", err);
+			break;
+		}
+	snprintf(out + strlen(out), size - strlen(out), "%s", replay_warnings(rp));
+	snapshot_free(&s);
+	replay_close(rp);
+	return n;
+}
+
+static void copy_to(const char *to, size_t len, long flip)
+{
+	FILE *in = fopen(path, "rb"), *out = fopen(to, "wb");
+	for (size_t i = 0; i < len; i++) {
+		int c = fgetc(in);
+		fputc((long)i == flip ? c ^ 0x5a : c, out);
+	}
+	fclose(in);
+	fclose(out);
+}
+
+/* The offsets where the last two blocks start */
+static void last_two(long *a, long *b, long *size)
+{
+	struct stat st;
+	char err[256];
+	stat(path, &st);
+	*size = st.st_size;
+	struct replay *rp = replay_open(path, err, sizeof(err));
+	assert_non_null(rp);
+	replay_close(rp);
+	/* walk the blocks: every header says its length */
+	int fd = open(path, O_RDONLY);
+	uint8_t hdr[REC_BLOCK_HDR];
+	struct rec_block bl;
+	long off = 0, prev = 0, prev2 = 0;
+	uint8_t h[20];
+	assert_int_equal(pread(fd, h, 16, 0), 16);
+	off = 20 + (long)(h[12] | h[13] << 8 | h[14] << 16 | (long)h[15] << 24);
+	while (off < *size && pread(fd, hdr, sizeof(hdr), off) == sizeof(hdr) &&
+	       rec_block_get(hdr, &bl)) {
+		prev2 = prev;
+		prev = off;
+		off += REC_BLOCK_HDR + (long)bl.clen;
+	}
+	close(fd);
+	*a = prev2;
+	*b = prev;
+}
+
+static void test_cut(void **state)
+{
+	(void)state;
+	char cut[80], msg[1024];
+	long a, b, size;
+	last_two(&a, &b, &size);
+	snprintf(cut, sizeof(cut), "%s.cut", path);
+	for (long at = a; at <= size; at++) {
+		copy_to(cut, (size_t)at, -1);
+		size_t n = read_all(cut, msg, sizeof(msg));
+		size_t want = at == size ? NSAMPLES : at >= b ? NSAMPLES - 1 : NSAMPLES - 2;
+		assert_int_equal(n, want);
+		if (at != a && at != b && at != size)
+			assert_non_null(strstr(msg, "cut short at offset"));
+	}
+	unlink(cut);
+}
+
+static void test_flipped(void **state)
+{
+	(void)state;
+	char bad[80], msg[1024];
+	long a, b, size;
+	last_two(&a, &b, &size);
+	snprintf(bad, sizeof(bad), "%s.bad", path);
+	for (long at = 0; at < size; at += at < 200 || at >= a ? 1 : 97) {
+		copy_to(bad, (size_t)size, at);
+		size_t n = read_all(bad, msg, sizeof(msg));
+		assert_true(n < NSAMPLES);
+		assert_true(strstr(msg, "offset") || strstr(msg, "version"));
+	}
+	unlink(bad);
+}
+
+static void test_newer(void **state)
+{
+	(void)state;
+	char bad[80], msg[1024];
+	snprintf(bad, sizeof(bad), "%s.v2", path);
+	copy_to(bad, 4096, -1);
+	FILE *f = fopen(bad, "r+b");
+	fseek(f, 8, SEEK_SET);
+	fputc(REC_VERSION + 1, f);
+	fclose(f);
+	assert_int_equal(read_all(bad, msg, sizeof(msg)), 0);
+	assert_non_null(strstr(msg, "is newer than this memtop reads"));
+	unlink(bad);
+}
+
+/* --record-dir: a file a day (a test's day of 100 s), the oldest removed past --keep */
+static void test_days(void **state)
+{
+	(void)state;
+	char dir[64], err[256], name[64], file[200];
+	struct snapshot s;
+	snprintf(dir, sizeof(dir), "/tmp/memtop-unit-days.%d", getpid());
+	mkdir(dir, 0755);
+	setenv("MEMTOP_RECORD_DAY_SECS", "100", 1);
+	struct record_opts o = {.dir = dir, .keep = 2};
+	struct recorder *r = recorder_open(&o, err, sizeof(err));
+	assert_non_null(r);
+	snapshot_init(&s);
+	for (int i = 0; i < 40; i++) { /* 4 days of 10 samples */
+		gen(&s, 0);
+		s.wall = 1.7e9 + i * 10;
+		assert_int_equal(recorder_append(r, &s, err, sizeof(err)), 0);
+	}
+	recorder_close(r);
+	for (int d = 0; d < 4; d++) {
+		record_day_name(1.7e9 + d * 100, name, sizeof(name));
+		snprintf(file, sizeof(file), "%s/%s", dir, name);
+		assert_int_equal(access(file, F_OK) == 0, d >= 2);
+		unlink(file);
+	}
+	unsetenv("MEMTOP_RECORD_DAY_SECS");
+	snapshot_free(&s);
+	rmdir(dir);
+}
+
+int run_record_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roundtrip), cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_newer),
+		cmocka_unit_test(test_days),
+	};
+	return cmocka_run_group_tests_name("record", tests, make_file, drop_file);
+}
