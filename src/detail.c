@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "snapshot.h"
 #include "util.h"
 
 void detail_init(struct detail *d)
@@ -546,4 +547,29 @@ int detail_read(int32_t pid, struct detail *d)
 		}
 	}
 	return 0;
+}
+
+void detail_from_sample(struct detail *d, const struct proc_sample *p)
+{
+	struct dd_breakdown *b = &d->b;
+	d->pid = p->pid;
+	b->rss = p->v[COL_RSS];
+	b->vm_size = p->v[COL_VSZ];
+	if (p->valid & COL_BIT(COL_SWAP))
+		b->swap = b->vm_swap = p->v[COL_SWAP];
+	if (p->valid & COL_BIT(COL_LOCKED))
+		b->locked = p->v[COL_LOCKED];
+	if (p->valid & COL_BIT(COL_PSS))
+		b->pss = p->v[COL_PSS];
+	if (p->valid & COL_BIT(COL_USS))
+		b->uss = p->v[COL_USS];
+	b->have_oom = (p->valid & COL_BIT(COL_OOM)) != 0;
+	b->oom_score = b->have_oom ? (int)p->v[COL_OOM] : 0;
+	snprintf(b->comm, sizeof(b->comm), "%s", p->comm);
+	snprintf(b->cgroup, sizeof(b->cgroup), "%s", p->cgroup ? p->cgroup : "");
+	snprintf(d->st.why, sizeof(d->st.why),
+		 "a replay: mappings, files and stacks are read from the live process and not "
+		 "recorded (4: the recorded graphs)");
+	snprintf(d->err, sizeof(d->err),
+		 "Recorded: RSS, VSZ, and swap, locked, PSS, USS, OOM score where they were read");
 }

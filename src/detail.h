@@ -101,6 +101,10 @@ struct detail {
 };
 
 void detail_init(struct detail *d);
+struct proc_sample;
+/* In a replay: what the recording holds of process p (its sizes, swap, locked, PSS and USS
+ * and OOM score where they were read, its cgroup), no mappings, files or stacks */
+void detail_from_sample(struct detail *d, const struct proc_sample *p);
 /* Frees what d holds and empties it; d can be filled again. */
 void detail_clear(struct detail *d);
 

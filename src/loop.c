@@ -88,6 +88,15 @@ static void replay_to(struct loop *l, size_t i)
 	if (l->pos != SIZE_MAX)
 		ui_replay_at(l->u, l->pos, replay_count(l->rp));
 	ui_reselect(l->u);
+	if (l->detail.pid) { /* the detail screen open: the process in this sample */
+		int32_t pid = l->detail.pid;
+		const struct proc_sample *p = snapshot_find(model_current(l->m), 0, pid);
+		if (p) {
+			detail_clear(&l->detail);
+			detail_from_sample(&l->detail, p);
+		}
+		ui_detail_update(l->u, !p);
+	}
 }
 
 /* The sample a replay's key asked for */
@@ -211,8 +220,13 @@ static void open_detail(struct loop *l)
 	char msg[64];
 	const char *cmd = "";
 
-	if (l->rp) {
-		ui_message(l->u, "the detail screen reads a live process: not in a replay");
+	if (l->rp) { /* what the recording holds of it, and its recorded graphs */
+		const struct proc_sample *p = snapshot_find(model_current(l->m), 0, pid);
+		detail_clear(&l->detail);
+		if (!p)
+			return;
+		detail_from_sample(&l->detail, p);
+		ui_detail_open(l->u, &l->detail, p->cmd && p->cmd[0] ? p->cmd : p->comm);
 		return;
 	}
 	for (size_t i = 0; i < l->m->nrows; i++)

@@ -43,6 +43,16 @@ tm send-keys '{'
 wait_for "REPLAY $((at - 1))/" || fail "{ did not step back from sample $at"
 wait_gone "pid $victim (grow_child)" || fail "the banner stays on the sample before the kill"
 screen_text | grep -q "^ *$victim .*victim-$tag" || fail "the victim $victim is not in the table before its kill"
+# Enter on the victim (selected by a search): its detail as recorded, its recorded graphs
+tm send-keys / -l "victim-$tag"
+tm send-keys Enter Escape
+tm send-keys Enter
+wait_for "Recorded: RSS" || fail "Enter in a replay did not open the recorded detail: $(screen_text | head -12)"
+screen_text | grep -q "not recorded" || fail "the detail does not say what is not recorded"
+tm send-keys 4
+wait_for "RSS" || fail "no graphs in the replay's detail"
+tm send-keys Escape
+wait_for "REPLAY $((at - 1))/" || fail "Esc did not come back from the detail"
 tm send-keys '}'
 wait_for "pid $victim (grow_child)" || fail "} did not come back to the kill"
 
