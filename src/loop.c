@@ -29,6 +29,7 @@ struct loop {
 	struct drill *drill; /* the drill-down's source while the detail screen is open */
 	struct detail detail;
 	struct cg_model cgm; /* the cgroups, read while their view is open */
+	struct theme *theme; /* main's, loaded again by the T key */
 };
 
 /* The cgroups again, in the cgroup view's order, after a refresh or a change of order */
@@ -163,6 +164,22 @@ static void save(struct loop *l)
 	ui_message(l->u, msg);
 }
 
+/* The T key: the next shipped theme, kept in the preferences for W */
+static void next_theme(struct loop *l)
+{
+	const char *next = theme_next(theme_chosen(l->prefs->theme));
+	char err[512], msg[600];
+
+	if (theme_replace(l->theme, next, err, sizeof(err))) {
+		ui_message(l->u, err);
+		return;
+	}
+	snprintf(l->prefs->theme, sizeof(l->prefs->theme), "%s", next);
+	ui_set_theme(l->u, l->theme);
+	snprintf(msg, sizeof(msg), "theme %s (W saves it)", next);
+	ui_message(l->u, msg);
+}
+
 /* What a key asked for */
 static bool react(struct loop *l, unsigned r)
 {
@@ -185,6 +202,8 @@ static bool react(struct loop *l, unsigned r)
 		collect(l);
 		l->next = clock_mono() + l->prefs->delay;
 	}
+	if (r & REACT_THEME)
+		next_theme(l);
 	if (r & REACT_SAVE)
 		save(l);
 	if (r & REACT_DETAIL_CLOSE)
@@ -205,7 +224,12 @@ static int wait_ms(const struct loop *l)
 int loop_run(struct sources *src, struct model *m, struct prefs *prefs, const struct options *o,
 	     struct theme *theme)
 {
-	struct loop l = {.src = src, .m = m, .prefs = prefs, .no_bpf = o->no_bpf, .first = true};
+	struct loop l = {.src = src,
+			 .m = m,
+			 .prefs = prefs,
+			 .no_bpf = o->no_bpf,
+			 .first = true,
+			 .theme = theme};
 	char err[256];
 
 	cgmodel_init(&l.cgm);

@@ -136,6 +136,10 @@ static int apply_settings(struct options *o)
 		o->prefs.tree = saved.tree;
 	if (!(o->given & GIVEN_KTHREADS))
 		o->prefs.filter.hide_kthreads = saved.filter.hide_kthreads;
+	if (!(o->given & GIVEN_MOUSE))
+		o->prefs.mouse = saved.mouse;
+	if (!(o->given & GIVEN_THEME))
+		memcpy(o->prefs.theme, saved.theme, sizeof(saved.theme));
 	return 0;
 }
 
@@ -167,8 +171,8 @@ int main(int argc, char **argv)
 		return 2;
 	struct theme *theme = NULL;
 	char warn[2048] = "";
-	if (o.mode == OUT_TUI &&
-	    !(theme = theme_load(o.theme, err, sizeof(err), warn, sizeof(warn)))) {
+	if (o.mode == OUT_TUI && !(theme = theme_load(theme_chosen(o.prefs.theme), err, sizeof(err),
+						      warn, sizeof(warn)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 2;
 	}

@@ -7,6 +7,7 @@
 #include "cgroups.h"
 #include "detail_screen.h"
 #include "main_screen.h"
+#include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
 #include "util.h"
@@ -64,6 +65,7 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
+	mouse_start(prefs->mouse);
 	theme_apply(theme);
 	u->cv.theme = theme;
 	u->cv.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
@@ -108,6 +110,7 @@ static void draw_too_small(struct ui *u)
 void ui_draw(struct ui *u)
 {
 	getmaxyx(stdscr, u->cv.rows, u->cv.cols);
+	map_clear(&u->map);
 	erase();
 	if (too_small(u))
 		draw_too_small(u);
@@ -135,6 +138,8 @@ unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 	/* a key code, or a character (those beyond Latin-1 mean nothing outside a prompt) */
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 
+	if (is_key && ch == KEY_MOUSE)
+		return mouse_event(u);
 	if (u->prompt.kind != PROMPT_NONE)
 		return s->prompt ? s->prompt(u, ch, is_key) : main_prompt_key(u, ch, is_key);
 	if (too_small(u))
@@ -184,6 +189,13 @@ bool ui_detail_shown(const struct ui *u)
 bool ui_paused(const struct ui *u)
 {
 	return u->paused;
+}
+
+void ui_set_theme(struct ui *u, struct theme *t)
+{
+	theme_apply(t);
+	u->cv.theme = t;
+	clearok(curscr, TRUE);
 }
 
 void ui_repaint(struct ui *u)
