@@ -13,7 +13,7 @@
 #include "util.h"
 
 /* The one table of screens, by enum screen_id */
-static const struct screen *const screens[NSCREENS] = {
+const struct screen *const ui_screens[NSCREENS] = {
 	[SCREEN_MAIN] = &screen_main,
 	[SCREEN_DETAIL] = &screen_detail,
 	[SCREEN_OOM] = &screen_oom,
@@ -72,7 +72,7 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 	getmaxyx(stdscr, u->cv.rows, u->cv.cols);
 	u->m = m;
 	u->cgm = cgm;
-	u->screens = screens;
+	u->screens = ui_screens;
 	u->prompt_keys = prompt_bindings;
 	u->prefs = prefs;
 	u->detail = detail_view_new();
@@ -115,7 +115,7 @@ void ui_draw(struct ui *u)
 	if (too_small(u))
 		draw_too_small(u);
 	else
-		screens[u->screen]->draw(u);
+		ui_screens[u->screen]->draw(u);
 	refresh();
 }
 
@@ -134,7 +134,7 @@ bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key)
 
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 {
-	const struct screen *s = screens[u->screen];
+	const struct screen *s = ui_screens[u->screen];
 	/* a key code, or a character (those beyond Latin-1 mean nothing outside a prompt) */
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 

@@ -28,5 +28,6 @@ int main(void)
 	failed += run_history_tests();
 	failed += run_graph_tests();
 	failed += run_metric_tests();
+	failed += run_manual_tests();
 	return failed ? 1 : 0;
 }

@@ -31,5 +31,6 @@ int run_cgkept_live_tests(void);
 int run_history_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);
+int run_manual_tests(void);
 
 #endif
