@@ -42,8 +42,8 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize
-all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS)
+.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man
+all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
 
 # memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
 # build is untouched); make test runs the unit, cli and screen tests against them too
@@ -116,6 +116,18 @@ $(BUILD)/%.o: %.c $(BPF_SKEL)
 $(BUILD)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -c $< -o $@
+
+# the manual: man/memtop.1.in's prose, and the flags, keys, columns and figures from
+# memtop's own tables (man/mkman.c), so that it lists what this memtop has
+man: $(BUILD)/memtop.1
+
+$(BUILD)/mkman: $(BUILD)/man/mkman.o $(CORE_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
+
+$(BUILD)/memtop.1: $(BUILD)/mkman man/memtop.1.in
+	$(call say,GEN,$@)
+	$(Q)$(BUILD)/mkman man/memtop.1.in > $@.tmp && mv $@.tmp $@
 
 # the BPF objects stay: make would delete them as intermediates, and rebuild them after
 .SECONDARY: $(BPF_OBJ)
@@ -194,13 +206,14 @@ fuzz-build: $(BPF_SKEL) $(BUILD)/theme_default.c
 		tests/fuzz/parsers.c $(CORE_SRC) $(BUILD)/theme_default.c \
 		$(MT_LDLIBS) $(LDLIBS) -o $(BUILD)/fuzz/parsers
 
-install: $(BUILD)/memtop
+install: $(BUILD)/memtop $(BUILD)/memtop.1
 	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop
 	install -d $(DESTDIR)$(PREFIX)/share/memtop/themes
 	install -m 644 themes/*.theme $(DESTDIR)$(PREFIX)/share/memtop/themes/
+	install -D -m 644 $(BUILD)/memtop.1 $(DESTDIR)$(PREFIX)/share/man/man1/memtop.1
 
 format:
-	clang-format -i $(wildcard src/*.[ch] ui/*.[ch] tests/unit/*.c tests/helpers/*.c bench/*.c)
+	clang-format -i $(wildcard src/*.[ch] ui/*.[ch] man/*.c tests/unit/*.c tests/helpers/*.c bench/*.c)
 
 clean:
 	rm -rf $(BUILD)

@@ -7,8 +7,9 @@ PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev
 libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev pkg-config tmux libcmocka-dev jq procps util-linux
 e2fsprogs htop libclang-rt-14-dev"
 # the tests': promtool checks the OpenMetrics exposition and a real Prometheus scrapes
-# memtop --serve (prometheus ships both); curl asks the server
-TEST_PKGS="prometheus curl iproute2"
+# memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
+# manual page, which a test checks for warnings
+TEST_PKGS="prometheus curl iproute2 man-db"
 [ "${1:-}" = test ] && PKGS="$PKGS $TEST_PKGS"
 missing=""
 for p in $PKGS; do

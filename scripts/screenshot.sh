@@ -2,14 +2,17 @@
 # Takes screenshots/memtop.png (and .txt) from a real run of build/memtop in tmux.
 # Needs aha and chromium (apt-get install aha chromium fonts-dejavu-core).
 # Usage: sh scripts/screenshot.sh [KEYS...]   keys are sent before the capture
+# W, H: the terminal's size (100x30); NAME: the file's (memtop); ARGS: memtop's flags;
+# WAIT: seconds memtop runs before the keys (2.5). scripts/screenshots.sh takes them all.
 set -eu
 cd "$(dirname "$0")/.."
-W=${W:-100} H=${H:-30} NAME=${NAME:-memtop}
+W=${W:-100} H=${H:-30} NAME=${NAME:-memtop} ARGS=${ARGS:-} WAIT=${WAIT:-2.5}
 sock="memtop-shot-$$"
 tmp=$(mktemp -d)
 trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-tmux -L "$sock" -f /dev/null new-session -d -x "$W" -y "$H" "LANG=C.UTF-8 TERM=xterm-256color build/memtop"
-sleep 2.5
+tmux -L "$sock" -f /dev/null new-session -d -x "$W" -y "$H" \
+	"LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=/nonexistent build/memtop $ARGS"
+sleep "$WAIT"
 for k in "$@"; do
 	tmux -L "$sock" send-keys "$k"
 	sleep 0.5

@@ -33,6 +33,7 @@ struct loop {
 	struct cg_model cgm; /* the cgroups, read while their view is open */
 	struct replay *rp;   /* --replay: the source instead of src */
 	size_t pos;	     /* the sample the model was fed last, SIZE_MAX: none */
+	struct theme *theme; /* main's, loaded again by the T key */
 };
 
 /* The cgroups again, in the cgroup view's order, after a refresh or a change of order */
@@ -263,6 +264,22 @@ static void save(struct loop *l)
 	ui_message(l->u, msg);
 }
 
+/* The T key: the next shipped theme, kept in the preferences for W */
+static void next_theme(struct loop *l)
+{
+	const char *next = theme_next(theme_chosen(l->prefs->theme));
+	char err[512], msg[600];
+
+	if (theme_replace(l->theme, next, err, sizeof(err))) {
+		ui_message(l->u, err);
+		return;
+	}
+	snprintf(l->prefs->theme, sizeof(l->prefs->theme), "%s", next);
+	ui_set_theme(l->u, l->theme);
+	snprintf(msg, sizeof(msg), "theme %s (W saves it)", next);
+	ui_message(l->u, msg);
+}
+
 /* What a key asked for */
 static bool react(struct loop *l, unsigned r)
 {
@@ -287,6 +304,8 @@ static bool react(struct loop *l, unsigned r)
 	}
 	if (r & REACT_REPLAY)
 		replay_move(l);
+	if (r & REACT_THEME)
+		next_theme(l);
 	if (r & REACT_SAVE)
 		save(l);
 	if (r & REACT_DETAIL_CLOSE)
@@ -313,7 +332,8 @@ int loop_run(struct sources *src, struct replay *rp, struct model *m, struct pre
 			 .m = m,
 			 .prefs = prefs,
 			 .no_bpf = o->no_bpf,
-			 .first = true};
+			 .first = true,
+			 .theme = theme};
 	char err[256];
 
 	cgmodel_init(&l.cgm);

@@ -147,6 +147,10 @@ static int apply_settings(struct options *o)
 		o->prefs.tree = saved.tree;
 	if (!(o->given & GIVEN_KTHREADS))
 		o->prefs.filter.hide_kthreads = saved.filter.hide_kthreads;
+	if (!(o->given & GIVEN_MOUSE))
+		o->prefs.mouse = saved.mouse;
+	if (!(o->given & GIVEN_THEME))
+		memcpy(o->prefs.theme, saved.theme, sizeof(saved.theme));
 	return 0;
 }
 
@@ -185,7 +189,8 @@ int main(int argc, char **argv)
 	struct theme *theme = NULL;
 	char warn[2048] = "";
 	if (o.mode == OUT_TUI && !recording &&
-	    !(theme = theme_load(o.theme, err, sizeof(err), warn, sizeof(warn)))) {
+	    !(theme = theme_load(theme_chosen(o.prefs.theme), err, sizeof(err), warn,
+				 sizeof(warn)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		replay_close(rp);
 		return 2;

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* long options without a letter */
+enum { OPT_NO_MOUSE = 0x100 };
+
 /* --stacks PID[:SECS] */
 static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
 {
@@ -149,6 +152,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"cgroup", required_argument, NULL, 'G'},
 		{"stacks", required_argument, NULL, 'S'},
 		{"theme", required_argument, NULL, 'T'},
+		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
 		{"verbose", no_argument, NULL, 'v'},
 		{"oom-score-adj", required_argument, NULL, 'A'},
 		{"openmetrics", no_argument, NULL, 'M'},
@@ -167,7 +171,6 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	};
 	memset(o, 0, sizeof(*o));
 	prefs_init(&o->prefs);
-	o->theme = "default";
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
 	o->top = METRIC_TOP_DEFAULT;
 	optind = 1;
@@ -304,7 +307,18 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				return -1;
 			break;
 		case 'T':
-			o->theme = optarg;
+			if (!optarg[0] || strlen(optarg) >= sizeof(o->prefs.theme)) {
+				snprintf(err, errlen,
+					 "--theme needs a name or a path of 1 to %zu bytes",
+					 sizeof(o->prefs.theme) - 1);
+				return -1;
+			}
+			snprintf(o->prefs.theme, sizeof(o->prefs.theme), "%s", optarg);
+			o->given |= GIVEN_THEME;
+			break;
+		case OPT_NO_MOUSE:
+			o->prefs.mouse = false;
+			o->given |= GIVEN_MOUSE;
 			break;
 		case 'v':
 			o->verbose = true;
@@ -432,7 +446,9 @@ void options_usage(FILE *f)
 	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
 	      "                        top ones (text or --json); without :SECS, -d SECS\n"
 	      "                        sets them, as it did before :SECS (kept for scripts)\n"
-	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
+	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
+	      "                        file (key T cycles them; NO_COLOR set: mono)\n"
+	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "      --oom-score-adj N as root, memtop's own oom_score_adj (default -900: the OOM\n"
 	      "                        killer spares it); its memory is locked once steady\n"
@@ -442,9 +458,9 @@ void options_usage(FILE *f)
 	      "      --record-max SIZE keep the recording under SIZE bytes (K, M, G)\n"
 	      "      --keep DAYS       with --record-dir, remove the files of older days\n"
 	      "      --replay FILE|DIR replay a recording: the screen, -b or --json\n"
-	      "      --begin TIME, --end TIME\n"
-	      "                        replay from, to TIME: HH:MM[:SS] (the first sample's\n"
-	      "                        day) or YYYY-MM-DD HH:MM[:SS]\n"
+	      "      --begin TIME      replay from TIME: HH:MM[:SS] (the first sample's day)\n"
+	      "                        or YYYY-MM-DD HH:MM[:SS]\n"
+	      "      --end TIME        replay to TIME (the same forms)\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n",
 	      f);

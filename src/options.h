@@ -15,7 +15,15 @@
 #include "record.h"
 
 /* Settings the command line gave (struct options.given), which saved ones do not override */
-enum { GIVEN_SORT = 1, GIVEN_COLUMNS = 2, GIVEN_DELAY = 4, GIVEN_TREE = 8, GIVEN_KTHREADS = 16 };
+enum {
+	GIVEN_SORT = 1,
+	GIVEN_COLUMNS = 2,
+	GIVEN_DELAY = 4,
+	GIVEN_TREE = 8,
+	GIVEN_KTHREADS = 16,
+	GIVEN_MOUSE = 32,
+	GIVEN_THEME = 64,
+};
 
 /* OUT_OPENMETRICS: one exposition to stdout; OUT_SERVE: no screen, served over HTTP */
 enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
@@ -23,7 +31,7 @@ enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
 struct options {
 	enum out_mode mode;
 	long iterations;    /* 0: forever */
-	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u, --cgroup */
+	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u, --cgroup, --theme, --no-mouse */
 	bool no_bpf;
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
@@ -33,7 +41,6 @@ struct options {
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
-	const char *theme;
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
 	size_t top; /* --top K: OpenMetrics exports the K largest processes by RSS */

@@ -12,6 +12,7 @@ void prefs_init(struct prefs *p)
 	p->cg.cols = cg_columns_default();
 	p->cg.sort = CGCOL_USAGE;
 	p->cg.tree = true;
+	p->mouse = true;
 }
 
 int prefs_set_cgroup(struct model_filter *f, const char *path, char *err, size_t errlen)

@@ -54,6 +54,14 @@ static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 		rc = parse_column(val, &p->sort, why, sizeof(why));
 	else if (!strcmp(key, "delay"))
 		rc = parse_delay(val, &p->delay, why, sizeof(why));
+	else if (!strcmp(key, "theme")) {
+		rc = strlen(val) < sizeof(p->theme) ? 0 : -1;
+		if (rc)
+			snprintf(why, sizeof(why), "a name or path of at most %zu bytes",
+				 sizeof(p->theme) - 1);
+		else
+			snprintf(p->theme, sizeof(p->theme), "%s", val);
+	}
 	if (rc < 0)
 		snprintf(err, errlen, "%s: %s", key, why);
 	if (rc <= 0)
@@ -61,6 +69,7 @@ static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 	bool *flag = !strcmp(key, "invert")	     ? &p->invert
 		     : !strcmp(key, "tree")	     ? &p->tree
 		     : !strcmp(key, "hide_kthreads") ? &p->filter.hide_kthreads
+		     : !strcmp(key, "mouse")	     ? &p->mouse
 						     : NULL;
 	if (!flag) {
 		snprintf(err, errlen, "unknown setting '%s'", parse_quote(key, q, sizeof(q)));
@@ -111,9 +120,10 @@ void settings_format(const struct prefs *p, char *buf, size_t size)
 					      columns[c].name);
 	snprintf(buf, size,
 		 "# memtop settings, written by the W key; flags given on the command line win\n"
-		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\n",
-		 cols, columns[p->sort].name, p->invert, p->tree, p->filter.hide_kthreads,
-		 p->delay);
+		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\nmouse=%d\n"
+		 "%s%s%s",
+		 cols, columns[p->sort].name, p->invert, p->tree, p->filter.hide_kthreads, p->delay,
+		 p->mouse, p->theme[0] ? "theme=" : "", p->theme, p->theme[0] ? "\n" : "");
 }
 
 int settings_load(struct prefs *p, char *err, size_t errlen)

@@ -14,7 +14,7 @@
 int settings_path(char *buf, size_t size);
 
 /* Parses the file's text over p's saved fields (columns, sort, invert, tree,
- * hide_kthreads, delay; keys it lacks keep their value in p). Returns 0, or -1
+ * hide_kthreads, delay, mouse, theme; keys it lacks keep their value in p). Returns 0, or -1
  * with "line N: reason" in err. */
 int settings_parse(const char *text, struct prefs *p, char *err, size_t errlen);
 

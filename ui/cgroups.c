@@ -10,6 +10,7 @@
 #include "cgcells.h"
 #include "draw_header.h"
 #include "main_screen.h"
+#include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
 #include "text.h"
@@ -39,6 +40,7 @@ enum action {
 	CG_HELP,
 	CG_OOM_ACK,
 	CG_REDRAW,
+	CG_THEME,
 	CG_BACK,
 };
 
@@ -64,6 +66,7 @@ static const struct binding bindings[] = {
 	{CG_HELP, {'h', '?', KEY_F(1), 0}, "h ? F1", "this help"},
 	{CG_OOM_ACK, {'a', 0}, "a", "acknowledge the OOM-kill alert"},
 	{CG_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
+	{CG_THEME, {'T', 0}, "T", "next theme: default, 256, light, mono"},
 	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the process table"},
 	{0, {0}, NULL, NULL},
 };
@@ -282,11 +285,13 @@ static void draw_titles(struct ui *u, int y, const struct layout *l)
 	put_text(cv, y, 0, cv->cols, ROLE_TABLE_HEADER, "", true);
 	put_text(cv, y, 0, l->path_w, sort == CGCOL_PATH ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER,
 		 cg_columns[CGCOL_PATH].title, true);
+	map_title(u, y, 0, l->path_w, CGCOL_PATH);
 	for (int k = 0; k < l->n && x < cv->cols; k++) {
 		const struct cg_column *col = &cg_columns[l->col[k]];
 		enum role r = l->col[k] == sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER;
 		put_text(cv, y, x++, 1, ROLE_TABLE_HEADER, " ", false);
 		put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
+		map_title(u, y, x, col->width, l->col[k]);
 		x += col->width;
 	}
 }
@@ -339,12 +344,13 @@ static const char *empty_text(const struct ui *u)
 
 static void draw_bottom(struct ui *u)
 {
-	static const char *const keys[][2] = {
-		{"Enter", "Procs"}, {"F4", "Filter"}, {"F5", "Tree"},
-		{"-+", "Fold"},	    {"F6", "SortBy"}, {"Esc", "Back"},
+	static const struct keybar_item keys[] = {
+		{"Enter", "Procs", '\n'}, {"F4", "Filter", KEY_F(4)}, {"F5", "Tree", KEY_F(5)},
+		{"-", "Fold", '-'},	  {"+", "Unfold", '+'},	      {"F6", "SortBy", KEY_F(6)},
+		{"Esc", "Back", 27},
 	};
 	const struct canvas *cv = &u->cv;
-	int y = cv->rows - 1, x = 0;
+	int y = cv->rows - 1, x;
 
 	if (u->prompt.kind != PROMPT_NONE) {
 		prompt_draw(cv, &u->prompt, y);
@@ -355,12 +361,7 @@ static void draw_bottom(struct ui *u)
 		put_text(cv, y, 0, cv->cols, ROLE_WARNING, u->message, true);
 		return;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(keys) && x < cv->cols; i++) {
-		int kw = (int)strlen(keys[i][0]), lw = (int)strlen(keys[i][1]);
-		put_text(cv, y, x, cv->cols - x, ROLE_KEY, keys[i][0], false);
-		put_text(cv, y, x + kw, cv->cols - x - kw, ROLE_STATUS, keys[i][1], false);
-		x += kw + lw + 1;
-	}
+	x = draw_keybar(u, y, keys, (int)ARRAY_SIZE(keys));
 	if (u->prefs->cg.filter[0] && x < cv->cols) {
 		char f[160], esc[140];
 		escape_display(u->prefs->cg.filter, esc, sizeof(esc), cv->utf8);
@@ -378,6 +379,7 @@ static void draw(struct ui *u)
 	draw_header(u);
 	layout_of(u, &l);
 	draw_titles(u, y, &l);
+	map_rows(u, y + 1, rows, u->cg.top, u->cg.nvis);
 	for (int r = 0; r < rows && u->cg.top + (size_t)r < u->cg.nvis; r++)
 		draw_row(u, y + 1 + r, &l, u->cg.top + (size_t)r);
 	if (!u->cg.nvis && rows > 0)
@@ -540,6 +542,8 @@ static unsigned act(struct ui *u, int a)
 		break;
 	case CG_REDRAW:
 		return REACT_REDRAW;
+	case CG_THEME:
+		return REACT_THEME;
 	case CG_BACK:
 		u->screen = SCREEN_MAIN;
 		break;
@@ -573,6 +577,9 @@ static unsigned prompt_key(struct ui *u, wint_t ch, bool is_key)
 const struct screen screen_cgroups = {
 	.title = "Cgroups (C)",
 	.keys = bindings,
+	.sort_by = cg_sort_by,
+	.pick = cg_pick,
+	.wheel = cg_scroll,
 	.draw = draw,
 	.act = act,
 	.prompt = prompt_key,

@@ -2,6 +2,7 @@
 
 #include "cells.h"
 #include "draw_table.h"
+#include "mouse.h"
 
 /* Leaves the command 10 columns (24 in the tree view): drops the highest `drop` first */
 int table_layout(const struct ui *u, enum col_id shown[COL_COUNT])
@@ -61,9 +62,12 @@ void draw_table(struct ui *u, int y, int rows)
 	int nshown = table_layout(u, shown), x = 0;
 	for (int i = 0; i < nshown; i++) {
 		enum col_id c = shown[i];
+		int x0 = x;
 		cell(&u->cv, y, &x, c, columns[c].title, strlen(columns[c].title),
 		     c == m->prefs->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
+		map_title(u, y, x0, x - x0, c);
 	}
+	map_rows(u, y + 1, rows, u->tab.top, m->nrows);
 	for (int r = 0; r < rows && u->tab.top + (size_t)r < m->nrows; r++) {
 		size_t i = u->tab.top + (size_t)r;
 		const struct row *row = m->rows[i];

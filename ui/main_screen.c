@@ -10,6 +10,7 @@
 #include "draw_header.h"
 #include "draw_table.h"
 #include "graphs.h"
+#include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
 #include "replay.h"
@@ -45,6 +46,7 @@ enum action {
 	ACT_OOM_PANE,
 	ACT_RECLAIM_PANE,
 	ACT_REDRAW,
+	ACT_THEME,
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
@@ -87,6 +89,7 @@ static const struct binding bindings[] = {
 	{ACT_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
 	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
 	{ACT_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
+	{ACT_THEME, {'T', 0}, "T", "next theme: default, 256, light, mono"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
@@ -294,6 +297,8 @@ static unsigned act(struct ui *u, int a)
 		break;
 	case ACT_REDRAW:
 		return REACT_REDRAW;
+	case ACT_THEME:
+		return REACT_THEME;
 	case ACT_DETAIL:
 		if (!u->m->nrows) {
 			snprintf(u->message, sizeof(u->message), "no process selected");
@@ -468,18 +473,13 @@ unsigned main_prompt_key(struct ui *u, wint_t ch, bool is_key)
 
 static void draw_fkeys(struct ui *u, int y)
 {
-	static const char *const keys[][2] = {
-		{"F1", "Help"}, {"F2", "Columns"}, {"F3", "Search"}, {"F4", "Filter"},
-		{"F5", "Tree"}, {"F6", "SortBy"},  {"F9", "Kill"},   {"F10", "Quit"},
+	static const struct keybar_item keys[] = {
+		{"F1", "Help", KEY_F(1)},   {"F2", "Columns", KEY_F(2)}, {"F3", "Search", KEY_F(3)},
+		{"F4", "Filter", KEY_F(4)}, {"F5", "Tree", KEY_F(5)},	 {"F6", "SortBy", KEY_F(6)},
+		{"F9", "Kill", KEY_F(9)},   {"F10", "Quit", KEY_F(10)},
 	};
 	const struct canvas *cv = &u->cv;
-	int x = 0;
-	for (size_t i = 0; i < ARRAY_SIZE(keys) && x < cv->cols; i++) {
-		int kw = (int)strlen(keys[i][0]), lw = (int)strlen(keys[i][1]);
-		put_text(cv, y, x, cv->cols - x, ROLE_KEY, keys[i][0], false);
-		put_text(cv, y, x + kw, cv->cols - x - kw, ROLE_STATUS, keys[i][1], false);
-		x += kw + lw + 1;
-	}
+	int x = draw_keybar(u, y, keys, (int)ARRAY_SIZE(keys));
 	if (u->prefs->filter.text[0] && x < cv->cols) {
 		char f[160], esc[140];
 		escape_display(u->prefs->filter.text, esc, sizeof(esc), cv->utf8);
@@ -525,4 +525,7 @@ const struct screen screen_main = {
 	.keys = bindings,
 	.draw = draw,
 	.act = act,
+	.sort_by = main_sort_by,
+	.pick = main_pick,
+	.wheel = main_scroll,
 };

@@ -33,6 +33,7 @@ enum react {
 	 * read now (each process's cgroup) */
 	REACT_CGROUP_PROCS = 1 << 9,
 	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
+	REACT_THEME = 1 << 11,	/* the next shipped theme (T), loaded and applied now */
 };
 
 /* A replay's moves (keys in replay_bindings) */
@@ -88,6 +89,29 @@ static inline int binding_act(const struct binding *b, int key)
 
 struct ui;
 
+/* Where the screen shown drew what a click can hit, filled as it draws (ui_draw clears it
+ * first): ui/mouse.c maps a click to a column title, a row or a key of the bottom line by
+ * it, and never works a layout out again */
+#define MAP_TITLES 40
+#define MAP_KEYS   16
+struct mouse_map {
+	int title_y; /* the line of the column titles; -1: none drawn */
+	int ntitles;
+	struct {
+		int x, w;
+		int col; /* the screen's column number (enum col_id, enum cgcol_id) */
+	} titles[MAP_TITLES];
+	int rows_y, nrows; /* the lines the rows are drawn on, from rows_y */
+	size_t top;	   /* the screen's index of the row on line rows_y */
+	size_t count;	   /* how many rows there are in all */
+	int keys_y;	   /* the key bar's line; -1: none drawn */
+	int nkeys;
+	struct {
+		int x, w;
+		int key; /* what a click on it runs, as if typed */
+	} keys[MAP_KEYS];
+};
+
 struct screen {
 	const char *title; /* the help's heading for its keys */
 	const struct binding *keys;
@@ -98,6 +122,12 @@ struct screen {
 	unsigned (*other)(struct ui *u, int key);
 	/* a key while its prompt is open; NULL: the main screen's prompts */
 	unsigned (*prompt)(struct ui *u, wint_t ch, bool is_key);
+	/* the mouse on the screen's table (ui/mouse.c), NULL where it has none: a click on
+	 * column title col sorts by it (again: inverts), one on row i selects it, the wheel
+	 * scrolls by lines (< 0: up; NULL: Up and Down keys) */
+	unsigned (*sort_by)(struct ui *u, int col);
+	unsigned (*pick)(struct ui *u, size_t i);
+	unsigned (*wheel)(struct ui *u, int lines);
 };
 
 /* The bottom line's text prompts */
@@ -176,6 +206,7 @@ struct ui {
 	double pm_ts;
 	int32_t pm_pid;
 	struct replay_view rv;
+	struct mouse_map map; /* what the last draw put where */
 };
 
 /* The replay's keys, on every screen but prompts, menus, the help and the detail screen */

@@ -41,7 +41,27 @@ static int color_number(const char *s)
 	for (int i = 0; i < 8; i++)
 		if (!strcmp(s, names[i]))
 			return i;
+	/* a number of the 256-color palette */
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	if (s[0] >= '0' && s[0] <= '9' && !*end && !errno && n <= 255)
+		return (int)n;
 	return -2;
+}
+
+/* A color of the 256-color palette on a terminal with fewer: the nearest of the eight
+ * (bright ones, the 6x6x6 cube by its channels, the grays to black or white) */
+static short fit_color(short c)
+{
+	if (c < 0 || c < COLORS)
+		return c;
+	if (c < 16)
+		return (short)(c - 8);
+	if (c >= 232)
+		return c < 244 ? COLOR_BLACK : COLOR_WHITE;
+	int r = (c - 16) / 36, g = (c - 16) / 6 % 6, b = (c - 16) % 6;
+	return (short)((r >= 3) | (g >= 3) << 1 | (b >= 3) << 2);
 }
 
 static int attr_bits(const char *s)
@@ -266,6 +286,39 @@ void theme_free(struct theme *t)
 	free(t);
 }
 
+const char *theme_chosen(const char *pref)
+{
+	const char *no_color = getenv("NO_COLOR");
+
+	if (pref && pref[0])
+		return pref;
+	return no_color && *no_color ? "mono" : "default";
+}
+
+/* The themes shipped in themes/, in the order the T key goes through them */
+static const char *const shipped[] = {"default", "256", "light", "mono"};
+
+const char *theme_next(const char *name)
+{
+	size_t n = sizeof(shipped) / sizeof(*shipped);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, shipped[i]))
+			return shipped[(i + 1) % n];
+	return shipped[0];
+}
+
+int theme_replace(struct theme *t, const char *name, char *err, size_t errlen)
+{
+	struct theme *n = theme_load(name, err, errlen, NULL, 0);
+
+	if (!n)
+		return -1;
+	*t = *n;
+	theme_free(n);
+	return 0;
+}
+
 void theme_apply(struct theme *t)
 {
 	bool color = has_colors() && start_color() == OK;
@@ -274,7 +327,7 @@ void theme_apply(struct theme *t)
 	for (int r = 0; r < ROLE_COUNT; r++) {
 		const struct style *s = &t->style[r];
 		if (color && COLOR_PAIRS > r + 1) {
-			init_pair((short)(r + 1), s->fg, s->bg);
+			init_pair((short)(r + 1), fit_color(s->fg), fit_color(s->bg));
 			t->attr[r] = COLOR_PAIR(r + 1) | s->attrs;
 		} else {
 			/* no color: keep the attributes, and make sure highlighted roles stand out

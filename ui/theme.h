@@ -33,7 +33,9 @@ enum role {
 
 struct theme;
 
-/* name: "default" (compiled in), another name under themes/, or a path to a file. A role
+/* name: "default" (compiled in), another name under themes/, or a path to a file. Colors
+ * are the eight names or numbers of the 256-color palette (the nearest of the eight on a
+ * terminal with fewer). A role
  * the theme has no line for, or a bad line for, keeps the default theme's colors. Returns
  * NULL with err only when the file cannot be read. warn (may be NULL) gets what is wrong
  * with the theme, one line a problem, each ending in '\n' ("theme FILE:LINE: ...", and at
@@ -44,6 +46,16 @@ struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn,
 /* theme_load for theme text; exposed for tests. Warnings say "theme line N: ...". */
 struct theme *theme_parse(const char *text, char *err, size_t errlen, char *warn, size_t warnlen);
 void theme_free(struct theme *t);
+/* The theme to load for the one chosen (--theme, theme= in the settings; NULL or "" for
+ * none): that one, else mono where NO_COLOR is set to anything (no-color.org), else the
+ * default */
+const char *theme_chosen(const char *pref);
+/* The shipped theme after name (default, 256, light, mono, then default again); the first
+ * for a name that is none of them */
+const char *theme_next(const char *name);
+/* Loads name (as theme_load, its warnings dropped) into t, for theme_apply; returns 0, or
+ * -1 with err and t unchanged */
+int theme_replace(struct theme *t, const char *name, char *err, size_t errlen);
 /* After initscr: sets up color pairs, or attributes only where the terminal has no color. */
 void theme_apply(struct theme *t);
 /* The curses attributes for a role. */

@@ -7,12 +7,13 @@
 #include "cgroups.h"
 #include "detail_screen.h"
 #include "main_screen.h"
+#include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
 #include "util.h"
 
 /* The one table of screens, by enum screen_id */
-static const struct screen *const screens[NSCREENS] = {
+const struct screen *const ui_screens[NSCREENS] = {
 	[SCREEN_MAIN] = &screen_main,
 	[SCREEN_DETAIL] = &screen_detail,
 	[SCREEN_OOM] = &screen_oom,
@@ -64,13 +65,14 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
+	mouse_start(prefs->mouse);
 	theme_apply(theme);
 	u->cv.theme = theme;
 	u->cv.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	getmaxyx(stdscr, u->cv.rows, u->cv.cols);
 	u->m = m;
 	u->cgm = cgm;
-	u->screens = screens;
+	u->screens = ui_screens;
 	u->prompt_keys = prompt_bindings;
 	u->prefs = prefs;
 	u->detail = detail_view_new();
@@ -108,11 +110,12 @@ static void draw_too_small(struct ui *u)
 void ui_draw(struct ui *u)
 {
 	getmaxyx(stdscr, u->cv.rows, u->cv.cols);
+	map_clear(&u->map);
 	erase();
 	if (too_small(u))
 		draw_too_small(u);
 	else
-		screens[u->screen]->draw(u);
+		ui_screens[u->screen]->draw(u);
 	refresh();
 }
 
@@ -160,10 +163,12 @@ static unsigned replay_key(struct ui *u, int key, bool *taken)
 
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 {
-	const struct screen *s = screens[u->screen];
+	const struct screen *s = ui_screens[u->screen];
 	/* a key code, or a character (those beyond Latin-1 mean nothing outside a prompt) */
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 
+	if (is_key && ch == KEY_MOUSE)
+		return mouse_event(u);
 	if (u->prompt.kind != PROMPT_NONE)
 		return s->prompt ? s->prompt(u, ch, is_key) : main_prompt_key(u, ch, is_key);
 	if (too_small(u))
@@ -217,6 +222,13 @@ bool ui_detail_shown(const struct ui *u)
 bool ui_paused(const struct ui *u)
 {
 	return u->paused;
+}
+
+void ui_set_theme(struct ui *u, struct theme *t)
+{
+	theme_apply(t);
+	u->cv.theme = t;
+	clearok(curscr, TRUE);
 }
 
 void ui_repaint(struct ui *u)

@@ -13,6 +13,9 @@
 #include "screen.h"
 #include "theme.h"
 
+/* The screens, by enum screen_id: their keys for the help and the manual (man/mkman.c) */
+extern const struct screen *const ui_screens[NSCREENS];
+
 /* Takes the terminal; NULL with a one-line reason in err. cgm: the cgroups, which the
  * loop updates at each refresh */
 struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct prefs *prefs,
@@ -40,6 +43,8 @@ const char *ui_selected_cgroup(const struct ui *u);
 void ui_show_cgroups(struct ui *u);
 bool ui_detail_shown(const struct ui *u);
 bool ui_paused(const struct ui *u);
+/* Draws in t's colors from now on (t loaded again, the T key) */
+void ui_set_theme(struct ui *u, struct theme *t);
 /* Repaints the whole terminal at the next draw (^L) */
 void ui_repaint(struct ui *u);
 /* A one-line message on the bottom line until the next key */

@@ -313,13 +313,47 @@ static void settings_reasons(void **state)
 	assert_int_equal(s.sort, COL_MINFLT);
 }
 
+/* --no-mouse and --theme, mouse= and theme=: the one preferences struct; W writes them */
+static void mouse_and_theme(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256], text[1024];
+	assert_int_equal(parse(&o, NULL, NULL, NULL), 0);
+	assert_true(o.prefs.mouse);
+	assert_string_equal(o.prefs.theme, "");
+	assert_int_equal(parse(&o, "--no-mouse", "--theme", "light"), 0);
+	assert_false(o.prefs.mouse);
+	assert_string_equal(o.prefs.theme, "light");
+	assert_true(o.given & GIVEN_MOUSE);
+	assert_true(o.given & GIVEN_THEME);
+	assert_int_equal(parse(&o, "--theme=", NULL, NULL), -1);
+	assert_int_equal(parse(&o, "--no-mouse=1", NULL, NULL), -1);
+
+	struct prefs p;
+	prefs_init(&p);
+	assert_int_equal(settings_parse("mouse=0\ntheme=256\n", &p, err, sizeof(err)), 0);
+	assert_false(p.mouse);
+	assert_string_equal(p.theme, "256");
+	settings_format(&p, text, sizeof(text));
+	assert_non_null(strstr(text, "\nmouse=0\n"));
+	assert_non_null(strstr(text, "\ntheme=256\n"));
+	prefs_init(&p);
+	settings_format(&p, text, sizeof(text));
+	assert_non_null(strstr(text, "\nmouse=1\n"));
+	assert_null(strstr(text, "theme="));
+	assert_int_equal(settings_parse("mouse=maybe\n", &p, err, sizeof(err)), -1);
+	assert_string_equal(err, "line 1: mouse: 1 or 0, not 'maybe'");
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults),	 cmocka_unit_test(good_values),
-		cmocka_unit_test(bad_values),	 cmocka_unit_test(column_sets),
-		cmocka_unit_test(settings_text), cmocka_unit_test(stacks_secs),
-		cmocka_unit_test(flag_reasons),	 cmocka_unit_test(settings_reasons),
+		cmocka_unit_test(defaults),	   cmocka_unit_test(good_values),
+		cmocka_unit_test(bad_values),	   cmocka_unit_test(column_sets),
+		cmocka_unit_test(settings_text),   cmocka_unit_test(stacks_secs),
+		cmocka_unit_test(flag_reasons),	   cmocka_unit_test(settings_reasons),
+		cmocka_unit_test(mouse_and_theme),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
 #include <curses.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,25 +9,81 @@
 #include "unit.h"
 #include "util.h"
 
+/* Every theme in themes/ (those make install ships) loads by its name without a warning:
+ * each role it names is one of memtop's, each color and attribute known, none missing */
 static void shipped_themes_parse(void **state)
 {
 	(void)state;
-	char err[160], warn[1024], buf[8192];
-	const char *files[] = {"themes/default.theme", "themes/mono.theme"};
-	for (size_t i = 0; i < 2; i++) {
-		assert_true(read_file(files[i], buf, sizeof(buf)) > 0);
+	char err[160], warn[1024], buf[8192], name[64];
+	glob_t g;
+	assert_int_equal(glob("themes/*.theme", 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 4); /* default, mono, 256, light */
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		assert_true(read_file(g.gl_pathv[i], buf, sizeof(buf)) > 0);
 		struct theme *t = theme_parse(buf, err, sizeof(err), warn, sizeof(warn));
 		if (!t)
-			fail_msg("%s: %s", files[i], err);
+			fail_msg("%s: %s", g.gl_pathv[i], err);
 		if (*warn)
-			fail_msg("%s: %s", files[i], warn);
+			fail_msg("%s: %s", g.gl_pathv[i], warn);
+		theme_free(t);
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(g.gl_pathv[i] + 7, "."),
+			 g.gl_pathv[i] + 7);
+		t = theme_load(name, err, sizeof(err), warn, sizeof(warn));
+		if (!t || *warn)
+			fail_msg("theme_load(%s): %s%s", name, t ? "" : err, t ? warn : "");
 		theme_free(t);
 	}
+	globfree(&g);
 	struct theme *t = theme_load("default", err, sizeof(err), warn, sizeof(warn));
 	assert_non_null(t);
 	assert_string_equal(warn, "");
 	assert_int_equal(theme_fg(t, ROLE_ALERT), COLOR_WHITE);
 	theme_free(t);
+}
+
+/* The light theme draws text dark; the 256 one uses the palette beyond the eight */
+static void light_and_256(void **state)
+{
+	(void)state;
+	char err[160], warn[1024];
+	struct theme *t = theme_load("light", err, sizeof(err), warn, sizeof(warn));
+	assert_non_null(t);
+	assert_int_equal(theme_fg(t, ROLE_ROW), COLOR_BLACK);
+	assert_int_equal(theme_fg(t, ROLE_VALUE), COLOR_BLACK);
+	theme_free(t);
+	t = theme_load("256", err, sizeof(err), warn, sizeof(warn));
+	assert_non_null(t);
+	assert_true(theme_fg(t, ROLE_HEADER) > 15);
+	theme_free(t);
+	/* colors by number: 0 to 255, no more */
+	t = theme_parse("header 208 default\nlabel 256 default\nvalue -3 default\n", err,
+			sizeof(err), warn, sizeof(warn));
+	assert_non_null(t);
+	assert_int_equal(theme_fg(t, ROLE_HEADER), 208);
+	assert_non_null(strstr(warn, "unknown color '256'"));
+	assert_non_null(strstr(warn, "unknown color '-3'"));
+	theme_free(t);
+	/* T goes through the shipped ones and comes back */
+	const char *n = "default";
+	for (int i = 0; i < 4; i++)
+		n = theme_next(n);
+	assert_string_equal(n, "default");
+	assert_string_equal(theme_next("/some/file.theme"), "default");
+}
+
+/* NO_COLOR (any non-empty value) means mono unless a theme was chosen */
+static void no_color(void **state)
+{
+	(void)state;
+	unsetenv("NO_COLOR");
+	assert_string_equal(theme_chosen(""), "default");
+	setenv("NO_COLOR", "", 1);
+	assert_string_equal(theme_chosen(""), "default");
+	setenv("NO_COLOR", "1", 1);
+	assert_string_equal(theme_chosen(""), "mono");
+	assert_string_equal(theme_chosen(NULL), "mono");
+	assert_string_equal(theme_chosen("light"), "light");
+	unsetenv("NO_COLOR");
 }
 
 /* Counts the lines of s that hold want. */
@@ -210,6 +267,7 @@ int run_theme_tests(void)
 		cmocka_unit_test(shipped_themes_parse), cmocka_unit_test(missing_roles_default),
 		cmocka_unit_test(bad_lines_warn),	cmocka_unit_test(many_bad_lines),
 		cmocka_unit_test(theme_files),		cmocka_unit_test(bad_words_escaped),
+		cmocka_unit_test(light_and_256),	cmocka_unit_test(no_color),
 	};
 	return cmocka_run_group_tests_name("theme", tests, NULL, NULL);
 }

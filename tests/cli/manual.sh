@@ -1,0 +1,45 @@
+#!/bin/sh
+# memtop-test: not sanitized
+# The manual page (build/memtop.1, from man/memtop.1.in and memtop's tables): man renders
+# it at 80 columns without a warning, and it has an entry for every flag memtop --help
+# lists (the unit tests check the keys and columns). make install DESTDIR= puts the
+# binary, every theme and the manual under PREFIX.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+command -v man >/dev/null || skip "no man (apt-get install man-db)"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+page=$(dirname "$MEMTOP")/memtop.1
+case "$MEMTOP" in */asan/*) page=$(dirname "$MEMTOP")/../memtop.1 ;; esac
+[ -s "$page" ] || fail "$page is not built (make man)"
+
+MANWIDTH=80 man --warnings -l "$page" >"$tmp/page" 2>"$tmp/warnings" || fail "man -l $page failed: $(cat "$tmp/warnings")"
+[ ! -s "$tmp/warnings" ] || fail "man --warnings: $(head -5 "$tmp/warnings")"
+grep -q "^OPTIONS" "$tmp/page" && grep -q "^KEYS" "$tmp/page" && grep -q "^MOUSE" "$tmp/page" &&
+	grep -q "^COLUMNS" "$tmp/page" && grep -q "^THEMES" "$tmp/page" && grep -q "^FILES" "$tmp/page" &&
+	grep -q "^ENVIRONMENT" "$tmp/page" || fail "a section is missing: $(grep '^[A-Z]' "$tmp/page")"
+# no line wider than 80 columns
+awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$tmp/page" >"$tmp/wide" ||
+	fail "lines wider than 80: $(head -3 "$tmp/wide")"
+
+# the flags, as --help lists them: "  -b, --batch ..." and "      --json ..."
+"$MEMTOP" --help | grep -E '^ {2,6}-' | grep -oE '(^|[ ,])--?[A-Za-z][A-Za-z-]*' |
+	tr -d ' ,' | sort -u >"$tmp/flags"
+[ "$(wc -l <"$tmp/flags")" -ge 25 ] || fail "too few flags read from --help: $(cat "$tmp/flags")"
+n=0
+while read -r f; do
+	# an entry's tag: the flag at the start of an indented line
+	grep -qE -- "^ +(-[A-Za-z], )?$f( |,|\$)" "$tmp/page" || fail "the manual has no entry for $f"
+	n=$((n + 1))
+done <"$tmp/flags"
+
+make --no-print-directory -s install DESTDIR="$tmp/root" >"$tmp/install" 2>&1 ||
+	fail "make install failed: $(tail -5 "$tmp/install")"
+[ -x "$tmp/root/usr/local/bin/memtop" ] || fail "no usr/local/bin/memtop installed"
+for t in themes/*.theme; do
+	cmp -s "$t" "$tmp/root/usr/local/share/memtop/themes/${t#themes/}" || fail "$t not installed"
+done
+[ -s "$tmp/root/usr/local/share/man/man1/memtop.1" ] || fail "no usr/local/share/man/man1/memtop.1 installed"
+MANWIDTH=80 man -l "$tmp/root/usr/local/share/man/man1/memtop.1" 2>/dev/null | grep -q -- "--no-mouse" ||
+	fail "the manual installed does not render"
+echo "manual: renders without warnings, $n flags of --help listed; make install puts binary, $(ls themes/*.theme | wc -l) themes and manual"
