@@ -1,7 +1,7 @@
 /* The table of memory cgroup columns: every per-cgroup figure memtop shows, prints or sorts
  * by is a row of cg_columns[], as every per-process figure is a row of columns[]
  * (columns.h). The cgroup screen, batch text, JSON, sorting and the picker iterate it;
- * where each figure is read, per cgroup version, is the reader's table (cgroup.c). */
+ * where each figure is read, per cgroup version, is the reader's table (cgroup_parse.c). */
 #ifndef MEMTOP_CGCOLUMNS_H
 #define MEMTOP_CGCOLUMNS_H
 

@@ -1,5 +1,5 @@
 /* The cgroup reader's figures from BPF: records of the cgroup iterator into the columns
- * of struct cg_sample, as the files of each version give them (cgroup.c's tables), and
+ * of struct cg_sample, as the files of each version give them (cgroup_parse.c's tables), and
  * the tree of cgroups from the iterator's names (cgroup_tree.c). The processes per cgroup
  * from the task iterator are cgroup_nprocs.c's. */
 #include "cgroup_bpf.h"
@@ -11,11 +11,12 @@
 #include <unistd.h>
 
 #include "bpf_cgroups.h"
-#include "cgroup.h"
+#include "cgroup_files.h"
+#include "cgroup_list.h"
 #include "cgroup_tree.h"
 #include "util.h"
 
-#define V1_UNLIMITED (1ull << 62) /* as cgroup.c: v1's largest limits mean none */
+#define V1_UNLIMITED (1ull << 62) /* as cgroup_parse.c: v1's largest limits mean none */
 #define CHECKED	     4		  /* cgroups compared with their files */
 #define TRIES	     3		  /* compared again where they disagree */
 #define SLACK_KB     (64 * 4)	  /* see agrees() */
@@ -37,7 +38,7 @@ struct bsrc {
 
 #define F(field) offsetof(struct mtb_cgroup_rec, field)
 
-/* the columns of v1_src in cgroup.c that the page counters give; memsw raw, as the file
+/* the columns of v1_src in cgroup_parse.c that the page counters give; memsw raw, as the file
  * gives it (the reader subtracts the memory) */
 static const struct bsrc v1_bpf[CGCOL_COUNT] = {
 	[CGCOL_USAGE] = {BK_PAGES, F(usage), 0},

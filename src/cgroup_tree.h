@@ -1,6 +1,6 @@
 /* The tree of memory cgroups from the cgroup iterator's records (bpf_cgroups.h) instead of
  * the directories: each record's kernfs name and parent's id make the paths, depths and
- * order that the listing (cg_list, cgroup.h) gives. */
+ * order that the listing (cg_list, cgroup_list.h) gives. */
 #ifndef MEMTOP_CGROUP_TREE_H
 #define MEMTOP_CGROUP_TREE_H
 
