@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stacks.h"
+
 /* --stacks PID[:SECS] */
 static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
 {
@@ -46,6 +48,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"cgroups", no_argument, NULL, 'g'},
 		{"cgroup", required_argument, NULL, 'G'},
 		{"stacks", required_argument, NULL, 'S'},
+		{"unwind", required_argument, NULL, 'W'},
+		{"stack-bytes", required_argument, NULL, 'Y'},
 		{"theme", required_argument, NULL, 'T'},
 		{"verbose", no_argument, NULL, 'v'},
 		{"oom-score-adj", required_argument, NULL, 'A'},
@@ -57,6 +61,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	prefs_init(&o->prefs);
 	o->theme = "default";
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
+	o->stack_bytes = STACKS_DEFAULT_BYTES;
 	optind = 1;
 	opterr = 0;
 	char q[PARSE_QUOTE_SIZE], why[200];
@@ -158,6 +163,31 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
 			break;
+		case 'W':
+			if (strcmp(optarg, "dwarf") && strcmp(optarg, "fp")) {
+				snprintf(err, errlen, "--unwind needs dwarf or fp, not '%s'",
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->unwind_fp = !strcmp(optarg, "fp");
+			break;
+		case 'Y': {
+			errno = 0;
+			unsigned long n = strtoul(optarg, &end, 10);
+
+			if (*end == 'k' || *end == 'K')
+				n *= 1024, end++;
+			if (errno || *end || end == optarg || optarg[0] == '-' ||
+			    n < STACKS_MIN_BYTES || n > STACKS_MAX_BYTES) {
+				snprintf(err, errlen,
+					 "--stack-bytes needs %d to %d (or 1K to 64K), not '%s'",
+					 STACKS_MIN_BYTES, STACKS_MAX_BYTES,
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->stack_bytes = (unsigned)n;
+			break;
+		}
 		case 'T':
 			o->theme = optarg;
 			break;
@@ -244,6 +274,12 @@ void options_usage(FILE *f)
 	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
 	      "                        top ones (text or --json); without :SECS, -d SECS\n"
 	      "                        sets them, as it did before :SECS (kept for scripts)\n"
+	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
+	      "                        dwarf (default) copies the top of the stack and unwinds\n"
+	      "                        it with the programs' CFI, for programs built without\n"
+	      "                        frame pointers; fp walks frame pointers in the kernel\n"
+	      "      --stack-bytes N   bytes of user stack copied per event (default 16K, 512\n"
+	      "                        to 64K)\n"
 	      "      --theme NAME      colors: default, mono, or a path to a .theme file\n"
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "      --oom-score-adj N as root, memtop's own oom_score_adj (default -900: the OOM\n"

@@ -26,10 +26,12 @@ struct options {
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;
 	bool verbose;
-	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
-	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
-	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
-	double stacks_secs; /* for so long: SECS, else -d, else 1 */
+	int oom_score_adj;    /* memtop's own, as root (--oom-score-adj) */
+	bool given_adj;	      /* --verbose: libbpf's messages to stderr while loading */
+	int32_t stacks_pid;   /* --stacks PID[:SECS]: sample its stacks; 0: off */
+	double stacks_secs;   /* for so long: SECS, else -d, else 1 */
+	bool unwind_fp;	      /* --unwind fp: frame pointers walked in the kernel */
+	unsigned stack_bytes; /* --stack-bytes N: user stack copied per event */
 	const char *theme;
 	bool help;
 	bool version;
