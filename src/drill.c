@@ -321,7 +321,8 @@ static void collect_stacks(struct drill *dr, struct detail *d)
 	}
 	/* stacks that differed only in what was cut are one */
 	detail_merge_stacks(d);
-	st->one_frame = weight >= 8 && shallow * 10 >= weight * 8;
+	/* a frame-pointer walk of a program without them; CFI needs no frame pointers */
+	st->one_frame = !st->tot.copied && weight >= 8 && shallow * 10 >= weight * 8;
 	st->truncated = 0;
 	for (size_t i = 0; i < d->nstacks; i++)
 		st->truncated += d->stacks[i].truncated;

@@ -21,6 +21,7 @@ enum step { STEP_UNKNOWN, STEP_CFI, STEP_FP, STEP_NONE };
 
 struct walk {
 	struct unwind_regs start;
+	bool any_bp; /* the walk did not need bp: it goes the same with any */
 	int nreads;
 	struct {
 		uint64_t addr, val;
@@ -49,6 +50,7 @@ struct unwinder {
 	struct walk cur;
 	bool read_failed; /* a word outside the copy was asked for since the last frame */
 	bool last_cfi;	  /* the last frame is stepped from by its CFI */
+	bool with_bp;	  /* the walk starts with bp known */
 	struct walk **walks;
 	struct step_slot *steps;
 	size_t nsteps;
@@ -129,7 +131,9 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 #if defined(__x86_64__)
 	Dwarf_Word regs[2] = {u->regs->bp, u->regs->sp}; /* DWARF 6 rbp, 7 rsp */
 
-	if (!dwfl_thread_state_registers(thread, 6, 2, regs))
+	/* without bp, a walk that needs it fails rather than guesses */
+	if (!dwfl_thread_state_registers(thread, u->with_bp ? 6 : 7, u->with_bp ? 2 : 1,
+					 u->with_bp ? regs : regs + 1))
 		return false;
 #endif
 	dwfl_thread_state_register_pc(thread, u->regs->ip);
@@ -359,9 +363,23 @@ static void walk(struct unwinder *u)
 		r->trunc = u->read_failed ? TRUNC_COPY : TRUNC_UNWIND;
 }
 
+/* First without bp: a walk that reaches the outermost frame so is known for any bp
+ * (programs without frame pointers keep data in it); else again with it. */
+static void walk_twice(struct unwinder *u)
+{
+	u->with_bp = false;
+	walk(u);
+	u->cur.any_bp = u->cur.r.trunc == TRUNC_NONE;
+	if (!u->cur.any_bp) {
+		u->with_bp = true;
+		walk(u);
+	}
+}
+
+/* by ip and sp: bp varies where code keeps data in it, and most walks do not need it */
 static size_t walk_slot(const struct unwind_regs *g)
 {
-	uint64_t h = (g->ip * 0x9e3779b97f4a7c15ULL) ^ (g->sp * 0xff51afd7ed558ccdULL) ^ g->bp;
+	uint64_t h = (g->ip * 0x9e3779b97f4a7c15ULL) ^ (g->sp * 0xff51afd7ed558ccdULL);
 
 	return (size_t)(h >> 40) & (WALK_SLOTS - 1);
 }
@@ -372,7 +390,7 @@ static bool same_walk(const struct walk *w, const struct unwind_regs *g, const u
 {
 	uint64_t v;
 
-	if (w->start.ip != g->ip || w->start.sp != g->sp || w->start.bp != g->bp)
+	if (w->start.ip != g->ip || w->start.sp != g->sp || (!w->any_bp && w->start.bp != g->bp))
 		return false;
 	for (int i = 0; i < w->nreads; i++) {
 		uint64_t off = w->reads[i].addr - g->sp;
@@ -402,12 +420,12 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	u->stack = stack;
 	u->len = len;
 	u->cur.start = *regs;
-	walk(u);
+	walk_twice(u);
 	/* code the module list did not have (dlopen since): read it again, once a second
 	 * at most, and walk again */
 	if ((u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC) &&
 	    clock_mono() - u->refreshed >= REFRESH_GAP && !refresh(u))
-		walk(u);
+		walk_twice(u);
 	*out = u->cur.r;
 	if (u->cur.nreads <= MAX_READS) {
 		if (!u->walks[slot])
