@@ -17,7 +17,9 @@
 #define STEP_SLOTS  4096 /* how each code address is stepped from (open addressing) */
 #define REFRESH_GAP 1.0	 /* seconds between two re-reads of the module list */
 
-enum step { STEP_UNKNOWN, STEP_CFI, STEP_FP, STEP_NONE };
+/* how a frame is stepped from: by CFI, by CFI that says it is the outermost (its return
+ * address is undefined), by frame pointer, or not at all */
+enum step { STEP_UNKNOWN, STEP_CFI, STEP_END, STEP_FP, STEP_NONE };
 
 struct walk {
 	struct unwind_regs start;
@@ -51,6 +53,7 @@ struct unwinder {
 	bool read_failed; /* a word outside the copy was asked for since the last frame */
 	bool last_cfi;	  /* the last frame is stepped from by its CFI */
 	bool with_bp;	  /* the walk starts with bp known */
+	enum step last;	  /* how the last frame taken is stepped from */
 	struct walk **walks;
 	struct step_slot *steps;
 	size_t nsteps;
@@ -238,14 +241,23 @@ size_t unwind_prologue_end(const unsigned char *code, size_t len)
 	return 0;
 }
 
-static bool has_cfi(Dwarf_CFI *cfi, Dwarf_Addr addr)
+/* STEP_CFI when cfi covers addr, STEP_END when it also says the frame is the outermost
+ * (the return address undefined: _start, a thread's start); else STEP_NONE */
+static enum step cfi_step(Dwarf_CFI *cfi, Dwarf_Addr addr)
 {
 	Dwarf_Frame *frame = NULL;
+	Dwarf_Op mem[3], *ops;
+	size_t nops;
+	enum step st = STEP_CFI;
 
 	if (!cfi || dwarf_cfi_addrframe(cfi, addr, &frame) != 0)
-		return false;
+		return STEP_NONE;
+	int ra = dwarf_frame_info(frame, NULL, NULL, NULL);
+
+	if (ra >= 0 && dwarf_frame_register(frame, ra, mem, &ops, &nops) == 0 && ops && !nops)
+		st = STEP_END;
 	free(frame);
-	return true;
+	return st;
 }
 
 /* Whether the function at look had set up a frame pointer by pc. */
@@ -289,13 +301,14 @@ static enum step step_of(struct unwinder *u, Dwarf_Addr pc, Dwarf_Addr look)
 	Dwfl_Module *m = dwfl_addrmodule(u->dwfl, look);
 
 	if (m) {
-		Dwarf_CFI *eh = dwfl_module_eh_cfi(m, &bias);
+		Dwarf_CFI *cfi = dwfl_module_eh_cfi(m, &bias);
 
-		if (has_cfi(eh, look - bias))
-			st = STEP_CFI;
-		else if (has_cfi(dwfl_module_dwarf_cfi(m, &bias), look - bias))
-			st = STEP_CFI;
-		else if (keeps_fp(m, look, pc))
+		st = cfi_step(cfi, look - bias);
+		if (st == STEP_NONE) {
+			cfi = dwfl_module_dwarf_cfi(m, &bias);
+			st = cfi_step(cfi, look - bias);
+		}
+		if (st == STEP_NONE && keeps_fp(m, look, pc))
 			st = STEP_FP;
 	}
 	if (u->nsteps * 2 < STEP_SLOTS) {
@@ -313,13 +326,13 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 	struct unwinder *u = arg;
 	struct unwind_result *r = &u->cur.r;
 	Dwarf_Addr pc;
-	bool activation;
 
 	if (r->n && u->read_failed && u->last_cfi) {
 		r->trunc = TRUNC_COPY;
 		return DWARF_CB_ABORT;
 	}
-	if (!dwfl_frame_pc(state, &pc, &activation)) {
+	/* not asking whether it is an activation: libdwfl would step from it first */
+	if (!dwfl_frame_pc(state, &pc, NULL)) {
 		r->trunc = TRUNC_UNWIND;
 		return DWARF_CB_ABORT;
 	}
@@ -332,8 +345,10 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 		return DWARF_CB_ABORT;
 	}
 	r->ip[r->n++] = pc;
-	switch (step_of(u, pc, activation || r->n == 1 ? pc : pc - 1)) {
+	u->last = step_of(u, pc, r->n == 1 ? pc : pc - 1);
+	switch (u->last) {
 	case STEP_CFI:
+	case STEP_END:
 		u->last_cfi = true;
 		break;
 	case STEP_FP:
@@ -357,9 +372,13 @@ static void walk(struct unwinder *u)
 	u->read_failed = false;
 	u->last_cfi = false;
 	unwind_pid = u->pid;
+	u->last = STEP_UNKNOWN;
 	int rc = dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
 
-	if (rc < 0 && r->trunc == TRUNC_NONE)
+	/* libdwfl ends a walk as if at the outermost frame also when the return address
+	 * could not be found (a word past the copy, a register not known): the walk is
+	 * whole only when the last frame's CFI says so */
+	if (r->trunc == TRUNC_NONE && (rc != 0 || u->last != STEP_END))
 		r->trunc = u->read_failed ? TRUNC_COPY : TRUNC_UNWIND;
 }
 
