@@ -4,7 +4,7 @@
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
 libproc2-dev libdw-dev pkg-config tmux libcmocka-dev jq procps util-linux e2fsprogs htop
-libclang-rt-14-dev"
+libclang-rt-14-dev linux-perf"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

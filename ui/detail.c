@@ -303,12 +303,15 @@ static void draw_stacks(struct ui *u, int y, int rows)
 			 "Breakdown, mappings and files work without them.", true);
 		return;
 	}
-	if (d->st.truncated && rows > 1) {
-		snprintf(line, sizeof(line), "%zu of %zu stacks truncated%s", d->st.truncated,
-			 d->nstacks,
-			 d->st.one_frame ? ", most one frame deep: the program has no frame "
-					   "pointers (--unwind dwarf unwinds it with its CFI)"
-					 : " (Enter on one says where and why)");
+	if ((d->st.truncated || d->st.one_frame) && rows > 1) {
+		if (d->st.one_frame)
+			snprintf(line, sizeof(line),
+				 "Stacks are one frame deep: the program has no frame pointers "
+				 "(--unwind dwarf unwinds it with its CFI)");
+		else
+			snprintf(line, sizeof(line),
+				 "%zu of %zu stacks truncated (Enter on one says where and why)",
+				 d->st.truncated, d->nstacks);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 		rows--;
 	}

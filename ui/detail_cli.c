@@ -78,10 +78,11 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 	else
 		fputs("unwinding: frame pointers (in the kernel)\n", f);
 	if (st->truncated)
-		fprintf(f, "note: %zu of %zu stacks truncated%s\n", st->truncated, d->nstacks,
-			st->one_frame ? ", most one frame deep: the program has no frame pointers "
-					"(--unwind dwarf unwinds it with its CFI)"
-				      : "");
+		fprintf(f, "note: %zu of %zu stacks truncated\n", st->truncated, d->nstacks);
+	if (st->one_frame)
+		fputs("note: most stacks are one frame deep: the program was probably built "
+		      "without frame pointers (--unwind dwarf unwinds it with its CFI)\n",
+		      f);
 	if (st->tot.ring_full)
 		fprintf(f, "note: %" PRIu64 " copied stacks dropped (the ring buffer was full)\n",
 			st->tot.ring_full);

@@ -20,7 +20,7 @@ static volatile int sink;
 /* Each function keeps a little of its own on the stack and does work after its call,
  * so that no call is a tail call and each has a frame of its own. */
 #define LEVEL(name, next)                                                                          \
-	__attribute__((noinline)) static char *name(char *p, size_t n, int map)                   \
+	__attribute__((noinline)) static char *name(char *p, size_t n, int map)                    \
 	{                                                                                          \
 		volatile int mine = (int)n;                                                        \
 		char *r = next(p, n, map);                                                         \
