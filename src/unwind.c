@@ -1,4 +1,5 @@
 #include "unwind.h"
+#include "unwind_step.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,10 +17,6 @@
 #define WALK_SLOTS  1024 /* walks remembered (direct-mapped by start) */
 #define STEP_SLOTS  4096 /* how each code address is stepped from (open addressing) */
 #define REFRESH_GAP 1.0	 /* seconds between two re-reads of the module list */
-
-/* how a frame is stepped from: by CFI, by CFI that says it is the outermost (its return
- * address is undefined), by frame pointer, or not at all */
-enum step { STEP_UNKNOWN, STEP_CFI, STEP_END, STEP_FP, STEP_NONE };
 
 struct walk {
 	struct unwind_regs start;
@@ -228,71 +225,10 @@ struct unwinder *unwinder_new(int32_t pid)
 	return u;
 }
 
-size_t unwind_prologue_end(const unsigned char *code, size_t len)
-{
-	static const unsigned char endbr64[] = {0xf3, 0x0f, 0x1e, 0xfa};
-	static const unsigned char push_mov[] = {0x55, 0x48, 0x89, 0xe5};
-	size_t p = 0;
-
-	if (len >= sizeof(endbr64) && !memcmp(code, endbr64, sizeof(endbr64)))
-		p = sizeof(endbr64);
-	if (len >= p + sizeof(push_mov) && !memcmp(code + p, push_mov, sizeof(push_mov)))
-		return p + sizeof(push_mov);
-	return 0;
-}
-
-/* STEP_CFI when cfi covers addr, STEP_END when it also says the frame is the outermost
- * (the return address undefined: _start, a thread's start); else STEP_NONE */
-static enum step cfi_step(Dwarf_CFI *cfi, Dwarf_Addr addr)
-{
-	Dwarf_Frame *frame = NULL;
-	Dwarf_Op mem[3], *ops;
-	size_t nops;
-	enum step st = STEP_CFI;
-
-	if (!cfi || dwarf_cfi_addrframe(cfi, addr, &frame) != 0)
-		return STEP_NONE;
-	int ra = dwarf_frame_info(frame, NULL, NULL, NULL);
-
-	if (ra >= 0 && dwarf_frame_register(frame, ra, mem, &ops, &nops) == 0 && ops && !nops)
-		st = STEP_END;
-	free(frame);
-	return st;
-}
-
-/* Whether the function at look had set up a frame pointer by pc. */
-static bool keeps_fp(Dwfl_Module *m, Dwarf_Addr look, Dwarf_Addr pc)
-{
-#if defined(__x86_64__)
-	GElf_Off off;
-	GElf_Sym sym;
-	Dwarf_Addr bias, addr;
-	const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
-
-	if (!name || GELF_ST_TYPE(sym.st_info) != STT_FUNC)
-		return false;
-	addr = look - off;
-	Elf_Scn *scn = dwfl_module_address_section(m, &addr, &bias);
-	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
-
-	if (!data || !data->d_buf || addr >= data->d_size)
-		return false;
-	size_t end =
-		unwind_prologue_end((const unsigned char *)data->d_buf + addr, data->d_size - addr);
-	return end && pc >= look - off + end;
-#else
-	(void)m;
-	(void)look;
-	(void)pc;
-	return false;
-#endif
-}
-
 /* How the frame at pc (look: the address inside its function) is stepped from. */
 static enum step step_of(struct unwinder *u, Dwarf_Addr pc, Dwarf_Addr look)
 {
 	size_t i = (size_t)((pc * 0x9e3779b97f4a7c15ULL) >> 52) & (STEP_SLOTS - 1);
-	Dwarf_Addr bias;
 	enum step st = STEP_NONE;
 
 	for (; u->steps[i].pc; i = (i + 1) & (STEP_SLOTS - 1))
@@ -300,17 +236,8 @@ static enum step step_of(struct unwinder *u, Dwarf_Addr pc, Dwarf_Addr look)
 			return u->steps[i].step;
 	Dwfl_Module *m = dwfl_addrmodule(u->dwfl, look);
 
-	if (m) {
-		Dwarf_CFI *cfi = dwfl_module_eh_cfi(m, &bias);
-
-		st = cfi_step(cfi, look - bias);
-		if (st == STEP_NONE) {
-			cfi = dwfl_module_dwarf_cfi(m, &bias);
-			st = cfi_step(cfi, look - bias);
-		}
-		if (st == STEP_NONE && keeps_fp(m, look, pc))
-			st = STEP_FP;
-	}
+	if (m)
+		st = unwind_module_step(m, pc, look);
 	if (u->nsteps * 2 < STEP_SLOTS) {
 		u->steps[i].pc = pc;
 		u->steps[i].step = st;
