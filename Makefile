@@ -179,17 +179,26 @@ $(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/text.o
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
 
-# dd_grow again, without frame pointers: its stacks come back one frame deep
+# dd_grow again, without frame pointers: walking frame pointers gives one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< (no frame pointers))
 	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
-# without frame pointers either, and with data in %rbp: walks from it read junk
+# without frame pointers either, and with data in %rbp: walks from it read junk; and
+# without unwind tables, so that CFI does not unwind its functions either
 $(BUILD)/tests/junk_grow: tests/helpers/junk_grow.c
 	@mkdir -p $(@D)
-	$(call say,CC,$< (no frame pointers))
-	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+	$(call say,CC,$< (no frame pointers, no unwind tables))
+	$(Q)$(CC) -O2 -fomit-frame-pointer -fno-asynchronous-unwind-tables -fno-unwind-tables \
+		-Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+# six nested functions without frame pointers, with unwind tables: only CFI unwinds them
+$(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< (no frame pointers, unwind tables))
+	$(Q)$(CC) -O2 -fomit-frame-pointer -fasynchronous-unwind-tables -Wall -Wextra -Werror \
+		-D_GNU_SOURCE $< -o $@
 
 # libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
 # FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus

@@ -9,12 +9,18 @@
 # it are seconds apart, so slow drifts of the machine cancel out), the same for closed
 # phases before and after one that was open (closing returns to the baseline), and
 # memtop's own CPU while open and closed.
+# UNWIND=dwarf (the default: stacks copied and unwound in memtop with CFI) or UNWIND=fp
+# (frame pointers walked in the kernel) picks how the sampler takes stacks; in dwarf mode
+# the line "memtop unwinding" gives the CPU memtop's reader spent reading and unwinding
+# the copied stacks, per second open, and the ring buffer's bandwidth (from a memtop
+# --stacks --json run of PHASE seconds on the same loop).
 # Usage: sh bench/detail.sh [PAIRS]   (default 8; PHASE=3 seconds). Needs root and BPF;
 # says it skipped (exit 0) without them.
 set -eu
 cd "$(dirname "$0")/.."
 PAIRS=${1:-8}
 PHASE=${PHASE:-3}
+UNWIND=${UNWIND:-dwarf}
 MEMTOP=$PWD/build/memtop
 DD=$PWD/build/tests/dd_grow
 [ -x "$MEMTOP" ] && [ -x "$DD" ] || { echo "detail.sh: build first (make all)" >&2; exit 1; }
@@ -47,7 +53,7 @@ dd=$(pgrep -f "^$DD loop 256" | head -1)
 
 links() { ls -l "/proc/$1/fd" 2>/dev/null | grep -c 'anon_inode:bpf_link' || true; }
 tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 \
-	"echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 1 -p $dd"
+	"echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 1 -p $dd --unwind $UNWIND"
 i=0
 until [ -s "$tmp/mt" ] && tmux -L "$sock" capture-pane -p | grep -q dd_grow; do
 	i=$((i + 1))
@@ -86,6 +92,11 @@ for p in $(seq "$PAIRS"); do
 	phase closed
 done
 
+echo "unwind: $UNWIND"
+if [ "$UNWIND" = dwarf ] && command -v jq >/dev/null; then
+	"$MEMTOP" --stacks "$dd" -d "$PHASE" --json >"$tmp/st.json"
+	jq -r --arg s "$PHASE" '"memtop unwinding:               \(.unwind_cpu_s / ($s | tonumber) * 100 | . * 10 | round / 10) % of a core; \(.ring_records) stacks, \(.ring_bytes / ($s | tonumber) / 1e6 | . * 10 | round / 10) MB/s through the ring, \(.ring_dropped) dropped, \(.unwind_cache_hits) walks known"' "$tmp/st.json"
+fi
 hz=$(getconf CLK_TCK)
 awk -v hz="$hz" -v phase="$PHASE" '
 	function median(a, n,   i, j, t) {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The drill-down's sampler for one process: its page faults (sampled, 1 in N on
- * average) and its brk, mmap and munmap calls, each with its user (and kernel) stack,
- * counted in the kernel per (kind, stacks); sampled fault addresses per page. Loaded
+ * average) and its brk, mmap and munmap calls, each with its user (and kernel) stack;
+ * sampled fault addresses per page. Two ways to the user stack: walking frame pointers
+ * in the kernel (counted here per (kind, stacks)), or copying the user registers and the
+ * top of the user stack into a ring buffer for user space to unwind with the programs'
+ * CFI (copy_stacks; counted there, after unwinding). Loaded
  * only while a detail view or `memtop --stacks` is open. Every program returns at once
  * for other processes: the tgid check comes before any other work. */
 #include "vmlinux.h"
@@ -21,6 +24,8 @@ const volatile __u32 kernel_stacks = 1;
 const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */
 const volatile __s64 nr_mmap = -1;
 const volatile __s64 nr_munmap = -1;
+const volatile __u32 copy_stacks = 0;	  /* copy stacks to the ring buffer, not walk them */
+const volatile __u32 stack_bytes = 16384; /* most bytes copied, <= MTB_DD_COPY_MAX */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
@@ -56,6 +61,29 @@ struct {
 	__type(key, __u64); /* pid_tgid of the calling thread */
 	__type(value, struct mtb_dd_call);
 } calls SEC(".maps");
+
+/* copied stacks, variable-length records (struct mtb_dd_rec and the bytes) */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, MTB_DD_RING_BYTES);
+} ring SEC(".maps");
+
+/* one scratch record per CPU; user space sets max_entries to the number of CPUs */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct mtb_dd_scratch);
+} scratch SEC(".maps");
+
+/* copy mode: each kind's kernel stack, taken once (the way in is always the same):
+ * 0 not yet, id + 1, or -1 when it could not be taken */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, MTB_DD_KINDS);
+	__type(key, __u32);
+	__type(value, __s64);
+} kstacks SEC(".maps");
 
 static __always_inline struct mtb_dd_cpu *cpu(void)
 {
@@ -147,6 +175,77 @@ static __always_inline void user_stack(void *ctx, struct pt_regs *regs, struct m
 	key->caller = leaf_caller(regs);
 }
 
+static __always_inline void kstack_once(void *ctx, __u32 kind, struct mtb_dd_cpu *c)
+{
+	__s64 *k = bpf_map_lookup_elem(&kstacks, &kind);
+	__s32 id;
+
+	if (!k || *k || !kernel_stacks)
+		return;
+	id = kernel_stack(ctx, c);
+	*k = id < 0 ? -1 : (__s64)id + 1;
+}
+
+/* The user registers and up to stack_bytes of the user stack from sp, into the ring
+ * buffer. Page by page, so that the copy ends at the first page that cannot be read
+ * (the end of a thread's stack) with what came before it. For the main thread, no
+ * further than a little past start_stack: above it lie argv and the environment. */
+static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes,
+				       struct mtb_dd_cpu *c)
+{
+	__u32 id = bpf_get_smp_processor_id(), n;
+	struct mtb_dd_scratch *s = bpf_map_lookup_elem(&scratch, &id);
+	struct task_struct *task = (void *)bpf_get_current_task();
+	__s64 *k = bpf_map_lookup_elem(&kstacks, &kind);
+	__u64 sp, top, want = stack_bytes, done = 0, chunk, avail, flags;
+
+	if (!s)
+		return;
+	sp = PT_REGS_SP_CORE(regs);
+	s->h.kind = kind;
+	s->h.tid = (__u32)bpf_get_current_pid_tgid();
+	s->h.ip = PT_REGS_IP_CORE(regs);
+	s->h.sp = sp;
+	s->h.bp = PT_REGS_FP_CORE(regs);
+	s->h.bytes = bytes;
+	s->h.kstack = k && *k > 0 ? (__s32)(*k - 1) : -1;
+	top = BPF_CORE_READ(task, mm, start_stack);
+	if (top > sp && top - sp + 256 < want)
+		want = top - sp + 256;
+	if (want > MTB_DD_COPY_MAX)
+		want = MTB_DD_COPY_MAX;
+	for (int i = 0; i <= MTB_DD_COPY_MAX / MTB_DD_CHUNK; i++) {
+		if (done >= want)
+			break;
+		chunk = MTB_DD_CHUNK - ((sp + done) & (MTB_DD_CHUNK - 1));
+		if (chunk > want - done)
+			chunk = want - done;
+		barrier_var(chunk);
+		if (chunk == 0 || chunk > MTB_DD_CHUNK)
+			break;
+		n = done & (MTB_DD_COPY_MAX - 1);
+		barrier_var(n);
+		if (n >= MTB_DD_COPY_MAX)
+			break;
+		if (bpf_probe_read_user(&s->stack[n], chunk, (void *)(sp + done)))
+			break;
+		done += chunk;
+	}
+	if (!done)
+		c->copy_fail++;
+	if (done > MTB_DD_COPY_MAX)
+		done = MTB_DD_COPY_MAX;
+	barrier_var(done);
+	if (done > MTB_DD_COPY_MAX)
+		return;
+	s->h.len = (__u32)done;
+	/* wake the reader only once the ring is a quarter full: it also looks every 50 ms */
+	avail = bpf_ringbuf_query(&ring, BPF_RB_AVAIL_DATA);
+	flags = avail > MTB_DD_RING_BYTES / 4 ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(&ring, s, sizeof(s->h) + done, flags))
+		c->ring_full++;
+}
+
 SEC("raw_tp/page_fault_user")
 int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
 {
@@ -166,8 +265,13 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		return 0;
 	c->countdown = interval();
 	c->samples++;
-	user_stack(ctx, regs, &key, c);
-	add(ctx, &key, 0, -1, c);
+	if (copy_stacks) {
+		kstack_once(ctx, MTB_DD_FAULT, c);
+		copy_stack(regs, MTB_DD_FAULT, 0, c);
+	} else {
+		user_stack(ctx, regs, &key, c);
+		add(ctx, &key, 0, -1, c);
+	}
 	page = address >> page_shift;
 	n = bpf_map_lookup_elem(&fault_pages, &page);
 	if (n)
@@ -205,6 +309,14 @@ int BPF_PROG(dd_sys_enter, struct pt_regs *regs, long id)
 	c = cpu();
 	if (!c)
 		return 0;
+	if (copy_stacks) {
+		/* the stack is copied at exit: the user registers and stack are the same
+		 * then, and the call's outcome is known */
+		kstack_once(ctx, call.key.kind, c);
+		if (bpf_map_update_elem(&calls, &pid_tgid, &call, BPF_ANY))
+			c->full++;
+		return 0;
+	}
 	user_stack(ctx, regs, &call.key, c);
 	call.kstack = bpf_map_lookup_elem(&counts, &call.key) ? -1 : kernel_stack(ctx, c);
 	if (bpf_map_update_elem(&calls, &pid_tgid, &call, BPF_ANY))
@@ -244,6 +356,9 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 	if (!ok || !c)
 		return 0;
 	c->calls++;
-	add(NULL, &key, bytes, kstack, c);
+	if (copy_stacks)
+		copy_stack(regs, key.kind, bytes, c);
+	else
+		add(NULL, &key, bytes, kstack, c);
 	return 0;
 }

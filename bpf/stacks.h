@@ -12,6 +12,9 @@
 #define MTB_DD_MAX_KEYS	  8192	/* (kind, stacks) counters */
 #define MTB_DD_MAX_PAGES  16384 /* sampled fault pages between two drains */
 #define MTB_DD_MAX_CALLS  1024	/* threads inside brk/mmap/munmap */
+#define MTB_DD_COPY_MAX	  65536 /* most bytes of user stack copied per event */
+#define MTB_DD_CHUNK	  4096	/* the copy goes page by page: it ends at the first unreadable */
+#define MTB_DD_RING_BYTES (8 << 20) /* the ring buffer of copied stacks */
 
 enum mtb_dd_kind {
 	MTB_DD_FAULT,
@@ -48,6 +51,28 @@ struct mtb_dd_cpu {
 	__u64 calls;	   /* brk, mmap and munmap calls completed */
 	__u64 lost_stacks; /* stacks that could not be taken */
 	__u64 full;	   /* events dropped because a map was full */
+	__u64 ring_full;   /* copied stacks dropped: the ring buffer was full */
+	__u64 copy_fail;   /* copied stacks of 0 bytes: the stack pointer was unreadable */
+};
+
+/* A copied stack, as one ring-buffer record: this header, then len bytes of the user
+ * stack from sp up. The user registers unwinding starts from (x86-64: ip, sp, bp). */
+struct mtb_dd_rec {
+	__u32 kind;
+	__u32 tid;
+	__u64 ip;
+	__u64 sp;
+	__u64 bp;
+	__u64 bytes;  /* brk growth, mmap or munmap length; faults: 0 */
+	__s32 kstack; /* the kind's kernel stack id (taken once), or -1 */
+	__u32 len;    /* bytes of stack that follow */
+};
+
+/* per-CPU scratch for one record (an array map indexed by CPU: a per-CPU array's
+ * values are limited to 32 KiB); a chunk of slack so the verifier sees every chunk fit */
+struct mtb_dd_scratch {
+	struct mtb_dd_rec h;
+	__u8 stack[MTB_DD_COPY_MAX + MTB_DD_CHUNK];
 };
 
 /* a brk, mmap or munmap call between entry and exit */

@@ -390,6 +390,10 @@ void detail_merge_stacks(struct detail *d)
 			last->samples += s->samples;
 			last->bytes += s->bytes;
 			last->truncated |= s->truncated;
+			if (last->trunc == TRUNC_NONE)
+				last->trunc = s->trunc;
+			if (s->method == METHOD_FP)
+				last->method = METHOD_FP;
 			free_frames(s);
 			continue;
 		}

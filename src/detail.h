@@ -71,9 +71,12 @@ struct dd_stack {
 	int nframes;	  /* kernel frames first (innermost first), then user frames */
 	int nkernel;
 	struct dd_frame *frames;
-	bool truncated; /* the user frames end where the walk read an address in no
-			 * executable mapping (a program without frame pointers): the
-			 * rest was not a stack, and is left out */
+	bool truncated;		  /* the user frames end before the outermost one: the walk read
+				   * an address in no executable mapping (a program without frame
+				   * pointers), ran past the stack copied, into code without CFI,
+				   * ...: the rest is left out, never guessed */
+	enum stack_trunc trunc;	  /* why (TRUNC_NOT_EXEC for frame-pointer walks) */
+	enum stack_method method; /* how the user frames were found */
 };
 
 struct dd_stacks_info {
@@ -84,6 +87,7 @@ struct dd_stacks_info {
 	struct stacks_totals tot;
 	uint64_t unmapped_faults; /* estimated faults at addresses no longer mapped */
 	bool one_frame;		  /* most user stacks, truncated, are one frame deep */
+	size_t truncated;	  /* stacks (after merging) that are truncated */
 };
 
 struct detail {

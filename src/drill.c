@@ -274,7 +274,9 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	int nuser = user_frames(dr, r, ips, &cut, &walked);
 
 	memset(s, 0, sizeof(*s));
-	s->truncated = cut;
+	s->method = r->method;
+	s->trunc = cut ? TRUNC_NOT_EXEC : r->trunc;
+	s->truncated = s->trunc != TRUNC_NONE;
 	s->kind = r->kind;
 	s->samples = r->events;
 	s->count = r->kind == STACK_FAULT ? r->events * rate : r->events;
@@ -319,7 +321,11 @@ static void collect_stacks(struct drill *dr, struct detail *d)
 	}
 	/* stacks that differed only in what was cut are one */
 	detail_merge_stacks(d);
-	st->one_frame = weight >= 8 && shallow * 10 >= weight * 8;
+	/* a frame-pointer walk of a program without them; CFI needs no frame pointers */
+	st->one_frame = !st->tot.copied && weight >= 8 && shallow * 10 >= weight * 8;
+	st->truncated = 0;
+	for (size_t i = 0; i < d->nstacks; i++)
+		st->truncated += d->stacks[i].truncated;
 	st->unmapped_faults = dr->unmapped * rate;
 }
 

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "stacks.h"
 #include "stacks_cli.h"
 #include "cgmodel.h"
 #include "model.h"
@@ -171,6 +172,7 @@ int main(int argc, char **argv)
 		printf("memtop %s\n", MEMTOP_VERSION);
 		return 0;
 	}
+	stacks_configure(&(struct stacks_conf){.fp = o.unwind_fp, .stack_bytes = o.stack_bytes});
 	if (o.stacks_pid)
 		return stacks_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
 	bool recording = o.rec.file || o.rec.dir;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stacks.h"
 /* long options without a letter */
 enum { OPT_NO_MOUSE = 0x100 };
 
@@ -151,6 +152,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		{"cgroups", no_argument, NULL, 'g'},
 		{"cgroup", required_argument, NULL, 'G'},
 		{"stacks", required_argument, NULL, 'S'},
+		{"unwind", required_argument, NULL, 'W'},
+		{"stack-bytes", required_argument, NULL, 'Z'},
 		{"theme", required_argument, NULL, 'T'},
 		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
 		{"verbose", no_argument, NULL, 'v'},
@@ -173,6 +176,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	prefs_init(&o->prefs);
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
 	o->top = METRIC_TOP_DEFAULT;
+	o->stack_bytes = STACKS_DEFAULT_BYTES;
 	optind = 1;
 	opterr = 0;
 	char q[PARSE_QUOTE_SIZE], why[200];
@@ -306,6 +310,31 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (parse_stacks(optarg, o, err, errlen))
 				return -1;
 			break;
+		case 'W':
+			if (strcmp(optarg, "dwarf") && strcmp(optarg, "fp")) {
+				snprintf(err, errlen, "--unwind needs dwarf or fp, not '%s'",
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->unwind_fp = !strcmp(optarg, "fp");
+			break;
+		case 'Z': {
+			errno = 0;
+			unsigned long n = strtoul(optarg, &end, 10);
+
+			if (*end == 'k' || *end == 'K')
+				n *= 1024, end++;
+			if (errno || *end || end == optarg || optarg[0] == '-' ||
+			    n < STACKS_MIN_BYTES || n > STACKS_MAX_BYTES) {
+				snprintf(err, errlen,
+					 "--stack-bytes needs %d to %d (or 1K to 64K), not '%s'",
+					 STACKS_MIN_BYTES, STACKS_MAX_BYTES,
+					 parse_quote(optarg, q, sizeof(q)));
+				return -1;
+			}
+			o->stack_bytes = (unsigned)n;
+			break;
+		}
 		case 'T':
 			if (!optarg[0] || strlen(optarg) >= sizeof(o->prefs.theme)) {
 				snprintf(err, errlen,
@@ -449,6 +478,12 @@ void options_usage(FILE *f)
 	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
 	      "                        file (key T cycles them; NO_COLOR set: mono)\n"
 	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
+	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
+	      "                        dwarf (default) copies the top of the stack and unwinds\n"
+	      "                        it with the programs' CFI, for programs built without\n"
+	      "                        frame pointers; fp walks frame pointers in the kernel\n"
+	      "      --stack-bytes N   bytes of user stack copied per event (default 16K, 512\n"
+	      "                        to 64K)\n"
 	      "      --verbose         print libbpf's messages while loading (or MEMTOP_DEBUG=1)\n"
 	      "      --oom-score-adj N as root, memtop's own oom_score_adj (default -900: the OOM\n"
 	      "                        killer spares it); its memory is locked once steady\n"

@@ -47,6 +47,8 @@ struct options {
 	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
 	const char *replay;	 /* --replay FILE|DIR */
 	const char *begin, *end; /* --begin, --end: the replay's range */
+	bool unwind_fp;		 /* --unwind fp: frame pointers walked in the kernel */
+	unsigned stack_bytes;	 /* --stack-bytes N: user stack copied per event */
 	bool help;
 	bool version;
 	unsigned given; /* GIVEN_* */

@@ -14,6 +14,7 @@
 #include "../bpf/stacks.h"
 #include "bpf/stacks.skel.h"
 #include "pidns.h"
+#include "stacks_ring.h"
 #include "util.h"
 
 _Static_assert(MTB_DD_DEPTH == STACKS_DEPTH, "stack depths differ");
@@ -27,6 +28,39 @@ const char *const stack_kind_names[STACK_KINDS] = {
 	[STACK_MUNMAP] = "munmap",
 };
 
+const char *const stack_method_names[2] = {"dwarf", "fp"};
+
+const char *const stack_trunc_names[TRUNC_KINDS] = {
+	[TRUNC_NONE] = "",	   [TRUNC_COPY] = "stack_copy",
+	[TRUNC_NO_CFI] = "no_cfi", [TRUNC_NOT_EXEC] = "not_executable",
+	[TRUNC_DEPTH] = "depth",   [TRUNC_UNWIND] = "unwind_error",
+};
+
+const char *const stack_trunc_reasons[TRUNC_KINDS] = {
+	[TRUNC_NONE] = "",
+	[TRUNC_COPY] = "the walk needed more of the stack than was copied (--stack-bytes)",
+	[TRUNC_NO_CFI] = "the next frame is in code without unwind information or frame pointer",
+	[TRUNC_NOT_EXEC] = "the next frame was not in executable memory",
+	[TRUNC_DEPTH] = "deeper than 64 frames",
+	[TRUNC_UNWIND] = "the unwind information gave no caller",
+};
+
+static struct stacks_conf conf = {.stack_bytes = STACKS_DEFAULT_BYTES};
+
+void stacks_configure(const struct stacks_conf *c)
+{
+	conf = *c;
+	if (conf.stack_bytes < STACKS_MIN_BYTES)
+		conf.stack_bytes = STACKS_MIN_BYTES;
+	if (conf.stack_bytes > STACKS_MAX_BYTES)
+		conf.stack_bytes = STACKS_MAX_BYTES;
+}
+
+const struct stacks_conf *stacks_config(void)
+{
+	return &conf;
+}
+
 struct ips {
 	int n; /* -1: not read yet */
 	uint64_t *ip;
@@ -38,6 +72,7 @@ struct stacks {
 	int ncpus;
 	struct ips *ids; /* by stack id, read once: ids are never reused while loaded */
 	struct mtb_dd_cpu *percpu;
+	struct stacks_ring *ring; /* copied stacks; NULL: frame pointers in the kernel */
 };
 
 static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
@@ -63,7 +98,8 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	struct stacks *st = NULL;
 	struct stacks_bpf *skel = NULL;
 	const char *what = "loading the stack sampler";
-	int err;
+	struct stacks_ring *ring = NULL;
+	int err, ncpus;
 
 	libbpf_set_print(quiet);
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
@@ -82,20 +118,31 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	skel->rodata->nr_brk = SYS_brk;
 	skel->rodata->nr_mmap = SYS_mmap;
 	skel->rodata->nr_munmap = SYS_munmap;
+	skel->rodata->copy_stacks = !conf.fp;
+	skel->rodata->stack_bytes = conf.stack_bytes;
+	ncpus = libbpf_num_possible_cpus();
+	if (ncpus < 1)
+		ncpus = 1;
+	bpf_map__set_max_entries(skel->maps.scratch, conf.fp ? 1 : (__u32)ncpus);
+	if (conf.fp)
+		bpf_map__set_max_entries(skel->maps.ring, (__u32)sysconf(_SC_PAGESIZE));
 	PIDNS_CONFIGURE(skel);
 	err = stacks_bpf__load(skel);
 	if (err)
 		goto fail;
+	if (!conf.fp && !(ring = stacks_ring_start(bpf_map__fd(skel->maps.ring), pid, why, len))) {
+		stacks_bpf__destroy(skel);
+		return NULL;
+	}
 	what = "attaching the stack sampler";
 	err = stacks_bpf__attach(skel);
 	if (err)
 		goto fail;
 	st = xcalloc(1, sizeof(*st));
 	st->skel = skel;
+	st->ring = ring;
 	st->rate = rate ? rate : 1;
-	st->ncpus = libbpf_num_possible_cpus();
-	if (st->ncpus < 1)
-		st->ncpus = 1;
+	st->ncpus = ncpus;
 	st->percpu = xcalloc((size_t)st->ncpus, sizeof(*st->percpu));
 	st->ids = xcalloc(MTB_DD_MAX_STACKS, sizeof(*st->ids));
 	for (int i = 0; i < MTB_DD_MAX_STACKS; i++)
@@ -103,6 +150,7 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	return st;
 fail:
 	reason(why, len, what, err);
+	stacks_ring_stop(ring);
 	stacks_bpf__destroy(skel);
 	return NULL;
 }
@@ -148,7 +196,11 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		tot->calls += st->percpu[i].calls;
 		tot->lost_stacks += st->percpu[i].lost_stacks;
 		tot->full += st->percpu[i].full;
+		tot->ring_full += st->percpu[i].ring_full;
+		tot->copy_fail += st->percpu[i].copy_fail;
 	}
+	tot->copied = st->ring != NULL;
+	tot->stack_bytes = st->skel->rodata->stack_bytes;
 }
 
 size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
@@ -176,8 +228,18 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		r->events = val.count;
 		r->bytes = val.bytes;
 		r->caller = key.caller;
+		r->method = METHOD_FP;
+		r->trunc = TRUNC_NONE;
+		r->kstack = val.kstack;
 		r->nuser = stack_ips(st, key.ustack, r->user);
 		r->nkernel = stack_ips(st, val.kstack, r->kernel);
+	}
+	if (st->ring) {
+		size_t from = n;
+
+		n = stacks_ring_read(st->ring, recs, cap, n, tot);
+		for (size_t i = from; i < n; i++)
+			(*recs)[i].nkernel = stack_ips(st, (*recs)[i].kstack, (*recs)[i].kernel);
 	}
 	return n;
 }
@@ -229,7 +291,8 @@ void stacks_close(struct stacks *st)
 {
 	if (!st)
 		return;
-	stacks_bpf__destroy(st->skel);
+	stacks_bpf__destroy(st->skel); /* detaches first: the reader then sees no more */
+	stacks_ring_stop(st->ring);
 	for (int i = 0; i < MTB_DD_MAX_STACKS; i++)
 		free(st->ids[i].ip);
 	free(st->ids);

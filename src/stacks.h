@@ -9,19 +9,57 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define STACKS_DEFAULT_RATE 64
-#define STACKS_DEPTH	    64
+#define STACKS_DEFAULT_RATE  64
+#define STACKS_DEPTH	     64
+#define STACKS_DEFAULT_BYTES 16384 /* of user stack copied per event */
+#define STACKS_MAX_BYTES     65536
+#define STACKS_MIN_BYTES     512
 
 enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KINDS };
 
 extern const char *const stack_kind_names[STACK_KINDS]; /* "fault", "brk", "mmap", "munmap" */
+
+/* How the user frames were found: unwinding a copy of the stack with the programs' CFI
+ * (.eh_frame, .debug_frame), or walking frame pointers (in the kernel, or in user space
+ * from a function that keeps them where it has no CFI). */
+enum stack_method { METHOD_DWARF, METHOD_FP };
+extern const char *const stack_method_names[2]; /* "dwarf", "fp" */
+
+/* Why the user frames end before the outermost one: nothing ended them early, the walk
+ * ran past the bytes copied, reached code without CFI (JIT, a deleted file) and no frame
+ * pointer, an address in no executable mapping, STACKS_DEPTH frames, or the CFI gave no
+ * caller. */
+enum stack_trunc {
+	TRUNC_NONE,
+	TRUNC_COPY,
+	TRUNC_NO_CFI,
+	TRUNC_NOT_EXEC,
+	TRUNC_DEPTH,
+	TRUNC_UNWIND,
+	TRUNC_KINDS
+};
+extern const char *const stack_trunc_names[TRUNC_KINDS];   /* JSON: "stack_copy", ... */
+extern const char *const stack_trunc_reasons[TRUNC_KINDS]; /* text: "the walk ran past ..." */
+
+/* How stacks are taken: by default copied and unwound with CFI, else frame pointers. */
+struct stacks_conf {
+	bool fp;	      /* --unwind fp: frame pointers walked in the kernel */
+	unsigned stack_bytes; /* --stack-bytes: of user stack copied per event */
+};
+/* Sets how the stacks opened from now on are taken (main does, from the options). */
+void stacks_configure(const struct stacks_conf *conf);
+const struct stacks_conf *stacks_config(void);
 
 /* One counter read from the kernel: raw addresses, innermost first. */
 struct stack_rec {
 	enum stack_kind kind;
 	uint64_t events; /* faults: samples; calls: calls */
 	uint64_t bytes;	 /* brk growth, mmap or munmap length; faults: 0 */
-	uint64_t caller; /* word at the user stack pointer at syscall entry; 0 for faults */
+	uint64_t caller; /* word at the user stack pointer at syscall entry; 0 for faults
+			  * and copied stacks */
+	enum stack_method method;
+	enum stack_trunc trunc; /* copied stacks: why their frames end; else TRUNC_NONE */
+	int32_t kstack;		/* kernel stack id (-1: none) */
 	int nuser;
 	int nkernel;
 	uint64_t user[STACKS_DEPTH];
@@ -34,6 +72,15 @@ struct stacks_totals {
 	uint64_t calls;	  /* brk, mmap, munmap calls */
 	uint64_t lost_stacks;
 	uint64_t full; /* events dropped: a map was full */
+	/* copied stacks */
+	bool copied;
+	unsigned stack_bytes; /* most bytes copied per event */
+	uint64_t ring_full;   /* dropped: the ring buffer was full */
+	uint64_t copy_fail;   /* stacks of 0 bytes (the stack pointer was unreadable) */
+	uint64_t records;     /* read from the ring buffer */
+	uint64_t ring_bytes;  /* of them (headers and stacks) */
+	uint64_t unwind_hits; /* stacks whose walk was known from an earlier one */
+	double unwind_cpu;    /* seconds of CPU spent reading and unwinding them */
 };
 
 struct stacks;

@@ -1,4 +1,5 @@
 #include "symbolize.h"
+#include "unwind.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -251,21 +252,6 @@ bool symbolizer_in_function(struct symbolizer *s, uint64_t ip)
 	return name && GELF_ST_TYPE(sym.st_info) == STT_FUNC;
 }
 
-/* The end of a frame-pointer prologue at the start of code: [endbr64] push %rbp;
- * mov %rsp,%rbp. 0 when the code does not start with one. */
-static size_t prologue_end(const unsigned char *code, size_t len)
-{
-	static const unsigned char endbr64[] = {0xf3, 0x0f, 0x1e, 0xfa};
-	static const unsigned char push_mov[] = {0x55, 0x48, 0x89, 0xe5};
-	size_t p = 0;
-
-	if (len >= sizeof(endbr64) && !memcmp(code, endbr64, sizeof(endbr64)))
-		p = sizeof(endbr64);
-	if (len >= p + sizeof(push_mov) && !memcmp(code + p, push_mov, sizeof(push_mov)))
-		return p + sizeof(push_mov);
-	return 0;
-}
-
 int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 {
 #if defined(__x86_64__)
@@ -292,8 +278,8 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 		data = scn ? elf_getdata(scn, NULL) : NULL;
 		if (data && data->d_buf && addr < data->d_size) {
 			f.found = true;
-			f.offset = prologue_end((const unsigned char *)data->d_buf + addr,
-						data->d_size - addr);
+			f.offset = unwind_prologue_end((const unsigned char *)data->d_buf + addr,
+						       data->d_size - addr);
 		}
 		cache_put(&s->frames, start << 1, &f);
 		hit = cache_find(&s->frames, start << 1);

@@ -303,11 +303,23 @@ static void draw_stacks(struct ui *u, int y, int rows)
 			 "Breakdown, mappings and files work without them.", true);
 		return;
 	}
-	if (d->st.one_frame && rows > 1) {
-		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING,
-			 "Stacks are one frame deep: the program has no frame pointers "
-			 "(build it with -fno-omit-frame-pointer)",
-			 true);
+	if ((d->st.truncated || d->st.one_frame) && rows > 1) {
+		if (d->st.one_frame)
+			snprintf(line, sizeof(line),
+				 "Stacks are one frame deep: the program has no frame pointers "
+				 "(--unwind dwarf unwinds it with its CFI)");
+		else
+			snprintf(line, sizeof(line),
+				 "%zu of %zu stacks truncated (Enter on one says where and why)",
+				 d->st.truncated, d->nstacks);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
+		rows--;
+	}
+	if (d->st.tot.ring_full && rows > 1) {
+		snprintf(line, sizeof(line),
+			 "%" PRIu64 " copied stacks dropped: the ring buffer was full",
+			 d->st.tot.ring_full);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 		rows--;
 	}
 	snprintf(line, sizeof(line), "%-6s %9s %6s  %s", "KIND", "COUNT", "BYTES",
@@ -339,9 +351,11 @@ static void draw_whole(struct ui *u, int y, int rows)
 	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
-	snprintf(line, sizeof(line), "%s stack: %s %s, %s; %d frames%s (Esc returns to the list)",
+	snprintf(line, sizeof(line),
+		 "%s stack: %s %s, %s; %d frames%s, by %s (Esc returns to the list)",
 		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
-		 bytes, s->nframes, s->truncated ? ", truncated" : "");
+		 bytes, s->nframes, s->truncated ? ", truncated" : "",
+		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
 	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
@@ -354,9 +368,9 @@ static void draw_whole(struct ui *u, int y, int rows)
 		int i = v->whole_top + r;
 
 		if (i == s->nframes) {
-			put_text(&u->cv, y + 1 + r, 0, u->cv.cols, ROLE_ROW_DIM,
-				 "    (truncated: the next frame was not in executable memory)",
-				 true);
+			snprintf(line, sizeof(line), "    (truncated: %s)",
+				 stack_trunc_reasons[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
+			put_text(&u->cv, y + 1 + r, 0, u->cv.cols, ROLE_ROW_DIM, line, true);
 			break;
 		}
 		const struct dd_frame *fr = &s->frames[i];

@@ -50,7 +50,8 @@ static void print_stack_text(FILE *f, const struct dd_stack *s, bool utf8)
 		fprintf(f, "    %-40s %s\n", frame, module);
 	}
 	if (s->truncated)
-		fputs("    (truncated: the next frame was not in executable memory)\n", f);
+		fprintf(f, "    (truncated: %s)\n",
+			stack_trunc_reasons[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
 	else if (!s->nframes)
 		fputs("    (no stack)\n", f);
 	fputc('\n', f);
@@ -68,10 +69,23 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 		" sampled (1 in %u on average), %" PRIu64 " brk/mmap/munmap calls\n",
 		d->pid, comm, st->seconds, st->tot.faults, st->tot.samples, st->rate,
 		st->tot.calls);
+	if (st->tot.copied)
+		fprintf(f,
+			"unwinding: dwarf (CFI) over %u bytes of stack copied per event; %" PRIu64
+			" copied, %.1f MB, %.3f s of CPU\n",
+			st->tot.stack_bytes, st->tot.records, (double)st->tot.ring_bytes / 1e6,
+			st->tot.unwind_cpu);
+	else
+		fputs("unwinding: frame pointers (in the kernel)\n", f);
+	if (st->truncated)
+		fprintf(f, "note: %zu of %zu stacks truncated\n", st->truncated, d->nstacks);
 	if (st->one_frame)
 		fputs("note: most stacks are one frame deep: the program was probably built "
-		      "without frame pointers (-fno-omit-frame-pointer)\n",
+		      "without frame pointers (--unwind dwarf unwinds it with its CFI)\n",
 		      f);
+	if (st->tot.ring_full)
+		fprintf(f, "note: %" PRIu64 " copied stacks dropped (the ring buffer was full)\n",
+			st->tot.ring_full);
 	if (st->tot.lost_stacks || st->tot.full)
 		fprintf(f,
 			"note: %" PRIu64 " stacks could not be taken, %" PRIu64
@@ -136,18 +150,32 @@ void detail_print_json(FILE *f, const struct detail *d)
 		",\"seconds\":%.2f,\"exited\":%s,\"sample_rate\":%u,\"faults\":%" PRIu64
 		",\"fault_samples\":%" PRIu64 ",\"calls\":%" PRIu64 ",\"samples\":%" PRIu64
 		",\"lost_stacks\":%" PRIu64 ",\"dropped\":%" PRIu64
-		",\"one_frame\":%s,\"stacks\":[",
+		",\"one_frame\":%s,\"truncated_stacks\":%zu,\"unwind\":\"%s\"",
 		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults, st->tot.samples,
 		st->tot.calls, st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
-		st->one_frame ? "true" : "false");
+		st->one_frame ? "true" : "false", st->truncated, st->tot.copied ? "dwarf" : "fp");
+	if (st->tot.copied)
+		fprintf(f,
+			",\"stack_bytes\":%u,\"ring_records\":%" PRIu64 ",\"ring_bytes\":%" PRIu64
+			",\"ring_dropped\":%" PRIu64 ",\"copy_failed\":%" PRIu64
+			",\"unwind_cache_hits\":%" PRIu64 ",\"unwind_cpu_s\":%.4f",
+			st->tot.stack_bytes, st->tot.records, st->tot.ring_bytes, st->tot.ring_full,
+			st->tot.copy_fail, st->tot.unwind_hits, st->tot.unwind_cpu);
+	fputs(",\"stacks\":[", f);
 	for (size_t i = 0; i < d->nstacks && i < JSON_STACKS; i++) {
 		const struct dd_stack *s = &d->stacks[i];
 
 		fprintf(f,
 			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
-			",\"bytes\":%" PRIu64 ",\"truncated\":%s,\"frames\":[",
+			",\"bytes\":%" PRIu64 ",\"method\":\"%s\",\"truncated\":%s",
 			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes,
-			s->truncated ? "true" : "false");
+			stack_method_names[s->method], s->truncated ? "true" : "false");
+		if (s->truncated)
+			fprintf(f, ",\"truncated_reason\":\"%s\"",
+				stack_trunc_names[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
+		else
+			fputs(",\"truncated_reason\":null", f);
+		fputs(",\"frames\":[", f);
 		for (int j = 0; j < s->nframes; j++) {
 			if (j)
 				fputc(',', f);

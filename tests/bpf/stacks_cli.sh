@@ -5,8 +5,9 @@
 # seen in all are PAGES; the anonymous mapping has PAGES pages of RSS and the faults
 # attributed to it; the breakdown matches /proc/PID/smaps_rollup; a mapped file named
 # with control characters and quotes comes out intact in the JSON; none of its stacks is
-# truncated. A program built without frame pointers gives one-frame stacks, and the
-# output says so.
+# truncated. A program built without frame pointers: unwound with its CFI (the default)
+# its stacks are whole (dd_touch, main), by method dwarf; walking frame pointers
+# (--unwind fp) they are one frame deep, and the output says so.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -98,10 +99,16 @@ dd_stop
 # --- without frame pointers ---
 dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
 dd_sample --json
+first=$(j '[.stacks[] | select(.kind == "fault")][0] | [(.frames | map(select(.kernel | not)) | .[0:2] | map(.symbol) | join(",")), .method, .truncated] | join(" ")')
+[ "$first" = "dd_touch,main dwarf false" ] || fail "without frame pointers, unwound with CFI: $first"
+[ "$(j .one_frame)" = false ] && [ "$(j .truncated_stacks)" = 0 ] || fail "one_frame or truncated stacks with CFI"
+dd_stop
+dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
+dd_sample --json --unwind fp
 [ "$(j .one_frame)" = true ] || fail "no one_frame for a program without frame pointers: $(jq -c '[.stacks[0].frames[].symbol]' "$tmp/out")"
 dd_stop
 dd_start 4096 10 "$HELPERS/dd_grow_nofp"
-dd_sample
+dd_sample --unwind fp
 grep -q 'one frame deep' "$tmp/out" || fail "text does not say stacks are one frame deep"
 dd_stop
-echo "without frame pointers: one_frame, and the text says so"
+echo "without frame pointers: whole stacks by CFI; by frame pointers one_frame, and the text says so"

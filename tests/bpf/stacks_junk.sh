@@ -1,14 +1,17 @@
 #!/bin/sh
-# Stacks never show junk. junk_grow, built without frame pointers, points %rbp at words
-# on its stack that are not addresses (0x3676496173783957 ^ n, different in each of 100
-# runs, then 0x3d) when it faults in junk_touch() and when it calls mmap, so that a
-# frame-pointer walk reads them as frames. In memtop --stacks --json: every user frame
-# has a module and lies in an executable mapping of the process (its /proc/PID/maps,
-# read here), every kernel frame is in the kernel; no frame is a planted word; the
-# stacks cut short say truncated; no two stacks of one kind have the same frames, so the
-# faults in junk_touch are one stack of ~PAGES and the mmaps one (with user frames); and
-# one_frame is true (the stacks are one frame deep once the junk is cut). The text and
-# the detail screen show no junk either and say which stacks were truncated.
+# Stacks never show junk. junk_grow, built without frame pointers and without unwind
+# tables (no CFI for its own functions), points %rbp at words on its stack that are not
+# addresses (0x3676496173783957 ^ n, different in each of 100 runs, then 0x3d) when it
+# faults in junk_touch() and when it calls mmap, so that a frame-pointer walk reads them
+# as frames. In memtop --stacks --json, unwinding with CFI (the default) and walking
+# frame pointers (--unwind fp): every user frame has a module and lies in an executable
+# mapping of the process (its /proc/PID/maps, read here), every kernel frame is in the
+# kernel; no frame is a planted word; the stacks cut short say truncated, and why (CFI:
+# no_cfi, the walk reached code without CFI; fp: not_executable); no two stacks of one
+# kind have the same frames, so the faults in junk_touch are one stack of ~PAGES and the
+# mmaps one (with user frames); with fp one_frame is true (the stacks are one frame deep
+# once the junk is cut). The text and the detail screen show no junk either and say
+# which stacks were truncated and how many.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -30,8 +33,10 @@ planted() {
 }
 
 # --- JSON ---
+# json_check MODE REASON: the checks above with --unwind MODE
+json_check() {
 dd_start $PAGES $MMAPS "$HELPERS/$JUNK"
-dd_sample --json
+dd_sample --json --unwind "$1"
 jq -e . "$tmp/out" >/dev/null || fail "not JSON: $(head -c 300 "$tmp/out")"
 j() { jq -r "$1" "$tmp/out"; }
 # the executable mappings, while the process still has them
@@ -77,10 +82,23 @@ bytes=$(j '[.stacks[] | select(.kind == "mmap") | .bytes] | add // 0')
 [ "$nm" -eq 1 ] && [ "$mmaps" -eq $MMAPS ] ||
 	fail "$nm mmap stacks with user frames, $mmaps calls in all, not one stack of $MMAPS"
 [ "$bytes" -eq $(((PAGES + MMAPS - 1) * page_kb * 1024)) ] || fail "mmap bytes $bytes"
-[ "$(j .one_frame)" = true ] || fail "one_frame is not true, the stacks being one frame deep once cut"
+[ "$(j .unwind)" = "$1" ] || fail "unwind $(j .unwind), not $1"
+[ "$(j '[.stacks[] | select(any(.frames[]; .symbol == "junk_touch" or .symbol == "junk_map")) | .truncated_reason] | unique | join(",")')" = "$2" ] ||
+	fail "truncated_reason not $2: $(j '[.stacks[] | .truncated_reason] | unique')"
+[ "$(j .truncated_stacks)" -ge 2 ] || fail "truncated_stacks $(j .truncated_stacks), not at least 2"
+if [ "$1" = fp ]; then
+	[ "$(j .one_frame)" = true ] || fail "one_frame is not true, the stacks being one frame deep once cut"
+else
+	[ "$(j .one_frame)" = false ] || fail "one_frame with CFI unwinding"
+	[ "$(j '[.stacks[] | .method] | unique | join(",")')" = dwarf ] || fail "methods $(j '[.stacks[] | .method] | unique')"
+fi
 [ "$(j '.truncated')" = null ] || fail "truncated is a field of each stack, not of the whole"
-echo "junk_touch: one stack, ~$touch faults; mmap: one stack, $mmaps calls; truncated, one_frame"
+echo "$1: junk_touch: one stack, ~$touch faults; mmap: one stack, $mmaps calls; truncated ($2)"
 dd_stop
+}
+json_check dwarf no_cfi
+json_check fp not_executable
+
 
 # --- text ---
 dd_start 4096 10 "$HELPERS/$JUNK"
@@ -93,7 +111,7 @@ awk '/^[a-z]+: / { s = $0; next } /^$/ { if (s != "") print s; s = ""; next } { 
 	"$tmp/out" >"$tmp/stacks"
 [ "$(grep -c '^fault: .*| *junk_touch+0x' "$tmp/stacks")" -eq 1 ] ||
 	fail "not one fault stack through junk_touch: $(cat "$tmp/out")"
-grep '^fault: .*| *junk_touch+0x' "$tmp/stacks" | grep -q '| *(truncated: the next frame' ||
+grep '^fault: .*| *junk_touch+0x' "$tmp/stacks" | grep -q '| *(truncated: the next frame is in code without unwind' ||
 	fail "the text does not say the fault stack was truncated: $(cat "$tmp/out")"
 echo "text: one fault stack, truncated, no junk"
 dd_stop
@@ -121,7 +139,7 @@ $(cat "$tmp/screen")"
 grep -q '^fault .*junk_touch+0x.* < (truncated)' "$tmp/screen" ||
 	fail "the stacks tab does not mark the fault stack truncated:
 $(cat "$tmp/screen")"
-grep -q 'one frame deep' "$tmp/screen" || fail "the screen does not say stacks are one frame deep"
+grep -Eq '^[0-9]+ of [0-9]+ stacks truncated' "$tmp/screen" || fail "the screen does not count the truncated stacks"
 # the fault stack whole: it says where it was cut
 row=$(awk '$1 == "fault" && /junk_touch\+0x/ { print NR; exit }' "$tmp/screen")
 first=$(awk '/^KIND / { print NR + 1; exit }' "$tmp/screen")
@@ -133,7 +151,7 @@ while [ "$i" -lt "$row" ]; do
 done
 tm send-keys Enter
 wait_for "fault stack: ~" || fail "Enter did not show the stack whole"
-wait_for "(truncated: the next frame was not in executable memory)" ||
+wait_for "(truncated: the next frame is in code without unwind information" ||
 	fail "the whole stack does not say it was truncated"
 screen_text >"$tmp/screen"
 grep -q '^fault stack: .*frames, truncated' "$tmp/screen" ||

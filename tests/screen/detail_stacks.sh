@@ -4,7 +4,8 @@
 # dd_touch() and calls mmap 10 times from dd_reserve(): the stacks tab names both with
 # their counts (faults ~PAGES within 15 %, mmaps exactly 10), the mappings tab counts
 # the faults in the anonymous mapping, Enter shows a stack whole. For a program built
-# without frame pointers the screen says that stacks are one frame deep.
+# without frame pointers the stacks are whole (unwound with CFI); walking frame pointers
+# (--unwind fp) the screen says that they are one frame deep.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -18,7 +19,7 @@ PAGES=25600
 open_detail() {
 	tm_kill
 	TMUX_SOCK="memtop-test-$$-$1"
-	tm_start 150 45 "echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 0.5 -p $DD_PID"
+	tm_start 150 45 "echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 0.5 -p $DD_PID $2"
 	wait_for "dd_grow" || fail "memtop did not show dd_grow"
 	MT=$(cat "$tmp/mt")
 	BASE=$(bpf_links "$MT")
@@ -43,7 +44,7 @@ mmaps=$(awk '$1 == "mmap" && /dd_reserve\+0x/ { s += $2 } END { print s + 0 }' "
 $(cat "$tmp/screen")"
 [ "$mmaps" -eq 10 ] || fail "mmap stacks through dd_reserve count $mmaps, not 10"
 grep -q 'dd_touch+0x[0-9a-f]* < main+0x' "$tmp/screen" || fail "the fault stack lacks dd_touch < main"
-grep -q 'one frame deep' "$tmp/screen" && fail "one frame deep, with frame pointers"
+grep -q 'stacks truncated' "$tmp/screen" && fail "stacks truncated, with frame pointers"
 echo "stacks: dd_touch ~$faults faults, dd_reserve $mmaps mmaps"
 
 # the whole stack of the first (largest) one: the fault in dd_touch
@@ -81,5 +82,16 @@ dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
 open_detail nofp
 dd_go
 tm send-keys 3
-wait_for "Stacks are one frame deep" 5 || fail "no word of one-frame stacks without frame pointers"
-echo "without frame pointers: the screen says stacks are one frame deep"
+wait_for 'dd_touch+0x' 5 || fail "without frame pointers, no dd_touch"
+sleep 1 # a refresh after dd_grow is done
+screen_text >"$tmp/screen"
+grep -q 'dd_touch+0x[0-9a-f]* < main+0x' "$tmp/screen" || fail "without frame pointers, no dd_touch < main by CFI:
+$(cat "$tmp/screen")"
+grep -q 'stacks truncated' "$tmp/screen" && fail "stacks truncated, unwound with CFI"
+dd_stop
+dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
+open_detail nofp-fp "--unwind fp"
+dd_go
+tm send-keys 3
+wait_for "Stacks are one frame deep" 5 || fail "no word of one-frame stacks walking frame pointers"
+echo "without frame pointers: whole by CFI; by frame pointers the screen says they are one frame deep"

@@ -1,0 +1,245 @@
+#include "stacks_ring.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bpf/libbpf.h>
+
+#include "../bpf/stacks.h"
+#include "unwind.h"
+#include "util.h"
+
+#define MAX_STACKS 16384 /* distinct stacks counted; more are dropped (counted) */
+#define POLL_MS	   50
+
+struct counted {
+	uint64_t hash; /* 0: free slot */
+	uint32_t kind;
+	int32_t kstack;
+	enum stack_method method;
+	enum stack_trunc trunc;
+	int n;
+	uint64_t *ip;
+	uint64_t events, bytes;
+};
+
+struct stacks_ring {
+	struct ring_buffer *rb;
+	struct unwinder *uw;
+	int32_t pid;
+	pthread_t thread;
+	bool running;
+	atomic_bool stop;
+	/* held while reading the ring: around the unwinder and the counts */
+	pthread_mutex_t mu;
+	struct counted *t;
+	size_t cap, n; /* cap: a power of two */
+	uint64_t records, bytes, full;
+	double reader_cpu; /* the reader thread's CPU time */
+	double caller_cpu; /* reads by stacks_ring_read */
+};
+
+static uint64_t hash_stack(uint32_t kind, int32_t kstack, const struct unwind_result *u)
+{
+	uint64_t h = 1469598103934665603ULL ^ kind ^ (uint64_t)(uint32_t)kstack << 8 ^
+		     (uint64_t)u->method << 40 ^ (uint64_t)u->trunc << 44;
+
+	for (int i = 0; i < u->n; i++)
+		h = (h ^ u->ip[i]) * 1099511628211ULL;
+	return h ? h : 1;
+}
+
+static bool same(const struct counted *c, uint32_t kind, int32_t kstack,
+		 const struct unwind_result *u)
+{
+	return c->kind == kind && c->kstack == kstack && c->method == u->method &&
+	       c->trunc == u->trunc && c->n == u->n &&
+	       !memcmp(c->ip, u->ip, (size_t)u->n * sizeof(*u->ip));
+}
+
+static void grow(struct stacks_ring *r)
+{
+	struct counted *old = r->t;
+	size_t ocap = r->cap;
+
+	r->cap = ocap ? ocap * 2 : 256;
+	r->t = xcalloc(r->cap, sizeof(*r->t));
+	for (size_t i = 0; i < ocap; i++) {
+		if (!old[i].hash)
+			continue;
+		size_t j = old[i].hash & (r->cap - 1);
+
+		while (r->t[j].hash)
+			j = (j + 1) & (r->cap - 1);
+		r->t[j] = old[i];
+	}
+	free(old);
+}
+
+static void count(struct stacks_ring *r, uint32_t kind, int32_t kstack,
+		  const struct unwind_result *u, uint64_t bytes)
+{
+	uint64_t h = hash_stack(kind, kstack, u);
+	size_t i;
+
+	if ((r->n + 1) * 2 > r->cap)
+		grow(r);
+	for (i = h & (r->cap - 1); r->t[i].hash; i = (i + 1) & (r->cap - 1))
+		if (r->t[i].hash == h && same(&r->t[i], kind, kstack, u))
+			break;
+	struct counted *c = &r->t[i];
+
+	if (!c->hash) {
+		if (r->n >= MAX_STACKS) {
+			r->full++;
+			return;
+		}
+		*c = (struct counted){.hash = h,
+				      .kind = kind,
+				      .kstack = kstack,
+				      .method = u->method,
+				      .trunc = u->trunc,
+				      .n = u->n};
+		c->ip = xmalloc((size_t)(u->n ? u->n : 1) * sizeof(*c->ip));
+		memcpy(c->ip, u->ip, (size_t)u->n * sizeof(*c->ip));
+		r->n++;
+	}
+	c->events++;
+	c->bytes += bytes;
+}
+
+/* One record: the header, then the stack bytes. */
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct stacks_ring *r = ctx;
+	struct mtb_dd_rec h;
+	struct unwind_result u;
+
+	r->records++;
+	r->bytes += size;
+	if (size < sizeof(h))
+		return 0;
+	memcpy(&h, data, sizeof(h));
+	if (h.kind >= MTB_DD_KINDS || h.len > size - sizeof(h))
+		return 0;
+	struct unwind_regs regs = {.ip = h.ip, .sp = h.sp, .bp = h.bp};
+
+	if (r->uw) {
+		unwind_stack(r->uw, &regs, (const uint8_t *)data + sizeof(h), h.len, &u);
+	} else {
+		memset(&u, 0, sizeof(u));
+		u.n = 1;
+		u.ip[0] = h.ip;
+		u.trunc = TRUNC_UNWIND;
+	}
+	count(r, h.kind, h.kstack, &u, h.bytes);
+	return 0;
+}
+
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void *reader(void *arg)
+{
+	struct stacks_ring *r = arg;
+	struct pollfd p = {.fd = ring_buffer__epoll_fd(r->rb), .events = POLLIN};
+	double t0 = thread_cpu();
+
+	while (!atomic_load(&r->stop)) {
+		poll(&p, 1, POLL_MS);
+		pthread_mutex_lock(&r->mu);
+		ring_buffer__consume(r->rb);
+		r->reader_cpu = thread_cpu() - t0; /* waking and polling count too */
+		pthread_mutex_unlock(&r->mu);
+	}
+	return NULL;
+}
+
+struct stacks_ring *stacks_ring_start(int ring_fd, int32_t pid, char *why, size_t len)
+{
+	struct stacks_ring *r = xcalloc(1, sizeof(*r));
+
+	r->pid = pid;
+	pthread_mutex_init(&r->mu, NULL);
+	r->rb = ring_buffer__new(ring_fd, on_record, r, NULL);
+	if (!r->rb) {
+		snprintf(why, len, "reading the stacks' ring buffer: %s", strerror(errno));
+		stacks_ring_stop(r);
+		return NULL;
+	}
+	/* without the module list (the process is going), stacks stay one frame */
+	r->uw = unwinder_new(pid);
+	if (pthread_create(&r->thread, NULL, reader, r)) {
+		snprintf(why, len, "starting the stacks' reader: %s", strerror(errno));
+		stacks_ring_stop(r);
+		return NULL;
+	}
+	r->running = true;
+	return r;
+}
+
+size_t stacks_ring_read(struct stacks_ring *r, struct stack_rec **recs, size_t *cap, size_t n,
+			struct stacks_totals *tot)
+{
+	pthread_mutex_lock(&r->mu);
+	double t0 = thread_cpu();
+
+	ring_buffer__consume(r->rb);
+	r->caller_cpu += thread_cpu() - t0;
+	for (size_t i = 0; i < r->cap; i++) {
+		const struct counted *c = &r->t[i];
+
+		if (!c->hash)
+			continue;
+		if (n == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			*recs = xrealloc(*recs, *cap * sizeof(**recs));
+		}
+		struct stack_rec *s = &(*recs)[n++];
+
+		memset(s, 0, offsetof(struct stack_rec, user));
+		s->kind = (enum stack_kind)c->kind;
+		s->events = c->events;
+		s->bytes = c->bytes;
+		s->method = c->method;
+		s->trunc = c->trunc;
+		s->kstack = c->kstack;
+		s->nuser = c->n;
+		memcpy(s->user, c->ip, (size_t)c->n * sizeof(*c->ip));
+	}
+	tot->records += r->records;
+	tot->ring_bytes += r->bytes;
+	tot->full += r->full;
+	tot->unwind_cpu += r->reader_cpu + r->caller_cpu;
+	tot->unwind_hits += r->uw ? unwinder_hits(r->uw) : 0;
+	pthread_mutex_unlock(&r->mu);
+	return n;
+}
+
+void stacks_ring_stop(struct stacks_ring *r)
+{
+	if (!r)
+		return;
+	if (r->running) {
+		atomic_store(&r->stop, true);
+		pthread_join(r->thread, NULL);
+	}
+	ring_buffer__free(r->rb);
+	unwinder_free(r->uw);
+	for (size_t i = 0; i < r->cap; i++)
+		free(r->t[i].ip);
+	free(r->t);
+	pthread_mutex_destroy(&r->mu);
+	free(r);
+}
