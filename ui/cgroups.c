@@ -9,7 +9,6 @@
 
 #include "cgcells.h"
 #include "draw_header.h"
-#include "main_screen.h"
 #include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
@@ -552,13 +551,13 @@ static unsigned act(struct ui *u, int a)
 }
 
 /* The filter narrows the rows as it is typed; Esc clears it. The other prompts (the
- * interval) are the main screen's. */
+ * interval, a replay's time) are the main screen's. */
 static unsigned prompt_key(struct ui *u, wint_t ch, bool is_key)
 {
 	char text[128];
 
 	if (u->prompt.kind != PROMPT_FILTER)
-		return main_prompt_key(u, ch, is_key);
+		return u->screens[SCREEN_MAIN]->prompt(u, ch, is_key);
 	enum prompt_result r = prompt_edit(&u->prompt, ch, is_key);
 	prompt_text(&u->prompt, text, sizeof(text));
 	switch (r) {
@@ -574,15 +573,48 @@ static unsigned prompt_key(struct ui *u, wint_t ch, bool is_key)
 	}
 }
 
+/* ---- the mouse ---- */
+
+static unsigned sort_by(struct ui *u, enum cgcol_id col)
+{
+	struct cg_prefs *p = &u->prefs->cg;
+
+	if (p->sort == col) {
+		p->invert = !p->invert;
+	} else {
+		p->sort = col;
+		p->invert = false;
+	}
+	u->message[0] = '\0';
+	return REACT_RESORT;
+}
+
+/* A column title sorts by it (again: inverts), a row is selected, the wheel scrolls */
+static unsigned mouse(struct ui *u, const struct mouse_hit *h)
+{
+	struct cg_view *v = &u->cg;
+	size_t i;
+
+	if (h->kind == MOUSE_TITLE)
+		return sort_by(u, (enum cgcol_id)h->col);
+	if (!mouse_row(h, &u->map, &v->top, &v->sel, v->nvis, &i) || !u->cgm ||
+	    v->vis[i] >= u->cgm->nrows)
+		return REACT_NONE;
+	u->message[0] = '\0';
+	v->follow = true;
+	v->sel = i;
+	v->sel_id = u->cgm->rows[v->vis[i]].c->id;
+	cgroups_reselect(u);
+	return REACT_NONE;
+}
+
 const struct screen screen_cgroups = {
 	.title = "Cgroups (C)",
 	.keys = bindings,
-	.sort_by = cg_sort_by,
-	.pick = cg_pick,
-	.wheel = cg_scroll,
 	.draw = draw,
 	.act = act,
 	.prompt = prompt_key,
+	.mouse = mouse,
 };
 
 /* ---- the sort picker ---- */

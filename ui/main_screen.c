@@ -1,5 +1,4 @@
-#include "main_screen.h"
-
+/* The main screen: header, process table and the bottom line with its prompts. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +9,8 @@
 #include "draw_header.h"
 #include "draw_table.h"
 #include "graphs.h"
+#include "main_mouse.h"
+#include "main_view.h"
 #include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
@@ -97,56 +98,6 @@ static const struct binding bindings[] = {
 	{0, {0}, NULL, NULL},
 };
 
-int main_table_rows(const struct ui *u)
-{
-	/* column titles, bottom line */
-	int n = u->cv.rows - header_rows(u) - graph_pane_rows(u) - 2;
-	return n > 0 ? n : 0;
-}
-
-size_t main_onscreen(const struct ui *u, int32_t *pids, size_t max)
-{
-	size_t n = 0, rows = (size_t)main_table_rows(u);
-
-	for (size_t i = u->tab.top; i < u->m->nrows && i - u->tab.top < rows && n < max; i++)
-		pids[n++] = u->m->rows[i]->p->pid;
-	return n;
-}
-
-int32_t main_selected_pid(const struct ui *u)
-{
-	return u->tab.sel < u->m->nrows ? u->m->rows[u->tab.sel]->p->pid : 0;
-}
-
-void main_reselect(struct ui *u)
-{
-	const struct model *m = u->m;
-	struct table_view *v = &u->tab;
-	for (size_t i = 0; v->follow && i < m->nrows; i++) {
-		if (m->rows[i]->p->pid == v->sel_pid) {
-			v->sel = i;
-			break;
-		}
-	}
-	if (v->sel >= m->nrows)
-		v->sel = m->nrows ? m->nrows - 1 : 0;
-	size_t page = (size_t)main_table_rows(u);
-	if (v->sel < v->top)
-		v->top = v->sel;
-	else if (page && v->sel >= v->top + page)
-		v->top = v->sel - page + 1;
-	if (m->nrows)
-		v->sel_pid = m->rows[v->sel]->p->pid;
-}
-
-static void select_row(struct ui *u, size_t i)
-{
-	u->tab.follow = true;
-	u->tab.sel = i;
-	u->tab.sel_pid = u->m->rows[i]->p->pid;
-	main_reselect(u);
-}
-
 static void move_sel(struct ui *u, long delta)
 {
 	size_t n = u->m->nrows;
@@ -157,7 +108,7 @@ static void move_sel(struct ui *u, long delta)
 		s = 0;
 	if (s >= (long)n)
 		s = (long)n - 1;
-	select_row(u, (size_t)s);
+	main_select(u, (size_t)s);
 }
 
 static void sort_step(struct ui *u, int dir)
@@ -181,7 +132,7 @@ static void search_from(struct ui *u, size_t from)
 		size_t i = (from + k) % m->nrows;
 		const struct proc_sample *p = m->rows[i]->p;
 		if (strcasestr(p->comm, u->search) || strcasestr(p->cmd, u->search)) {
-			select_row(u, i);
+			main_select(u, i);
 			return;
 		}
 	}
@@ -429,7 +380,9 @@ static void confirm_key(struct ui *u, wint_t ch)
 			 strerror(errno));
 }
 
-unsigned main_prompt_key(struct ui *u, wint_t ch, bool is_key)
+/* A key while a prompt is open (u->prompt.kind != PROMPT_NONE): the main screen's prompts,
+ * and those the other screens leave to it (struct screen's prompt) */
+static unsigned prompt_key(struct ui *u, wint_t ch, bool is_key)
 {
 	enum prompt_kind kind = u->prompt.kind;
 	char text[128];
@@ -525,7 +478,6 @@ const struct screen screen_main = {
 	.keys = bindings,
 	.draw = draw,
 	.act = act,
-	.sort_by = main_sort_by,
-	.pick = main_pick,
-	.wheel = main_scroll,
+	.prompt = prompt_key,
+	.mouse = main_mouse,
 };

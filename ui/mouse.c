@@ -2,10 +2,6 @@
 
 #include <string.h>
 
-#include "cgroups.h"
-#include "main_screen.h"
-#include "tui.h"
-
 #define WHEEL_LINES 3
 
 void mouse_start(bool on)
@@ -64,45 +60,32 @@ int draw_keybar(struct ui *u, int y, const struct keybar_item *items, int n)
 	return x;
 }
 
-/* A click at y, x: a title, a row or a key; double: a double click */
-static unsigned click(struct ui *u, int y, int x, bool dbl)
+/* A click at y, x: a title, a row or a key; dbl: a double click */
+static void click(const struct mouse_map *m, int y, int x, bool dbl, struct mouse_hit *h)
 {
-	const struct screen *s = u->screens[u->screen];
-	const struct mouse_map *m = &u->map;
-
-	if (y == m->title_y && s->sort_by)
+	if (y == m->title_y)
 		for (int i = 0; i < m->ntitles; i++)
-			if (x >= m->titles[i].x && x < m->titles[i].x + m->titles[i].w)
-				return s->sort_by(u, m->titles[i].col);
-	if (y >= m->rows_y && y < m->rows_y + m->nrows && s->pick) {
+			if (x >= m->titles[i].x && x < m->titles[i].x + m->titles[i].w) {
+				h->kind = MOUSE_TITLE;
+				h->col = m->titles[i].col;
+				return;
+			}
+	if (y >= m->rows_y && y < m->rows_y + m->nrows) {
 		size_t i = m->top + (size_t)(y - m->rows_y);
-		if (i >= m->count)
-			return REACT_NONE;
-		unsigned r = s->pick(u, i);
-		/* then what Enter does there (the detail of a process, the processes of a
-		 * cgroup) */
-		return dbl ? r | ui_key(u, '\n', false) : r;
+		if (i < m->count) {
+			h->kind = MOUSE_ROW;
+			h->row = i;
+			h->dbl = dbl;
+		}
+		return;
 	}
 	if (y == m->keys_y)
 		for (int i = 0; i < m->nkeys; i++)
 			if (x >= m->keys[i].x && x < m->keys[i].x + m->keys[i].w) {
-				int k = m->keys[i].key;
-				return ui_key(u, (wint_t)k, k >= KEY_MIN);
+				h->kind = MOUSE_KEYBAR;
+				h->key = m->keys[i].key;
+				return;
 			}
-	return REACT_NONE;
-}
-
-/* The screen's own scrolling, else Up or Down as many times */
-static unsigned on_wheel(struct ui *u, int lines)
-{
-	const struct screen *s = u->screens[u->screen];
-	unsigned r = REACT_NONE;
-
-	if (s->wheel && u->map.nrows > 0)
-		return s->wheel(u, lines);
-	for (int i = 0; i < (lines < 0 ? -lines : lines); i++)
-		r |= ui_key(u, lines < 0 ? KEY_UP : KEY_DOWN, true);
-	return r;
 }
 
 /* Without the mouse curses leaves a report the terminal sent anyway (SGR: ESC [ < b ; x ; y
@@ -120,50 +103,25 @@ static void drop_report(void)
 		}
 }
 
-unsigned mouse_event(struct ui *u)
+void mouse_read(bool on, const struct mouse_map *m, struct mouse_hit *h)
 {
 	MEVENT ev;
 
-	if (!u->prefs->mouse) {
+	memset(h, 0, sizeof(*h));
+	h->kind = MOUSE_NONE;
+	if (!on) {
 		drop_report();
-		return REACT_NONE;
+		return;
 	}
 	/* (too small a terminal draws no map: clicks hit nothing) */
-	if (getmouse(&ev) != OK || u->prompt.kind != PROMPT_NONE)
-		return REACT_NONE;
-	if (ev.bstate & BUTTON4_PRESSED)
-		return on_wheel(u, -WHEEL_LINES);
-	if (ev.bstate & BUTTON5_PRESSED)
-		return on_wheel(u, WHEEL_LINES);
-	if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED))
-		return click(u, ev.y, ev.x, ev.bstate & BUTTON1_DOUBLE_CLICKED);
-	return REACT_NONE;
-}
-
-/* ---- the process table ---- */
-
-unsigned main_sort_by(struct ui *u, int col)
-{
-	if (u->prefs->sort == (enum col_id)col) {
-		u->prefs->invert = !u->prefs->invert;
-	} else {
-		u->prefs->sort = (enum col_id)col;
-		u->prefs->invert = false;
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+		h->kind = MOUSE_WHEEL;
+		h->lines = ev.bstate & BUTTON4_PRESSED ? -WHEEL_LINES : WHEEL_LINES;
+	} else if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) {
+		click(m, ev.y, ev.x, ev.bstate & BUTTON1_DOUBLE_CLICKED, h);
 	}
-	u->message[0] = '\0';
-	return REACT_RESORT;
-}
-
-unsigned main_pick(struct ui *u, size_t i)
-{
-	if (i >= u->m->nrows)
-		return REACT_NONE;
-	u->message[0] = '\0';
-	u->tab.follow = true;
-	u->tab.sel = i;
-	u->tab.sel_pid = u->m->rows[i]->p->pid;
-	main_reselect(u);
-	return REACT_NONE;
 }
 
 /* top and bottom of a view of n rows, page lines of them, moved by lines; the selection
@@ -179,50 +137,13 @@ static void scroll_view(size_t *top, size_t *sel, size_t n, size_t page, int lin
 		*sel = *top + page - 1;
 }
 
-unsigned main_scroll(struct ui *u, int lines)
+bool mouse_row(const struct mouse_hit *h, const struct mouse_map *m, size_t *top, size_t *sel,
+	       size_t n, size_t *row)
 {
-	if (!u->m->nrows)
-		return REACT_NONE;
-	scroll_view(&u->tab.top, &u->tab.sel, u->m->nrows, (size_t)u->map.nrows, lines);
-	return main_pick(u, u->tab.sel);
-}
-
-/* ---- the cgroup table ---- */
-
-unsigned cg_sort_by(struct ui *u, int col)
-{
-	struct cg_prefs *p = &u->prefs->cg;
-
-	if (p->sort == (enum cgcol_id)col) {
-		p->invert = !p->invert;
-	} else {
-		p->sort = (enum cgcol_id)col;
-		p->invert = false;
-	}
-	u->message[0] = '\0';
-	return REACT_RESORT;
-}
-
-unsigned cg_pick(struct ui *u, size_t i)
-{
-	struct cg_view *v = &u->cg;
-
-	if (!u->cgm || i >= v->nvis || v->vis[i] >= u->cgm->nrows)
-		return REACT_NONE;
-	u->message[0] = '\0';
-	v->follow = true;
-	v->sel = i;
-	v->sel_id = u->cgm->rows[v->vis[i]].c->id;
-	cgroups_reselect(u);
-	return REACT_NONE;
-}
-
-unsigned cg_scroll(struct ui *u, int lines)
-{
-	struct cg_view *v = &u->cg;
-
-	if (!v->nvis)
-		return REACT_NONE;
-	scroll_view(&v->top, &v->sel, v->nvis, (size_t)u->map.nrows, lines);
-	return cg_pick(u, v->sel);
+	if (h->kind == MOUSE_WHEEL && n)
+		scroll_view(top, sel, n, (size_t)m->nrows, h->lines);
+	else if (h->kind != MOUSE_ROW)
+		return false;
+	*row = h->kind == MOUSE_ROW ? h->row : *sel;
+	return *row < n;
 }

@@ -112,6 +112,24 @@ struct mouse_map {
 	} keys[MAP_KEYS];
 };
 
+/* What a mouse event hit, by the map (ui/mouse.c reads it) */
+enum mouse_kind {
+	MOUSE_NONE,   /* nothing a click can hit, or no event */
+	MOUSE_TITLE,  /* a column title: col */
+	MOUSE_ROW,    /* a row: row, dbl: by a double click */
+	MOUSE_WHEEL,  /* the wheel turned: lines (< 0: up) */
+	MOUSE_KEYBAR, /* a key of the key bar: key, as typed (a key code from KEY_MIN) */
+};
+
+struct mouse_hit {
+	enum mouse_kind kind;
+	int col;    /* the screen's column number (enum col_id, enum cgcol_id) */
+	size_t row; /* the screen's index of the row */
+	int lines;
+	int key;
+	bool dbl;
+};
+
 struct screen {
 	const char *title; /* the help's heading for its keys */
 	const struct binding *keys;
@@ -122,12 +140,11 @@ struct screen {
 	unsigned (*other)(struct ui *u, int key);
 	/* a key while its prompt is open; NULL: the main screen's prompts */
 	unsigned (*prompt)(struct ui *u, wint_t ch, bool is_key);
-	/* the mouse on the screen's table (ui/mouse.c), NULL where it has none: a click on
-	 * column title col sorts by it (again: inverts), one on row i selects it, the wheel
-	 * scrolls by lines (< 0: up; NULL: Up and Down keys) */
-	unsigned (*sort_by)(struct ui *u, int col);
-	unsigned (*pick)(struct ui *u, size_t i);
-	unsigned (*wheel)(struct ui *u, int lines);
+	/* the mouse on the screen's table, NULL where it has none: a click on a column title
+	 * sorts by it (again: inverts), one on a row selects it, the wheel scrolls where
+	 * rows are drawn (elsewhere, and where NULL, it runs Up and Down); enum react bits.
+	 * A double click on a row runs Enter after it, a click on the key bar its key. */
+	unsigned (*mouse)(struct ui *u, const struct mouse_hit *h);
 };
 
 /* The bottom line's text prompts */

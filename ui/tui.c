@@ -6,7 +6,7 @@
 
 #include "cgroups.h"
 #include "detail_screen.h"
-#include "main_screen.h"
+#include "main_view.h"
 #include "mouse.h"
 #include "parse.h"
 #include "prompt.h"
@@ -161,6 +161,45 @@ static unsigned replay_key(struct ui *u, int key, bool *taken)
 	return a ? REACT_REPLAY : REACT_NONE;
 }
 
+/* The wheel as Up or Down, as many times */
+static unsigned wheel_keys(struct ui *u, int lines)
+{
+	unsigned r = REACT_NONE;
+
+	for (int i = 0; i < (lines < 0 ? -lines : lines); i++)
+		r |= ui_key(u, lines < 0 ? KEY_UP : KEY_DOWN, true);
+	return r;
+}
+
+/* KEY_MOUSE: the screen shown takes what was hit on its table (the wheel where it drew
+ * rows, else as Up and Down), the key bar runs its key */
+static unsigned mouse_key(struct ui *u)
+{
+	const struct screen *s = ui_screens[u->screen];
+	struct mouse_hit h;
+	unsigned r;
+
+	mouse_read(u->prefs->mouse, &u->map, &h);
+	if (u->prompt.kind != PROMPT_NONE)
+		return REACT_NONE;
+	switch (h.kind) {
+	case MOUSE_KEYBAR:
+		return ui_key(u, (wint_t)h.key, h.key >= KEY_MIN);
+	case MOUSE_WHEEL:
+		return s->mouse && u->map.nrows > 0 ? s->mouse(u, &h) : wheel_keys(u, h.lines);
+	case MOUSE_TITLE:
+	case MOUSE_ROW:
+		if (!s->mouse)
+			return REACT_NONE;
+		r = s->mouse(u, &h);
+		/* then what Enter does there (the detail of a process, the processes of a
+		 * cgroup) */
+		return h.dbl ? r | ui_key(u, '\n', false) : r;
+	default:
+		return REACT_NONE;
+	}
+}
+
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 {
 	const struct screen *s = ui_screens[u->screen];
@@ -168,9 +207,9 @@ unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 
 	if (is_key && ch == KEY_MOUSE)
-		return mouse_event(u);
+		return mouse_key(u);
 	if (u->prompt.kind != PROMPT_NONE)
-		return s->prompt ? s->prompt(u, ch, is_key) : main_prompt_key(u, ch, is_key);
+		return (s->prompt ? s : ui_screens[SCREEN_MAIN])->prompt(u, ch, is_key);
 	if (too_small(u))
 		return key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT : REACT_NONE;
 	bool taken;
