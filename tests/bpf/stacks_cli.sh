@@ -70,12 +70,16 @@ echo "mapping 0x$DD_ADDR: $(printf '%s\n' "$m" | jq -c '{rss_kb, faults}')"
 # breakdown against the kernel's rollup, read now (dd_grow is idle)
 roll() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$DD_PID/smaps_rollup"; }
 for f in Rss:rss_kb Anonymous:anonymous_kb Swap:swap_kb SwapPss:swap_pss_kb Locked:locked_kb \
-	AnonHugePages:anon_huge_kb Private_Dirty:private_dirty_kb; do
+	AnonHugePages:anon_huge_kb; do
 	k=${f%%:*} field=${f#*:}
 	[ "$(roll "$k")" = "$(j ".breakdown.$field")" ] ||
 		fail "breakdown $field $(j ".breakdown.$field"), smaps_rollup $k $(roll "$k")"
 done
-# Pss, Private_Clean, Shared_Clean move when memtop's own mappings of libc come and go
+# Pss, Private_Clean, Shared_Clean move when memtop's own mappings of libc come and go, and
+# Private_Dirty when a process that shared dirty pages with dd_grow (its parent shell, for
+# the pages of the fork) exits between the two reads
+d=$(($(j .breakdown.private_dirty_kb) - $(roll Private_Dirty)))
+[ ${d#-} -le 512 ] || fail "Private_Dirty $(j .breakdown.private_dirty_kb), smaps_rollup $(roll Private_Dirty)"
 uss=$(($(roll Private_Clean) + $(roll Private_Dirty)))
 d=$(($(j .breakdown.uss_kb) - uss))
 [ ${d#-} -le 512 ] || fail "USS $(j .breakdown.uss_kb), smaps_rollup $uss"
