@@ -48,11 +48,18 @@ want columns && shot columns 100 30 2.5 "" f
 want reclaim && shot reclaim 80 30 2.5 "" r
 want detail && shot detail 100 30 2.5 "-p $demo" Enter
 if want cgroups; then
-	# a cgroup at about 92 % of its limit, where root may make one
+	# a cgroup at about 92 % of its limit, where root may make one (v2, or v1's memory
+	# hierarchy)
 	if [ "$(id -u)" = 0 ] && [ -w /sys/fs/cgroup/cgroup.subtree_control ]; then
 		cg=/sys/fs/cgroup/memtop-demo
 		mkdir -p "$cg"
 		echo 80M >"$cg/memory.max"
+	elif [ "$(id -u)" = 0 ] && [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then
+		cg=/sys/fs/cgroup/memory/memtop-demo
+		mkdir -p "$cg"
+		echo 80M >"$cg/memory.limit_in_bytes"
+	fi
+	if [ -n "$cg" ]; then
 		sh -c 'echo $$ >"$1/cgroup.procs"; exec build/tests/alloc_child 72 0 demo-limited' \
 			sh "$cg" >"$tmp/limited" &
 		until grep -q ready "$tmp/limited"; do sleep 0.1; done
