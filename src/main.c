@@ -26,23 +26,6 @@
 #include "util.h"
 #include "views.h"
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
-
-static void sleep_until(double when)
-{
-	double left = when - clock_mono();
-	if (left <= 0)
-		return;
-	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
-	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
-		;
-}
-
 /* The cgroup columns --cgroups reads: JSON carries every one, batch text those shown */
 static unsigned cgroup_cols(const struct options *o)
 {
@@ -82,19 +65,15 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 	}
 	/* INT, TERM and HUP end it through main's return, which undoes what it changed
 	 * (--bpf-stats); so does output that cannot be written (a closed pipe) */
-	struct sigaction sa = {.sa_handler = on_stop};
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	stop_signals_catch();
 	cgmodel_init(&cgm);
 	cg_order_of(&o->prefs.cg, &order);
 	int rc = 0;
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
 		if (i)
 			sleep_until(next);
-		if (stop_signal) {
-			rc = 128 + stop_signal;
+		if (stop_signal_caught()) {
+			rc = 128 + stop_signal_caught();
 			break;
 		}
 		next += o->prefs.delay;
@@ -115,7 +94,7 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 		else if (o->mode == OUT_BATCH)
 			view_batch(stdout, m, &vi);
 		if (ferror(stdout)) {
-			rc = stop_signal ? 128 + stop_signal : 1;
+			rc = stop_signal_caught() ? 128 + stop_signal_caught() : 1;
 			break;
 		}
 	}
@@ -215,7 +194,7 @@ int main(int argc, char **argv)
 	struct model m;
 	model_init(&m, &o.prefs);
 	int rc = o.mode == OUT_TUI && !recording ? loop_run(src, rp, &m, &o.prefs, &o, theme)
-		 : rp ? replay_batch(rp, &m, &o)
+		 : rp				 ? replay_batch(rp, &m, &o)
 		 : o.mode == OUT_OPENMETRICS || o.mode == OUT_SERVE ? serve_run(src, &m, &o)
 								    : run_batch(src, &m, &o);
 	model_free(&m);

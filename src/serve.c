@@ -27,13 +27,6 @@
 #define SERVE_TIMEOUT_S	  10
 #define SERVE_CONN_MEMORY (32 * 1024)
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
-
 /* One refresh's exposition in both formats, shared by the scrapes that answer with it
  * and freed by the last of them (or the next refresh) */
 struct expo {
@@ -249,16 +242,6 @@ static int refresh(struct state *st, char *err, size_t errlen)
 	return 0;
 }
 
-static void sleep_until(double when)
-{
-	double left = when - clock_mono();
-	if (left <= 0)
-		return;
-	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
-	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
-		;
-}
-
 int serve_run(struct sources *src, struct model *m, const struct options *o)
 {
 	struct state st = {.src = src, .m = m, .o = o};
@@ -274,18 +257,14 @@ int serve_run(struct sources *src, struct model *m, const struct options *o)
 	char err[256];
 	int rc = 0;
 
-	struct sigaction sa = {.sa_handler = on_stop};
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	stop_signals_catch();
 	cgmodel_init(&st.cgm);
 	cg_order_of(&o->prefs.cg, &st.order);
 	double next = clock_mono();
 	for (long i = 0; !o->iterations || i < o->iterations; i++) {
 		if (i)
 			sleep_until(next);
-		if (stop_signal)
+		if (stop_signal_caught())
 			break;
 		next += o->prefs.delay;
 		if (refresh(&st, err, sizeof(err))) {
@@ -309,8 +288,8 @@ int serve_run(struct sources *src, struct model *m, const struct options *o)
 	}
 	if (o->mode == OUT_SERVE)
 		serve_stop(&sv, d);
-	if (stop_signal)
-		rc = 128 + stop_signal;
+	if (stop_signal_caught())
+		rc = 128 + stop_signal_caught();
 	free(b.s);
 	free(st.sel);
 	free(st.pids);

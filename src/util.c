@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,4 +197,36 @@ void die(int status, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(status);
+}
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+void stop_signals_catch(void)
+{
+	struct sigaction sa = {.sa_handler = on_stop};
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int stop_signal_caught(void)
+{
+	return stop_signal;
+}
+
+void sleep_until(double when)
+{
+	double left = when - clock_mono();
+	if (left <= 0)
+		return;
+	struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
+	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
+		;
 }

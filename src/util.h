@@ -71,6 +71,14 @@ static inline void tbuf_spill(struct tbuf *b, FILE *f)
 }
 
 double clock_mono(void);
+
+/* For the outputs without a screen (batch, JSON, --serve, --record): INT, TERM and HUP
+ * caught (the run ends through its caller's return, which undoes what it changed), SIGPIPE
+ * ignored (a closed pipe is an error of the write); the signal caught, 0 while none */
+void stop_signals_catch(void);
+int stop_signal_caught(void);
+/* Sleeps until CLOCK_MONOTONIC time when, or until a stop signal is caught */
+void sleep_until(double when);
 double clock_wall(void);
 
 /* Prints "memtop: " and the message to stderr, then exits with status. */
