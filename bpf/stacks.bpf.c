@@ -19,6 +19,26 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by user space before loading */
 const volatile __u32 target_tgid = 0;
 const volatile __u32 sample_rate = 64; /* mean faults per sample */
+/* stacks copied, at most, a second and a CPU (sampled faults and calls alike): a program
+ * that calls brk 20,000 times a second, or faults 500,000 times, would otherwise have
+ * memtop unwind without bound; past it a sampled fault or a call (with its bytes) is
+ * counted, not copied */
+const volatile __u32 copies_per_s = 3000;
+
+/* Whether this CPU may copy one more stack in its window of 100 ms */
+static __always_inline bool copy_budget(struct mtb_dd_cpu *c)
+{
+	__u64 now = bpf_ktime_get_ns();
+
+	if (now - c->window_ns >= 100000000ull) {
+		c->window_ns = now;
+		c->window_copies = 0;
+	}
+	if (c->window_copies >= copies_per_s / 10)
+		return false;
+	c->window_copies++;
+	return true;
+}
 const volatile __u32 page_shift = 12;
 const volatile __u32 kernel_stacks = 1;
 const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */
@@ -265,7 +285,9 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		return 0;
 	c->countdown = interval();
 	c->samples++;
-	if (copy_stacks) {
+	if (copy_stacks && !copy_budget(c)) {
+		c->over_budget_faults++;
+	} else if (copy_stacks) {
 		kstack_once(ctx, MTB_DD_FAULT, c);
 		copy_stack(regs, MTB_DD_FAULT, 0, c);
 	} else {
@@ -356,9 +378,14 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 	if (!ok || !c)
 		return 0;
 	c->calls++;
-	if (copy_stacks)
+	if (copy_stacks) {
+		if (!copy_budget(c)) {
+			c->over_budget++;
+			c->over_budget_bytes += bytes;
+			return 0;
+		}
 		copy_stack(regs, key.kind, bytes, c);
-	else
+	} else
 		add(NULL, &key, bytes, kstack, c);
 	return 0;
 }

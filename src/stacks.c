@@ -120,6 +120,7 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	skel->rodata->nr_munmap = SYS_munmap;
 	skel->rodata->copy_stacks = !conf.fp;
 	skel->rodata->stack_bytes = conf.stack_bytes;
+	skel->rodata->copies_per_s = STACKS_COPIES;
 	ncpus = libbpf_num_possible_cpus();
 	if (ncpus < 1)
 		ncpus = 1;
@@ -198,6 +199,9 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		tot->full += st->percpu[i].full;
 		tot->ring_full += st->percpu[i].ring_full;
 		tot->copy_fail += st->percpu[i].copy_fail;
+		tot->over_budget += st->percpu[i].over_budget;
+		tot->over_budget_bytes += st->percpu[i].over_budget_bytes;
+		tot->over_budget_faults += st->percpu[i].over_budget_faults;
 	}
 	tot->copied = st->ring != NULL;
 	tot->stack_bytes = st->skel->rodata->stack_bytes;

@@ -12,8 +12,10 @@
 #define STACKS_DEFAULT_RATE  64
 #define STACKS_DEPTH	     64
 #define STACKS_DEFAULT_BYTES 16384 /* of user stack copied per event */
-#define STACKS_MAX_BYTES     65536
-#define STACKS_MIN_BYTES     512
+/* stacks copied (sampled faults and calls), at most, a second and a CPU */
+#define STACKS_COPIES	 3000
+#define STACKS_MAX_BYTES 65536
+#define STACKS_MIN_BYTES 512
 
 enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KINDS };
 
@@ -77,6 +79,9 @@ struct stacks_totals {
 	unsigned stack_bytes; /* most bytes copied per event */
 	uint64_t ring_full;   /* dropped: the ring buffer was full */
 	uint64_t copy_fail;   /* stacks of 0 bytes (the stack pointer was unreadable) */
+	/* calls and sampled faults past the budget of copied stacks (STACKS_COPIES a
+	 * second and a CPU): counted (calls with their bytes), not unwound */
+	uint64_t over_budget, over_budget_bytes, over_budget_faults;
 	uint64_t records;     /* read from the ring buffer */
 	uint64_t ring_bytes;  /* of them (headers and stacks) */
 	uint64_t unwind_hits; /* stacks whose walk was known from an earlier one */

@@ -322,6 +322,16 @@ static void draw_stacks(struct ui *u, int y, int rows)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 		rows--;
 	}
+	if ((d->st.tot.over_budget || d->st.tot.over_budget_faults) && rows > 1) {
+		char kb[16];
+		fmt_kb(d->st.tot.over_budget_bytes / 1024, kb, sizeof(kb));
+		snprintf(line, sizeof(line),
+			 "past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			 " sampled faults, %" PRIu64 " calls (%s)",
+			 STACKS_COPIES, d->st.tot.over_budget_faults, d->st.tot.over_budget, kb);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
+		rows--;
+	}
 	snprintf(line, sizeof(line), "%-6s %9s %6s  %s", "KIND", "COUNT", "BYTES",
 		 "STACK (innermost first; Enter shows it whole)");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);

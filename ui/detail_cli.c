@@ -86,6 +86,12 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 	if (st->tot.ring_full)
 		fprintf(f, "note: %" PRIu64 " copied stacks dropped (the ring buffer was full)\n",
 			st->tot.ring_full);
+	if (st->tot.over_budget || st->tot.over_budget_faults)
+		fprintf(f,
+			"note: past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			" sampled faults, %" PRIu64 " brk/mmap/munmap calls (%" PRIu64 " bytes)\n",
+			STACKS_COPIES, st->tot.over_budget_faults, st->tot.over_budget,
+			st->tot.over_budget_bytes);
 	if (st->tot.lost_stacks || st->tot.full)
 		fprintf(f,
 			"note: %" PRIu64 " stacks could not be taken, %" PRIu64
@@ -158,9 +164,12 @@ void detail_print_json(FILE *f, const struct detail *d)
 		fprintf(f,
 			",\"stack_bytes\":%u,\"ring_records\":%" PRIu64 ",\"ring_bytes\":%" PRIu64
 			",\"ring_dropped\":%" PRIu64 ",\"copy_failed\":%" PRIu64
-			",\"unwind_cache_hits\":%" PRIu64 ",\"unwind_cpu_s\":%.4f",
+			",\"unwind_cache_hits\":%" PRIu64 ",\"unwind_cpu_s\":%.4f"
+			",\"faults_not_unwound\":%" PRIu64 ",\"calls_not_unwound\":%" PRIu64
+			",\"bytes_not_unwound\":%" PRIu64,
 			st->tot.stack_bytes, st->tot.records, st->tot.ring_bytes, st->tot.ring_full,
-			st->tot.copy_fail, st->tot.unwind_hits, st->tot.unwind_cpu);
+			st->tot.copy_fail, st->tot.unwind_hits, st->tot.unwind_cpu,
+			st->tot.over_budget_faults, st->tot.over_budget, st->tot.over_budget_bytes);
 	fputs(",\"stacks\":[", f);
 	for (size_t i = 0; i < d->nstacks && i < JSON_STACKS; i++) {
 		const struct dd_stack *s = &d->stacks[i];
