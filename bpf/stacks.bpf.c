@@ -25,20 +25,23 @@ const volatile __u32 sample_rate = 64; /* mean faults per sample */
  * counted, not copied */
 const volatile __u32 copies_per_s = 3000;
 
-/* Whether this CPU may copy one more stack in its window of 100 ms */
+/* Whether this CPU may copy one more stack: a bucket of copies_per_s tokens (a second's
+ * worth, so that a burst is taken whole), refilled at copies_per_s a second */
 static __always_inline bool copy_budget(struct mtb_dd_cpu *c)
 {
 	__u64 now = bpf_ktime_get_ns();
+	__u64 add = (now - c->window_ns) * copies_per_s / 1000000000ull;
 
-	if (now - c->window_ns >= 100000000ull) {
+	if (add) {
+		c->tokens = c->tokens + add > copies_per_s ? copies_per_s : c->tokens + add;
 		c->window_ns = now;
-		c->window_copies = 0;
 	}
-	if (c->window_copies >= copies_per_s / 10)
+	if (!c->tokens)
 		return false;
-	c->window_copies++;
+	c->tokens--;
 	return true;
 }
+
 const volatile __u32 page_shift = 12;
 const volatile __u32 kernel_stacks = 1;
 const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */

@@ -53,10 +53,10 @@ struct mtb_dd_cpu {
 	__u64 full;	   /* events dropped because a map was full */
 	__u64 ring_full;   /* copied stacks dropped: the ring buffer was full */
 	__u64 copy_fail;   /* copied stacks of 0 bytes: the stack pointer was unreadable */
-	/* the budget of copied stacks: those copied in the window that began at window_ns;
+	/* the budget of copied stacks: the copies it allows now (tokens), as of window_ns;
 	 * past it, calls (their bytes summed) and sampled faults counted, not copied */
 	__u64 window_ns;
-	__u64 window_copies;
+	__u64 tokens;
 	__u64 over_budget;
 	__u64 over_budget_bytes;
 	__u64 over_budget_faults;
