@@ -1,12 +1,12 @@
 /* One always-on BPF counter or source, a "concern" (OOM kills, reclaim latency, swap-ins,
  * the process table's task iterator, the memory cgroups' iterator): its programs, how they
  * start and what they fill in a snapshot. (The cgroup iterator's start attaches nothing:
- * the cgroup reader makes its link while it needs it, bpf_cgroups.h.) The concerns' programs are linked into one BPF object (build/bpf/memtop.bpf.o,
- * skeleton struct memtop_bpf), so that the kernel's BTF is parsed once for all of them.
- * bpf_source.c opens it, lets each concern configure it, loads it and starts each
- * concern; when the whole fails to load, it loads one object per concern with only that
- * concern's programs, so that one concern's failure leaves the others on. It collects
- * and closes each concern of BPF_CONCERNS in turn and says in one line which are off.
+ * the cgroup reader makes its link while it needs it, bpf_cgroups.h.) The concerns' programs are
+ * linked into one BPF object (build/bpf/memtop.bpf.o, skeleton struct memtop_bpf), so that the
+ * kernel's BTF is parsed once for all of them. bpf_source.c opens it, lets each concern configure
+ * it, loads it and starts each concern; when the whole fails to load, it loads one object per
+ * concern with only that concern's programs, so that one concern's failure leaves the others on. It
+ * collects and closes each concern of BPF_CONCERNS in turn and says in one line which are off.
  *
  * A new concern is: its bpf/NAME.bpf.c (in the Makefile's BPF_LINKED), a src/bpf_NAME.c
  * that defines its descriptor (following src/bpf_reclaim.c), one line in BPF_CONCERNS,

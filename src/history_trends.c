@@ -186,8 +186,8 @@ double history_slope(const double *t, const double *v, size_t n, double min_span
 }
 
 /* The samples of the finest tier over the last window seconds: avail + swap free */
-static size_t avail_points(const struct history *h, double window, size_t fa, size_t fs,
-			   double *t, double *v, size_t max)
+static size_t avail_points(const struct history *h, double window, size_t fa, size_t fs, double *t,
+			   double *v, size_t max)
 {
 	const struct tier *tier = &h->sys[0];
 	size_t n = 0;

@@ -124,8 +124,10 @@ static int check_record(struct options *o, char *err, size_t errlen)
 	else if (o->replay && (o->rec.file || o->rec.dir))
 		why = "--replay and --record: one or the other";
 	else if (o->replay && o->mode == OUT_SERVE)
-		why = "--serve shows the live machine, not a --replay (--openmetrics prints a replay's last sample)";
-	else if ((o->rec.file || o->rec.dir) && (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE))
+		why = "--serve shows the live machine, not a --replay (--openmetrics prints a "
+		      "replay's last sample)";
+	else if ((o->rec.file || o->rec.dir) &&
+		 (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE))
 		why = "--record goes with the screen, -b or --json, not --openmetrics or --serve";
 	else if ((o->begin || o->end) && !o->replay)
 		why = "--begin and --end go with --replay";

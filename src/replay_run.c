@@ -72,7 +72,8 @@ int replay_batch(struct replay *rp, struct model *m, const struct options *o)
 		}
 		if (o->mode == OUT_JSON) {
 			view_json(stdout, m, &vi);
-		} else if (o->mode == OUT_OPENMETRICS) { /* one exposition: the range's last sample */
+		} else if (o->mode ==
+			   OUT_OPENMETRICS) { /* one exposition: the range's last sample */
 			if (i + 1 < n && (!o->iterations || (long)i + 1 < o->iterations))
 				continue;
 			struct tbuf b = {0};
