@@ -37,21 +37,13 @@ static void model_growth(struct model *m)
 	}
 }
 
-static long figure_index(const char *json)
-{
-	for (size_t f = 0; f < n_sys_figures; f++)
-		if (!strcmp(sys_figures[f].json, json))
-			return (long)f;
-	return -1;
-}
-
 static void model_forecast(struct model *m)
 {
 	static long avail = -2, swap_free;
 
 	if (avail == -2) {
-		avail = figure_index("mem_available_kb");
-		swap_free = figure_index("swap_free_kb");
+		avail = sys_figure_by_json("mem_available_kb");
+		swap_free = sys_figure_by_json("swap_free_kb");
 	}
 	m->exhaustion_s = avail < 0 ? -1
 				    : history_exhaustion(m->hist, FORECAST_WINDOW, (size_t)avail,
@@ -114,7 +106,7 @@ static void collect_one(void *arg, const struct history_proc *p)
 
 static uint64_t figure_at(const struct model *m, const char *json, double at)
 {
-	long f = figure_index(json);
+	long f = sys_figure_by_json(json);
 	double v = NAN;
 	if (f >= 0)
 		history_sys_series(m->hist, (size_t)f, at, at, &v, 1);

@@ -1,6 +1,7 @@
 #include "sysfig.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "text.h"
 
@@ -342,4 +343,12 @@ void sys_figure_text(const struct sys_figure *f, const struct model *m, char *bu
 		fmt_ns(v, buf, size);
 		break;
 	}
+}
+
+long sys_figure_by_json(const char *json)
+{
+	for (size_t f = 0; f < n_sys_figures; f++)
+		if (!strcmp(sys_figures[f].json, json))
+			return (long)f;
+	return -1;
 }

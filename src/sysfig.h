@@ -61,6 +61,8 @@ extern const char *const sf_group_title[SF_NGROUPS];
 extern const char *const sf_group_json[SF_NGROUPS];
 
 bool sys_figure_valid(const struct sys_figure *f, const struct model *m);
+/* The index in sys_figures of the figure whose JSON key is json; -1 if none */
+long sys_figure_by_json(const char *json);
 /* The value as the screen and batch text show it ("1.2G", "12K", "0.25", "41.2ms") */
 void sys_figure_text(const struct sys_figure *f, const struct model *m, char *buf, size_t size);
 

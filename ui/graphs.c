@@ -58,14 +58,6 @@ static double window_of(const struct ui *u, size_t points, double *t1, char *not
 	return w > 0 ? w : 1;
 }
 
-static long figure(const char *json)
-{
-	for (size_t f = 0; f < n_sys_figures; f++)
-		if (!strcmp(sys_figures[f].json, json))
-			return (long)f;
-	return -1;
-}
-
 struct sys_series {
 	const char *json, *name;
 	enum role role;
@@ -98,7 +90,7 @@ static void sys_graph(struct ui *u, const char *title, const struct sys_series *
 	g.window = window_of(u, n, &t1, note, sizeof(note));
 	snprintf(full, sizeof(full), "%s%s", title, note);
 	for (int i = 0; i < ns; i++) {
-		long f = figure(ss[i].json);
+		long f = sys_figure_by_json(ss[i].json);
 		double *v = buf + (size_t)i * n;
 		for (size_t k = 0; k < n; k++)
 			v[k] = NAN;
