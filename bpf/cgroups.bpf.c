@@ -157,6 +157,116 @@ static void memcg_figures(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
 	}
 }
 
+/* The figures of memory.stat that memtop shows (anon, file, kernel, refaults), from the
+ * counters the file prints, the subtree's (memcg_vmstats.state: v1's total_ lines, v2's
+ * lines), a dozenth of the time the file takes to print its fifty lines. Flavors of the
+ * kernel's types: CO-RE finds each enumerator's value and the array's size in the running
+ * kernel, where any of them may be missing. A place that some kernel changed shows as a
+ * disagreement with the files at start (src/cgroup_bpf.c's self-check, which compares the
+ * root's, the largest, too), and memtop reads the files instead. */
+struct memcg_vmstats___mt {
+	long state[64];
+} __attribute__((preserve_access_index));
+
+struct mem_cgroup___mt {
+	struct memcg_vmstats___mt *vmstats;
+} __attribute__((preserve_access_index));
+
+enum node_stat_item___mt {
+	NR_ANON_MAPPED___mt,
+	NR_FILE_PAGES___mt,
+	WORKINGSET_REFAULT_ANON___mt,
+	WORKINGSET_REFAULT_FILE___mt,
+	WORKINGSET_REFAULT___mt,
+};
+
+enum memcg_stat_item___mt {
+	MEMCG_SOCK___mt,
+	MEMCG_KMEM___mt,
+	MEMCG_NR_STAT___mt,
+};
+
+#define STATE_MAX 64 /* state[] longs read: 40 on Linux 6.18, MEMCG_NR_STAT (58) before 6.10 */
+
+/* The place in state[] of the kernel's node_stat_item n, which the compact array (Linux
+ * 6.10 on: memcg_node_stat_items[], then every memcg_stat_item) keeps at pos; -1 if the
+ * kernel has no such item */
+#define NODE_AT(n, pos)                                                        \
+	(!bpf_core_enum_value_exists(enum node_stat_item___mt, n) ? -1 :      \
+	 compact ? (pos) : (int)bpf_core_enum_value(enum node_stat_item___mt, n))
+
+/* and of memcg_stat_item m: counted from the end of the compact array, which lists them
+ * all, in order */
+#define MEMCG_AT(m)                                                            \
+	(!bpf_core_enum_value_exists(enum memcg_stat_item___mt, m) ? -1 :     \
+	 compact ? (int)nstate - (nr - (int)bpf_core_enum_value(enum memcg_stat_item___mt, m)) : \
+		   (int)bpf_core_enum_value(enum memcg_stat_item___mt, m))
+
+struct state_buf {
+	long v[STATE_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct state_buf);
+} cg_state SEC(".maps");
+
+static __always_inline __u64 state_at(const struct state_buf *b, int i)
+{
+	if (i < 0 || i >= STATE_MAX)
+		return 0;
+	/* the files print a negative count (per-CPU updates not yet flushed) as 0 */
+	return b->v[i] < 0 ? 0 : (__u64)b->v[i];
+}
+
+static void memcg_stats(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
+{
+	struct mem_cgroup___mt *mt = (void *)m;
+	struct memcg_vmstats___mt *vs = NULL;
+	struct state_buf *buf;
+	__u32 zero = 0, nstate, bytes;
+	int nr, anon, file, ra, rf, rr, kmem, sock;
+	bool compact;
+
+	if (!bpf_core_field_exists(mt->vmstats) || bpf_core_field_size(mt->vmstats) != 8 ||
+	    !bpf_core_field_exists(vs->state) ||
+	    !bpf_core_enum_value_exists(enum memcg_stat_item___mt, MEMCG_NR_STAT___mt))
+		return;
+	nstate = bpf_core_field_size(vs->state) / 8;
+	nr = bpf_core_enum_value(enum memcg_stat_item___mt, MEMCG_NR_STAT___mt);
+	if (!nstate || nstate > STATE_MAX || (int)nstate > nr)
+		return;
+	compact = (int)nstate < nr;
+	anon = NODE_AT(NR_ANON_MAPPED___mt, 14);
+	file = NODE_AT(NR_FILE_PAGES___mt, 16);
+	ra = NODE_AT(WORKINGSET_REFAULT_ANON___mt, 7);
+	rf = NODE_AT(WORKINGSET_REFAULT_FILE___mt, 8);
+	rr = compact ? -1 : NODE_AT(WORKINGSET_REFAULT___mt, 0);
+	kmem = MEMCG_AT(MEMCG_KMEM___mt);
+	sock = MEMCG_AT(MEMCG_SOCK___mt);
+	if (bpf_probe_read_kernel(&vs, sizeof(vs), &mt->vmstats) || !vs)
+		return;
+	buf = bpf_map_lookup_elem(&cg_state, &zero);
+	if (!buf)
+		return;
+	bytes = nstate * 8;
+	barrier_var(bytes);
+	if (bytes > sizeof(buf->v) || bpf_probe_read_kernel(buf->v, bytes, vs->state))
+		return;
+	if (anon >= 0 && file >= 0 && ((ra >= 0 && rf >= 0) || rr >= 0)) {
+		r->anon = state_at(buf, anon);
+		r->file = state_at(buf, file);
+		r->refaults = rr >= 0 ? state_at(buf, rr) : state_at(buf, ra) + state_at(buf, rf);
+		r->have |= MTB_CG_STAT;
+	}
+	if (kmem >= 0 && sock >= 0) {
+		r->kernel = state_at(buf, kmem) + state_at(buf, sock);
+		r->have |= MTB_CG_KSTAT;
+	}
+}
+
 SEC("iter/cgroup")
 int cgroups(struct bpf_iter__cgroup *ctx)
 {
@@ -204,6 +314,7 @@ int cgroups(struct bpf_iter__cgroup *ctx)
 			if (cg->level == 0)
 				r->have |= MTB_CG_ROOT;
 			memcg_figures((struct mem_cgroup *)css, r);
+			memcg_stats((struct mem_cgroup *)css, r);
 		}
 	}
 	room = MTB_CG_NAME_ROOM((__u64)len);

@@ -104,6 +104,8 @@ enum mtb_cg_have {
 	MTB_CG_KMEM = 1 << 2,	/* kmem and soft_limit (cgroup v1's) were read */
 	MTB_CG_EVENTS = 1 << 3, /* oom_kill was read */
 	MTB_CG_NAMED = 1 << 4,	/* its name was read (else name_len is 0) */
+	MTB_CG_STAT = 1 << 5,	/* anon, file and refaults were read */
+	MTB_CG_KSTAT = 1 << 6,	/* kernel was read */
 };
 
 #define MTB_CG_NAME_MAX 256 /* a name's bytes with its NUL: NAME_MAX (255) and one */
@@ -127,6 +129,11 @@ struct mtb_cgroup_rec {
 	__u64 kmem;	/* v1 kmem usage */
 	__u64 soft_limit;
 	__u64 oom_kill; /* memory_events[MEMCG_OOM_KILL] */
+	/* memory.stat's, the subtree's, as of the kernel's last flush of its counters */
+	__u64 anon;	/* pages: NR_ANON_MAPPED (v1 total_rss, v2 anon) */
+	__u64 file;	/* pages: NR_FILE_PAGES (total_cache, file) */
+	__u64 kernel;	/* pages: MEMCG_KMEM + MEMCG_SOCK (v2 kernel + sock) */
+	__u64 refaults; /* WORKINGSET_REFAULT_ANON + _FILE */
 };
 
 #endif

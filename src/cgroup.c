@@ -93,7 +93,7 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	s->cg_version = r->version;
 	s->cg_cols = r->version ? cols : 0;
 	if (cols) {
-		if (!cg_bpf_list(r->bpf, r, s))
+		if (!cg_bpf_list(r->bpf, r, s, cg_files_cols(r, cols)))
 			cg_list(r, s);
 		cg_read(r, s, cols);
 	} else {

@@ -34,6 +34,7 @@ struct bsrc {
 	enum bkind kind;
 	size_t off;
 	unsigned have;
+	bool stat; /* memory.stat's: the kernel's counters as of its last flush (below) */
 };
 
 #define F(field) offsetof(struct mtb_cgroup_rec, field)
@@ -41,25 +42,38 @@ struct bsrc {
 /* the columns of v1_src in cgroup_parse.c that the page counters give; memsw raw, as the file
  * gives it (the reader subtracts the memory) */
 static const struct bsrc v1_bpf[CGCOL_COUNT] = {
-	[CGCOL_USAGE] = {BK_PAGES, F(usage), 0},
-	[CGCOL_LIMIT] = {BK_LIMIT, F(max), 0},
-	[CGCOL_LOW] = {BK_LIMIT, F(soft_limit), MTB_CG_KMEM},
-	[CGCOL_KERNEL] = {BK_PAGES, F(kmem), MTB_CG_KMEM},
-	[CGCOL_SWAP] = {BK_PAGES, F(swap), 0},
-	[CGCOL_SWAP_LIMIT] = {BK_LIMIT, F(swap_max), 0},
-	[CGCOL_OOM_KERNEL] = {BK_COUNT, F(oom_kill), MTB_CG_EVENTS},
+	[CGCOL_USAGE] = {.kind = BK_PAGES, .off = F(usage), .have = 0},
+	[CGCOL_LIMIT] = {.kind = BK_LIMIT, .off = F(max), .have = 0},
+	[CGCOL_LOW] = {.kind = BK_LIMIT, .off = F(soft_limit), .have = MTB_CG_KMEM},
+	[CGCOL_KERNEL] = {.kind = BK_PAGES, .off = F(kmem), .have = MTB_CG_KMEM},
+	[CGCOL_SWAP] = {.kind = BK_PAGES, .off = F(swap), .have = 0},
+	[CGCOL_SWAP_LIMIT] = {.kind = BK_LIMIT, .off = F(swap_max), .have = 0},
+	[CGCOL_OOM_KERNEL] = {.kind = BK_COUNT, .off = F(oom_kill), .have = MTB_CG_EVENTS},
+	[CGCOL_ANON] = {.kind = BK_PAGES, .off = F(anon), .have = MTB_CG_STAT, .stat = true},
+	[CGCOL_FILE] = {.kind = BK_PAGES, .off = F(file), .have = MTB_CG_STAT, .stat = true},
+	[CGCOL_REFAULTS] = {.kind = BK_COUNT,
+			    .off = F(refaults),
+			    .have = MTB_CG_STAT,
+			    .stat = true},
 };
 
 /* and of v2_src */
 static const struct bsrc v2_bpf[CGCOL_COUNT] = {
-	[CGCOL_USAGE] = {BK_PAGES, F(usage), 0},
-	[CGCOL_LIMIT] = {BK_LIMIT, F(max), 0},
-	[CGCOL_HIGH] = {BK_LIMIT, F(high), 0},
-	[CGCOL_LOW] = {BK_LIMIT, F(low), 0},
-	[CGCOL_MIN] = {BK_LIMIT, F(min), 0},
-	[CGCOL_SWAP] = {BK_PAGES, F(swap), 0},
-	[CGCOL_SWAP_LIMIT] = {BK_LIMIT, F(swap_max), 0},
-	[CGCOL_OOM_KERNEL] = {BK_COUNT, F(oom_kill), MTB_CG_EVENTS},
+	[CGCOL_USAGE] = {.kind = BK_PAGES, .off = F(usage), .have = 0},
+	[CGCOL_LIMIT] = {.kind = BK_LIMIT, .off = F(max), .have = 0},
+	[CGCOL_HIGH] = {.kind = BK_LIMIT, .off = F(high), .have = 0},
+	[CGCOL_LOW] = {.kind = BK_LIMIT, .off = F(low), .have = 0},
+	[CGCOL_MIN] = {.kind = BK_LIMIT, .off = F(min), .have = 0},
+	[CGCOL_SWAP] = {.kind = BK_PAGES, .off = F(swap), .have = 0},
+	[CGCOL_SWAP_LIMIT] = {.kind = BK_LIMIT, .off = F(swap_max), .have = 0},
+	[CGCOL_OOM_KERNEL] = {.kind = BK_COUNT, .off = F(oom_kill), .have = MTB_CG_EVENTS},
+	[CGCOL_ANON] = {.kind = BK_PAGES, .off = F(anon), .have = MTB_CG_STAT, .stat = true},
+	[CGCOL_FILE] = {.kind = BK_PAGES, .off = F(file), .have = MTB_CG_STAT, .stat = true},
+	[CGCOL_KERNEL] = {.kind = BK_PAGES, .off = F(kernel), .have = MTB_CG_KSTAT, .stat = true},
+	[CGCOL_REFAULTS] = {.kind = BK_COUNT,
+			    .off = F(refaults),
+			    .have = MTB_CG_STAT,
+			    .stat = true},
 };
 
 struct cg_bpf {
@@ -69,6 +83,8 @@ struct cg_bpf {
 	int tree;      /* the tree from BPF: 0 not compared with the listing yet, 1 the same,
 			  -1 not (or the iterator cannot be read): the listing */
 	bool fresh;    /* by_id holds this refresh's read (cg_bpf_list) */
+	unsigned stat; /* memory.stat's columns asked for: the top cgroup's file is read first */
+	struct cg_sample top; /* and what it gave (path NULL: not read) */
 	struct cg_tree *t;
 	uint64_t page_size;
 	const struct mtb_cgroup_rec *recs;   /* the last read's records, in the walk's order */
@@ -118,13 +134,14 @@ static unsigned bpf_columns(const struct bsrc *t)
 }
 
 /* Column c of cg from record rec, as the file would give it; nothing where the record
- * lacks it or is the root's (its usage files say something else: the reader reads them) */
+ * lacks it, or is the root's but for memory.stat's figures (its usage files say something
+ * else: the reader reads them) */
 static void put(const struct cg_bpf *b, const struct bsrc *src, const struct mtb_cgroup_rec *rec,
 		int c, struct cg_sample *cg)
 {
 	uint64_t v;
 
-	if ((rec->have & (MTB_CG_MEMCG | MTB_CG_ROOT)) != MTB_CG_MEMCG ||
+	if (!(rec->have & MTB_CG_MEMCG) || ((rec->have & MTB_CG_ROOT) && !src->stat) ||
 	    (rec->have & src->have) != src->have)
 		return;
 	memcpy(&v, (const char *)rec + src->off, sizeof(v));
@@ -149,12 +166,45 @@ static int cmp_rec_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The columns of t that are memory.stat's */
+static unsigned stat_columns(const struct bsrc *t)
+{
+	unsigned cols = 0;
+
+	for (int c = 0; c < CGCOL_COUNT; c++)
+		if (t[c].stat)
+			cols |= CGCOL_BIT(c);
+	return cols;
+}
+
+/* memory.stat's figures are the kernel's counters as of their last flush: every 2 s, and
+ * whenever a memory.stat is read with enough updates pending (more than 64 pages a CPU),
+ * for that cgroup's subtree. Reading the top cgroup's file first flushes them all as the
+ * file of each would have, and gives the top cgroup's (the kernel's root memory cgroup's
+ * usage files say something else than its records). */
+static void flush(struct cg_bpf *b, struct cg_reader *r)
+{
+	b->top = (struct cg_sample){0};
+	if (!b->stat)
+		return;
+	b->top.path = (char *)cg_root(r);
+	if (cg_read_files(r, &b->top, b->stat))
+		b->top = (struct cg_sample){0};
+}
+
+/* memory.stat's columns of cols that BPF is to give */
+static unsigned asked_stat(const struct cg_bpf *b, const struct bsrc *t, unsigned cols)
+{
+	return cols & stat_columns(t) & (b->checked ? b->cols : ~0u);
+}
+
 /* One read of the iterator, indexed by id; -1 if it failed */
 static int read_recs(struct cg_bpf *b, struct cg_reader *r)
 {
 	const struct mtb_cgroup_rec *recs;
 	size_t n;
 
+	flush(b, r);
 	if (bpf_cgroups_read(b->it, cg_mount(r), &recs, &n))
 		return -1;
 	if (n > b->by_id_cap) {
@@ -214,10 +264,12 @@ static int self_check(struct cg_bpf *b, struct cg_reader *r, const struct snapsh
 		struct cg_sample before[CHECKED], after[CHECKED];
 		size_t idx[CHECKED], n = 0;
 
+		/* the root too for memory.stat's figures, the largest: a counter read from
+		   the wrong place of the kernel's array shows there */
 		for (size_t i = 0; i < s->ncgroups && n < CHECKED; i++) {
 			const struct mtb_cgroup_rec *rec = rec_of(b, s->cgroups[i].id);
-			if (s->cgroups[i].removed || !rec || (rec->have & MTB_CG_ROOT) ||
-			    !(rec->have & MTB_CG_MEMCG))
+			if (s->cgroups[i].removed || !rec || !(rec->have & MTB_CG_MEMCG) ||
+			    ((rec->have & MTB_CG_ROOT) && !(want & stat_columns(t))))
 				continue;
 			before[n] = (struct cg_sample){.path = s->cgroups[i].path};
 			if (cg_read_files(r, &before[n], want) == 0)
@@ -239,8 +291,9 @@ static int self_check(struct cg_bpf *b, struct cg_reader *r, const struct snapsh
 			for (int c = 0; c < CGCOL_COUNT; c++)
 				if (want & CGCOL_BIT(c))
 					put(b, &t[c], rec, c, &got);
+			unsigned cols = rec->have & MTB_CG_ROOT ? want & stat_columns(t) : want;
 			for (int c = 0; c < CGCOL_COUNT; c++) {
-				if (!(want & CGCOL_BIT(c)))
+				if (!(cols & CGCOL_BIT(c)))
 					continue;
 				seen |= CGCOL_BIT(c);
 				if (!agrees(&got, &before[k], &after[k], c, t[c].kind))
@@ -265,6 +318,8 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 		b->fresh = false;
 	if (!b || !t || !(cols & bpf_columns(t)) || (b->checked && !(cols & b->cols)))
 		return;
+	if (!fresh)
+		b->stat = asked_stat(b, t, cols);
 	if (!fresh && read_recs(b, r)) {
 		b->checked = true; /* the iterator cannot be read: files from now on */
 		b->cols = 0;
@@ -292,6 +347,17 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 		for (int c = 0; c < CGCOL_COUNT; c++)
 			if (cols & CGCOL_BIT(c))
 				put(b, &t[c], rec, c, &s->cgroups[i]);
+	}
+	/* the top cgroup's, as its file gave them before the walk */
+	for (size_t i = 0; b->top.path && i < s->ncgroups && s->cgroups[i].depth == 0; i++) {
+		struct cg_sample *cg = &s->cgroups[i];
+		unsigned top = b->top.valid & b->stat & cols;
+		if (strcmp(cg->path, b->top.path))
+			continue;
+		for (int c = 0; c < CGCOL_COUNT; c++)
+			if (top & CGCOL_BIT(c))
+				cg->v[c] = b->top.v[c];
+		cg->valid |= top;
 	}
 }
 
@@ -345,13 +411,14 @@ static void check_tree(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s
 	snapshot_free(&mine);
 }
 
-bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s)
+bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsigned cols)
 {
 	if (!b)
 		return false;
 	b->fresh = false;
 	if (b->tree < 0)
 		return false;
+	b->stat = table(cg_version(r)) ? asked_stat(b, table(cg_version(r)), cols) : 0;
 	if (read_recs(b, r)) {
 		b->tree = -1; /* as the figures: files from now on */
 		return false;

@@ -1,8 +1,9 @@
 /* The cgroup reader's figures from BPF (cgroup_bpf.c): the page counters of every memory
- * cgroup from the BPF cgroup iterator (bpf_cgroups.h), and the number of processes per
- * cgroup from the task iterator's cgroup ids, in the columns the files would fill, with
- * the same units and limits. The reader (cgroup.c) then reads from files only what these
- * left unread: memory.stat's figures, the root cgroup's, and every column whose BPF
+ * cgroup and the counters memory.stat prints, from the BPF cgroup iterator (bpf_cgroups.h),
+ * and the number of processes per cgroup from the task iterator's cgroup ids, in the
+ * columns the files would fill, with the same units and limits. The reader (cgroup.c) then
+ * reads from files only what these left unread: the top cgroup's memory.stat (read first,
+ * see flush() in cgroup_bpf.c), the root cgroup's usage files, and every column whose BPF
  * figures disagreed with the files when first compared. */
 #ifndef MEMTOP_CGROUP_BPF_H
 #define MEMTOP_CGROUP_BPF_H
@@ -21,12 +22,13 @@ struct cg_bpf *cg_bpf_new(struct cg_iter *it);
 void cg_bpf_free(struct cg_bpf *b);
 
 /* Lists the cgroups of the hierarchy into s (which holds none yet) as cg_list does, from
- * one read of the iterator, which the figures of this refresh then use (cg_bpf_fill):
+ * one read of the iterator, which the figures of this refresh, of the columns cols, then
+ * use (cg_bpf_fill):
  * the names and parents' ids of its records make the tree. The first time, the
  * directories are listed too and compared with it; it is used from then on only where
  * both give the same cgroups (paths and ids). Returns false where the reader must list
  * the directories itself (no iterator, it failed, or its tree differed). */
-bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s);
+bool cg_bpf_list(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsigned cols);
 
 /* Fills, for each cgroup listed in s, the columns of cols that the iterator gives for
  * it, marking them valid. The first time, the iterator's figures for a few cgroups are
