@@ -137,18 +137,27 @@ void cgmodel_update(struct cg_model *m, const struct snapshot *cur, const struct
 		m->scratch_cap = prev->ncgroups;
 		m->scratch = xrealloc(m->scratch, m->scratch_cap * sizeof(*m->scratch));
 	}
-	for (size_t i = 0; prev && i < prev->ncgroups; i++)
-		m->scratch[i] = i;
-	if (prev && prev->ncgroups)
-		qsort_r(m->scratch, prev->ncgroups, sizeof(*m->scratch), cmp_prev_id,
-			(void *)prev->cgroups);
+	bool indexed = false;
 	m->dt = prev && prev->ncgroups ? cur->mono_cgroups - prev->mono_cgroups : 0;
 	m->nall = cur->ncgroups;
 	for (size_t i = 0; i < cur->ncgroups; i++) {
 		struct cg_row *r = &m->all[i];
 		memset(r, 0, sizeof(*r));
 		r->c = &cur->cgroups[i];
-		const struct cg_sample *q = find_prev(m, prev, r->c->id);
+		/* the same place in the tree as before, mostly; else the index by id, made once */
+		const struct cg_sample *q = NULL;
+		if (prev && i < prev->ncgroups && prev->cgroups[i].id == r->c->id) {
+			q = &prev->cgroups[i];
+		} else if (prev && prev->ncgroups) {
+			if (!indexed) {
+				for (size_t k = 0; k < prev->ncgroups; k++)
+					m->scratch[k] = k;
+				qsort_r(m->scratch, prev->ncgroups, sizeof(*m->scratch),
+					cmp_prev_id, (void *)prev->cgroups);
+				indexed = true;
+			}
+			q = find_prev(m, prev, r->c->id);
+		}
 		row_values(r, q, prev != NULL, m->dt);
 		mark_ooms(m, r, q, cur->mono_cgroups);
 	}

@@ -384,7 +384,7 @@ void cg_files_read_all(struct cg_reader *r, struct snapshot *s, unsigned cols)
 		if (need != planned)
 			make_plan(r, planned = need, &plan);
 		struct cg_kept *k = plan.n ? kept_of(r, cg) : NULL;
-		if (read_one(r, cg, &plan, k)) {
+		if (plan.n && read_one(r, cg, &plan, k)) {
 			if (k)
 				k->seen = 0; /* gone: closed below */
 			snapshot_drop_cgroup(s, i);
