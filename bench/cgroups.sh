@@ -10,17 +10,19 @@
 #   sudo sh bench/cgroups.sh                 (or make bench)
 #   NPROCS=2000 sh bench/cgroups.sh
 #
-# Knobs: NCG (200), NPROCS (0), ROUNDS (7), REFRESHES (21), DELAY (0.2), MEMTOP
+# Knobs: NCG (200), NPROCS (0), ROUNDS (5), REFRESHES (101), DELAY (0.1), MEMTOP
 # (build/memtop), MEMTOP_ARGS (extra options, e.g. --no-bpf), BASE (another memtop build:
 # its --json --cgroups measured too, in the same rounds, for a change's before and after).
 # CPU per refresh = (CPU(N refreshes) - CPU(1 refresh)) / (N - 1), user + sys from wait4().
+# The start-up (about 70 ms) varies by a few ms from run to run, which N - 1 divides: with
+# 100 refreshes that is a few hundredths of a ms a refresh, about a tenth of the view's cost.
 set -eu
 cd "$(dirname "$0")/.."
 NCG=${NCG:-200}
 NPROCS=${NPROCS:-0}
-ROUNDS=${ROUNDS:-7}
-REFRESHES=${REFRESHES:-21}
-DELAY=${DELAY:-0.2}
+ROUNDS=${ROUNDS:-5}
+REFRESHES=${REFRESHES:-101}
+DELAY=${DELAY:-0.1}
 MEMTOP=${MEMTOP:-build/memtop}
 MEMTOP_ARGS=${MEMTOP_ARGS:-}
 BASE=${BASE:-}
