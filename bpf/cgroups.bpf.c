@@ -202,16 +202,11 @@ enum memcg_stat_item___mt {
 	 compact ? (int)nstate - (nr - (int)bpf_core_enum_value(enum memcg_stat_item___mt, m)) : \
 		   (int)bpf_core_enum_value(enum memcg_stat_item___mt, m))
 
+/* read into cg_scratch, once memcg_figures() is done with it */
 struct state_buf {
 	long v[STATE_MAX];
 };
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct state_buf);
-} cg_state SEC(".maps");
+_Static_assert(sizeof(struct state_buf) <= sizeof(struct memcg_bytes), "state_buf in cg_scratch");
 
 static __always_inline __u64 state_at(const struct state_buf *b, int i)
 {
@@ -248,7 +243,7 @@ static void memcg_stats(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
 	sock = MEMCG_AT(MEMCG_SOCK___mt);
 	if (bpf_probe_read_kernel(&vs, sizeof(vs), &mt->vmstats) || !vs)
 		return;
-	buf = bpf_map_lookup_elem(&cg_state, &zero);
+	buf = bpf_map_lookup_elem(&cg_scratch, &zero);
 	if (!buf)
 		return;
 	bytes = nstate * 8;
