@@ -78,32 +78,61 @@ static const struct sys_series vm_series[] = {
 	{"psi_some_avg10", "PSI some", ROLE_GRAPH3, GU_AVG},
 };
 
-/* A graph of system figures in w x h at y, x; its values in buf (4 x n) */
-static void sys_graph(struct ui *u, const char *title, const struct sys_series *ss, int ns,
-		      bool own_scale, int y, int x, int w, int h)
+/* A series of a graph, and where its points come from: a system figure (fig, by its index)
+ * or a process's column (col of pid, start) */
+struct series_src {
+	const char *name;
+	enum role role;
+	enum graph_unit unit;
+	long fig;
+	int col;
+	int32_t pid;
+	uint64_t start;
+};
+
+/* A graph of the series src[0..ns) in w x h at y, x, over the window of its width; ymax
+ * the top of a shared scale (0: the largest value) */
+static void graph_of(struct ui *u, const char *title, const struct series_src *src, int ns,
+		     bool own_scale, double ymax, int y, int x, int w, int h)
 {
 	size_t n = graph_points(w, u->cv.utf8);
 	double t1, *buf = xcalloc(n * (size_t)ns + 1, sizeof(double));
 	char note[48], full[96];
-	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale};
+	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale, .ymax = ymax};
 
 	g.window = window_of(u, n, &t1, note, sizeof(note));
 	snprintf(full, sizeof(full), "%s%s", title, note);
 	for (int i = 0; i < ns; i++) {
-		long f = sys_figure_by_json(ss[i].json);
 		double *v = buf + (size_t)i * n;
 		for (size_t k = 0; k < n; k++)
 			v[k] = NAN;
-		if (f >= 0 && t1 > 0)
-			history_sys_series(u->m->hist, (size_t)f, t1 - g.window, t1, v, n);
-		g.s[i] = (struct graph_series){.name = ss[i].name, .v = v, .role = ss[i].role};
-		g.unit[i] = ss[i].unit;
+		if (t1 > 0 && src[i].fig >= 0)
+			history_sys_series(u->m->hist, (size_t)src[i].fig, t1 - g.window, t1, v, n);
+		else if (t1 > 0 && src[i].pid)
+			history_proc_series(u->m->hist, src[i].pid, src[i].start, src[i].col,
+					    t1 - g.window, t1, v, n);
+		g.s[i] = (struct graph_series){.name = src[i].name, .v = v, .role = src[i].role};
+		g.unit[i] = src[i].unit;
 	}
-	const struct snapshot *s = model_current(u->m);
-	if (!own_scale && s) /* memory on a scale of RAM, or of more where swap is larger */
-		g.ymax = (double)s->mem.mem_total_kb;
 	graph_draw(&u->cv, &g, y, x, w, h);
 	free(buf);
+}
+
+/* A graph of system figures in w x h at y, x */
+static void sys_graph(struct ui *u, const char *title, const struct sys_series *ss, int ns,
+		      bool own_scale, int y, int x, int w, int h)
+{
+	struct series_src src[GRAPH_MAX_SERIES];
+	const struct snapshot *s = model_current(u->m);
+
+	for (int i = 0; i < ns && i < GRAPH_MAX_SERIES; i++)
+		src[i] = (struct series_src){.name = ss[i].name,
+					     .role = ss[i].role,
+					     .unit = ss[i].unit,
+					     .fig = sys_figure_by_json(ss[i].json)};
+	/* memory on a scale of RAM, or of more where swap is larger */
+	graph_of(u, title, src, ns < GRAPH_MAX_SERIES ? ns : GRAPH_MAX_SERIES, own_scale,
+		 !own_scale && s ? (double)s->mem.mem_total_kb : 0, y, x, w, h);
 }
 
 void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side)
@@ -126,25 +155,18 @@ static void proc_graph(struct ui *u, int32_t pid, uint64_t start, const char *ti
 		       const int *cols, const char *const *names, const enum role *roles, int ns,
 		       enum graph_unit unit, bool own_scale, int y, int x, int w, int h)
 {
-	size_t n = graph_points(w, u->cv.utf8);
-	double t1, *buf = xcalloc(n * (size_t)ns + 1, sizeof(double));
-	char note[48], full[96];
-	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale};
+	struct series_src src[GRAPH_MAX_SERIES];
 
-	g.window = window_of(u, n, &t1, note, sizeof(note));
-	snprintf(full, sizeof(full), "%s%s", title, note);
-	for (int i = 0; i < ns; i++) {
-		double *v = buf + (size_t)i * n;
-		for (size_t k = 0; k < n; k++)
-			v[k] = NAN;
-		if (t1 > 0)
-			history_proc_series(u->m->hist, pid, start, cols[i], t1 - g.window, t1, v,
-					    n);
-		g.s[i] = (struct graph_series){.name = names[i], .v = v, .role = roles[i]};
-		g.unit[i] = unit;
-	}
-	graph_draw(&u->cv, &g, y, x, w, h);
-	free(buf);
+	for (int i = 0; i < ns && i < GRAPH_MAX_SERIES; i++)
+		src[i] = (struct series_src){.name = names[i],
+					     .role = roles[i],
+					     .unit = unit,
+					     .fig = -1,
+					     .col = cols[i],
+					     .pid = pid,
+					     .start = start};
+	graph_of(u, title, src, ns < GRAPH_MAX_SERIES ? ns : GRAPH_MAX_SERIES, own_scale, 0, y, x,
+		 w, h);
 }
 
 void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, int h)
