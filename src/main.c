@@ -14,6 +14,7 @@
 #include "cgmodel.h"
 #include "model.h"
 #include "options.h"
+#include "paced.h"
 #include "settings.h"
 #include "sources.h"
 #include "growth.h"
@@ -36,70 +37,77 @@ static unsigned cgroup_cols(const struct options *o)
 	return o->prefs.cg.cols | CGCOL_BIT(o->prefs.cg.sort);
 }
 
-static int run_batch(struct sources *src, struct model *m, const struct options *o)
-{
+/* What a refresh of batch, JSON or --record uses */
+struct batch {
+	struct sources *src;
+	struct model *m;
+	const struct options *o;
+	struct pids_request req;
+	struct recorder *rec;
 	struct cg_model cgm;
 	struct cg_order order;
-	struct view_info vi = {
-		.delay = o->prefs.delay,
-		.version = MEMTOP_VERSION,
-		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
-		.cgroups = o->cgroups ? &cgm : NULL,
-	};
-	/* batch and JSON print the shown columns of every process; memtop's own cgroup at
-	 * every refresh (its limit may change while it runs), the tree with --cgroups */
-	struct pids_request req = {.cols = model_wanted(m),
-				   .rows_all = true,
-				   .only_pids = o->prefs.filter.pids,
-				   .nonly_pids = o->prefs.filter.npids,
-				   .cg_cols = cgroup_cols(o),
-				   .cg_self = true,
-				   .victims = PIDS_VICTIMS};
+	struct view_info vi;
+};
+
+static int batch_step(void *ctx, long i)
+{
+	struct batch *bt = ctx;
+	struct model *m = bt->m;
 	char err[256];
-	double next = clock_mono();
-	/* --record: each refresh appended; printed too with -b or --json */
-	struct recorder *rec = NULL;
-	if ((o->rec.file || o->rec.dir) && !(rec = recorder_open(&o->rec, err, sizeof(err)))) {
+
+	(void)i;
+	struct snapshot *s = model_begin(m);
+	if (sources_collect(bt->src, s, &bt->req, err, sizeof(err)) ||
+	    (bt->rec && recorder_append(bt->rec, s, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
-	/* INT, TERM and HUP end it through main's return, which undoes what it changed
-	 * (--bpf-stats); so does output that cannot be written (a closed pipe) */
-	stop_signals_catch();
-	cgmodel_init(&cgm);
-	cg_order_of(&o->prefs.cg, &order);
-	int rc = 0;
-	for (long i = 0; !o->iterations || i < o->iterations; i++) {
-		if (i)
-			sleep_until(next);
-		if (stop_signal_caught()) {
-			rc = 128 + stop_signal_caught();
-			break;
-		}
-		next += o->prefs.delay;
-		struct snapshot *s = model_begin(m);
-		if (sources_collect(src, s, &req, err, sizeof(err)) ||
-		    (rec && recorder_append(rec, s, err, sizeof(err)))) {
-			fprintf(stderr, "memtop: %s\n", err);
-			rc = 1;
-			break;
-		}
-		model_step(m);
-		cgmodel_update(&cgm, model_current(m), model_previous(m), &order);
-		cgmodel_recent_ooms(&cgm, m->oom, m->noom, model_current(m)->wall);
-		if (i == 1)
-			guard_lock(); /* steady after two refreshes */
-		if (o->mode == OUT_JSON)
-			view_json(stdout, m, &vi);
-		else if (o->mode == OUT_BATCH)
-			view_batch(stdout, m, &vi);
-		if (ferror(stdout)) {
-			rc = stop_signal_caught() ? 128 + stop_signal_caught() : 1;
-			break;
-		}
+	model_step(m);
+	cgmodel_update(&bt->cgm, model_current(m), model_previous(m), &bt->order);
+	cgmodel_recent_ooms(&bt->cgm, m->oom, m->noom, model_current(m)->wall);
+	if (bt->o->mode == OUT_JSON)
+		view_json(stdout, m, &bt->vi);
+	else if (bt->o->mode == OUT_BATCH)
+		view_batch(stdout, m, &bt->vi);
+	/* output that cannot be written (a closed pipe) ends it */
+	return ferror(stdout) ? 1 : PACED_ON;
+}
+
+static int run_batch(struct sources *src, struct model *m, const struct options *o)
+{
+	struct batch bt = {
+		.src = src,
+		.m = m,
+		.o = o,
+		/* batch and JSON print the shown columns of every process; memtop's own
+		 * cgroup at every refresh (its limit may change while it runs), the tree
+		 * with --cgroups */
+		.req = {.cols = model_wanted(m),
+			.rows_all = true,
+			.only_pids = o->prefs.filter.pids,
+			.nonly_pids = o->prefs.filter.npids,
+			.cg_cols = cgroup_cols(o),
+			.cg_self = true,
+			.victims = PIDS_VICTIMS},
+		.vi = {.delay = o->prefs.delay,
+		       .version = MEMTOP_VERSION,
+		       .utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8")},
+	};
+	char err[256];
+
+	bt.vi.cgroups = o->cgroups ? &bt.cgm : NULL;
+	/* --record: each refresh appended; printed too with -b or --json */
+	if ((o->rec.file || o->rec.dir) && !(bt.rec = recorder_open(&o->rec, err, sizeof(err)))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
 	}
-	cgmodel_free(&cgm);
-	recorder_close(rec);
+	cgmodel_init(&bt.cgm);
+	cg_order_of(&o->prefs.cg, &bt.order);
+	/* INT, TERM and HUP end it through main's return, which undoes what it changed
+	 * (--bpf-stats) */
+	int rc = paced_run(o->prefs.delay, o->iterations, batch_step, &bt);
+	cgmodel_free(&bt.cgm);
+	recorder_close(bt.rec);
 	return rc;
 }
 

@@ -13,8 +13,8 @@
 
 #include "cgmodel.h"
 #include "growth.h"
-#include "guard.h"
 #include "metric.h"
+#include "paced.h"
 #include "util.h"
 #include "views.h"
 
@@ -211,6 +211,10 @@ struct state {
 	const struct row **sel;
 	int32_t *pids;
 	size_t cap;
+	struct server sv;
+	struct MHD_Daemon *d; /* started after the first refresh */
+	struct tbuf b;
+	struct view_info vi;
 };
 
 /* One refresh: the sources, the model, and the costly columns (VmSwap, PSS and USS where
@@ -242,55 +246,48 @@ static int refresh(struct state *st, char *err, size_t errlen)
 	return 0;
 }
 
+/* A refresh, then its exposition: printed once (--openmetrics), or served */
+static int serve_step(void *ctx, long i)
+{
+	struct state *st = ctx;
+	char err[256];
+
+	(void)i;
+	if (refresh(st, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	if (st->o->mode == OUT_OPENMETRICS) {
+		view_openmetrics(&st->b, st->m, &st->vi, false);
+		return tbuf_write(&st->b, stdout) ? 1 : PACED_DONE;
+	}
+	publish(&st->sv, &st->b, st->m, &st->vi);
+	if (!st->d && !(st->d = serve_start(&st->sv, &st->o->listen, err, sizeof(err)))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	return PACED_ON;
+}
+
 int serve_run(struct sources *src, struct model *m, const struct options *o)
 {
-	struct state st = {.src = src, .m = m, .o = o};
-	struct view_info vi = {.delay = o->prefs.delay,
-			       .version = MEMTOP_VERSION,
-			       .utf8 = true,
-			       .cgroups = o->cgroups ? &st.cgm : NULL,
-			       .top = o->top,
-			       .ooms = &st.ooms};
-	struct server sv = {.lock = PTHREAD_MUTEX_INITIALIZER};
-	struct MHD_Daemon *d = NULL;
-	struct tbuf b = {0};
-	char err[256];
-	int rc = 0;
+	struct state st = {.src = src,
+			   .m = m,
+			   .o = o,
+			   .sv = {.lock = PTHREAD_MUTEX_INITIALIZER},
+			   .vi = {.delay = o->prefs.delay,
+				  .version = MEMTOP_VERSION,
+				  .utf8 = true,
+				  .top = o->top}};
 
-	stop_signals_catch();
+	st.vi.cgroups = o->cgroups ? &st.cgm : NULL;
+	st.vi.ooms = &st.ooms;
 	cgmodel_init(&st.cgm);
 	cg_order_of(&o->prefs.cg, &st.order);
-	double next = clock_mono();
-	for (long i = 0; !o->iterations || i < o->iterations; i++) {
-		if (i)
-			sleep_until(next);
-		if (stop_signal_caught())
-			break;
-		next += o->prefs.delay;
-		if (refresh(&st, err, sizeof(err))) {
-			fprintf(stderr, "memtop: %s\n", err);
-			rc = 1;
-			break;
-		}
-		if (i == 1)
-			guard_lock(); /* steady after two refreshes */
-		if (o->mode == OUT_OPENMETRICS) {
-			view_openmetrics(&b, m, &vi, false);
-			rc = tbuf_write(&b, stdout) ? 1 : 0;
-			break;
-		}
-		publish(&sv, &b, m, &vi);
-		if (!d && !(d = serve_start(&sv, &o->listen, err, sizeof(err)))) {
-			fprintf(stderr, "memtop: %s\n", err);
-			rc = 1;
-			break;
-		}
-	}
+	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
-		serve_stop(&sv, d);
-	if (stop_signal_caught())
-		rc = 128 + stop_signal_caught();
-	free(b.s);
+		serve_stop(&st.sv, st.d);
+	free(st.b.s);
 	free(st.sel);
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
