@@ -74,8 +74,9 @@ run: deps
 # tests/run.sh); TEST_TIMEOUT= is each test's limit in seconds (120); SANITIZE=0 builds and
 # runs no sanitized pass
 SANITIZE ?= 1
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: test-deps
-	@$(MAKE) --no-print-directory all $(if $(filter 0,$(SANITIZE)),,sanitize)
+	@$(MAKE) --no-print-directory -j$(NPROC) all $(if $(filter 0,$(SANITIZE)),,sanitize)
 	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' sh tests/run.sh
 
 bench: test-deps
