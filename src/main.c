@@ -139,6 +139,7 @@ static int apply_settings(struct options *o)
 		o->prefs.mouse = saved.mouse;
 	if (!(o->given & GIVEN_THEME))
 		memcpy(o->prefs.theme, saved.theme, sizeof(saved.theme));
+	o->prefs.graphs = saved.graphs; /* no flag */
 	return 0;
 }
 

@@ -70,6 +70,7 @@ static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 		     : !strcmp(key, "tree")	     ? &p->tree
 		     : !strcmp(key, "hide_kthreads") ? &p->filter.hide_kthreads
 		     : !strcmp(key, "mouse")	     ? &p->mouse
+		     : !strcmp(key, "graphs")	     ? &p->graphs
 						     : NULL;
 	if (!flag) {
 		snprintf(err, errlen, "unknown setting '%s'", parse_quote(key, q, sizeof(q)));
@@ -121,9 +122,10 @@ void settings_format(const struct prefs *p, char *buf, size_t size)
 	snprintf(buf, size,
 		 "# memtop settings, written by the W key; flags given on the command line win\n"
 		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\nmouse=%d\n"
-		 "%s%s%s",
+		 "graphs=%d\n%s%s%s",
 		 cols, columns[p->sort].name, p->invert, p->tree, p->filter.hide_kthreads, p->delay,
-		 p->mouse, p->theme[0] ? "theme=" : "", p->theme, p->theme[0] ? "\n" : "");
+		 p->mouse, p->graphs, p->theme[0] ? "theme=" : "", p->theme,
+		 p->theme[0] ? "\n" : "");
 }
 
 int settings_load(struct prefs *p, char *err, size_t errlen)

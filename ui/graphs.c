@@ -21,7 +21,7 @@ bool graph_pane_fits(const struct ui *u)
 
 int graph_pane_rows(const struct ui *u)
 {
-	return u->graph_pane && graph_pane_fits(u) ? GRAPH_PANE_H : 0;
+	return u->prefs->graphs && graph_pane_fits(u) ? GRAPH_PANE_H : 0;
 }
 
 unsigned graph_zoom(struct ui *u, int dir)

@@ -72,7 +72,7 @@ static const struct binding bindings[] = {
 	{ACT_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{ACT_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view: processes under their parents"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
-	{ACT_SAVE, {'W', 0}, "W", "save columns, sort, tree, K and delay for next time"},
+	{ACT_SAVE, {'W', 0}, "W", "save columns, sort, tree, K, delay and graphs for next time"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
 	{ACT_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
 	{ACT_USER, {'u', 0}, "u", "show one user's processes (empty: all)"},
@@ -274,7 +274,7 @@ static unsigned act(struct ui *u, int a)
 			u->screen = SCREEN_GRAPHS;
 			break;
 		}
-		u->graph_pane = !u->graph_pane;
+		u->prefs->graphs = !u->prefs->graphs;
 		main_reselect(u); /* the table's rows changed */
 		break;
 	case ACT_SHORTER:

@@ -216,7 +216,6 @@ struct ui {
 	struct detail_view *detail;
 	struct cg_view cg;
 	enum screen_id help_back; /* where the help returns */
-	bool graph_pane;	  /* the graphs above the process table (g) */
 	int graph_zoom;		  /* their window: graphs.c's zooms[] */
 	int oom_sel;		  /* the OOM kill selected, 0 the newest */
 	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# W saves the screen's settings (columns, sort and order, tree view, K, delay) to
+# W saves the screen's settings (columns, sort and order, tree view, K, delay, the graph
+# pane) to
 # $XDG_CONFIG_HOME/memtop/memtoprc; the next start shows them; a flag given on the
 # command line wins over them; a broken file stops memtop with one line naming it.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -16,7 +17,7 @@ again() {
 	TMUX_SOCK=memtop-test-$$-$1
 }
 
-tm_start 140 30 "'$MEMTOP'"
+tm_start 140 40 "'$MEMTOP'"
 wait_for "Sort RSS desc" || fail "memtop did not start with its defaults"
 # tree view, kernel threads hidden, sorted by VSZ ascending, 2 s, without TXT
 tm send-keys t K '>' I d
@@ -31,29 +32,33 @@ tm send-keys Home
 while [ "$n" -gt 0 ]; do tm send-keys Down; n=$((n - 1)); done
 tm send-keys Space Escape
 wait_for "Sort VSZ asc, tree" || fail "the settings to save are not on screen: $(status)"
+tm send-keys g
+wait_for "Activity" || fail "g opened no graph pane: $(screen_text | head -12)"
 tm send-keys W
 wait_for "settings saved to $rc" || fail "W did not say where it saved"
 grep -qx 'tree=1' "$rc" && grep -qx 'hide_kthreads=1' "$rc" && grep -qx 'sort=vsz' "$rc" &&
-	grep -qx 'invert=1' "$rc" && grep -qx 'delay=2' "$rc" && ! grep -q 'txt' "$rc" ||
+	grep -qx 'invert=1' "$rc" && grep -qx 'delay=2' "$rc" && ! grep -q 'txt' "$rc" &&
+	grep -qx 'graphs=1' "$rc" ||
 	fail "the saved file: $(cat "$rc")"
 tm send-keys q
 again 2
 
 # the next start shows them
-tm_start 140 30 "'$MEMTOP'"
+tm_start 140 40 "'$MEMTOP'"
 wait_for "Refresh 2.0s  Sort VSZ asc, tree" || fail "the saved settings were not used: $(status)"
 screen_text | grep -q ' TXT ' && fail "TXT is shown though it was saved hidden"
 screen_text | grep -q 'kthreadd' && fail "kernel threads are shown though saved hidden"
+wait_for "Activity" || fail "the graph pane saved open is closed: $(screen_text | head -12)"
 again 3
 
 # flags win
-tm_start 140 30 "'$MEMTOP' -o rss -d 1"
+tm_start 140 40 "'$MEMTOP' -o rss -d 1"
 wait_for "Refresh 1.0s  Sort RSS desc, tree" || fail "flags did not win over the settings: $(status)"
 again 4
 
 # a broken file: one line, exit 2
 echo 'columns=pid,nosuch' >"$rc"
-tm_start 140 30 "'$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'"
+tm_start 140 40 "'$MEMTOP' 2>'$tmp/err'; echo \$? >'$tmp/rc'"
 wait_file "$tmp/rc" || fail "memtop did not exit on a broken settings file"
 [ "$(cat "$tmp/rc")" = 2 ] || fail "a broken settings file: exit $(cat "$tmp/rc"), not 2"
 [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^memtop: $rc line 1: columns: unknown column 'nosuch'" "$tmp/err" ||

@@ -131,7 +131,7 @@ static void settings_text(void **state)
 	prefs_init(&a);
 	a.cols = COL_BIT(COL_PID) | COL_BIT(COL_OOM) | COL_BIT(COL_CMD);
 	a.sort = COL_OOM;
-	a.invert = a.tree = true;
+	a.invert = a.tree = a.graphs = true;
 	a.delay = 2.5;
 	prefs_init(&b);
 	b.filter.hide_kthreads = true;
@@ -140,7 +140,7 @@ static void settings_text(void **state)
 	assert_int_equal(settings_parse(text, &b, err, sizeof(err)), 0);
 	assert_int_equal(b.cols, a.cols);
 	assert_int_equal(b.sort, a.sort);
-	assert_true(b.invert && b.tree && !b.filter.hide_kthreads);
+	assert_true(b.invert && b.tree && b.graphs && !b.filter.hide_kthreads);
 	assert_float_equal(b.delay, a.delay, 0);
 
 	b.delay = 7;
