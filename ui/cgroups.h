@@ -14,5 +14,8 @@ void cgroups_reselect(struct ui *u);
 const char *cgroups_selected(const struct ui *u);
 /* Frees the view's state */
 void cgroups_free(struct ui *u);
+/* The columns the cgroups can be sorted by, into out: the path and every column of the
+ * view (the BPF ones while BPF is on); returns how many */
+int cgroups_sortable(const struct ui *u, enum cgcol_id out[CGCOL_COUNT]);
 
 #endif

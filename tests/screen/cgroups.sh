@@ -4,7 +4,7 @@
 # within 2 % of the kernel's (memory.usage_in_bytes, read in the same second, give or take
 # the screen's rounding), the limits and one process each; the one at 90 % of its limit
 # is drawn in the alert role (red background in the default theme), the others not. - folds
-# the tree, > sorts by the next column. Enter on a cgroup opens the process table filtered
+# the tree, > sorts by the next column, F6 picks one. Enter on a cgroup opens the process table filtered
 # to it (the status line names the cgroup; where memtop has a process CGROUP column, only
 # its process is listed) and Esc goes back. memtop started inside a cgroup limited to
 # 256 MiB shows a Lim meter under Mem.
@@ -108,6 +108,18 @@ tm send-keys +
 wait_for "memtop-$tag-a" || fail "+ did not unfold the root"
 tm send-keys '>'
 wait_for "Sort LIMIT asc" || fail "> did not sort by LIMIT"
+
+# F6: the sort picker, on LIMIT; Up and Enter sort by USAGE, the column before it; F6 and
+# Esc change nothing
+tm send-keys F6
+wait_for "Sort cgroups by" || fail "F6 did not open the cgroup sort picker"
+tm send-keys Up Enter
+wait_for "Sort USAGE" || fail "the picker did not sort by USAGE: $(screen_text | grep Sort)"
+tm send-keys F6
+wait_for "Sort cgroups by" || fail "F6 again did not open the picker"
+tm send-keys Escape
+wait_for "Sort USAGE" || fail "Esc in the picker changed the sort: $(screen_text | grep Sort)"
+echo "F6: sorted by USAGE from the picker"
 
 # Enter on cgroup a (alone in the flat list) and Esc back
 tm send-keys t '\' C-u
