@@ -1,6 +1,6 @@
 #!/bin/sh
 # memtop-test: not sanitized
-# Time to exhaustion: while a child grows by 64 MiB/s for 40 s, the header says memory
+# Time to exhaustion: while a child grows by 64 MiB/s for 30 s, the header says memory
 # lasts about (MemAvailable + SwapFree) / 64 MiB/s (within 25 %), names a next OOM victim,
 # and JSON's system.exhaustion_s says the same; within a minute after the child stops
 # growing the line is gone and exhaustion_s is null.
@@ -10,7 +10,7 @@ child= json=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; [ -n "$json" ] && kill "$json" 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-# 2.5 GiB: skip where it would not fit twice over
+# 1.9 GiB: skip where it would not fit twice over
 avail=$(awk '$1 == "MemAvailable:" { print $2 }' /proc/meminfo)
 [ "$avail" -gt $((5 * 1024 * 1024)) ] || skip "needs 5 GiB available, has $avail KiB"
 
@@ -18,15 +18,15 @@ tm_start 120 40 "$MEMTOP" -d 1
 "$MEMTOP" --json -d 1 -n 110 >"$tmp/json" &
 json=$!
 wait_for "Tasks" || fail "memtop did not start"
-"$HELPERS/grow_child" 64 40 exhaustion-marker >"$tmp/grow" &
+"$HELPERS/grow_child" 64 30 exhaustion-marker >"$tmp/grow" &
 child=$!
 wait_ready "$tmp/grow" || fail "grow_child never got ready"
 started=$(date +%s)
 
-# the forecast needs 20 s of shrinking: look from 22 s to 38 s
+# the forecast needs 20 s of shrinking: look from 22 s to 29 s
 sleep 22
 seen=0
-while [ $(($(date +%s) - started)) -lt 38 ]; do
+while [ $(($(date +%s) - started)) -lt 29 ]; do
 	line=$(screen_text | grep -o 'memory lasts [^;]*min at this rate[^│|]*' | head -1)
 	left=$(awk '$1 == "MemAvailable:" || $1 == "SwapFree:" { s += $2 } END { print s }' /proc/meminfo)
 	if [ -n "$line" ]; then
@@ -46,11 +46,11 @@ while [ $(($(date +%s) - started)) -lt 38 ]; do
 done
 [ $seen = 1 ] || fail "the header never said memory lasts N min: $(screen_text | head -8)"
 
-# it stops at 40 s: the line goes within a minute
-while ! grep -q stopped "$tmp/grow" && [ $(($(date +%s) - started)) -lt 60 ]; do
+# it stops at 30 s: the line goes within a minute
+while ! grep -q stopped "$tmp/grow" && [ $(($(date +%s) - started)) -lt 50 ]; do
 	sleep 0.5
 done
-grep -q stopped "$tmp/grow" || fail "grow_child did not stop after 40 s"
+grep -q stopped "$tmp/grow" || fail "grow_child did not stop after 30 s"
 stop=$(date +%s)
 wait_gone "memory lasts" 60 || fail "the forecast stayed a minute after growth stopped"
 echo "the forecast went $(($(date +%s) - stop)) s after growth stopped"
@@ -65,7 +65,7 @@ wait "$json" 2>/dev/null
 json=
 jq -r '[(.system.exhaustion_s // "null"), .system.mem_available_kb + .system.swap_free_kb,
 	(.system.next_victim_pid // "null")] | @tsv' "$tmp/json" >"$tmp/tsv"
-awk 'NR >= 28 && NR <= 38 && $1 != "null" { n++; want = $2 / 65536
+awk 'NR >= 25 && NR <= 31 && $1 != "null" { n++; want = $2 / 65536
 	if ($1 < want * 0.75 || $1 > want * 1.25) { print "FAIL: exhaustion_s " $1 " vs " want; exit 1 }
 	if ($3 == "null") { print "FAIL: no next_victim_pid"; exit 1 } }
 	END { if (!n) { print "FAIL: no exhaustion_s during growth"; exit 1 }

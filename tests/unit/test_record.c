@@ -184,12 +184,13 @@ static void test_roundtrip(void **state)
 	replay_close(rp);
 }
 
-/* Reads all of a file; returns its samples read, the warnings and error in out */
-static size_t read_all(const char *p, char *out, size_t size)
+/* Reads a file's samples from the first on (from its keyframe); returns the index of the
+ * first it could not read (its count where it read them all), the warnings and error in out */
+static size_t read_from(const char *p, size_t first, char *out, size_t size)
 {
 	struct snapshot s;
 	char err[256];
-	size_t n = 0;
+	size_t n = first;
 	struct replay *rp = replay_open(p, err, sizeof(err));
 	out[0] = '\0';
 	if (!rp) {
@@ -208,13 +209,29 @@ static size_t read_all(const char *p, char *out, size_t size)
 	return n;
 }
 
+/* The samples a cut or a flipped byte in the last two blocks (samples 128 and 129) can
+ * change, and one before them: read from the keyframe at sample 120 on; the samples before
+ * stay as test_roundtrip read them */
+#define TAIL (NSAMPLES - 3)
+
+static size_t read_all(const char *p, char *out, size_t size)
+{
+	return read_from(p, 0, out, size);
+}
+
+/* The first len bytes of the file to the file to, the byte at flip (-1: none) flipped */
 static void copy_to(const char *to, size_t len, long flip)
 {
 	FILE *in = fopen(path, "rb"), *out = fopen(to, "wb");
-	for (size_t i = 0; i < len; i++) {
-		int c = fgetc(in);
-		fputc((long)i == flip ? c ^ 0x5a : c, out);
-	}
+	char *buf = malloc(len + 1);
+	assert_non_null(in);
+	assert_non_null(out);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, len, in), len);
+	if (flip >= 0 && (size_t)flip < len)
+		buf[flip] ^= 0x5a;
+	assert_int_equal(fwrite(buf, 1, len, out), len);
+	free(buf);
 	fclose(in);
 	fclose(out);
 }
@@ -257,7 +274,7 @@ static void test_cut(void **state)
 	snprintf(cut, sizeof(cut), "%s.cut", path);
 	for (long at = a; at <= size; at++) {
 		copy_to(cut, (size_t)at, -1);
-		size_t n = read_all(cut, msg, sizeof(msg));
+		size_t n = read_from(cut, TAIL, msg, sizeof(msg));
 		size_t want = at == size ? NSAMPLES : at >= b ? NSAMPLES - 1 : NSAMPLES - 2;
 		assert_int_equal(n, want);
 		if (at != a && at != b && at != size)
@@ -275,7 +292,7 @@ static void test_flipped(void **state)
 	snprintf(bad, sizeof(bad), "%s.bad", path);
 	for (long at = 0; at < size; at += at < 200 || at >= a ? 1 : 97) {
 		copy_to(bad, (size_t)size, at);
-		size_t n = read_all(bad, msg, sizeof(msg));
+		size_t n = read_from(bad, at >= a ? TAIL : 0, msg, sizeof(msg));
 		assert_true(n < NSAMPLES);
 		assert_true(strstr(msg, "offset") || strstr(msg, "version"));
 	}
