@@ -315,6 +315,22 @@ static bool react(struct loop *l, unsigned r)
 	return !(r & REACT_QUIT);
 }
 
+/* What the recording lost (a cut last sample, damage left out), on the message line: its
+ * first line without the file's path; the rest as -b --replay prints them */
+static void note_warnings(struct loop *l)
+{
+	const char *w = replay_warnings(l->rp), *p = strstr(w, ": ");
+	char line[256];
+	bool more = strlen(w) - strcspn(w, "\n") > 1;
+
+	if (!*w)
+		return;
+	w = p ? p + 2 : w;
+	snprintf(line, sizeof(line), "recording: %.*s%s", (int)strcspn(w, "\n"), w,
+		 more ? " (more: memtop -b --replay)" : "");
+	ui_message(l->u, line);
+}
+
 static int wait_ms(const struct loop *l)
 {
 	if (ui_paused(l->u))
@@ -350,9 +366,10 @@ int loop_run(struct sources *src, struct replay *rp, struct model *m, struct pre
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	detail_init(&l.detail);
-	if (rp)
+	if (rp) {
+		note_warnings(&l);
 		play(&l);
-	else
+	} else
 		collect(&l);
 	l.next = clock_mono() + l.prefs->delay;
 	for (bool run = true; run && !stop_signal;) {

@@ -54,36 +54,105 @@ uint32_t rec_block_crc(const uint8_t *hdr, const uint8_t *frame, size_t clen)
 	return (uint32_t)crc32(c, frame, (uInt)clen);
 }
 
-long rec_scan(int fd, long off, long size,
-	      int (*fn)(void *arg, long off, const struct rec_block *b), void *arg,
-	      const char **why)
+/* A window on a file read in large pieces: a walk of its blocks reads it through once */
+struct window {
+	int fd;
+	uint8_t *p;
+	size_t cap, n;
+	long at;
+};
+
+#define WINDOW_READ (1 << 20)
+
+/* The bytes [off, off + len) of the file, NULL where it has fewer; valid until the next
+ * call */
+static const uint8_t *window_get(struct window *w, long off, size_t len)
 {
-	uint8_t hdr[REC_BLOCK_HDR];
+	if (off >= w->at && off + (long)len <= w->at + (long)w->n)
+		return w->p + (off - w->at);
+	size_t want = len > WINDOW_READ ? len : WINDOW_READ;
+	if (want > w->cap) {
+		w->cap = want;
+		w->p = xrealloc(w->p, w->cap);
+	}
+	ssize_t n = pread(w->fd, w->p, want, off);
+	w->at = off;
+	w->n = n < 0 ? 0 : (size_t)n;
+	return w->n >= len ? w->p : NULL;
+}
+
+long rec_scan(int fd, long off, long size,
+	      int (*fn)(void *arg, long off, const struct rec_block *b, const uint8_t *frame),
+	      void *arg, const char **why)
+{
+	struct window w = {.fd = fd, .at = -1};
+	const uint8_t *h, *frame = NULL;
 	struct rec_block b;
 
 	*why = NULL;
 	while (off < size) {
 		if (size - off < REC_BLOCK_HDR) {
 			size_t k = size - off < 4 ? (size_t)(size - off) : 4;
-			*why = pread(fd, hdr, k, off) == (ssize_t)k && !memcmp(hdr, "MTBK", k)
-				       ? "cut short"
-				       : "damaged";
-			return off;
+			h = window_get(&w, off, k);
+			*why = h && !memcmp(h, "MTBK", k) ? "cut short" : "damaged";
+			break;
 		}
-		if (pread(fd, hdr, REC_BLOCK_HDR, off) != REC_BLOCK_HDR ||
-		    !rec_block_get(hdr, &b) || b.rlen > REC_MAX_RAW || b.clen > REC_MAX_RAW) {
+		h = window_get(&w, off, REC_BLOCK_HDR);
+		if (!h || !rec_block_get(h, &b) || b.rlen > REC_MAX_RAW || b.clen > REC_MAX_RAW) {
 			*why = "damaged";
-			return off;
+			break;
 		}
 		if ((long)b.clen > size - off - REC_BLOCK_HDR) {
 			*why = "cut short";
-			return off;
+			break;
 		}
-		if (fn && fn(arg, off, &b))
-			return off;
+		if (fn && !(frame = window_get(&w, off + REC_BLOCK_HDR, b.clen))) {
+			*why = "damaged"; /* it cannot be read */
+			break;
+		}
+		if (fn && fn(arg, off, &b, frame))
+			break;
 		off += REC_BLOCK_HDR + (long)b.clen;
 	}
+	free(w.p);
 	return off;
+}
+
+bool rec_block_ok(const struct rec_block *b, const uint8_t *frame)
+{
+	uint8_t hdr[REC_BLOCK_HDR];
+
+	rec_block_put(hdr, b);
+	return rec_block_crc(hdr, frame, b->clen) == b->crc;
+}
+
+long rec_resync(int fd, long off, long size)
+{
+	uint8_t chunk[65536], hdr[REC_BLOCK_HDR], *frame = NULL;
+	struct rec_block b;
+	long found = -1;
+
+	/* chunks overlapping by 3 bytes, so that a magic across two is seen */
+	for (long at = off + 1; found < 0 && at + REC_BLOCK_HDR <= size; at += sizeof(chunk) - 3) {
+		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
+		if (n < 4)
+			break;
+		for (ssize_t i = 0; i + 4 <= n && found < 0; i++) {
+			if (memcmp(chunk + i, "MTBK", 4))
+				continue;
+			long o = at + i;
+			if (pread(fd, hdr, sizeof(hdr), o) != (ssize_t)sizeof(hdr) ||
+			    !rec_block_get(hdr, &b) || !(b.flags & REC_KEY) ||
+			    b.clen > REC_MAX_RAW || (long)b.clen > size - o - REC_BLOCK_HDR)
+				continue;
+			frame = xrealloc(frame, b.clen + 1);
+			if (pread(fd, frame, b.clen, o + REC_BLOCK_HDR) == (ssize_t)b.clen &&
+			    rec_block_ok(&b, frame))
+				found = o;
+		}
+	}
+	free(frame);
+	return found;
 }
 
 void rb_bytes(struct rbuf *b, const void *p, size_t n)

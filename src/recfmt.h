@@ -39,13 +39,20 @@ void rec_block_put(uint8_t *out, const struct rec_block *b);
 bool rec_block_get(const uint8_t *in, struct rec_block *b);
 uint32_t rec_block_crc(const uint8_t *hdr, const uint8_t *frame, size_t clen);
 
-/* Walks the blocks of fd from offset off up to size: fn(arg, offset, header) for each one
- * whose frame is whole (not checked against its checksum); fn returning non-zero stops
- * it. Returns the offset where it stopped; *why NULL at size, else what is there: "cut
- * short" (a block begun, not ended: the recorder stopped mid-write) or "damaged". */
+/* Walks the blocks of fd from offset off up to size, reading it through in large pieces:
+ * fn(arg, offset, header, frame) for each one whose frame is whole (frame: its clen bytes,
+ * valid during the call; not checked against the checksum: rec_block_ok); fn returning
+ * non-zero stops it. Returns the offset where it stopped; *why NULL at size, else what is
+ * there: "cut short" (a block begun, not ended: the recorder stopped mid-write) or
+ * "damaged". */
 long rec_scan(int fd, long off, long size,
-	      int (*fn)(void *arg, long off, const struct rec_block *b), void *arg,
-	      const char **why);
+	      int (*fn)(void *arg, long off, const struct rec_block *b, const uint8_t *frame),
+	      void *arg, const char **why);
+/* Whether a block's header and frame hold together with its checksum */
+bool rec_block_ok(const struct rec_block *b, const uint8_t *frame);
+/* The first keyframe after offset off (up to size) that holds together (rec_block_ok):
+ * where a reader goes on past damage; -1 where there is none */
+long rec_resync(int fd, long off, long size);
 
 /* A growing byte buffer */
 struct rbuf {

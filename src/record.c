@@ -144,7 +144,10 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 			rc = -1;
 		} else {
 			long end = rec_scan(r->fd, (long)hdr.n, st.st_size, NULL, NULL, &why);
-			if (why && !strcmp(why, "damaged")) {
+			/* a tail cut short is the last block; one with a keyframe after it is a
+			   damaged length, and what follows is kept */
+			if (why &&
+			    (!strcmp(why, "damaged") || rec_resync(r->fd, end, st.st_size) >= 0)) {
 				snprintf(err, errlen,
 					 "%s: damaged at offset %ld; record to a new file", r->path,
 					 end);

@@ -40,6 +40,7 @@ struct replay {
 	size_t lo, hi; /* the range: blk[lo..hi) */
 	double begin, end;
 	struct tbuf warn;
+	bool damaged; /* blocks were left out for damage (warn says which) */
 	struct rec_state st;
 	size_t decoded; /* the block st holds, SIZE_MAX: none */
 	struct snapshot scratch;
@@ -47,15 +48,112 @@ struct replay {
 	size_t framecap, rawcap;
 };
 
-static int add_block(void *arg, long off, const struct rec_block *b)
+/* A file's blocks being indexed: each checked against its checksum; a damaged one and
+ * those after it up to the next keyframe that holds together (which are encoded against
+ * it) are left out, and said in one line */
+struct scan {
+	struct replay *r;
+	int fd;
+	const char *path;
+	long bad;	 /* where the damage being skipped begins, -1: none */
+	const char *why; /* what is there */
+	double last;	 /* the wall-clock time of the last sample before it, 0: none */
+	size_t before;	 /* the blocks indexed before it */
+};
+
+/* A sample's wall-clock time as the warnings say it */
+static void when(double wall, char *buf, size_t size)
 {
-	struct replay *r = arg;
+	time_t t = (time_t)wall;
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+/* The damage skipped, in one line: where it is, and the samples left out */
+static void say_gap(struct scan *sc, long resume, double at)
+{
+	char t[32], span[64], to[32];
+
+	if (sc->last) {
+		when(sc->last, t, sizeof(t));
+		snprintf(span, sizeof(span), "the samples after %s", t);
+	} else {
+		snprintf(span, sizeof(span), "the samples from the start of the file");
+	}
+	if (resume < 0) {
+		tbuf_printf(&sc->r->warn,
+			    "%s: damaged block at offset %ld: %s; %s left out to the end of the "
+			    "file (no keyframe after it)\n",
+			    sc->path, sc->bad, sc->why, span);
+	} else {
+		when(at, to, sizeof(to));
+		tbuf_printf(&sc->r->warn,
+			    "%s: damaged block at offset %ld: %s; %s left out up to the keyframe "
+			    "at offset %ld (%s)\n",
+			    sc->path, sc->bad, sc->why, span, resume, to);
+	}
+	sc->r->damaged = true;
+	sc->bad = -1;
+}
+
+static int add_block(void *arg, long off, const struct rec_block *b, const uint8_t *frame)
+{
+	struct scan *sc = arg;
+	struct replay *r = sc->r;
+
+	if (!rec_block_ok(b, frame)) {
+		if (sc->bad < 0) {
+			sc->bad = off;
+			sc->why = "checksum mismatch";
+		}
+		return 0;
+	}
+	if (sc->bad >= 0 && !(b->flags & REC_KEY))
+		return 0; /* encoded against a sample left out */
+	if (sc->bad >= 0)
+		say_gap(sc, off, b->wall);
 	if (r->nblk == r->blkcap) {
 		r->blkcap = r->blkcap ? r->blkcap * 2 : 1024;
 		r->blk = xrealloc(r->blk, r->blkcap * sizeof(*r->blk));
 	}
 	r->blk[r->nblk++] = (struct rblock){(uint32_t)(r->nfiles - 1), off, *b};
+	sc->last = b->wall;
 	return 0;
+}
+
+/* Indexes the blocks of a file from off, past damage where a keyframe follows it */
+static void scan_blocks(struct scan *sc, long off, long size)
+{
+	const char *cut;
+
+	for (;;) {
+		long end = rec_scan(sc->fd, off, size, add_block, sc, &cut);
+		bool damaged = cut && !strcmp(cut, "damaged");
+		/* a block cut short with a keyframe after it: its length is what is damaged */
+		long next = cut ? rec_resync(sc->fd, end, size) : -1;
+		if (damaged || next >= 0) {
+			if (sc->bad < 0) {
+				sc->bad = end;
+				sc->why = damaged ? "no block header there"
+						  : "its length runs past the end of the file";
+			}
+			if (next >= 0) {
+				off = next;
+				continue; /* add_block says the gap at the keyframe */
+			}
+		}
+		if (sc->bad >= 0)
+			say_gap(sc, -1, 0);
+		else if (cut)
+			tbuf_printf(
+				&sc->r->warn,
+				"%s: the last sample is cut short at offset %ld (the recorder "
+				"stopped mid-write); replaying the %zu whole samples before it\n",
+				sc->path, end, sc->r->nblk - sc->before);
+		return;
+	}
 }
 
 /* Opens one file, its header, and indexes its blocks */
@@ -86,19 +184,8 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	}
 	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
 	r->files[r->nfiles++] = f;
-	size_t before = r->nblk;
-	const char *cut;
-	long end = rec_scan(fd, len, (long)st.st_size, add_block, r, &cut);
-	if (cut && !strcmp(cut, "cut short"))
-		tbuf_printf(&r->warn,
-			    "%s: the last sample is cut short at offset %ld (the recorder stopped "
-			    "mid-write); replaying the %zu whole samples before it\n",
-			    path, end, r->nblk - before);
-	else if (cut)
-		tbuf_printf(&r->warn,
-			    "%s: damaged at offset %ld (no block header there); replaying the %zu "
-			    "samples before it\n",
-			    path, end, r->nblk - before);
+	struct scan sc = {.r = r, .fd = fd, .path = path, .bad = -1, .before = r->nblk};
+	scan_blocks(&sc, len, (long)st.st_size);
 	return 0;
 }
 
@@ -267,6 +354,11 @@ unsigned replay_cols(const struct replay *r)
 const char *replay_warnings(const struct replay *r)
 {
 	return r->warn.n ? r->warn.s : "";
+}
+
+bool replay_damaged(const struct replay *r)
+{
+	return r->damaged;
 }
 
 static uint8_t *room(uint8_t **p, size_t *cap, size_t n)

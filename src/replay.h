@@ -30,9 +30,12 @@ size_t replay_find(const struct replay *r, double t);
 /* The recorder's columns */
 unsigned replay_cols(const struct replay *r);
 
-/* What ended the samples early: lines naming the file and offset ("the last sample is
- * cut short..."), or "" */
+/* What ended the samples early or left some out: lines naming the file and offset ("the
+ * last sample is cut short...", "damaged block at offset N: checksum mismatch; the samples
+ * after T left out, replaying on from the keyframe at offset M"), or "" */
 const char *replay_warnings(const struct replay *r);
+/* Whether damage (not a cut last sample) left samples out */
+bool replay_damaged(const struct replay *r);
 
 /* Decodes sample i into s (cleared). Returns 0, or -1 with a one-line reason in err;
  * then the samples end before i. */

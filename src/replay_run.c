@@ -95,5 +95,6 @@ int replay_batch(struct replay *rp, struct model *m, const struct options *o)
 		w += len + (w[len] == '\n');
 	}
 	cgmodel_free(&cgm);
-	return rc;
+	/* samples left out for damage: all the others printed, and the exit says it */
+	return rc ? rc : replay_damaged(rp) ? 1 : 0;
 }

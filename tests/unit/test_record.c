@@ -299,6 +299,95 @@ static void test_flipped(void **state)
 	unlink(bad);
 }
 
+/* The offset of every block: off[0..n) */
+static size_t block_offsets(long *off, size_t max)
+{
+	struct stat st;
+	uint8_t h[20], hdr[REC_BLOCK_HDR];
+	struct rec_block bl;
+	size_t n = 0;
+	int fd = open(path, O_RDONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(pread(fd, h, 16, 0), 16);
+	long o = 20 + (long)(h[12] | h[13] << 8 | h[14] << 16 | (long)h[15] << 24);
+	while (o < st.st_size && n < max && pread(fd, hdr, sizeof(hdr), o) == sizeof(hdr) &&
+	       rec_block_get(hdr, &bl)) {
+		off[n++] = o;
+		o += REC_BLOCK_HDR + (long)bl.clen;
+	}
+	close(fd);
+	return n;
+}
+
+/* The file with a byte at flip flipped: its samples read back are those of gen() but the
+ * ones left out, from sample gone up to sample back (NSAMPLES: to the end) */
+static void resumes(long flip, int gone, int back, const char *said)
+{
+	char bad[80], err[256];
+	struct snapshot s, want;
+
+	snprintf(bad, sizeof(bad), "%s.gap", path);
+	struct stat st;
+	stat(path, &st);
+	copy_to(bad, (size_t)st.st_size, flip);
+	struct replay *rp = replay_open(bad, err, sizeof(err));
+	assert_non_null(rp);
+	assert_int_equal(replay_count(rp), NSAMPLES - (back - gone));
+	assert_true(replay_damaged(rp));
+	assert_non_null(strstr(replay_warnings(rp), said));
+	assert_int_equal(strcspn(replay_warnings(rp), "\n") + 1, strlen(replay_warnings(rp)));
+	snapshot_init(&s);
+	snapshot_init(&want);
+	for (size_t i = 0; i < replay_count(rp); i++) {
+		int k = (int)i < gone ? (int)i : (int)i + (back - gone);
+		assert_int_equal(replay_read(rp, i, &s, err, sizeof(err)), 0);
+		gen(&want, k);
+		check_same(&want, &s);
+	}
+	snapshot_free(&s);
+	snapshot_free(&want);
+	replay_close(rp);
+	unlink(bad);
+}
+
+/* Damage leaves out the samples encoded against it, up to the next keyframe, and the
+ * replay goes on from there, saying so in one line */
+static void test_resume(void **state)
+{
+	(void)state;
+	long off[NSAMPLES + 1];
+	char said[160];
+	assert_int_equal(block_offsets(off, NSAMPLES + 1), NSAMPLES);
+
+	/* a byte of sample 10's frame: 10 to 59 out, on from the keyframe at 60 */
+	snprintf(said, sizeof(said),
+		 "damaged block at offset %ld: checksum mismatch; the samples after ", off[10]);
+	resumes(off[10] + REC_BLOCK_HDR + 3, 10, 60, said);
+	snprintf(said, sizeof(said), "left out up to the keyframe at offset %ld (", off[60]);
+	resumes(off[10] + REC_BLOCK_HDR + 3, 10, 60, said);
+	/* sample 70's magic: no block header there; found again at the keyframe at 120 */
+	snprintf(said, sizeof(said),
+		 "damaged block at offset %ld: no block header there; the samples after ", off[70]);
+	resumes(off[70], 70, 120, said);
+	/* sample 20's length made larger than the file: not a cut tail, a keyframe follows */
+	snprintf(said, sizeof(said),
+		 "damaged block at offset %ld: its length runs past the end of the file; the "
+		 "samples after ",
+		 off[20]);
+	resumes(off[20] + 6, 20, 60, said);
+	/* the keyframe at 60's flags (its checksum): 60 to 119 out */
+	resumes(off[60] + 12, 60, 120, "checksum mismatch");
+	/* the first block: from the start of the file */
+	resumes(off[0] + 5, 0, 60, "the samples from the start of the file left out up to");
+	/* the last keyframe: to the end */
+	snprintf(said, sizeof(said), "damaged block at offset %ld: checksum mismatch;", off[120]);
+	resumes(off[120] + REC_BLOCK_HDR, 120, NSAMPLES, said);
+	resumes(off[120] + REC_BLOCK_HDR, 120, NSAMPLES,
+		"left out to the end of the file (no keyframe after it)");
+}
+
 static void test_newer(void **state)
 {
 	(void)state;
@@ -348,8 +437,8 @@ int run_record_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roundtrip), cmocka_unit_test(test_cut),
-		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_newer),
-		cmocka_unit_test(test_days),
+		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_newer),	  cmocka_unit_test(test_days),
 	};
 	return cmocka_run_group_tests_name("record", tests, make_file, drop_file);
 }
