@@ -62,6 +62,8 @@ static int batch_step(void *ctx, long i)
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
+	if (recorder_warning(bt->rec, err, sizeof(err))) /* it went on past damage */
+		fprintf(stderr, "memtop: %s\n", err);
 	model_step(m);
 	cgmodel_update(&bt->cgm, model_current(m), model_previous(m), &bt->order);
 	cgmodel_recent_ooms(&bt->cgm, m->oom, m->noom, model_current(m)->wall);

@@ -29,6 +29,7 @@ struct recorder {
 	struct rec_state st;
 	struct rbuf raw, out;
 	ZSTD_CCtx *zc;
+	char warn[4096 + 256]; /* what opening a file found, not yet said ("": nothing) */
 };
 
 double record_day_secs(void)
@@ -109,12 +110,40 @@ static void prune(struct recorder *r)
 	free(names);
 }
 
+/* Where the blocks of an existing file that a replay can read end, from offset from: past
+ * damage to the keyframe after it, as the replay goes. *trim: bytes follow that end (a cut
+ * last block, or damage with no keyframe after it: nothing a replay can read). Damage is
+ * said in r->warn. */
+static long readable_end(struct recorder *r, long from, long size, bool *trim)
+{
+	const char *why;
+	long end = rec_scan(r->fd, from, size, NULL, NULL, &why), bad = -1;
+
+	for (long next; why && (next = rec_resync(r->fd, end, size)) >= 0;) {
+		if (bad < 0)
+			bad = end;
+		end = rec_scan(r->fd, next, size, NULL, NULL, &why);
+	}
+	bool damaged_tail = why && strcmp(why, "cut short");
+	if (damaged_tail && bad < 0)
+		bad = end;
+	if (bad >= 0)
+		snprintf(r->warn, sizeof(r->warn),
+			 "%s: damaged at offset %ld (a replay leaves it out); recording goes on at "
+			 "offset %ld%s",
+			 r->path, bad, end,
+			 damaged_tail ? ", the unreadable bytes after it cut off" : "");
+	*trim = why != NULL;
+	return end;
+}
+
 /* Opens r->path for appending: a new file gets the header; an existing one must have
- * this memtop's header, and is trimmed to its last whole block */
+ * this memtop's header, and is trimmed to its last whole block that a replay can read
+ * (damage before it stays, said in r->warn: the replay leaves it out, and the next block
+ * written is a keyframe, where it goes on) */
 static int open_file(struct recorder *r, char *err, size_t errlen)
 {
 	struct rbuf hdr = {0};
-	const char *why;
 	struct stat st;
 
 	r->fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -143,16 +172,9 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 				 r->path);
 			rc = -1;
 		} else {
-			long end = rec_scan(r->fd, (long)hdr.n, st.st_size, NULL, NULL, &why);
-			/* a tail cut short is the last block; one with a keyframe after it is a
-			   damaged length, and what follows is kept */
-			if (why &&
-			    (!strcmp(why, "damaged") || rec_resync(r->fd, end, st.st_size) >= 0)) {
-				snprintf(err, errlen,
-					 "%s: damaged at offset %ld; record to a new file", r->path,
-					 end);
-				rc = -1;
-			} else if (why && ftruncate(r->fd, end)) { /* the cut tail */
+			bool trim;
+			long end = readable_end(r, (long)hdr.n, st.st_size, &trim);
+			if (trim && ftruncate(r->fd, end)) {
 				snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
 				rc = -1;
 			}
@@ -264,6 +286,15 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	r->size += (long)n;
 	r->since_key = key ? 1 : r->since_key + 1;
 	return 0;
+}
+
+bool recorder_warning(struct recorder *r, char *buf, size_t size)
+{
+	if (!r || !r->warn[0])
+		return false;
+	snprintf(buf, size, "%s", r->warn);
+	r->warn[0] = '\0';
+	return true;
 }
 
 void recorder_close(struct recorder *r)

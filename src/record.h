@@ -32,6 +32,9 @@ struct recorder;
 struct recorder *recorder_open(const struct record_opts *o, char *err, size_t errlen);
 /* Appends s as one block. Returns 0, or -1 with a one-line reason in err. */
 int recorder_append(struct recorder *r, const struct snapshot *s, char *err, size_t errlen);
+/* What opening a file found and the recording went on past (damage in an existing file),
+ * once: true with a line to say in buf */
+bool recorder_warning(struct recorder *r, char *buf, size_t size);
 void recorder_close(struct recorder *r);
 
 #endif

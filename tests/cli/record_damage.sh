@@ -3,9 +3,9 @@
 # flipped byte in sample 5 leaves out samples 5 to 59, which are encoded against it, and
 # the replay goes on from the keyframe at 60, saying so on one line with both offsets; the
 # samples it shows are the recording's own (their times), and it exits 1. A block header
-# overwritten, or a length past the end of the file, is found past the same way (and
-# --record does not cut such a file to append); damage in the last keyframe leaves out
-# the rest.
+# overwritten, or a length past the end of the file, is found past the same way; damage
+# in the last keyframe leaves out the rest. --record on a damaged file goes on after its
+# last sample a replay can read, saying so, and cuts off only what none can read.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/blocks.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -54,11 +54,29 @@ rec_flip "$tmp/key" $(($(at 60) + 30))
 replay "$tmp/key" 60 66 "damaged block at offset $(at 60): checksum mismatch; .* left out to the end of the file (no keyframe after it)"
 
 # sample 20's length made larger than the file (its third byte): not a cut tail, since a
-# keyframe follows; replayed past, and --record does not cut the file there to append
+# keyframe follows; replayed past; --record keeps it all, says so and appends after it
 cp "$tmp/rec" "$tmp/len"
 rec_flip "$tmp/len" $(($(at 20) + 6))
 replay "$tmp/len" 20 60 "damaged block at offset $(at 20): its length runs past the end of the file; .* up to the keyframe at offset $(at 60) ("
+size=$(stat -c %s "$tmp/len")
 cp "$tmp/len" "$tmp/len.before"
-"$MEMTOP" --record "$tmp/len" -n 1 2>"$tmp/err" && fail "--record appended to a file with a damaged length"
-grep -q "damaged at offset $(at 20); record to a new file" "$tmp/err" || fail "--record said: $(cat "$tmp/err")"
-cmp -s "$tmp/len" "$tmp/len.before" || fail "--record changed the damaged file"
+"$MEMTOP" --record "$tmp/len" -n 1 -p $$ 2>"$tmp/err" || fail "--record on a file damaged within exited $?: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "damaged at offset $(at 20) (a replay leaves it out); recording goes on at offset $size\$" "$tmp/err" ||
+	fail "--record said: $(cat "$tmp/err")"
+cmp -s -n "$size" "$tmp/len" "$tmp/len.before" || fail "--record changed the file before its end"
+"$MEMTOP" --replay "$tmp/len" --json >"$tmp/out.json" 2>/dev/null
+[ "$(wc -l <"$tmp/out.json")" = 27 ] || fail "$(wc -l <"$tmp/out.json") samples after appending, not 20 + 6 + 1"
+
+# zeros after the last sample (a file extended, its data never written): nothing a replay
+# can read; --record cuts them off, says so, and the file is whole again
+cp "$tmp/rec" "$tmp/zeros"
+size=$(stat -c %s "$tmp/zeros")
+head -c 4096 /dev/zero >>"$tmp/zeros"
+replay "$tmp/zeros" 66 66 "damaged block at offset $size: no block header there; .* left out to the end of the file"
+"$MEMTOP" --record "$tmp/zeros" -n 1 -p $$ 2>"$tmp/err" || fail "--record on zeros exited $?: $(cat "$tmp/err")"
+grep -q "damaged at offset $size (a replay leaves it out); recording goes on at offset $size, the unreadable bytes after it cut off" "$tmp/err" ||
+	fail "--record said: $(cat "$tmp/err")"
+"$MEMTOP" --replay "$tmp/zeros" --json >"$tmp/out.json" 2>"$tmp/err" || fail "the mended file replays with exit $?: $(cat "$tmp/err")"
+[ -s "$tmp/err" ] && fail "the mended file still warns: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/out.json")" = 67 ] || fail "$(wc -l <"$tmp/out.json") samples after mending, not 67"
