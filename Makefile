@@ -202,19 +202,33 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 		-D_GNU_SOURCE $< -o $@
 
 # libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
-# FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus
+# FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus; the objects built a job per CPU
 FUZZ_SECS ?= 60
+FUZZ := $(BUILD)/fuzz
+FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
+	$(filter-out -O2,$(CFLAGS))
+FUZZ_OBJ := $(patsubst %.c,$(FUZZ)/%.o,tests/fuzz/parsers.c $(CORE_SRC)) $(FUZZ)/theme_default.o
 fuzz: deps
-	@$(MAKE) --no-print-directory fuzz-build
-	$(BUILD)/fuzz/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(BUILD)/fuzz/corpus
+	@$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
+	$(FUZZ)/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/corpus
 
-fuzz-build: $(BPF_SKEL) $(BUILD)/theme_default.c
-	@mkdir -p $(BUILD)/fuzz/corpus
-	$(call say,FUZZ,tests/fuzz/parsers.c)
-	$(Q)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		$(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(filter-out -O2,$(CFLAGS)) $(LDFLAGS) \
-		tests/fuzz/parsers.c $(CORE_SRC) $(BUILD)/theme_default.c \
-		$(MT_LDLIBS) $(LDLIBS) -o $(BUILD)/fuzz/parsers
+fuzz-build: $(FUZZ)/parsers
+	@mkdir -p $(FUZZ)/corpus
+
+$(FUZZ)/%.o: %.c $(BPF_SKEL)
+	@mkdir -p $(@D)
+	$(call say,CC-FUZZ,$<)
+	$(Q)$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
+
+$(FUZZ)/theme_default.o: $(BUILD)/theme_default.c
+	@mkdir -p $(@D)
+	$(call say,CC-FUZZ,$<)
+	$(Q)$(FUZZ_COMPILE) -c $< -o $@
+
+$(FUZZ)/parsers: $(FUZZ_OBJ)
+	$(call say,FUZZ,$@)
+	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
 install: $(BUILD)/memtop $(BUILD)/memtop.1
 	install -D -m 755 $(BUILD)/memtop $(DESTDIR)$(PREFIX)/bin/memtop
