@@ -81,9 +81,14 @@ static const uint8_t *window_get(struct window *w, long off, size_t len)
 	return w->n >= len ? w->p : NULL;
 }
 
-long rec_scan(int fd, long off, long size,
-	      int (*fn)(void *arg, long off, const struct rec_block *b, const uint8_t *frame),
-	      void *arg, const char **why)
+/* Walks the blocks of fd from offset off up to size: fn(arg, offset, header, frame) for
+ * each one whose frame is whole (frame: its bytes where frames is set, else NULL; not
+ * checked against the checksum); fn returning non-zero stops it. Returns the offset where
+ * it stopped; *why NULL at size, else what is there: "cut short" (a block begun, not
+ * ended) or "damaged" (no block header). */
+static long scan(int fd, long off, long size, bool frames,
+		 int (*fn)(void *arg, long off, const struct rec_block *b, const uint8_t *frame),
+		 void *arg, const char **why)
 {
 	struct window w = {.fd = fd, .at = -1};
 	const uint8_t *h, *frame = NULL;
@@ -106,7 +111,7 @@ long rec_scan(int fd, long off, long size,
 			*why = "cut short";
 			break;
 		}
-		if (fn && !(frame = window_get(&w, off + REC_BLOCK_HDR, b.clen))) {
+		if (frames && !(frame = window_get(&w, off + REC_BLOCK_HDR, b.clen))) {
 			*why = "damaged"; /* it cannot be read */
 			break;
 		}
@@ -118,7 +123,8 @@ long rec_scan(int fd, long off, long size,
 	return off;
 }
 
-bool rec_block_ok(const struct rec_block *b, const uint8_t *frame)
+/* Whether a block's header and frame hold together with its checksum */
+static bool block_ok(const struct rec_block *b, const uint8_t *frame)
 {
 	uint8_t hdr[REC_BLOCK_HDR];
 
@@ -126,7 +132,9 @@ bool rec_block_ok(const struct rec_block *b, const uint8_t *frame)
 	return rec_block_crc(hdr, frame, b->clen) == b->crc;
 }
 
-long rec_resync(int fd, long off, long size)
+/* The first keyframe after offset off (up to size) that holds together: where a walk
+ * goes on past damage; -1 where there is none */
+static long resync(int fd, long off, long size)
 {
 	uint8_t chunk[65536], hdr[REC_BLOCK_HDR], *frame = NULL;
 	struct rec_block b;
@@ -147,12 +155,78 @@ long rec_resync(int fd, long off, long size)
 				continue;
 			frame = xrealloc(frame, b.clen + 1);
 			if (pread(fd, frame, b.clen, o + REC_BLOCK_HDR) == (ssize_t)b.clen &&
-			    rec_block_ok(&b, frame))
+			    block_ok(&b, frame))
 				found = o;
 		}
 	}
 	free(frame);
 	return found;
+}
+
+/* A walk's state: damage found and not yet passed (bad >= 0), what it is */
+struct walk {
+	bool check;
+	int (*block)(void *arg, long off, const struct rec_block *b);
+	void (*gap)(void *arg, long at, const char *why, long resume, const struct rec_block *key);
+	void *arg;
+	long bad;
+	const char *why;
+};
+
+static void damage(struct walk *w, long at, const char *why)
+{
+	if (w->bad < 0) {
+		w->bad = at;
+		w->why = why;
+	}
+}
+
+static int walk_block(void *arg, long off, const struct rec_block *b, const uint8_t *frame)
+{
+	struct walk *w = arg;
+
+	if (w->check && !block_ok(b, frame)) {
+		damage(w, off, "checksum mismatch");
+		return 0;
+	}
+	if (w->bad >= 0) {
+		if (!(b->flags & REC_KEY))
+			return 0; /* encoded against a sample left out */
+		if (w->gap)
+			w->gap(w->arg, w->bad, w->why, off, b);
+		w->bad = -1;
+	}
+	return w->block ? w->block(w->arg, off, b) : 0;
+}
+
+long rec_walk(int fd, long off, long size, bool check,
+	      int (*block)(void *arg, long off, const struct rec_block *b),
+	      void (*gap)(void *arg, long at, const char *why, long resume,
+			  const struct rec_block *key),
+	      void *arg, const char **why)
+{
+	struct walk w = {.check = check, .block = block, .gap = gap, .arg = arg, .bad = -1};
+
+	for (;;) {
+		long end = scan(fd, off, size, check, walk_block, &w, why);
+		bool damaged = *why && !strcmp(*why, "damaged");
+		/* a block cut short with a keyframe after it: its length is what is damaged */
+		long next = *why ? resync(fd, end, size) : -1;
+		if (damaged || next >= 0)
+			damage(&w, end,
+			       damaged ? "no block header there"
+				       : "its length runs past the end of the file");
+		if (next >= 0) {
+			off = next; /* walk_block says the gap at the keyframe */
+			continue;
+		}
+		if (w.bad >= 0) {
+			if (gap)
+				gap(arg, w.bad, w.why, -1, NULL);
+			*why = "damaged";
+		}
+		return end;
+	}
 }
 
 void rb_bytes(struct rbuf *b, const void *p, size_t n)

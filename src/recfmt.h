@@ -39,20 +39,21 @@ void rec_block_put(uint8_t *out, const struct rec_block *b);
 bool rec_block_get(const uint8_t *in, struct rec_block *b);
 uint32_t rec_block_crc(const uint8_t *hdr, const uint8_t *frame, size_t clen);
 
-/* Walks the blocks of fd from offset off up to size, reading it through in large pieces:
- * fn(arg, offset, header, frame) for each one whose frame is whole (frame: its clen bytes,
- * valid during the call; not checked against the checksum: rec_block_ok); fn returning
- * non-zero stops it. Returns the offset where it stopped; *why NULL at size, else what is
- * there: "cut short" (a block begun, not ended: the recorder stopped mid-write) or
- * "damaged". */
-long rec_scan(int fd, long off, long size,
-	      int (*fn)(void *arg, long off, const struct rec_block *b, const uint8_t *frame),
+/* Walks the blocks of fd from offset off up to size, reading it through in large pieces,
+ * as a replay reads them: block(arg, offset, header) for each one that holds together
+ * (its frame whole and, where check is set, its checksum right; block returning non-zero
+ * stops it). Damage (a wrong checksum, no block header where one should be, a length past
+ * the end of the file with a keyframe after it) and the blocks after it up to the next
+ * keyframe that holds together are passed over, which are encoded against it:
+ * gap(arg, offset of the damage, what it is, offset of that keyframe, its header) for
+ * each, -1 and NULL where none follows. Returns where the blocks that hold together end; *why NULL
+ * at size, "cut short" (the last block begun, not ended: the recorder stopped mid-write) or
+ * "damaged" (damage up to the end). */
+long rec_walk(int fd, long off, long size, bool check,
+	      int (*block)(void *arg, long off, const struct rec_block *b),
+	      void (*gap)(void *arg, long at, const char *why, long resume,
+			  const struct rec_block *key),
 	      void *arg, const char **why);
-/* Whether a block's header and frame hold together with its checksum */
-bool rec_block_ok(const struct rec_block *b, const uint8_t *frame);
-/* The first keyframe after offset off (up to size) that holds together (rec_block_ok):
- * where a reader goes on past damage; -1 where there is none */
-long rec_resync(int fd, long off, long size);
 
 /* A growing byte buffer */
 struct rbuf {

@@ -110,23 +110,29 @@ static void prune(struct recorder *r)
 	free(names);
 }
 
-/* Where the blocks of an existing file that a replay can read end, from offset from: past
- * damage to the keyframe after it, as the replay goes. *trim: bytes follow that end (a cut
- * last block, or damage with no keyframe after it: nothing a replay can read). Damage is
- * said in r->warn. */
+/* The first damage that a walk of an existing file passed over */
+static void first_gap(void *arg, long at, const char *why, long resume, const struct rec_block *key)
+{
+	long *bad = arg;
+
+	(void)why;
+	(void)resume;
+	(void)key;
+	if (*bad < 0)
+		*bad = at;
+}
+
+/* Where the blocks of an existing file that a replay can read end, from offset from (as
+ * the replay walks them: past damage to the keyframe after it). *trim: bytes follow that
+ * end (a cut last block, or damage with no keyframe after it: nothing a replay can read).
+ * Damage is said in r->warn. */
 static long readable_end(struct recorder *r, long from, long size, bool *trim)
 {
 	const char *why;
-	long end = rec_scan(r->fd, from, size, NULL, NULL, &why), bad = -1;
+	long bad = -1;
+	long end = rec_walk(r->fd, from, size, false, NULL, first_gap, &bad, &why);
+	bool damaged_tail = why && !strcmp(why, "damaged");
 
-	for (long next; why && (next = rec_resync(r->fd, end, size)) >= 0;) {
-		if (bad < 0)
-			bad = end;
-		end = rec_scan(r->fd, next, size, NULL, NULL, &why);
-	}
-	bool damaged_tail = why && strcmp(why, "cut short");
-	if (damaged_tail && bad < 0)
-		bad = end;
 	if (bad >= 0)
 		snprintf(r->warn, sizeof(r->warn),
 			 "%s: damaged at offset %ld (a replay leaves it out); recording goes on at "

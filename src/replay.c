@@ -48,17 +48,11 @@ struct replay {
 	size_t framecap, rawcap;
 };
 
-/* A file's blocks being indexed: each checked against its checksum; a damaged one and
- * those after it up to the next keyframe that holds together (which are encoded against
- * it) are left out, and said in one line */
+/* A file's blocks being indexed (rec_walk: damage passed over, each gap said in a line) */
 struct scan {
 	struct replay *r;
-	int fd;
 	const char *path;
-	long bad;	 /* where the damage being skipped begins, -1: none */
-	const char *why; /* what is there */
-	double last;	 /* the wall-clock time of the last sample before it, 0: none */
-	size_t before;	 /* the blocks indexed before it */
+	double last; /* the wall-clock time of the last sample indexed, 0: none */
 };
 
 /* A sample's wall-clock time as the warnings say it */
@@ -71,9 +65,11 @@ static void when(double wall, char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
 }
 
-/* The damage skipped, in one line: where it is, and the samples left out */
-static void say_gap(struct scan *sc, long resume, double at)
+/* The damage passed over, in one line: where it is, and the samples left out */
+static void say_gap(void *arg, long at, const char *why, long resume, const struct rec_block *key)
 {
+	struct scan *sc = arg;
+	struct replay *r = sc->r;
 	char t[32], span[64], to[32];
 
 	if (sc->last) {
@@ -83,37 +79,25 @@ static void say_gap(struct scan *sc, long resume, double at)
 		snprintf(span, sizeof(span), "the samples from the start of the file");
 	}
 	if (resume < 0) {
-		tbuf_printf(&sc->r->warn,
+		tbuf_printf(&r->warn,
 			    "%s: damaged block at offset %ld: %s; %s left out to the end of the "
 			    "file (no keyframe after it)\n",
-			    sc->path, sc->bad, sc->why, span);
+			    sc->path, at, why, span);
 	} else {
-		when(at, to, sizeof(to));
-		tbuf_printf(&sc->r->warn,
+		when(key->wall, to, sizeof(to));
+		tbuf_printf(&r->warn,
 			    "%s: damaged block at offset %ld: %s; %s left out up to the keyframe "
 			    "at offset %ld (%s)\n",
-			    sc->path, sc->bad, sc->why, span, resume, to);
+			    sc->path, at, why, span, resume, to);
 	}
-	sc->r->damaged = true;
-	sc->bad = -1;
+	r->damaged = true;
 }
 
-static int add_block(void *arg, long off, const struct rec_block *b, const uint8_t *frame)
+static int add_block(void *arg, long off, const struct rec_block *b)
 {
 	struct scan *sc = arg;
 	struct replay *r = sc->r;
 
-	if (!rec_block_ok(b, frame)) {
-		if (sc->bad < 0) {
-			sc->bad = off;
-			sc->why = "checksum mismatch";
-		}
-		return 0;
-	}
-	if (sc->bad >= 0 && !(b->flags & REC_KEY))
-		return 0; /* encoded against a sample left out */
-	if (sc->bad >= 0)
-		say_gap(sc, off, b->wall);
 	if (r->nblk == r->blkcap) {
 		r->blkcap = r->blkcap ? r->blkcap * 2 : 1024;
 		r->blk = xrealloc(r->blk, r->blkcap * sizeof(*r->blk));
@@ -121,39 +105,6 @@ static int add_block(void *arg, long off, const struct rec_block *b, const uint8
 	r->blk[r->nblk++] = (struct rblock){(uint32_t)(r->nfiles - 1), off, *b};
 	sc->last = b->wall;
 	return 0;
-}
-
-/* Indexes the blocks of a file from off, past damage where a keyframe follows it */
-static void scan_blocks(struct scan *sc, long off, long size)
-{
-	const char *cut;
-
-	for (;;) {
-		long end = rec_scan(sc->fd, off, size, add_block, sc, &cut);
-		bool damaged = cut && !strcmp(cut, "damaged");
-		/* a block cut short with a keyframe after it: its length is what is damaged */
-		long next = cut ? rec_resync(sc->fd, end, size) : -1;
-		if (damaged || next >= 0) {
-			if (sc->bad < 0) {
-				sc->bad = end;
-				sc->why = damaged ? "no block header there"
-						  : "its length runs past the end of the file";
-			}
-			if (next >= 0) {
-				off = next;
-				continue; /* add_block says the gap at the keyframe */
-			}
-		}
-		if (sc->bad >= 0)
-			say_gap(sc, -1, 0);
-		else if (cut)
-			tbuf_printf(
-				&sc->r->warn,
-				"%s: the last sample is cut short at offset %ld (the recorder "
-				"stopped mid-write); replaying the %zu whole samples before it\n",
-				sc->path, end, sc->r->nblk - sc->before);
-		return;
-	}
 }
 
 /* Opens one file, its header, and indexes its blocks */
@@ -184,8 +135,15 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	}
 	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
 	r->files[r->nfiles++] = f;
-	struct scan sc = {.r = r, .fd = fd, .path = path, .bad = -1, .before = r->nblk};
-	scan_blocks(&sc, len, (long)st.st_size);
+	struct scan sc = {.r = r, .path = path};
+	size_t before = r->nblk;
+	const char *cut;
+	long end = rec_walk(fd, len, (long)st.st_size, true, add_block, say_gap, &sc, &cut);
+	if (cut && !strcmp(cut, "cut short"))
+		tbuf_printf(&r->warn,
+			    "%s: the last sample is cut short at offset %ld (the recorder stopped "
+			    "mid-write); replaying the %zu whole samples before it\n",
+			    path, end, r->nblk - before);
 	return 0;
 }
 

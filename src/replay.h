@@ -32,7 +32,7 @@ unsigned replay_cols(const struct replay *r);
 
 /* What ended the samples early or left some out: lines naming the file and offset ("the
  * last sample is cut short...", "damaged block at offset N: checksum mismatch; the samples
- * after T left out, replaying on from the keyframe at offset M"), or "" */
+ * after T left out up to the keyframe at offset M (T2)"), or "" */
 const char *replay_warnings(const struct replay *r);
 /* Whether damage (not a cut last sample) left samples out */
 bool replay_damaged(const struct replay *r);

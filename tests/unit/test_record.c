@@ -236,33 +236,39 @@ static void copy_to(const char *to, size_t len, long flip)
 	fclose(out);
 }
 
-/* The offsets where the last two blocks start */
-static void last_two(long *a, long *b, long *size)
+/* The offset of every block: off[0..n) */
+static size_t block_offsets(long *off, size_t max)
 {
 	struct stat st;
-	char err[256];
-	stat(path, &st);
-	*size = st.st_size;
-	struct replay *rp = replay_open(path, err, sizeof(err));
-	assert_non_null(rp);
-	replay_close(rp);
-	/* walk the blocks: every header says its length */
-	int fd = open(path, O_RDONLY);
-	uint8_t hdr[REC_BLOCK_HDR];
+	uint8_t h[20], hdr[REC_BLOCK_HDR];
 	struct rec_block bl;
-	long off = 0, prev = 0, prev2 = 0;
-	uint8_t h[20];
+	size_t n = 0;
+	int fd = open(path, O_RDONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
 	assert_int_equal(pread(fd, h, 16, 0), 16);
-	off = 20 + (long)(h[12] | h[13] << 8 | h[14] << 16 | (long)h[15] << 24);
-	while (off < *size && pread(fd, hdr, sizeof(hdr), off) == sizeof(hdr) &&
+	long o = 20 + (long)(h[12] | h[13] << 8 | h[14] << 16 | (long)h[15] << 24);
+	while (o < st.st_size && n < max && pread(fd, hdr, sizeof(hdr), o) == sizeof(hdr) &&
 	       rec_block_get(hdr, &bl)) {
-		prev2 = prev;
-		prev = off;
-		off += REC_BLOCK_HDR + (long)bl.clen;
+		off[n++] = o;
+		o += REC_BLOCK_HDR + (long)bl.clen;
 	}
 	close(fd);
-	*a = prev2;
-	*b = prev;
+	return n;
+}
+
+/* The offsets where the last two blocks start, and the file's size */
+static void last_two(long *a, long *b, long *size)
+{
+	long off[NSAMPLES + 1];
+	struct stat st;
+
+	assert_int_equal(block_offsets(off, NSAMPLES + 1), NSAMPLES);
+	assert_int_equal(stat(path, &st), 0);
+	*size = st.st_size;
+	*a = off[NSAMPLES - 2];
+	*b = off[NSAMPLES - 1];
 }
 
 static void test_cut(void **state)
@@ -297,28 +303,6 @@ static void test_flipped(void **state)
 		assert_true(strstr(msg, "offset") || strstr(msg, "version"));
 	}
 	unlink(bad);
-}
-
-/* The offset of every block: off[0..n) */
-static size_t block_offsets(long *off, size_t max)
-{
-	struct stat st;
-	uint8_t h[20], hdr[REC_BLOCK_HDR];
-	struct rec_block bl;
-	size_t n = 0;
-	int fd = open(path, O_RDONLY);
-
-	assert_true(fd >= 0);
-	assert_int_equal(fstat(fd, &st), 0);
-	assert_int_equal(pread(fd, h, 16, 0), 16);
-	long o = 20 + (long)(h[12] | h[13] << 8 | h[14] << 16 | (long)h[15] << 24);
-	while (o < st.st_size && n < max && pread(fd, hdr, sizeof(hdr), o) == sizeof(hdr) &&
-	       rec_block_get(hdr, &bl)) {
-		off[n++] = o;
-		o += REC_BLOCK_HDR + (long)bl.clen;
-	}
-	close(fd);
-	return n;
 }
 
 /* The file with a byte at flip flipped: its samples read back are those of gen() but the
