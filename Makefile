@@ -12,10 +12,17 @@ ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 # -O2 -g), CPPFLAGS, LDFLAGS and LDLIBS given to make add to them: make CFLAGS=-O0.
 # V=1 shows the commands in full.
 CFLAGS   ?= -O2 -g
+# src/ holds a folder per layer (README, Layout); each is on the include path
+SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h)))
+SRC_DIRS := $(SRC_DIRS:/=)
 MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
 	       -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
-	       -Isrc -Iui -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-MT_CFLAGS   := -std=gnu11 -Wall -Wextra -Werror
+	       $(patsubst %,-I%,$(SRC_DIRS)) -Iui -I. -I$(BUILD) \
+	       $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# Warnings are errors where the project's own compiler runs them: make test and CI
+# (WERROR=1); a user's make with another compiler or flags builds and warns.
+WERROR   ?= 0
+MT_CFLAGS   := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lm -pthread
 COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
 LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
@@ -36,7 +43,7 @@ BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf/memtop.bpf.o
 BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h
 
-CORE_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
+CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
@@ -50,6 +57,7 @@ all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
 # (SANITIZE=0: not). Built by clang, as the fuzzer is: with gcc's runtimes UBSan's
 # reports ignore log_path, which the tests read them from.
 SAN      := $(BUILD)/asan
+FUZZ     := $(BUILD)/fuzz
 SAN_CC   ?= $(CLANG)
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # its themes: those of the tree (it looks in build/asan/../themes first, as memtop looks
@@ -76,7 +84,7 @@ run: deps
 SANITIZE ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: test-deps
-	@$(MAKE) --no-print-directory -j$(NPROC) all $(if $(filter 0,$(SANITIZE)),,sanitize)
+	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=1 all $(if $(filter 0,$(SANITIZE)),,sanitize)
 	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' sh tests/run.sh
 
 bench: test-deps
@@ -108,8 +116,13 @@ $(BUILD)/theme_default.c: themes/default.theme
 	$(Q){ echo 'const char theme_default_text[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } > $@.tmp && mv $@.tmp $@
 
-# every object waits for the BPF skeletons, which some include
-$(BUILD)/%.o: %.c $(BPF_SKEL)
+# the BPF skeletons are made before the objects whose sources include them, and only those
+# (a .bpf.c edit rebuilds them alone); after the first build their .d files say the same
+SKEL_USERS := $(patsubst %.c,%.o,$(shell grep -l 'skel\.h"' $(CORE_SRC) src/run/main.c \
+		tests/unit/*.c 2>/dev/null))
+$(addprefix $(BUILD)/,$(SKEL_USERS)) $(addprefix $(SAN)/,$(SKEL_USERS)) \
+	$(addprefix $(FUZZ)/,$(SKEL_USERS)): $(BPF_SKEL)
+$(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -MMD -MP -c $< -o $@
@@ -134,7 +147,7 @@ $(BUILD)/memtop.1: $(BUILD)/mkman man/memtop.1.in
 .SECONDARY: $(BPF_OBJ)
 .DELETE_ON_ERROR:
 
-$(BUILD)/memtop: $(BUILD)/src/main.o $(CORE_OBJ)
+$(BUILD)/memtop: $(BUILD)/src/run/main.o $(CORE_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
@@ -144,7 +157,7 @@ $(BUILD)/unit_tests: $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC)) $(CORE_OBJ)
 
 # the sanitized build: the same sources and flags, and SANFLAGS (the longer stem of
 # $(BUILD)/%.o makes make pick these rules for build/asan)
-$(SAN)/%.o: %.c $(BPF_SKEL)
+$(SAN)/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC-SAN,$<)
 	$(Q)$(SAN_COMPILE) -MMD -MP -c $< -o $@
@@ -154,7 +167,7 @@ $(SAN)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC-SAN,$<)
 	$(Q)$(SAN_COMPILE) -c $< -o $@
 
-$(SAN)/memtop: $(SAN)/src/main.o $(SAN_CORE)
+$(SAN)/memtop: $(SAN)/src/run/main.o $(SAN_CORE)
 	$(call say,LINK,$@)
 	$(Q)$(SAN_LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
@@ -175,7 +188,7 @@ $(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
 
 # fmt_kb as memtop formats sizes, from its own src/text.c, for tests that compare the screen
 # with /proc
-$(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/text.o
+$(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/base/text.o
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
@@ -204,7 +217,6 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 # libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
 # FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus; the objects built a job per CPU
 FUZZ_SECS ?= 60
-FUZZ := $(BUILD)/fuzz
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
 	$(filter-out -O2,$(CFLAGS))
@@ -216,7 +228,7 @@ fuzz: deps
 fuzz-build: $(FUZZ)/parsers
 	@mkdir -p $(FUZZ)/corpus
 
-$(FUZZ)/%.o: %.c $(BPF_SKEL)
+$(FUZZ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
@@ -237,7 +249,7 @@ install: $(BUILD)/memtop $(BUILD)/memtop.1
 	install -D -m 644 $(BUILD)/memtop.1 $(DESTDIR)$(PREFIX)/share/man/man1/memtop.1
 
 format:
-	clang-format -i $(wildcard src/*.[ch] ui/*.[ch] man/*.c tests/unit/*.c tests/helpers/*.c bench/*.c)
+	clang-format -i $(wildcard src/*/*.[ch] ui/*.[ch] man/*.c tests/unit/*.c tests/helpers/*.c bench/*.c)
 
 clean:
 	rm -rf $(BUILD)

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "snapshot.h"
 
 struct cg_tree; /* working arrays, kept from one refresh to the next */

@@ -9,7 +9,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_procs.h"
 #include "swap_gate.h"

@@ -11,7 +11,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../bpf/stacks.h"
+#include "bpf/stacks.h"
 #include "unwind.h"
 #include "util.h"
 

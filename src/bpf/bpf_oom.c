@@ -10,7 +10,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "util.h"
 

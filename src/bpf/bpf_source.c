@@ -9,7 +9,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
 #include "kmsg.h"

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 
 struct cg_iter; /* the concern's state */
 

@@ -16,7 +16,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "procfs.h"
 #include "symbolize.h"

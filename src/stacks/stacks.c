@@ -11,7 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "../bpf/stacks.h"
+#include "bpf/stacks.h"
 #include "bpf/stacks.skel.h"
 #include "pidns.h"
 #include "stacks_ring.h"

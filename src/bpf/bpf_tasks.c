@@ -13,7 +13,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "../bpf/memtop.h"
+#include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "util.h"
 
