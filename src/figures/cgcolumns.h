@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "columns.h"
+#include "table.h"
 
 /* The display order is the order of this enum. */
 enum cgcol_id {
@@ -34,7 +35,7 @@ enum cgcol_id {
 	CGCOL_COUNT
 };
 
-#define CGCOL_BIT(c) (1u << (c))
+#define CGCOL_BIT(c) TABLE_BIT(c)
 _Static_assert(CGCOL_COUNT <= 32, "cgroup column sets are 32-bit masks");
 
 /* What a column's figure is read from. */
@@ -51,40 +52,28 @@ enum cg_need {
 	CGNEED_COSTLY = CGNEED_STAT | CGNEED_PROCS,
 };
 
-struct cg_column {
-	const char *name;  /* for -o, --columns and the settings file of the cgroup view */
-	const char *title; /* on screen and in batch text */
-	const char *json;  /* JSON key: the name and the unit, as the process columns' */
-	const char *desc;  /* for the help, the column picker and the sort menu */
-	int width;	   /* 0: takes the rest of the line */
-	enum col_unit unit;
-	enum col_kind kind; /* KIND_SHARE: of column .per, not of RAM */
-	unsigned needs;	    /* enum cg_need */
-	bool ascending;	    /* natural sort direction */
-	bool on;	    /* shown by default */
-	int drop;	    /* on a narrow screen, higher numbers are hidden first; 0 never */
-	double scale;	    /* the sample (or the rate) to shown units (0: 1) */
-	bool since_start;   /* KIND_RATE: the counter starts at memtop's start (BPF) */
-	const char *total;  /* KIND_RATE: JSON key of the counter itself */
-	int of, per;	    /* KIND_SHARE: column of as a percentage of column per */
-	/* OpenMetrics: the metric's name after "memtop_cgroup_", as the process columns'
-	 * .metric (columns.h); NULL: not exported */
-	const char *metric;
-	bool counter;	  /* KIND_SAMPLE: a count that only grows */
-	bool label;	  /* a label of each cgroup's metrics, named .name */
-	const char *help; /* its # HELP text where .desc does not say it (a rate's counter) */
-};
+/* One column type for both tables (table.h); the older name of it */
+#define cg_column column
 
-extern const struct cg_column cg_columns[CGCOL_COUNT];
+/* .text reads a struct cg_sample; a share (KIND_SHARE) is of column .per, not of RAM */
+extern const struct column cg_columns[CGCOL_COUNT];
 
-/* Looks a column up by name ("usage") or title ("USAGE"), case-insensitively; -1 if none. */
-int cg_column_by_name(const char *name);
-
-/* The columns shown unless asked otherwise (.on). */
-unsigned cg_columns_default(void);
+/* The table layer's lookups (table.h) over cg_columns[] */
+static inline int cg_column_by_name(const char *name)
+{
+	return table_col_by_name(cg_columns, CGCOL_COUNT, name);
+}
+static inline unsigned cg_columns_default(void)
+{
+	return table_default(cg_columns, CGCOL_COUNT);
+}
 
 /* The columns read without the costly files (CGNEED_COSTLY): the tree at its cheapest. */
-unsigned cg_columns_cheap(void);
+static inline unsigned cg_columns_cheap(void)
+{
+	return ~table_with_need(cg_columns, CGCOL_COUNT, CGNEED_COSTLY, false) &
+	       (CGCOL_BIT(CGCOL_COUNT) - 1);
+}
 
 /* The columns that must be read for the columns of set to have values: set, and what a
  * share is made of. */

@@ -1,12 +1,15 @@
 /* The one table of process columns: every per-process figure memtop shows, prints or
- * sorts by is a row of columns[]. The screen, batch text, JSON and sorting iterate it;
- * adding a column touches this table and the one collector that reads its value. */
+ * sorts by is a row of columns[] (struct column, table.h). The screen, batch text, JSON
+ * and sorting iterate it; adding a column touches this table and the one collector that
+ * reads its value. .id and .text read a struct proc_sample. */
 #ifndef MEMTOP_COLUMNS_H
 #define MEMTOP_COLUMNS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "table.h"
 
 /* The display order is the order of this enum. */
 enum col_id {
@@ -36,16 +39,6 @@ enum col_id {
 	COL_COUNT
 };
 
-enum col_unit {
-	UNIT_ID, /* an integer shown as is */
-	UNIT_TEXT,
-	UNIT_KB, /* KiB, shown in human units */
-	UNIT_PCT,
-	UNIT_RATE,    /* per second */
-	UNIT_US_RATE, /* microseconds per second */
-	UNIT_KB_MIN,  /* KiB per minute, signed */
-};
-
 /* Which collector a column needs. */
 enum col_need {
 	NEED_STAT = 1 << 0,    /* /proc/PID/stat (always read) */
@@ -63,56 +56,16 @@ enum col_need {
 	NEED_BPF = NEED_BPF_SWAPIN | NEED_BPF_RECLAIM,
 };
 
-/* How a row's value is made from the samples. */
-enum col_kind {
-	KIND_SAMPLE, /* the sampled value, proc_sample.v[col] (or .id() where set) */
-	KIND_TEXT,   /* text from .text() */
-	KIND_RATE,   /* per second of the cumulative counter proc_sample.v[col], times .scale */
-	KIND_SHARE,  /* percentage of RAM that column .of takes */
-	KIND_GROWTH, /* RSS + swap growth over the last .span seconds, from the history */
-};
-
-struct proc_sample;
-
-struct column {
-	const char *name;  /* for -o, --columns and the settings file */
-	const char *title; /* on screen and in batch text */
-	const char *json;  /* JSON key: the name and the unit, see json_key rule in README */
-	const char *desc;  /* for the help, the column picker and the sort menu */
-	int width;	   /* 0: takes the rest of the line */
-	enum col_unit unit;
-	enum col_kind kind;
-	unsigned needs;	   /* enum col_need */
-	bool ascending;	   /* natural sort direction */
-	bool on;	   /* shown by default */
-	int drop;	   /* on a narrow screen, higher numbers are hidden first; 0 never */
-	double scale;	   /* KIND_RATE: counter units to shown units (0: 1) */
-	bool since_start;  /* KIND_RATE: the counter starts at memtop's start, not the process's */
-	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */
-	int of;		   /* KIND_SHARE: the column whose share of RAM this is */
-	double span;	   /* KIND_GROWTH: seconds it looks back */
-	bool history;	   /* kept in the history of the last hour (src/history.h) */
-	uint64_t (*id)(const struct proc_sample *p);	  /* KIND_SAMPLE kept out of v[] */
-	const char *(*text)(const struct proc_sample *p); /* KIND_TEXT, raw and untrusted */
-	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;
-	 * returns its length. NULL: the whole text, escaped. */
-	size_t (*cell)(const char *text, char *buf, size_t size, bool utf8, int width);
-	/* OpenMetrics (ui/openmetrics.c): the metric's name after "memtop_process_", without
-	 * its unit and _total, which come from .unit, .kind and .scale (src/metric.h); a
-	 * KIND_RATE column exports its counter (.total), not the rate. NULL: not exported */
-	const char *metric;
-	bool counter;	  /* KIND_SAMPLE: a count that only grows */
-	bool label;	  /* a label of each process's metrics, named .name */
-	const char *help; /* its # HELP text where .desc does not say it (a rate's counter) */
-};
-
 extern const struct column columns[COL_COUNT];
 
-/* Looks a column up by name ("rss") or title ("RSS"), case-insensitively; -1 if none. */
-int column_by_name(const char *name);
+/* The table layer's lookups (table.h) over columns[] */
+static inline int column_by_name(const char *name)
+{
+	return table_col_by_name(columns, COL_COUNT, name);
+}
 
 /* A set of columns is a bit mask, 1u << col_id; they show in the table's order. */
-#define COL_BIT(c) (1u << (c))
+#define COL_BIT(c) TABLE_BIT(c)
 _Static_assert(COL_COUNT < 32, "column sets are 32-bit masks, the top bit COL_ALL_CGROUPS");
 
 /* Not a column: in the columns wanted from a collector (model_wanted, pids_request), every
@@ -124,22 +77,29 @@ _Static_assert(COL_COUNT < 32, "column sets are 32-bit masks, the top bit COL_AL
  * escaped, and where it is longer than width (> 0) its end, after "..". */
 size_t cgroup_cell(const char *path, char *buf, size_t size, bool utf8, int width);
 
-/* The columns shown unless asked otherwise (.on). */
-unsigned columns_default(void);
-
-/* Parses a comma-separated list of column names: "pid,rss,pss,cmd" is that set, "+pss,uss"
- * adds to the default set, "-txt" removes from it. Returns 0, or -1 with a one-line
- * reason in err. */
-int columns_parse(const char *list, unsigned *set, char *err, size_t errlen);
+static inline unsigned columns_default(void)
+{
+	return table_default(columns, COL_COUNT);
+}
+static inline int columns_parse(const char *list, unsigned *set, char *err, size_t errlen)
+{
+	return table_parse(columns, COL_COUNT, list, set, err, errlen);
+}
 
 /* The collectors (enum col_need) that the columns of set need. */
 unsigned columns_needs(unsigned set);
 
 /* The columns that the collectors in needs fill: those whose needs it covers. */
-unsigned columns_filled_by(unsigned needs);
+static inline unsigned columns_filled_by(unsigned needs)
+{
+	return table_with_need(columns, COL_COUNT, needs, true);
+}
 
 /* The columns that need any of the collectors in needs. */
-unsigned columns_with_need(unsigned needs);
+static inline unsigned columns_with_need(unsigned needs)
+{
+	return table_with_need(columns, COL_COUNT, needs, false);
+}
 
 /* Whether JSON carries column c when set is shown: every column read for every process,
  * and a costly one (read per row) or CGROUP when it is in set. */

@@ -11,21 +11,20 @@ static const struct metric none = {METRIC_NONE, NULL, 0};
 
 /* A column's (process or cgroup): its value in the table's unit, or for a rate column
  * its counter, whose shown rate is the counter's per second times scale */
-static struct metric of_column(const char *name, enum col_unit unit, enum col_kind kind,
-			       double scale, bool counter)
+struct metric metric_of_column(const struct column *c)
 {
-	double s = scale ? scale : 1;
+	double s = c->scale ? c->scale : 1;
 
-	if (!name)
+	if (!c->metric)
 		return none;
-	if (kind == KIND_RATE && unit == UNIT_RATE)
+	if (c->kind == KIND_RATE && c->unit == UNIT_RATE)
 		return (struct metric){METRIC_COUNTER, NULL, s};
-	if (kind == KIND_RATE && unit == UNIT_US_RATE)
+	if (c->kind == KIND_RATE && c->unit == UNIT_US_RATE)
 		return (struct metric){METRIC_COUNTER, "seconds", s * 1e-6};
-	if (kind != KIND_SAMPLE)
+	if (c->kind != KIND_SAMPLE)
 		return none;
-	enum metric_type t = counter ? METRIC_COUNTER : METRIC_GAUGE;
-	switch (unit) {
+	enum metric_type t = c->counter ? METRIC_COUNTER : METRIC_GAUGE;
+	switch (c->unit) {
 	case UNIT_KB:
 		return (struct metric){t, "bytes", 1024 * s};
 	case UNIT_ID:
@@ -35,16 +34,6 @@ static struct metric of_column(const char *name, enum col_unit unit, enum col_ki
 	default:
 		return none;
 	}
-}
-
-struct metric metric_of_column(const struct column *c)
-{
-	return of_column(c->metric, c->unit, c->kind, c->scale, c->counter);
-}
-
-struct metric metric_of_cg_column(const struct cg_column *c)
-{
-	return of_column(c->metric, c->unit, c->kind, c->scale, c->counter);
 }
 
 struct metric metric_of_figure(const struct sys_figure *f)

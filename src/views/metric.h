@@ -30,11 +30,11 @@ struct metric {
 	double factor;	  /* the table's value (or counter) times this is in the unit */
 };
 
-/* A process column's metric: KIND_SAMPLE numbers are gauges (or counters, .counter),
- * KIND_RATE columns their counter (.total); none for text, shares, growth, or without
- * .metric */
+/* A column's metric (a process's or a cgroup's): KIND_SAMPLE numbers are gauges (or
+ * counters, .counter), KIND_RATE columns their counter (.total); none for text, shares,
+ * growth, or without .metric */
 struct metric metric_of_column(const struct column *c);
-struct metric metric_of_cg_column(const struct cg_column *c);
+#define metric_of_cg_column metric_of_column
 /* A system figure's: its .total where it has one (a counter), else its value; none for a
  * rate without .total, or without .metric */
 struct metric metric_of_figure(const struct sys_figure *f);

@@ -1,0 +1,116 @@
+/* The table layer: a table is an array of column descriptors (struct column) and rows
+ * read through one view (struct table_row). The process table (columns.h) and the cgroup
+ * table (cgcolumns.h) are two such arrays; the cells, sorting, JSON, batch text and
+ * OpenMetrics iterate either the same way. */
+#ifndef MEMTOP_TABLE_H
+#define MEMTOP_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum col_unit {
+	UNIT_ID, /* an integer shown as is */
+	UNIT_TEXT,
+	UNIT_KB, /* KiB, shown in human units */
+	UNIT_PCT,
+	UNIT_RATE,    /* per second */
+	UNIT_US_RATE, /* microseconds per second */
+	UNIT_KB_MIN,  /* KiB per minute, signed */
+};
+
+/* How a row's value is made from the samples. */
+enum col_kind {
+	KIND_SAMPLE, /* the sampled value, sample.v[col] (or .id() where set), times .scale */
+	KIND_TEXT,   /* text from .text() */
+	KIND_RATE,   /* per second of the cumulative counter sample.v[col], times .scale */
+	KIND_SHARE,  /* percentage that column .of is of column .per (processes: of RAM) */
+	KIND_GROWTH, /* RSS + swap growth over the last .span seconds, from the history */
+};
+
+/* A column of a table. The sample that .id and .text read is the table's: a process's
+ * struct proc_sample, a cgroup's struct cg_sample (snapshot.h). */
+struct column {
+	const char *name;  /* for -o, --columns and the settings file */
+	const char *title; /* on screen and in batch text */
+	const char *json;  /* JSON key: the name and the unit, see json_key rule in README */
+	const char *desc;  /* for the help, the column picker and the sort menu */
+	int width;	   /* 0: takes the rest of the line */
+	enum col_unit unit;
+	enum col_kind kind;
+	unsigned needs;	   /* the table's collectors: enum col_need, enum cg_need */
+	bool ascending;	   /* natural sort direction */
+	bool on;	   /* shown by default */
+	int drop;	   /* on a narrow screen, higher numbers are hidden first; 0 never */
+	double scale;	   /* the sample (or the rate) to shown units (0: 1) */
+	bool since_start;  /* KIND_RATE: the counter starts at memtop's start, not the row's */
+	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */
+	int of, per;	   /* KIND_SHARE: the column that is a share (of column per, or RAM) */
+	double span;	   /* KIND_GROWTH: seconds it looks back */
+	bool history;	   /* kept in the history of the last hour (src/history.h) */
+	uint64_t (*id)(const void *sample);	 /* KIND_SAMPLE kept out of v[] */
+	const char *(*text)(const void *sample); /* KIND_TEXT, raw and untrusted */
+	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;
+	 * returns its length. NULL: the whole text, escaped. */
+	size_t (*cell)(const char *text, char *buf, size_t size, bool utf8, int width);
+	/* OpenMetrics (openmetrics.c): the metric's name after "memtop_process_" or
+	 * "memtop_cgroup_", without its unit and _total, which come from .unit, .kind and
+	 * .scale (metric.h); a KIND_RATE column exports its counter (.total), not the rate.
+	 * NULL: not exported */
+	const char *metric;
+	bool counter;	  /* KIND_SAMPLE: a count that only grows */
+	bool label;	  /* a label of each row's metrics, named .name */
+	const char *help; /* its # HELP text where .desc does not say it (a rate's counter) */
+};
+
+/* A row's three names: for -o and the settings file, on screen, the JSON key */
+#define COLUMN(n, t, j) .name = (n), .title = (t), .json = (j)
+
+/* A set of a table's columns is a bit mask, 1u << column */
+#define TABLE_BIT(c) (1u << (c))
+
+/* One row of a table as the table layer reads it */
+struct table_row {
+	const void *sample; /* what .text and .id read */
+	const uint64_t *v;  /* the sample's figures by column (a rate's counter) */
+	const double *num;  /* each numeric column's value in shown units */
+	unsigned valid;	    /* the columns with a value */
+	unsigned read;	    /* the columns read into v */
+	unsigned unlimited; /* of the sampled columns, those whose value is "max" (no limit) */
+};
+
+/* The raw text of a text column; NULL for the others or where there is none */
+static inline const char *table_text(const struct column *col, const struct table_row *r)
+{
+	return col->text ? col->text(r->sample) : NULL;
+}
+
+/* A sampled column's exact integer: .id() or v[c] */
+static inline uint64_t table_sample(const struct column *cols, int c, const struct table_row *r)
+{
+	return cols[c].id ? cols[c].id(r->sample) : r->v[c];
+}
+
+/* A limit of "max": no value for JSON and OpenMetrics, "max" in a cell */
+static inline bool table_unlimited(const struct column *cols, int c, const struct table_row *r)
+{
+	return cols[c].kind == KIND_SAMPLE && (r->unlimited & TABLE_BIT(c));
+}
+
+/* Looks a column up by name ("rss") or title ("RSS"), case-insensitively; -1 if none. */
+int table_col_by_name(const struct column *cols, int n, const char *name);
+
+/* The columns shown unless asked otherwise (.on). */
+unsigned table_default(const struct column *cols, int n);
+
+/* The columns whose needs have any of the bits of needs (all: every bit of theirs is in
+ * needs) */
+unsigned table_with_need(const struct column *cols, int n, unsigned needs, bool all);
+
+/* Parses a comma-separated list of column names: "pid,rss,pss,cmd" is that set, "+pss,uss"
+ * adds to the default set, "-txt" removes from it. Returns 0, or -1 with a one-line
+ * reason in err. */
+int table_parse(const struct column *cols, int n, const char *list, unsigned *set, char *err,
+		size_t errlen);
+
+#endif
