@@ -84,4 +84,15 @@ double cg_row_number(const struct cg_row *r, enum cgcol_id c);
 /* The text of a text column (raw, untrusted); NULL for numeric columns */
 const char *cg_row_text(const struct cg_row *r, enum cgcol_id c);
 
+/* The row as the table layer (table.h) reads it */
+static inline struct table_row cg_row_view(const struct cg_row *r)
+{
+	return (struct table_row){.sample = r->c,
+				  .v = r->c->v,
+				  .num = r->num,
+				  .valid = r->valid,
+				  .read = r->c->valid,
+				  .unlimited = r->c->unlimited};
+}
+
 #endif

@@ -127,6 +127,16 @@ static inline bool row_valid(const struct row *r, enum col_id c)
 	return (r->p->valid & COL_BIT(c)) != 0;
 }
 
+/* The row as the table layer (table.h) reads it */
+static inline struct table_row proc_row_view(const struct row *r)
+{
+	return (struct table_row){.sample = r->p,
+				  .v = r->p->v,
+				  .num = r->num,
+				  .valid = r->p->valid,
+				  .read = r->p->valid};
+}
+
 /* RAM split as free(1) does: used = total - free - buffers - cache, where cache is
  * Cached + SReclaimable. */
 struct mem_split {

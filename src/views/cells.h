@@ -36,21 +36,34 @@ static inline size_t number_cell(double v, enum col_unit unit, char *buf, size_t
 	return fmt_cut("", 0, buf, size);
 }
 
-/* Formats column c of row r into buf: sizes in human units, rates, escaped text.
- * Columns whose collector is off show "-". Returns strlen(buf). Inline: it runs for
- * every cell of every process in batch text. */
+/* Formats column c of a table's row r into buf: sizes in human units, rates, escaped
+ * text, "max" for no limit; "-" where the row has no value of it (its collector is off).
+ * Returns strlen(buf). Inline: it runs for every cell of every process in batch text. */
+static inline size_t table_cell(const struct column *cols, int c, const struct table_row *r,
+				char *buf, size_t size, bool utf8)
+{
+	const struct column *col = &cols[c];
+	const char *t = table_text(col, r);
+
+	if (t)
+		return col->cell ? col->cell(t, buf, size, utf8, col->width)
+				 : escape_display(t, buf, size, utf8);
+	if (table_unlimited(cols, c, r))
+		return fmt_cut("max", 3, buf, size);
+	if (!(r->valid & TABLE_BIT(c)))
+		return fmt_cut("-", 1, buf, size);
+	return number_cell(r->num[c], col->unit, buf, size);
+}
+
+/* A process's cell: table_cell, the COMMAND cell with the tree's lines */
 static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, size_t size,
 			       bool utf8)
 {
-	const char *t;
+	struct table_row v = proc_row_view(r);
+
 	if (c == COL_CMD)
 		return cmd_cell(r, buf, size, utf8, -1);
-	if (columns[c].text && (t = columns[c].text(r->p)))
-		return columns[c].cell ? columns[c].cell(t, buf, size, utf8, columns[c].width)
-				       : escape_display(t, buf, size, utf8);
-	if (!row_valid(r, c))
-		return fmt_cut("-", 1, buf, size);
-	return number_cell(row_number(r, c), columns[c].unit, buf, size);
+	return table_cell(columns, c, &v, buf, size, utf8);
 }
 
 /* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most

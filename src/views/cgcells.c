@@ -9,13 +9,9 @@
 
 size_t cg_cell_text(const struct cg_row *r, enum cgcol_id c, char *buf, size_t size, bool utf8)
 {
-	if (cg_columns[c].kind == KIND_TEXT)
-		return escape_display(cg_row_text(r, c), buf, size, utf8);
-	if (cg_row_unlimited(r, c))
-		return fmt_cut("max", 3, buf, size);
-	if (!cg_row_valid(r, c))
-		return fmt_cut("-", 1, buf, size);
-	return number_cell(cg_row_number(r, c), cg_columns[c].unit, buf, size);
+	struct table_row v = cg_row_view(r);
+
+	return table_cell(cg_columns, c, &v, buf, size, utf8);
 }
 
 /* The bytes of the character at s, and its columns in *cols */
