@@ -83,60 +83,75 @@ static void put_fixed(struct tbuf *b, double v, int decimals)
 		b->n += fmt_fixed(v, decimals, tbuf_room(b, 400), 400); /* 1e308: 309 digits */
 }
 
-/* The columns JSON carries, each with its key as written: "\"rss_kb\":" after a comma */
+/* The columns a table's JSON objects carry, each with its key as written: "\"rss_kb\":"
+ * after a comma */
 struct keys {
+	const struct column *cols;
 	int n;
-	enum col_id col[COL_COUNT];
-	char text[COL_COUNT][48];
-	size_t len[COL_COUNT];
+	int col[32];
+	char text[32][48];
+	size_t len[32];
 };
 
-static void keys_of(struct keys *k, unsigned cols)
+/* The keys of the columns of cols (ncols of them) in set */
+static void keys_of(struct keys *k, const struct column *cols, int ncols, unsigned set)
 {
+	k->cols = cols;
 	k->n = 0;
-	for (int c = 0; c < COL_COUNT; c++) {
-		if (!column_in_json(c, cols))
+	for (int c = 0; c < ncols; c++) {
+		if (!(set & TABLE_BIT(c)))
 			continue;
-		int len = snprintf(k->text[k->n], sizeof(k->text[0]), ",\"%s\":", columns[c].json);
+		int len = snprintf(k->text[k->n], sizeof(k->text[0]), ",\"%s\":", cols[c].json);
 		k->len[k->n] =
 			(size_t)len < sizeof(k->text[0]) ? (size_t)len : sizeof(k->text[0]) - 1;
-		k->col[k->n++] = (enum col_id)c;
+		k->col[k->n++] = c;
 	}
 }
 
-/* One column's value, in the unit its key names; null where its collector did not read it */
-static void value(struct tbuf *b, const struct row *r, enum col_id c)
+/* One column's value, in the unit its key names; null where the row has none (its
+ * collector did not read it, a rate before two reads) and for a limit of "max" */
+static void value(struct tbuf *b, const struct column *cols, int c, const struct table_row *r)
 {
-	const struct column *col = &columns[c];
+	const struct column *col = &cols[c];
+	const char *t = table_text(col, r);
 
-	if (col->kind == KIND_TEXT && row_text(r, c))
-		put_string(b, row_text(r, c));
-	else if (col->kind == KIND_TEXT)
+	if (t)
+		put_string(b, t);
+	else if (col->kind == KIND_TEXT || !(r->valid & TABLE_BIT(c)) ||
+		 table_unlimited(cols, c, r))
 		tbuf_put(b, "null", 4);
-	else if (!row_valid(r, c))
-		tbuf_put(b, "null", 4);
-	else if (col->kind == KIND_SAMPLE) /* exact, and cheaper than a double */
-		b->n += fmt_u64(col->id ? col->id(r->p) : r->p->v[c], tbuf_room(b, 20));
+	else if (col->kind == KIND_SAMPLE && !col->scale) /* exact, and cheaper than a double */
+		b->n += fmt_u64(table_sample(cols, c, r), tbuf_room(b, 20));
 	else
-		put_fixed(b, row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
+		put_fixed(b, r->num[c], col->unit == UNIT_US_RATE ? 1 : 2);
+}
+
+/* A row's object, without its closing brace: a key per column of k, the counter beside
+ * each rate */
+static void row_object(struct tbuf *b, const struct keys *k, const struct table_row *r)
+{
+	tbuf_putc(b, '{');
+	for (int i = 0; i < k->n; i++) {
+		const struct column *col = &k->cols[k->col[i]];
+		/* the first key without its comma; copied whole, the length counted */
+		memcpy(tbuf_room(b, sizeof(k->text[0])), k->text[i] + !i, sizeof(k->text[0]) - 1);
+		b->n += k->len[i] - !i;
+		value(b, k->cols, k->col[i], r);
+		if (col->total && (r->read & TABLE_BIT(k->col[i]))) {
+			tbuf_puts(b, ",\"");
+			tbuf_puts(b, col->total);
+			tbuf_puts(b, "\":");
+			b->n += fmt_u64(r->v[k->col[i]], tbuf_room(b, 20));
+		}
+	}
 }
 
 /* Every column read for every process, and the costly ones shown */
 static void process(struct tbuf *b, const struct keys *k, const struct row *r)
 {
-	tbuf_putc(b, '{');
-	for (int i = 0; i < k->n; i++) {
-		/* the first key without its comma; copied whole, the length counted */
-		memcpy(tbuf_room(b, sizeof(k->text[0])), k->text[i] + !i, sizeof(k->text[0]) - 1);
-		b->n += k->len[i] - !i;
-		value(b, r, k->col[i]);
-		if (columns[k->col[i]].total && row_valid(r, k->col[i])) {
-			tbuf_puts(b, ",\"");
-			tbuf_puts(b, columns[k->col[i]].total);
-			tbuf_puts(b, "\":");
-			b->n += fmt_u64(r->p->v[k->col[i]], tbuf_room(b, 20));
-		}
-	}
+	struct table_row v = proc_row_view(r);
+
+	row_object(b, k, &v);
 	if (r->leak)
 		tbuf_puts(b, ",\"leak_suspect\":true");
 	if (r->rate_since > 0) { /* its rates span its life so far, not interval_s */
@@ -169,44 +184,21 @@ static void figures(struct tbuf *b, const struct model *m, const char *obj, bool
 	}
 }
 
-/* One cgroup column's value in the unit its key names; null where it was not read (a
- * rate before two reads) and for a limit of "max" */
-static void cgroup_value(struct tbuf *b, const struct cg_row *r, enum cgcol_id c)
-{
-	const struct cg_column *col = &cg_columns[c];
-
-	if (col->kind == KIND_TEXT)
-		put_string(b, cg_row_text(r, c));
-	else if (!cg_row_valid(r, c) || cg_row_unlimited(r, c))
-		tbuf_put(b, "null", 4);
-	else if (col->kind == KIND_SAMPLE && !col->scale) /* exact, as the processes' */
-		b->n += fmt_u64(r->c->v[c], tbuf_room(b, 20));
-	else
-		put_fixed(b, cg_row_number(r, c), col->unit == UNIT_US_RATE ? 1 : 2);
-}
-
 /* One object per cgroup, a key per column of the cgroup column table, the counter beside
  * each rate, and whether it was removed */
 static void cgroups(struct tbuf *b, const struct cg_model *cgm)
 {
+	struct keys k;
+
+	keys_of(&k, cg_columns, CGCOL_COUNT, ~0u);
 	tbuf_puts(b, ",\"cgroups\":[");
 	for (size_t i = 0; i < cgm->nrows; i++) {
-		const struct cg_row *r = &cgm->rows[i];
-		tbuf_puts(b, i ? ",{" : "{");
-		for (int c = 0; c < CGCOL_COUNT; c++) {
-			const struct cg_column *col = &cg_columns[c];
-			tbuf_puts(b, c ? ",\"" : "\"");
-			tbuf_puts(b, col->json);
-			tbuf_puts(b, "\":");
-			cgroup_value(b, r, (enum cgcol_id)c);
-			if (col->total && (r->c->valid & CGCOL_BIT(c))) {
-				tbuf_puts(b, ",\"");
-				tbuf_puts(b, col->total);
-				tbuf_puts(b, "\":");
-				b->n += fmt_u64(r->c->v[c], tbuf_room(b, 20));
-			}
-		}
-		tbuf_puts(b, r->c->removed ? ",\"removed\":true}" : ",\"removed\":false}");
+		struct table_row v = cg_row_view(&cgm->rows[i]);
+		if (i)
+			tbuf_putc(b, ',');
+		row_object(b, &k, &v);
+		tbuf_puts(b,
+			  cgm->rows[i].c->removed ? ",\"removed\":true}" : ",\"removed\":false}");
 	}
 	tbuf_putc(b, ']');
 }
@@ -236,7 +228,10 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	figures(&out, m, "system", false);
 	own_cgroup(&out, &s->cg_self);
 	tbuf_puts(&out, "},\"processes\":[");
-	keys_of(&k, m->prefs->cols);
+	unsigned in_json = 0;
+	for (int c = 0; c < COL_COUNT; c++)
+		in_json |= column_in_json(c, m->prefs->cols) ? COL_BIT(c) : 0;
+	keys_of(&k, columns, COL_COUNT, in_json);
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (i)
 			tbuf_putc(&out, ',');
