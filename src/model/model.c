@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "history.h"
+#include "order.h"
 #include "tree.h"
 #include "util.h"
 
@@ -254,75 +255,6 @@ static bool row_passes(const struct model_filter *f, const struct row *r)
 	return true;
 }
 
-/* What sorting compares, for each row that passes the filter: the sort column's value as
- * an integer that orders as the value does in the direction asked for (or its text), then
- * the pid. Small, so that sorting moves 16 bytes a row, not the row. */
-struct sort_item {
-	union {
-		uint64_t key;
-		const char *text;
-	};
-	int32_t pid;
-	uint32_t i; /* the row in all[] */
-};
-
-/* v's bits as an integer that orders as v does (-0 as 0; NaN as 0, which no figure is) */
-static uint64_t ordered(double v)
-{
-	uint64_t bits;
-	v = v != v ? 0 : v + 0.0;
-	memcpy(&bits, &v, sizeof(bits));
-	return bits >> 63 ? ~bits : bits | 1ull << 63;
-}
-
-/* a before b: text (sign 1 or -1 for a text column, 0 for numbers), then the lower pid */
-static bool before(const struct sort_item *a, const struct sort_item *b, int text)
-{
-	if (text) {
-		int c = strcmp(a->text, b->text);
-		if (c)
-			return c * text < 0;
-	} else if (a->key != b->key) {
-		return a->key < b->key;
-	}
-	return a->pid < b->pid;
-}
-
-/* Sorts a (n items) by before(), with tmp as room: runs of 8 by insertion, then merged.
- * Returns a or tmp, whichever holds the result. */
-static struct sort_item *sort_items(struct sort_item *a, struct sort_item *tmp, size_t n, int text)
-{
-	for (size_t lo = 0; lo < n; lo += 8) {
-		size_t hi = lo + 8 < n ? lo + 8 : n;
-		for (size_t i = lo + 1; i < hi; i++) {
-			struct sort_item x = a[i];
-			size_t k = i;
-			for (; k > lo && before(&x, &a[k - 1], text); k--)
-				a[k] = a[k - 1];
-			a[k] = x;
-		}
-	}
-	for (size_t w = 8; w < n; w *= 2) {
-		for (size_t lo = 0; lo < n; lo += 2 * w) {
-			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-			size_t x = lo, y = mid, o = lo;
-			if (mid == hi || !before(&a[mid], &a[mid - 1], text)) { /* in order */
-				memcpy(tmp + lo, a + lo, (hi - lo) * sizeof(*a));
-				continue;
-			}
-			while (x < mid && y < hi)
-				tmp[o++] = before(&a[y], &a[x], text) ? a[y++] : a[x++];
-			memcpy(tmp + o, a + x, (mid - x) * sizeof(*a));
-			o += mid - x;
-			memcpy(tmp + o, a + y, (hi - y) * sizeof(*a));
-		}
-		struct sort_item *t = a;
-		a = tmp;
-		tmp = t;
-	}
-	return a;
-}
-
 void model_refilter(struct model *m)
 {
 	enum col_id col = m->prefs->sort;
@@ -351,15 +283,14 @@ void model_refilter(struct model *m)
 			const char *t = row_text(r, col);
 			it->text = t ? t : "";
 		} else {
-			it->key = sign > 0 ? ordered(row_number(r, col))
-					   : ~ordered(row_number(r, col));
+			it->key = order_key(row_number(r, col), sign);
 		}
-		it->pid = r->p->pid;
+		it->tie = r->p->pid;
 		it->i = (uint32_t)i;
 		n++;
 	}
 	const struct sort_item *sorted =
-		n ? sort_items(m->order, m->order_tmp, n, text ? sign : 0) : NULL;
+		n ? order_sort(m->order, m->order_tmp, n, text ? sign : 0) : NULL;
 	for (size_t k = 0; k < n; k++) {
 		struct row *r = &m->all[sorted[k].i];
 

@@ -1,11 +1,13 @@
-/* The tree view's order: each row under its parent, as htop and ps --forest show it.
+/* The process tree's order: each row under its parent, as htop and ps --forest show it.
  * Rows come in sort order; children keep that order among their siblings. A row whose
- * parent is not among the rows (filtered out, or pid 0) is a root. */
+ * parent is not among the rows (filtered out, or pid 0) is a root. The walk is the table
+ * layer's (order.h); here each row's parent is found by its ppid. */
 #include "tree.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "util.h"
 
 /* The rows' pids in an open-addressing table: each slot holds a row's index + 1, 0 when
@@ -24,57 +26,14 @@ static long find(struct row *const *rows, const uint32_t *table, size_t mask, in
 	return -1;
 }
 
-struct walk {
-	struct row **rows, **out;
-	size_t nout;
-	const long *first, *next;
-	long *stack;
-	bool *done;
-};
-
-/* Appends row r and everything below it, depth first, children in list order */
-static void walk(struct walk *w, long r)
-{
-	struct row **rows = w->rows;
-	size_t sp = 0;
-	rows[r]->depth = 0;
-	rows[r]->more = 0;
-	rows[r]->last = true;
-	w->stack[sp++] = r;
-	while (sp) {
-		long i = w->stack[--sp];
-		if (w->done[i])
-			continue;
-		w->done[i] = true;
-		w->out[w->nout++] = rows[i];
-		/* push the children last first, so that the first is walked first */
-		size_t from = sp;
-		for (long c = w->first[i]; c >= 0; c = w->next[c]) {
-			if (w->done[c])
-				continue;
-			struct row *k = rows[c];
-			k->depth = (uint16_t)(rows[i]->depth + 1);
-			k->more = rows[i]->more;
-			if (rows[i]->depth && !rows[i]->last && rows[i]->depth <= 64)
-				k->more |= 1ull << (rows[i]->depth - 1);
-			k->last = w->next[c] < 0;
-			w->stack[sp++] = c;
-		}
-		for (size_t a = from, b = sp; a + 1 < b; a++, b--) {
-			long t = w->stack[a];
-			w->stack[a] = w->stack[b - 1];
-			w->stack[b - 1] = t;
-		}
-	}
-}
-
 /* Room kept from one refresh to the next, grown as the rows grow */
 static struct {
 	size_t cap, table_cap;
 	uint32_t *table;
-	long *first, *next, *tail, *stack;
-	bool *done;
-	struct row **out;
+	long *parent;
+	size_t *out;
+	struct tree_place *place;
+	struct row **rows;
 } room;
 
 static void make_room(size_t n)
@@ -90,18 +49,10 @@ static void make_room(size_t n)
 	if (n <= room.cap)
 		return;
 	room.cap = n + n / 4;
-	free(room.first);
-	free(room.next);
-	free(room.tail);
-	free(room.stack);
-	free(room.done);
-	free(room.out);
-	room.first = xmalloc(room.cap * sizeof(*room.first));
-	room.next = xmalloc(room.cap * sizeof(*room.next));
-	room.tail = xmalloc(room.cap * sizeof(*room.tail));
-	room.stack = xmalloc(room.cap * sizeof(*room.stack));
-	room.done = xmalloc(room.cap * sizeof(*room.done));
-	room.out = xmalloc(room.cap * sizeof(*room.out));
+	room.parent = xrealloc(room.parent, room.cap * sizeof(*room.parent));
+	room.out = xrealloc(room.out, room.cap * sizeof(*room.out));
+	room.place = xrealloc(room.place, room.cap * sizeof(*room.place));
+	room.rows = xrealloc(room.rows, room.cap * sizeof(*room.rows));
 }
 
 void tree_order(struct row **rows, size_t n)
@@ -109,46 +60,24 @@ void tree_order(struct row **rows, size_t n)
 	if (n == 0)
 		return;
 	make_room(n);
-	long *first = room.first, *next = room.next, *tail = room.tail;
 	size_t mask = room.table_cap - 1;
 	memset(room.table, 0, room.table_cap * sizeof(*room.table));
 	for (size_t i = 0; i < n; i++) {
-		first[i] = next[i] = tail[i] = -1;
 		size_t k = slot_of(rows[i]->p->pid, mask);
 		while (room.table[k])
 			k = (k + 1) & mask;
 		room.table[k] = (uint32_t)i + 1;
 	}
-
-	/* children lists in sort order; roots in a list of their own */
-	long roots = -1, roots_tail = -1;
-	for (size_t i = 0; i < n; i++) {
-		long parent = find(rows, room.table, mask, rows[i]->p->ppid);
-		bool root = parent < 0 || parent == (long)i;
-		long *head = root ? &roots : &first[parent],
-		     *end = root ? &roots_tail : &tail[parent];
-		if (*end < 0)
-			*head = (long)i;
-		else
-			next[*end] = (long)i;
-		*end = (long)i;
-	}
-
-	memset(room.done, 0, n * sizeof(*room.done));
-	struct walk w = {
-		.rows = rows,
-		.out = room.out,
-		.first = first,
-		.next = next,
-		.stack = room.stack,
-		.done = room.done,
-	};
-	for (long r = roots; r >= 0; r = next[r])
-		walk(&w, r);
-	/* a parent loop no root reaches (ppids read at slightly different times): walked
-	 * from its first row in sort order, as if that were a root */
 	for (size_t i = 0; i < n; i++)
-		if (!w.done[i])
-			walk(&w, (long)i);
-	memcpy(rows, w.out, n * sizeof(*rows));
+		room.parent[i] = find(rows, room.table, mask, rows[i]->p->ppid);
+	tree_walk(room.parent, n, room.out, room.place);
+	for (size_t k = 0; k < n; k++) {
+		struct row *r = rows[room.out[k]];
+		const struct tree_place *pl = &room.place[room.out[k]];
+		r->depth = pl->depth;
+		r->last = pl->last;
+		r->more = pl->more;
+		room.rows[k] = r;
+	}
+	memcpy(rows, room.rows, n * sizeof(*rows));
 }
