@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "order.h"
 #include "util.h"
 
 void cgmodel_init(struct cg_model *m)
@@ -231,97 +232,71 @@ const char *cg_row_text(const struct cg_row *r, enum cgcol_id c)
 	return c == CGCOL_PATH ? r->c->path : NULL;
 }
 
-struct sort_key {
-	enum cgcol_id col;
-	int sign;
-};
-
-/* Rows without a value of the column come last either way; ties by path */
-static int cmp_rows(const void *a, const void *b, void *arg)
+static int cmp_path(const void *a, const void *b, void *arg)
 {
-	const struct cg_row *x = a, *y = b;
-	const struct sort_key *k = arg;
-	bool vx = cg_row_valid(x, k->col), vy = cg_row_valid(y, k->col);
-	int c = 0;
+	const struct cg_row *rows = arg;
+	return strcmp(rows[*(const size_t *)a].c->path, rows[*(const size_t *)b].c->path);
+}
 
-	if (vx != vy)
-		return vx ? -1 : 1;
-	if (cg_columns[k->col].kind == KIND_TEXT) {
-		c = strcmp(cg_row_text(x, k->col), cg_row_text(y, k->col));
-	} else if (vx) {
-		double nx = x->num[k->col], ny = y->num[k->col];
-		c = (nx > ny) - (nx < ny);
+/* The rows in the sort order o asks for: rows without a value of the column last either
+ * way; ties by path */
+static void sort_rows(struct cg_model *m, const struct cg_order *o, struct cg_row *out)
+{
+	size_t n = m->nrows, *idx = xmalloc(n * sizeof(*idx));
+	struct sort_item *items = xmalloc(n * sizeof(*items)), *tmp = xmalloc(n * sizeof(*tmp));
+	bool text = cg_columns[o->sort].kind == KIND_TEXT;
+	int sign = cg_columns[o->sort].ascending != o->invert ? 1 : -1;
+
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	qsort_r(idx, n, sizeof(*idx), cmp_path, m->rows);
+	for (size_t k = 0; k < n; k++)
+		items[idx[k]].tie = (int32_t)k;
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_row *r = &m->rows[i];
+		items[i].i = (uint32_t)i;
+		if (text)
+			items[i].text = cg_row_text(r, o->sort);
+		else
+			items[i].key = cg_row_valid(r, o->sort) ? order_key(r->num[o->sort], sign)
+								: UINT64_MAX;
 	}
-	if (c)
-		return c * k->sign;
-	return strcmp(x->c->path, y->c->path);
+	const struct sort_item *sorted = order_sort(items, tmp, n, text ? sign : 0);
+	for (size_t k = 0; k < n; k++)
+		out[k] = m->rows[sorted[k].i];
+	memcpy(m->rows, out, n * sizeof(*out));
+	free(idx);
+	free(items);
+	free(tmp);
 }
 
 /* Each row under its parent, children in the rows' order; a row whose parent is not
  * among the rows is a root */
-static void tree_order(struct cg_model *m)
+static void tree_rows(struct cg_model *m, struct cg_row *out)
 {
-	size_t n = m->nrows, nall = m->nall, nout = 0, sp = 0;
-	long *pos = xmalloc(nall * sizeof(*pos)), *first = xmalloc(n * sizeof(*first));
-	long *next = xmalloc(n * sizeof(*next)), *last = xmalloc(n * sizeof(*last));
-	size_t *stack = xmalloc(n * sizeof(*stack));
-	struct cg_row *out = xmalloc(n * sizeof(*out));
+	size_t n = m->nrows, *order = xmalloc(n * sizeof(*order));
+	long *pos = xmalloc(m->nall * sizeof(*pos)), *parent = xmalloc(n * sizeof(*parent));
+	struct tree_place *place = xmalloc(n * sizeof(*place));
 	const struct cg_sample *base = m->all[0].c;
 
-	for (size_t i = 0; i < nall; i++)
+	for (size_t i = 0; i < m->nall; i++)
 		pos[i] = -1;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		pos[m->rows[i].c - base] = (long)i;
-		first[i] = next[i] = last[i] = -1;
+	for (size_t i = 0; i < n; i++)
+		parent[i] = m->rows[i].c->parent >= 0 ? pos[m->rows[i].c->parent] : -1;
+	tree_walk(parent, n, order, place);
+	for (size_t k = 0; k < n; k++) {
+		out[k] = m->rows[order[k]];
+		out[k].depth = place[order[k]].depth;
+		out[k].last = place[order[k]].last;
+		out[k].more = place[order[k]].more;
 	}
-	for (size_t i = 0; i < n; i++) {
-		int32_t pi = m->rows[i].c->parent;
-		long p = pi >= 0 ? pos[pi] : -1;
-		if (p < 0)
-			continue;
-		if (last[p] < 0)
-			first[p] = (long)i;
-		else
-			next[last[p]] = (long)i;
-		last[p] = (long)i;
-	}
-	for (size_t root = 0; root < n; root++) {
-		int32_t pi = m->rows[root].c->parent;
-		if (pi >= 0 && pos[pi] >= 0)
-			continue;
-		m->rows[root].depth = 0;
-		m->rows[root].more = 0;
-		m->rows[root].last = true;
-		stack[sp++] = root;
-		while (sp) {
-			size_t i = stack[--sp];
-			struct cg_row *r = &m->rows[i];
-			out[nout++] = *r;
-			/* children pushed last first, so that the first is walked first */
-			size_t from = sp;
-			for (long c = first[i]; c >= 0; c = next[c]) {
-				struct cg_row *k = &m->rows[c];
-				k->depth = (uint16_t)(r->depth + 1);
-				k->more = r->more;
-				if (r->depth && !r->last && r->depth <= 64)
-					k->more |= 1ull << (r->depth - 1);
-				k->last = next[c] < 0;
-				stack[sp++] = (size_t)c;
-			}
-			for (size_t a = from, b = sp; a + 1 < b; a++, b--) {
-				size_t t = stack[a];
-				stack[a] = stack[b - 1];
-				stack[b - 1] = t;
-			}
-		}
-	}
-	memcpy(m->rows, out, nout * sizeof(*out));
+	memcpy(m->rows, out, n * sizeof(*out));
+	free(order);
 	free(pos);
-	free(first);
-	free(next);
-	free(last);
-	free(stack);
-	free(out);
+	free(parent);
+	free(place);
 }
 
 void cgmodel_order(struct cg_model *m, const struct cg_order *o)
@@ -345,11 +320,11 @@ void cgmodel_order(struct cg_model *m, const struct cg_order *o)
 		m->rows[m->nrows++].more = 0;
 	}
 	free(keep);
-	struct sort_key k = {o->sort, cg_columns[o->sort].ascending ? 1 : -1};
-	if (o->invert)
-		k.sign = -k.sign;
-	if (m->nrows)
-		qsort_r(m->rows, m->nrows, sizeof(*m->rows), cmp_rows, &k);
-	if (o->tree && m->nrows)
-		tree_order(m);
+	if (!m->nrows)
+		return;
+	struct cg_row *out = xmalloc(m->nrows * sizeof(*out));
+	sort_rows(m, o, out);
+	if (o->tree)
+		tree_rows(m, out);
+	free(out);
 }
