@@ -117,110 +117,107 @@ static void self(struct out *o, const struct snapshot *s)
 		histograms(o, &s->bpf.reclaim);
 }
 
-/* Each exported process's labels, from the columns marked as labels, into lab (offsets
- * at[i] to at[i + 1]) */
-static struct tbuf lab;
+/* The rows exported, as the table layer reads them; each row's labels, from the columns
+ * marked as labels, in lab (offsets at[i] to at[i + 1]) */
+static struct {
+	struct table_row *rows;
+	size_t *at, cap;
+	struct tbuf lab;
+} ex;
 
-static void process_labels(const struct row *const *rows, size_t n, size_t *at)
+static void make_room(size_t n)
 {
-	char pid[24];
+	if (ex.cap >= n + 1)
+		return;
+	ex.cap = n + 1 + n / 4;
+	ex.rows = xrealloc(ex.rows, ex.cap * sizeof(*ex.rows));
+	ex.at = xrealloc(ex.at, ex.cap * sizeof(*ex.at));
+}
 
-	lab.n = 0;
+static void labels(const struct column *cols, int ncols, size_t n)
+{
+	char id[24];
+
+	ex.lab.n = 0;
 	for (size_t i = 0; i < n; i++) {
-		at[i] = lab.n;
+		ex.at[i] = ex.lab.n;
 		bool first = true;
-		for (int c = 0; c < COL_COUNT; c++) {
-			const struct column *col = &columns[c];
-			if (!col->label)
+		for (int c = 0; c < ncols; c++) {
+			if (!cols[c].label)
 				continue;
-			const char *v = row_text(rows[i], (enum col_id)c);
-			if (col->id) {
-				snprintf(pid, sizeof(pid), "%llu",
-					 (unsigned long long)col->id(rows[i]->p));
-				v = pid;
+			const char *v = table_text(&cols[c], &ex.rows[i]);
+			if (cols[c].id) {
+				snprintf(id, sizeof(id), "%llu",
+					 (unsigned long long)cols[c].id(ex.rows[i].sample));
+				v = id;
 			}
-			label(&lab, first, col->name, v ? v : "");
+			label(&ex.lab, first, cols[c].name, v ? v : "");
 			first = false;
 		}
 	}
-	at[n] = lab.n;
+	ex.at[n] = ex.lab.n;
+}
+
+/* Read, and not a limit of "max" */
+static bool has(const struct column *cols, int c, const struct table_row *r)
+{
+	return (r->read & TABLE_BIT(c)) && !table_unlimited(cols, c, r);
+}
+
+/* A family per exported column of a table that any of the n rows in ex has a value of
+ * (none: PSS and USS unless asked for, limits where none is set), a sample per row */
+static void table_metrics(struct out *o, const char *prefix, const struct column *cols, int ncols,
+			  size_t n)
+{
+	char name[160];
+
+	labels(cols, ncols, n);
+	for (int c = 0; c < ncols; c++) {
+		const struct column *col = &cols[c];
+		struct metric mt = metric_of_column(col);
+		if (mt.type == METRIC_NONE)
+			continue;
+		size_t i = 0;
+		while (i < n && !has(cols, c, &ex.rows[i]))
+			i++;
+		if (i == n)
+			continue;
+		family(o, prefix, col->metric, &mt, NULL, col->help ? col->help : col->desc);
+		size_t len = metric_name(name, sizeof(name), prefix, col->metric, &mt, false);
+		for (; i < n; i++) {
+			if (!has(cols, c, &ex.rows[i]))
+				continue;
+			tbuf_put(o->b, name, len);
+			tbuf_putc(o->b, '{');
+			tbuf_put(o->b, ex.lab.s + ex.at[i], ex.at[i + 1] - ex.at[i]);
+			tbuf_putc(o->b, '}');
+			number(o, (double)ex.rows[i].v[c] * mt.factor);
+		}
+	}
 }
 
 static void processes(struct out *o, const struct model *m, size_t top)
 {
 	static const struct row **rows;
-	static size_t *at, cap;
-	char name[160];
+	static size_t cap;
 
 	if (cap < m->nrows + 1) {
 		cap = m->nrows + 1 + m->nrows / 4;
 		rows = xrealloc(rows, cap * sizeof(*rows));
-		at = xrealloc(at, cap * sizeof(*at));
 	}
+	make_room(m->nrows);
 	size_t n = metric_select(m, top, rows);
-	process_labels(rows, n, at);
-	for (int c = 0; c < COL_COUNT; c++) {
-		const struct column *col = &columns[c];
-		struct metric mt = metric_of_column(col);
-		if (mt.type == METRIC_NONE)
-			continue;
-		size_t i = 0;
-		while (i < n && !row_valid(rows[i], (enum col_id)c))
-			i++;
-		if (i == n) /* no process has it: PSS and USS unless asked for */
-			continue;
-		family(o, METRIC_PROCESS_PREFIX, col->metric, &mt, NULL,
-		       col->help ? col->help : col->desc);
-		size_t len = metric_name(name, sizeof(name), METRIC_PROCESS_PREFIX, col->metric,
-					 &mt, false);
-		for (; i < n; i++) {
-			if (!row_valid(rows[i], (enum col_id)c))
-				continue;
-			tbuf_put(o->b, name, len);
-			tbuf_putc(o->b, '{');
-			tbuf_put(o->b, lab.s + at[i], at[i + 1] - at[i]);
-			tbuf_putc(o->b, '}');
-			number(o, (double)rows[i]->p->v[c] * mt.factor);
-		}
-	}
-}
-
-/* Read, and not a limit of "max" */
-static bool cg_has(const struct cg_sample *s, int c)
-{
-	return (s->valid & CGCOL_BIT(c)) && !(s->unlimited & CGCOL_BIT(c));
+	for (size_t i = 0; i < n; i++)
+		ex.rows[i] = proc_row_view(rows[i]);
+	table_metrics(o, METRIC_PROCESS_PREFIX, columns, COL_COUNT, n);
 }
 
 static void cgroups(struct out *o, const struct cg_model *cgm)
 {
-	char name[160];
-
-	for (int c = 0; c < CGCOL_COUNT; c++) {
-		const struct cg_column *col = &cg_columns[c];
-		struct metric mt = metric_of_cg_column(col);
-		if (mt.type == METRIC_NONE)
-			continue;
-		size_t i = 0;
-		while (i < cgm->nrows && !cg_has(cgm->rows[i].c, c))
-			i++;
-		if (i == cgm->nrows) /* none has it: limits where none is set */
-			continue;
-		family(o, METRIC_CGROUP_PREFIX, col->metric, &mt, NULL,
-		       col->help ? col->help : col->desc);
-		metric_name(name, sizeof(name), METRIC_CGROUP_PREFIX, col->metric, &mt, false);
-		for (; i < cgm->nrows; i++) {
-			const struct cg_sample *s = cgm->rows[i].c;
-			if (!cg_has(s, c))
-				continue;
-			tbuf_printf(o->b, "%s{", name);
-			for (int l = 0; l < CGCOL_COUNT; l++)
-				if (cg_columns[l].label)
-					label(o->b, true, cg_columns[l].name,
-					      cg_row_text(&cgm->rows[i], (enum cgcol_id)l));
-			tbuf_putc(o->b, '}');
-			number(o, (double)s->v[c] * mt.factor);
-		}
-	}
+	make_room(cgm->nrows);
+	for (size_t i = 0; i < cgm->nrows; i++)
+		ex.rows[i] = cg_row_view(&cgm->rows[i]);
+	table_metrics(o, METRIC_CGROUP_PREFIX, cg_columns, CGCOL_COUNT, cgm->nrows);
 }
 
 /* OOM kills by victim since memtop started, and the last kill memtop knows of */
