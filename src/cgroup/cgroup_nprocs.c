@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cgroup_bpf.h"
-#include "procfs.h"
+#include "pid_files.h"
 #include "util.h"
 
 struct id_index {
@@ -23,11 +23,9 @@ static int cmp_id_index(const void *a, const void *b)
  * iterator did not see (pid 1 where it starts after it), -1 if none */
 static long cgroup_of_pid(const struct snapshot *s, int version, int32_t pid)
 {
-	char file[64], text[4096], path[4096];
+	char path[4096];
 
-	snprintf(file, sizeof(file), "/proc/%d/cgroup", (int)pid);
-	if (read_file(file, text, sizeof(text)) <= 0 ||
-	    parse_proc_cgroup(text, version, path, sizeof(path)))
+	if (read_proc_cgroup(pid, version, path, sizeof(path)))
 		return -1;
 	for (size_t i = 0; i < s->ncgroups; i++)
 		if (!strcmp(s->cgroups[i].path, path))

@@ -13,6 +13,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "kallsyms.h"
 #include "util.h"
 
 /* C++ (and Rust's legacy) symbol names demangled with the C++ runtime's own demangler,
@@ -294,71 +295,48 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 #endif
 }
 
-int parse_kallsyms_line(const char *line, uint64_t *addr, char *type, char *name, size_t nlen,
-			char *module, size_t mlen)
-{
-	char *end;
-	const char *p = line, *q;
-
-	errno = 0;
-	*addr = strtoull(p, &end, 16);
-	if (errno || end == p || *end != ' ')
-		return -1;
-	p = end + 1;
-	if (!*p || p[1] != ' ')
-		return -1;
-	*type = *p;
-	p += 2;
-	q = p + strcspn(p, " \t\n");
-	if (q == p)
-		return -1;
-	snprintf(name, nlen, "%.*s", (int)(q - p), p);
-	module[0] = '\0';
-	p = q + strspn(q, " \t");
-	if (*p == '[') {
-		q = strchr(p, ']');
-		if (!q)
-			return -1;
-		snprintf(module, mlen, "%.*s", (int)(q - p - 1), p + 1);
-	}
-	return 0;
-}
-
 static bool is_text(char type)
 {
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
+struct kernel_want {
+	struct sym_frame *want;
+	uint64_t *best;
+	size_t n;
+};
+
+/* For each address wanted, the text symbol at or below it. */
+static int resolve_one(void *arg, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct kernel_want *k = arg;
+
+	if (!addr || !is_text(type))
+		return 0;
+	for (size_t i = 0; i < k->n; i++) {
+		struct sym_frame *w = &k->want[i];
+
+		if (addr > w->ip || addr < k->best[i])
+			continue;
+		k->best[i] = addr;
+		snprintf(w->symbol, sizeof(w->symbol), "%s", name);
+		snprintf(w->module, sizeof(w->module), "[%s]", module[0] ? module : "kernel");
+		w->offset = w->ip - addr;
+		w->found = true;
+	}
+	return 0;
+}
+
 /* One pass over /proc/kallsyms: for each address the text symbol at or below it. */
 static void kallsyms_resolve(struct sym_frame *want, size_t n)
 {
-	FILE *f = fopen("/proc/kallsyms", "re");
-	char line[512], type, name[SYM_NAME_LEN], module[64];
-	uint64_t *best = xcalloc(n, sizeof(*best));
-	uint64_t addr;
+	struct kernel_want k = {.want = want, .best = xcalloc(n, sizeof(uint64_t)), .n = n};
 
-	while (f && fgets(line, sizeof(line), f)) {
-		if (parse_kallsyms_line(line, &addr, &type, name, sizeof(name), module,
-					sizeof(module)) ||
-		    !addr || !is_text(type))
-			continue;
-		for (size_t i = 0; i < n; i++) {
-			if (addr > want[i].ip || addr < best[i])
-				continue;
-			best[i] = addr;
-			snprintf(want[i].symbol, sizeof(want[i].symbol), "%s", name);
-			snprintf(want[i].module, sizeof(want[i].module), "[%s]",
-				 module[0] ? module : "kernel");
-			want[i].offset = want[i].ip - addr;
-			want[i].found = true;
-		}
-	}
+	kallsyms_scan(resolve_one, &k);
 	for (size_t i = 0; i < n; i++)
 		if (!want[i].found)
 			snprintf(want[i].module, sizeof(want[i].module), "[kernel]");
-	if (f)
-		fclose(f);
-	free(best);
+	free(k.best);
 }
 
 void symbolize_kernel(struct symbolizer *s, const uint64_t *ips, size_t n, struct sym_frame *out)
