@@ -222,6 +222,16 @@ int read_proc_cgroup(int32_t pid, int version, char *out, size_t size)
 	return parse_proc_cgroup(text, version, out, size);
 }
 
+int read_proc_stat(int32_t pid, struct pid_stat *st)
+{
+	char path[64], buf[1024];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_file(path, buf, sizeof(buf)) < 0)
+		return -1;
+	return parse_stat(buf, st);
+}
+
 int read_statm(const char *path, struct pid_statm *sm)
 {
 	char buf[256];

@@ -1,7 +1,8 @@
-/* The files of one process under /proc/PID that memtop reads besides stat and statm's walk
- * (src/proc_walk.c): smaps_rollup, status, smaps (or maps), cgroup and statm. Parsers take
- * text so they can be tested on real and corrupt input; readers open the file. The process
- * table's costly columns (pids.c) and the drill-down (src/drill/) both read them here. */
+/* The files of one process under /proc/PID, read one process at a time: stat, statm,
+ * smaps_rollup, status, smaps (or maps) and cgroup (the walk over every process keeps
+ * its own stat and statm open: src/proc_walk.c). Parsers take text so they can be tested
+ * on real and corrupt input; readers open the file. The process table's costly columns
+ * (pids.c), the drill-down (src/drill/) and the memory cgroups read them here. */
 #ifndef MEMTOP_PID_FILES_H
 #define MEMTOP_PID_FILES_H
 
@@ -61,6 +62,8 @@ int parse_proc_memcg(const char *text, char *out, size_t size);
 int read_proc_memcg(int32_t pid, char *out, size_t size);
 /* The memory cgroup of pid in the hierarchy of version (parse_proc_cgroup, procfs.h) */
 int read_proc_cgroup(int32_t pid, int version, char *out, size_t size);
+/* /proc/PID/stat (parse_stat, procfs.h) */
+int read_proc_stat(int32_t pid, struct pid_stat *st);
 /* A statm file (/proc/self/statm, /proc/PID/statm), in pages */
 int read_statm(const char *path, struct pid_statm *sm);
 /* A whole file, however large (smaps of a big process runs to megabytes), NUL-ended;
