@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <gelf.h>
 
 #include "kallsyms.h"
+#include "proc_dwfl.h"
 #include "util.h"
 
 /* C++ (and Rust's legacy) symbol names demangled with the C++ runtime's own demangler,
@@ -114,62 +114,20 @@ static void cache_clear(struct cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* The process whose files find_elf opens; libdwfl calls it lazily from lookups, so
- * every entry point sets it (memtop is single-threaded). */
-static int32_t elf_pid;
-
-/* Opens mapped files through /proc/PID/root, so that a process in another mount
- * namespace (a container) is read from its own files. */
-static int find_elf(Dwfl_Module *mod, void **userdata, const char *name, Dwarf_Addr base,
-		    char **file_name, Elf **elfp)
-{
-	char path[4200];
-	int fd;
-
-	if (name[0] == '/' && elf_pid > 0) {
-		snprintf(path, sizeof(path), "/proc/%d/root%s", elf_pid, name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			*file_name = strdup(name);
-			*elfp = NULL;
-			return fd;
-		}
-	}
-	return dwfl_linux_proc_find_elf(mod, userdata, name, base, file_name, elfp);
-}
-
-/* Only local debug files (by build id): never the network. */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, GElf_Addr base,
-			  const char *file_name, const char *debuglink_file,
-			  GElf_Word debuglink_crc, char **debuginfo_file_name)
-{
-	return dwfl_build_id_find_debuginfo(mod, userdata, modname, base, file_name, debuglink_file,
-					    debuglink_crc, debuginfo_file_name);
-}
-
-static char *debuginfo_path = NULL;
-
-static const Dwfl_Callbacks callbacks = {
-	.find_elf = find_elf,
-	.find_debuginfo = find_debuginfo,
-	.debuginfo_path = &debuginfo_path,
-};
-
 static Dwfl *report(int32_t pid)
 {
-	Dwfl *d = dwfl_begin(&callbacks);
+	Dwfl *d = proc_dwfl_begin();
+	int err;
 
-	elf_pid = pid;
 	if (!d) {
+		proc_dwfl_use(pid);
 		errno = ENOMEM;
 		return NULL;
 	}
-	dwfl_report_begin(d);
-	int rc = dwfl_linux_proc_report(d, pid);
-
-	if (rc != 0 || dwfl_report_end(d, NULL, NULL) != 0) {
+	err = proc_dwfl_report(d, pid);
+	if (err) {
 		dwfl_end(d);
-		errno = rc > 0 ? rc : ESRCH;
+		errno = err;
 		return NULL;
 	}
 	return d;
@@ -220,7 +178,7 @@ void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym
 	memset(out, 0, sizeof(*out));
 	out->ip = ip;
 	uint64_t look = ret_addr && ip ? ip - 1 : ip;
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, look);
 
 	if (m) {
@@ -243,7 +201,7 @@ bool symbolizer_in_function(struct symbolizer *s, uint64_t ip)
 	GElf_Off off;
 	GElf_Sym sym;
 
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
 
 	if (!m)
@@ -260,7 +218,7 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 	GElf_Sym sym;
 	Dwarf_Addr bias, addr;
 
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
 	const char *name = m ? dwfl_module_addrinfo(m, ip, &off, &sym, NULL, NULL, NULL) : NULL;
 
