@@ -1,8 +1,8 @@
 /* One always-on BPF counter or source, a "concern" (OOM kills, reclaim latency, swap-ins,
  * the process table's task iterator, the memory cgroups' iterator): its programs, how they
  * start and what they fill in a snapshot. (The cgroup iterator's start attaches nothing:
- * the cgroup reader makes its link while it needs it, bpf_cgroups.h.) The concerns' programs are
- * linked into one BPF object (build/bpf/memtop.bpf.o, skeleton struct memtop_bpf), so that the
+ * the cgroup reader makes its link while it needs it, bpf_cgroup_iter.h.) The concerns' programs
+ * are linked into one BPF object (build/bpf/memtop.bpf.o, skeleton struct memtop_bpf), so that the
  * kernel's BTF is parsed once for all of them. bpf_source.c opens it, lets each concern configure
  * it, loads it and starts each concern; when the whole fails to load, it loads one object per
  * concern with only that concern's programs, so that one concern's failure leaves the others on. It
@@ -57,7 +57,7 @@ struct bpf_concern {
 	X(bpf_reclaim)                                                                             \
 	X(bpf_swapin)                                                                              \
 	X(bpf_tasks)                                                                               \
-	X(bpf_cgroups)
+	X(bpf_cgroup_iter)
 
 #define BPF_CONCERN_DECLARE(c) extern const struct bpf_concern c;
 BPF_CONCERNS(BPF_CONCERN_DECLARE)

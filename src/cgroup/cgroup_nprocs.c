@@ -1,10 +1,10 @@
-/* The processes of each memory cgroup from the task iterator's cgroup ids (cgroup_bpf.h):
+/* The processes of each memory cgroup from the task iterator's cgroup ids (cgroup_from_bpf.h):
  * counted in one pass over the processes instead of a cgroup.procs file a cgroup. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgroup_bpf.h"
+#include "cgroup_from_bpf.h"
 #include "pid_files.h"
 #include "util.h"
 
