@@ -163,7 +163,7 @@ static void memcg_figures(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
  * against 9 on Linux 6.18). Flavors of the kernel's types: CO-RE finds each enumerator's
  * value and the array's size in the running kernel, where any of them may be missing. A
  * place that some kernel changed shows as a disagreement with the files at start
- * (src/cgroup_bpf.c's self-check, which compares the root's, the largest, too), and memtop
+ * (src/cgroup/cgroup_from_bpf.c's self-check, which compares the root's, the largest, too), and memtop
  * reads the files instead. */
 struct memcg_vmstats___mt {
 	long state[64];

@@ -2,9 +2,12 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
+
+#include "util.h"
 
 int bpf_links_attach(struct bpf_links *l, struct bpf_program *const *progs, size_t n, char *why,
 		     size_t len)
@@ -49,4 +52,34 @@ void bpf_concern_why(char *why, size_t len, const char *what, int err)
 {
 	if (!why[0])
 		snprintf(why, len, "%s: %s", what, strerror(-err));
+}
+
+void *bpf_concern_new(const struct bpf_concern *c, size_t size, struct memtop_bpf *skel, char *why,
+		      size_t len, int *err)
+{
+	struct bpf_concern_state *st = xcalloc(1, size);
+	struct bpf_program *progs[BPF_CONCERN_PROGS];
+
+	st->skel = skel;
+	*err = bpf_links_attach(&st->links, progs, c->programs(skel, progs), why, len);
+	if (*err) {
+		free(st);
+		return NULL;
+	}
+	return st;
+}
+
+int bpf_concern_links(const void *state)
+{
+	return ((const struct bpf_concern_state *)state)->links.n;
+}
+
+void bpf_concern_free(void *state)
+{
+	struct bpf_concern_state *st = state;
+
+	if (!st)
+		return;
+	bpf_links_destroy(&st->links);
+	free(st);
 }

@@ -1,16 +1,17 @@
 /* One always-on BPF counter or source, a "concern" (OOM kills, reclaim latency, swap-ins,
  * the process table's task iterator, the memory cgroups' iterator): its programs, how they
  * start and what they fill in a snapshot. (The cgroup iterator's start attaches nothing:
- * the cgroup reader makes its link while it needs it, bpf_cgroups.h.) The concerns' programs are
- * linked into one BPF object (build/bpf/memtop.bpf.o, skeleton struct memtop_bpf), so that the
+ * the cgroup reader makes its link while it needs it, bpf_cgroup_iter.h.) The concerns' programs
+ * are linked into one BPF object (build/bpf/memtop.bpf.o, skeleton struct memtop_bpf), so that the
  * kernel's BTF is parsed once for all of them. bpf_source.c opens it, lets each concern configure
  * it, loads it and starts each concern; when the whole fails to load, it loads one object per
  * concern with only that concern's programs, so that one concern's failure leaves the others on. It
  * collects and closes each concern of BPF_CONCERNS in turn and says in one line which are off.
  *
- * A new concern is: its bpf/NAME.bpf.c (in the Makefile's BPF_LINKED), a src/bpf_NAME.c
- * that defines its descriptor (following src/bpf_reclaim.c), one line in BPF_CONCERNS,
- * and the snapshot fields its collect fills. */
+ * A new concern is: its bpf/NAME.bpf.c (in the Makefile's BPF_LINKED), a src/bpf/bpf_NAME.c
+ * that defines its descriptor (following src/bpf/bpf_reclaim.c: its state starts with a
+ * struct bpf_concern_state, made by bpf_concern_new), one line in BPF_CONCERNS, and the
+ * snapshot fields its collect fills. */
 #ifndef MEMTOP_BPF_CONCERN_H
 #define MEMTOP_BPF_CONCERN_H
 
@@ -51,13 +52,13 @@ struct bpf_concern {
 	void (*close)(void *state);
 };
 
-/* Every concern, in the order they load; their descriptors are in src/bpf_<name>.c. */
+/* Every concern, in the order they load; their descriptors are in src/bpf/bpf_<name>.c. */
 #define BPF_CONCERNS(X)                                                                            \
 	X(bpf_oom)                                                                                 \
 	X(bpf_reclaim)                                                                             \
 	X(bpf_swapin)                                                                              \
 	X(bpf_tasks)                                                                               \
-	X(bpf_cgroups)
+	X(bpf_cgroup_iter)
 
 #define BPF_CONCERN_DECLARE(c) extern const struct bpf_concern c;
 BPF_CONCERNS(BPF_CONCERN_DECLARE)
@@ -77,6 +78,24 @@ int bpf_links_attach(struct bpf_links *l, struct bpf_program *const *progs, size
 		     size_t len);
 
 void bpf_links_destroy(struct bpf_links *l);
+
+/* The part of a concern's state that the helpers below keep, the first member of that
+ * state: the skeleton and the programs attached at start */
+struct bpf_concern_state {
+	struct memtop_bpf *skel;
+	struct bpf_links links;
+};
+
+/* The common part of start: a state of size bytes, zeroed, whose first member is a
+ * struct bpf_concern_state, with c's programs meant to attach at start attached. NULL
+ * with a negative errno in *err and a few words in why, having freed all it made. */
+void *bpf_concern_new(const struct bpf_concern *c, size_t size, struct memtop_bpf *skel, char *why,
+		      size_t len, int *err);
+/* links, for a concern whose programs are those bpf_concern_new attached */
+int bpf_concern_links(const void *state);
+/* The common part of close: detaches what bpf_concern_new attached and frees the state.
+ * NULL does nothing. */
+void bpf_concern_free(void *state);
 
 /* "<what>: <strerror(-err)>" in why, unless why already says something. */
 void bpf_concern_why(char *why, size_t len, const char *what, int err);

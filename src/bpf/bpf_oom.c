@@ -17,9 +17,8 @@
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 
 struct oom {
-	struct memtop_bpf *skel;
+	struct bpf_concern_state c; /* first: bpf_concern_new's */
 	struct ring_buffer *rb;
-	struct bpf_links links;
 	long page_size;
 	struct snapshot *cur; /* target of ring buffer callbacks */
 	double mono_to_wall;
@@ -142,35 +141,28 @@ static void oom_close(void *state)
 {
 	struct oom *o = state;
 
-	if (!o)
-		return;
-	bpf_links_destroy(&o->links);
-	ring_buffer__free(o->rb);
-	free(o);
+	if (o)
+		ring_buffer__free(o->rb);
+	bpf_concern_free(o);
 }
 
 static int oom_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
-	struct oom *o = xcalloc(1, sizeof(*o));
-	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
+	struct oom *o = bpf_concern_new(&bpf_oom, sizeof(*o), skel, why, len, &err);
 
+	if (!o)
+		return err;
 	o->page_size = sysconf(_SC_PAGESIZE);
-	o->skel = skel;
 	o->rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, o, NULL);
 	if (!o->rb) {
 		err = -errno;
 		bpf_concern_why(why, len, "ring buffer", err);
-		goto fail;
+		oom_close(o);
+		return err;
 	}
-	err = bpf_links_attach(&o->links, progs, oom_programs(skel, progs), why, len);
-	if (err)
-		goto fail;
 	*state = o;
 	return 0;
-fail:
-	oom_close(o);
-	return err;
 }
 
 static void oom_collect(void *state, struct snapshot *s)
@@ -178,17 +170,12 @@ static void oom_collect(void *state, struct snapshot *s)
 	struct oom *o = state;
 
 	s->bpf.have_oom = true;
-	s->bpf.oom_kills = o->skel->bss->oom_kills;
-	s->bpf.ring_drops = o->skel->bss->ring_drops;
+	s->bpf.oom_kills = o->c.skel->bss->oom_kills;
+	s->bpf.ring_drops = o->c.skel->bss->ring_drops;
 	o->cur = s;
 	o->mono_to_wall = clock_wall() - clock_mono();
 	ring_buffer__consume(o->rb);
 	o->cur = NULL;
-}
-
-static int oom_links(const void *state)
-{
-	return ((const struct oom *)state)->links.n;
 }
 
 const struct bpf_concern bpf_oom = {
@@ -199,6 +186,6 @@ const struct bpf_concern bpf_oom = {
 	.configure = oom_configure,
 	.start = oom_start,
 	.collect = oom_collect,
-	.links = oom_links,
+	.links = bpf_concern_links,
 	.close = oom_close,
 };

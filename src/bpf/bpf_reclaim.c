@@ -17,9 +17,8 @@
 _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
 
 struct reclaim {
-	struct memtop_bpf *skel;
-	struct bpf_links links;
-	struct cg_index *index; /* the listed cgroups by id */
+	struct bpf_concern_state c; /* first: bpf_concern_new's */
+	struct cg_index *index;	    /* the listed cgroups by id */
 	size_t index_cap;
 };
 
@@ -49,27 +48,17 @@ static void reclaim_close(void *state)
 {
 	struct reclaim *r = state;
 
-	if (!r)
-		return;
-	bpf_links_destroy(&r->links);
-	free(r->index);
-	free(r);
+	if (r)
+		free(r->index);
+	bpf_concern_free(r);
 }
 
 static int reclaim_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
-	struct reclaim *r = xcalloc(1, sizeof(*r));
-	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
 
-	r->skel = skel;
-	err = bpf_links_attach(&r->links, progs, reclaim_programs(skel, progs), why, len);
-	if (err) {
-		reclaim_close(r);
-		return err;
-	}
-	*state = r;
-	return 0;
+	*state = bpf_concern_new(&bpf_reclaim, sizeof(struct reclaim), skel, why, len, &err);
+	return *state ? 0 : err;
 }
 
 static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
@@ -100,7 +89,7 @@ static void set_stall(const struct reclaim *r, struct snapshot *s, uint64_t id, 
 static void fill_cgroups(struct reclaim *r, struct snapshot *s)
 {
 	LIBBPF_OPTS(bpf_map_batch_opts, opts);
-	int fd = bpf_map__fd(r->skel->maps.cg_reclaim), err;
+	int fd = bpf_map__fd(r->c.skel->maps.cg_reclaim), err;
 	__u64 keys[CG_BATCH], vals[CG_BATCH], batch, *in = NULL;
 	__u32 count;
 
@@ -139,7 +128,7 @@ static void fill_cgroups(struct reclaim *r, struct snapshot *s)
 static void reclaim_collect(void *state, struct snapshot *s)
 {
 	struct reclaim *r = state;
-	const struct memtop_bpf__bss *bss = r->skel->bss;
+	const struct memtop_bpf__bss *bss = r->c.skel->bss;
 	struct reclaim_stats *st = &s->bpf.reclaim;
 
 	s->bpf.have_reclaim = true;
@@ -148,14 +137,9 @@ static void reclaim_collect(void *state, struct snapshot *s)
 	copy_hist(&st->shrink_slab, &bss->hists[MTB_RC_SLAB]);
 	st->nr_reclaimed = bss->nr_reclaimed;
 	st->kswapd_wakeups = bss->kswapd_wakeups;
-	bpf_procs_fill(bpf_map__fd(r->skel->maps.tgid_reclaim), s, COL_RECLAIM);
+	bpf_procs_fill(bpf_map__fd(r->c.skel->maps.tgid_reclaim), s, COL_RECLAIM);
 	if ((s->cg_cols & CGCOL_BIT(CGCOL_STALL)) && s->ncgroups)
 		fill_cgroups(r, s);
-}
-
-static int reclaim_links(const void *state)
-{
-	return ((const struct reclaim *)state)->links.n;
 }
 
 const struct bpf_concern bpf_reclaim = {
@@ -164,6 +148,6 @@ const struct bpf_concern bpf_reclaim = {
 	.programs = reclaim_programs,
 	.start = reclaim_start,
 	.collect = reclaim_collect,
-	.links = reclaim_links,
+	.links = bpf_concern_links,
 	.close = reclaim_close,
 };

@@ -251,7 +251,7 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 struct cg_iter *bpf_source_cgroups(struct bpf_source *b)
 {
 	for (size_t i = 0; b && i < NCONCERNS; i++)
-		if (concerns[i] == &bpf_cgroups)
+		if (concerns[i] == &bpf_cgroup_iter)
 			return b->c[i].state;
 	return NULL;
 }

@@ -25,7 +25,7 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
  * (src/proc_walk.h). Returns 0, or -1 when the iterator is off or failed. */
 int bpf_source_walk(struct bpf_source *b, struct snapshot *s);
 
-/* The cgroup iterator (bpf_cgroups.h) while its concern is on; NULL if off. It lives
+/* The cgroup iterator (bpf_cgroup_iter.h) while its concern is on; NULL if off. It lives
  * until bpf_source_close. */
 struct cg_iter *bpf_source_cgroups(struct bpf_source *b);
 

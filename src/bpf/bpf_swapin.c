@@ -16,8 +16,7 @@
 #include "util.h"
 
 struct swapin {
-	struct memtop_bpf *skel;
-	struct bpf_links links;
+	struct bpf_concern_state c; /* first: bpf_concern_new's */
 	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
 	struct swap_gate *gate;
 	int gate_links; /* at the last collect */
@@ -49,25 +48,18 @@ static void swapin_close(void *state)
 {
 	struct swapin *w = state;
 
-	if (!w)
-		return;
-	swap_gate_stop(w->gate);
-	bpf_links_destroy(&w->links);
-	free(w);
+	if (w)
+		swap_gate_stop(w->gate);
+	bpf_concern_free(w);
 }
 
 static int swapin_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
 {
-	struct swapin *w = xcalloc(1, sizeof(*w));
-	struct bpf_program *progs[BPF_CONCERN_PROGS];
 	int err;
+	struct swapin *w = bpf_concern_new(&bpf_swapin, sizeof(*w), skel, why, len, &err);
 
-	w->skel = skel;
-	err = bpf_links_attach(&w->links, progs, swapin_programs(skel, progs), why, len);
-	if (err) {
-		swapin_close(w);
+	if (!w)
 		return err;
-	}
 	w->gate = swap_gate_start(skel);
 	*state = w;
 	return 0;
@@ -83,15 +75,15 @@ static void swapin_collect(void *state, struct snapshot *s)
 		snprintf(s->bpf.swapin_mode, sizeof(s->bpf.swapin_mode), "%s", mode);
 	}
 	s->bpf.have_swapin = true;
-	s->bpf.swapins = w->skel->bss->swapins;
-	bpf_procs_fill(bpf_map__fd(w->skel->maps.tgid_swapins), s, COL_SWAPIN);
+	s->bpf.swapins = w->c.skel->bss->swapins;
+	bpf_procs_fill(bpf_map__fd(w->c.skel->maps.tgid_swapins), s, COL_SWAPIN);
 }
 
 static int swapin_links(const void *state)
 {
 	const struct swapin *w = state;
 
-	return w->links.n + w->gate_links;
+	return w->c.links.n + w->gate_links;
 }
 
 const struct bpf_concern bpf_swapin = {

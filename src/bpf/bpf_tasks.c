@@ -15,6 +15,7 @@
 
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
+#include "pid_files.h"
 #include "util.h"
 
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
@@ -158,17 +159,18 @@ static int tasks_walk(void *state, struct snapshot *s)
 	return 0;
 }
 
-static int read_statm(uint64_t f[5])
+/* The figures the iterator gives of /proc/self/statm: size, resident, shared, text, data */
+static int self_statm(uint64_t f[5])
 {
-	char buf[256];
-	long n = read_file("/proc/self/statm", buf, sizeof(buf));
-	unsigned long long v[5];
+	struct pid_statm sm;
 
-	if (n <= 0 ||
-	    sscanf(buf, "%llu %llu %llu %llu %*u %llu", &v[0], &v[1], &v[2], &v[3], &v[4]) != 5)
+	if (read_statm("/proc/self/statm", &sm))
 		return -1;
-	for (int i = 0; i < 5; i++)
-		f[i] = v[i];
+	f[0] = sm.size;
+	f[1] = sm.resident;
+	f[2] = sm.shared;
+	f[3] = sm.text;
+	f[4] = sm.data;
 	return 0;
 }
 
@@ -182,7 +184,7 @@ static int self_check(struct tasks *t, char *why, size_t len)
 		bool same;
 
 		snapshot_init(&s);
-		if (read_statm(before) || tasks_walk(t, &s) || read_statm(after)) {
+		if (self_statm(before) || tasks_walk(t, &s) || self_statm(after)) {
 			snapshot_free(&s);
 			snprintf(why, len, "task iterator: cannot read");
 			return -EIO;

@@ -18,8 +18,8 @@
 
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
+#include "kallsyms.h"
 #include "procfs.h"
-#include "symbolize.h"
 #include "util.h"
 
 struct swap_gate {
@@ -75,28 +75,35 @@ static void set_swap_devs(struct swap_gate *g)
 	bss->nswap_devs = n;
 }
 
+struct symbols_want {
+	const char *const *name;
+	uint64_t *addr;
+	int n, found;
+};
+
+static int find_one(void *arg, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct symbols_want *w = arg;
+
+	(void)type;
+	if (module[0])
+		return 0;
+	for (int i = 0; i < w->n; i++)
+		if (!w->addr[i] && !strcmp(name, w->name[i])) {
+			w->addr[i] = addr;
+			w->found++;
+		}
+	return w->found >= w->n;
+}
+
 /* Addresses of kernel text symbols, 0 where missing; one read of /proc/kallsyms */
 static void kallsyms_addrs(const char *const *want, uint64_t *addr, int n)
 {
-	FILE *f = fopen("/proc/kallsyms", "re");
-	char line[512], name[SYM_NAME_LEN], module[SYM_MODULE_LEN], type;
-	int found = 0;
-	uint64_t a;
+	struct symbols_want w = {.name = want, .addr = addr, .n = n};
 
 	memset(addr, 0, (size_t)n * sizeof(*addr));
-	while (f && found < n && fgets(line, sizeof(line), f)) {
-		if (parse_kallsyms_line(line, &a, &type, name, sizeof(name), module,
-					sizeof(module)) ||
-		    module[0])
-			continue;
-		for (int i = 0; i < n; i++)
-			if (!addr[i] && !strcmp(name, want[i])) {
-				addr[i] = a;
-				found++;
-			}
-	}
-	if (f)
-		fclose(f);
+	if (n > 0)
+		kallsyms_scan(find_one, &w);
 }
 
 static uint64_t vmstat_pswpin(void)

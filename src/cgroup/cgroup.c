@@ -1,5 +1,5 @@
 /* The memory cgroup source, on top of the reader's parts (cgroup_reader.h): the files read
- * (cgroup_files.c), the figures from BPF where they agree with them (cgroup_bpf.c), and the
+ * (cgroup_files.c), the figures from BPF where they agree with them (cgroup_from_bpf.c), and the
  * OOM kills counted (cgroup_kills.c). */
 #include "cgroup.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgroup_bpf.h"
+#include "cgroup_from_bpf.h"
 #include "cgroup_reader.h"
 #include "procfs.h"
 #include "util.h"

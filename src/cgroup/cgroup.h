@@ -1,7 +1,7 @@
 /* The memory cgroup source: the tree of memory cgroups and memtop's own, read from the
  * cgroup filesystem, v1 or v2, by one reader with a table of file names and units per
  * version (cgroup_files.c, cgroup_parse.c), or from BPF's cgroup iterator where it gives
- * the same (cgroup_bpf.c). It fills the snapshot's cgroups with the columns of
+ * the same (cgroup_from_bpf.c). It fills the snapshot's cgroups with the columns of
  * cgcolumns.h. The reader's files, listing and OOM kills have headers of their own,
  * included here. */
 #ifndef MEMTOP_CGROUP_H
@@ -22,8 +22,8 @@ struct cg_reader;
 void cg_close(struct cg_reader *r);
 
 struct cg_iter;
-/* Takes the figures BPF gives from the cgroup iterator it (bpf_cgroups.h; NULL: none),
- * which must outlive the reads (cgroup_bpf.h) */
+/* Takes the figures BPF gives from the cgroup iterator it (bpf_cgroup_iter.h; NULL: none),
+ * which must outlive the reads (cgroup_from_bpf.h) */
 void cg_use_bpf(struct cg_reader *r, struct cg_iter *it);
 
 /* Reads the figures of the columns cols (CGCOL_BIT; with what they are made of) for the

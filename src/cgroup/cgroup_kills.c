@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cgroup_reader.h"
+#include "cgroup_ids.h"
 #include "util.h"
 
 /* OOM kills counted in one memory cgroup since memtop started */
@@ -111,26 +112,12 @@ void cg_count_kills(struct cg_reader *r, const struct snapshot *s, size_t from)
 	}
 }
 
-struct id_at {
-	uint64_t id;
-	size_t i;
-};
-
-static int cmp_id_at(const void *a, const void *b)
-{
-	uint64_t x = ((const struct id_at *)a)->id, y = ((const struct id_at *)b)->id;
-	return (x > y) - (x < y);
-}
-
 /* The listed cgroup of kill entry e: by id, else by path (then it takes the id); -1 if
  * none, the cgroup removed */
-static long kill_listed(const struct snapshot *s, const struct id_at *by_id, struct cg_kill *e)
+static long kill_listed(const struct snapshot *s, const struct cg_ids *by_id, struct cg_kill *e)
 {
-	if (e->id) {
-		struct id_at key = {.id = e->id};
-		const struct id_at *at = bsearch(&key, by_id, s->ncgroups, sizeof(key), cmp_id_at);
-		return at ? (long)at->i : -1;
-	}
+	if (e->id)
+		return cg_ids_find(by_id, e->id);
 	for (size_t i = 0; i < s->ncgroups; i++) {
 		if (!strcmp(s->cgroups[i].path, e->path)) {
 			e->id = s->cgroups[i].id;
@@ -212,18 +199,17 @@ void cg_fill_kills(struct cg_reader *r, struct snapshot *s)
 	if (!s->bpf.have_oom || !s->ncgroups)
 		return;
 	size_t listed = s->ncgroups, nk = r->nkills;
-	struct id_at *by_id = xmalloc((listed + 1) * sizeof(*by_id));
+	struct cg_ids by_id;
 	long *at = xmalloc((2 * nk + 1) * sizeof(*at)); /* room for the entries folds make */
 
+	cg_ids_make(&by_id, s);
 	for (size_t i = 0; i < listed; i++) {
-		by_id[i] = (struct id_at){.id = s->cgroups[i].id, .i = i};
 		s->cgroups[i].v[CGCOL_OOM_KILLS] = 0;
 		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_OOM_KILLS);
 	}
-	qsort(by_id, listed, sizeof(*by_id), cmp_id_at);
 	for (size_t k = 0; k < nk; k++) {
 		struct cg_kill *e = &r->kills[k];
-		at[k] = kill_listed(s, by_id, e);
+		at[k] = kill_listed(s, &by_id, e);
 		if (at[k] >= 0 && strcmp(e->path, s->cgroups[at[k]].path)) {
 			free(e->path); /* renamed (v1), or the event's path was cut short */
 			e->path = xstrdup(s->cgroups[at[k]].path);
@@ -251,7 +237,7 @@ void cg_fill_kills(struct cg_reader *r, struct snapshot *s)
 		if (s->cgroups[i].parent >= 0)
 			s->cgroups[s->cgroups[i].parent].v[CGCOL_OOM_KILLS] +=
 				s->cgroups[i].v[CGCOL_OOM_KILLS];
-	free(by_id);
+	cg_ids_free(&by_id);
 	free(at);
 }
 

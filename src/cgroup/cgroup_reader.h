@@ -1,7 +1,7 @@
 /* The memory cgroup reader's insides, shared by the files it is made of, and by no other
  * part of memtop (cgroup.h is its face). From the bottom up: the files read
  * (cgroup_files.c, with cgroup_parse.c's tables, and the listing, cgroup_list.c); the
- * figures from BPF (cgroup_bpf.c), on top of the files; the OOM kills counted
+ * figures from BPF (cgroup_from_bpf.c), on top of the files; the OOM kills counted
  * (cgroup_kills.c), kept in the reader; what sources call (cgroup.c), on top of all. */
 #ifndef MEMTOP_CGROUP_READER_H
 #define MEMTOP_CGROUP_READER_H

@@ -1,4 +1,4 @@
-/* The tree of memory cgroups from the cgroup iterator's records (bpf_cgroups.h) instead of
+/* The tree of memory cgroups from the cgroup iterator's records (bpf_cgroup_iter.h) instead of
  * the directories: each record's kernfs name and parent's id make the paths, depths and
  * order that the listing (cg_list, cgroup_list.h) gives. */
 #ifndef MEMTOP_CGROUP_TREE_H

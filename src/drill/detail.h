@@ -10,41 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pid_files.h"
 #include "stacks.h"
 #include "symbolize.h"
-
-#define DD_COMM_LEN 16
-
-/* KiB unless named otherwise */
-struct dd_breakdown {
-	/* smaps_rollup */
-	bool have_rollup;
-	uint64_t rss, pss, pss_anon, pss_file, pss_shmem;
-	uint64_t shared_clean, shared_dirty, private_clean, private_dirty;
-	uint64_t uss; /* private_clean + private_dirty */
-	uint64_t anonymous, anon_huge, shmem_pmd, file_pmd, shared_hugetlb, private_hugetlb;
-	uint64_t swap, swap_pss, locked;
-	/* status */
-	bool have_status;
-	uint64_t rss_anon, rss_file, rss_shmem, pgtables, vm_swap, hugetlb, vm_size;
-	char comm[DD_COMM_LEN + 1]; /* raw, untrusted */
-	/* oom_score, oom_score_adj, cgroup */
-	bool have_oom;
-	int oom_score, oom_score_adj;
-	char cgroup[256]; /* memory controller's path (v1), else the unified one; raw */
-};
-
-enum dd_map_kind { DD_MAP_FILE, DD_MAP_ANON, DD_MAP_HEAP, DD_MAP_STACK, DD_MAP_SPECIAL };
-
-struct dd_mapping {
-	uint64_t start, end, offset, inode;
-	char perms[5];
-	enum dd_map_kind kind;
-	char *path; /* as the kernel shows it: a file, [heap], [stack], [anon:NAME]; "" for
-		     * anonymous memory; raw, untrusted */
-	uint64_t size, rss, pss, dirty, swap, anon, locked; /* KiB */
-	uint64_t faults; /* page faults since the drill opened (estimated from samples) */
-};
 
 /* Mappings grouped by what backs them: a file, [heap], [stack], [anon], ... */
 struct dd_file {
@@ -112,14 +80,6 @@ void detail_from_sample(struct detail *d, const struct proc_sample *p);
 /* Frees what d holds and empties it; d can be filled again. */
 void detail_clear(struct detail *d);
 
-/* Parsers: pure functions on the text of one file. They return 0, or -1 when the
- * text has none of the fields expected. */
-int parse_smaps_rollup(const char *text, struct dd_breakdown *b);
-int parse_status_detail(const char *text, struct dd_breakdown *b);
-/* The memory controller's path from /proc/PID/cgroup (v1), else the v2 path. */
-int parse_cgroup(const char *text, char *out, size_t size);
-/* Appends each mapping of /proc/PID/smaps (or /proc/PID/maps: sizes only) to d. */
-int parse_smaps(const char *text, struct detail *d);
 /* Label of a mapping as the views show it: its path, or [anon] for anonymous memory. */
 const char *dd_map_label(const struct dd_mapping *m);
 /* Groups d->maps into d->files (replacing them) and sorts both by RSS. */

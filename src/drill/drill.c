@@ -108,20 +108,11 @@ static void tally_free(struct tallies *ts)
  * there is no such process or it has exited (a zombie) */
 static int start_ticks(int32_t pid, unsigned long long *out)
 {
-	char path[64], buf[1024], state = 0;
-	const char *p;
+	struct pid_stat st;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if (read_file(path, buf, sizeof(buf)) < 0)
+	if (read_proc_stat(pid, &st) || st.state == 'Z' || st.state == 'X')
 		return -1;
-	p = strrchr(buf, ')');
-	if (!p || sscanf(p + 1, " %c", &state) != 1 || state == 'Z' || state == 'X')
-		return -1;
-	/* after the comm: state is field 3, starttime field 22 */
-	for (int field = 2; field < 22 && p; field++)
-		p = strchr(p + 1, ' ');
-	if (!p || sscanf(p, " %llu", out) != 1)
-		return -1;
+	*out = st.start_ticks;
 	return 0;
 }
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "detail.h"
+#include "pid_files.h"
 #include "pidcache.h"
 #include "procfs.h"
 #include "util.h"
@@ -133,11 +133,8 @@ static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample
 static void fill_cgroup(struct pid_entry *e, struct proc_sample *p, bool again)
 {
 	if (!e->cgroup_read || again) {
-		char path[64], text[8192], cg[4096];
-		snprintf(path, sizeof(path), "/proc/%d/cgroup", p->pid);
-		bool ok = read_file(path, text, sizeof(text)) > 0 &&
-			  (!parse_proc_cgroup(text, 1, cg, sizeof(cg)) ||
-			   !parse_proc_cgroup(text, 2, cg, sizeof(cg)));
+		char cg[4096];
+		bool ok = !read_proc_memcg(p->pid, cg, sizeof(cg));
 		pidcache_set_cgroup(e, ok ? cg : NULL); /* gone: what was read before */
 	}
 	p->cgroup = e->cgroup;

@@ -11,6 +11,7 @@
 
 #include <bpf/bpf.h>
 
+#include "pid_files.h"
 #include "util.h"
 
 #define STATS_PATH "/proc/sys/kernel/bpf_stats_enabled"
@@ -142,13 +143,11 @@ static double cpu_seconds(void)
 
 static uint64_t rss_kb(void)
 {
-	char buf[128];
-	unsigned long long size, resident;
+	struct pid_statm sm;
 
-	if (read_file("/proc/self/statm", buf, sizeof(buf)) <= 0 ||
-	    sscanf(buf, "%llu %llu", &size, &resident) != 2)
+	if (read_statm("/proc/self/statm", &sm))
 		return 0;
-	return resident * (uint64_t)(sysconf(_SC_PAGESIZE) / 1024);
+	return sm.resident * (uint64_t)(sysconf(_SC_PAGESIZE) / 1024);
 }
 
 /* Why the run time is not measured where --bpf-stats asked for it; NULL: it is */

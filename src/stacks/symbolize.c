@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,8 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "kallsyms.h"
+#include "proc_dwfl.h"
 #include "util.h"
 
 /* C++ (and Rust's legacy) symbol names demangled with the C++ runtime's own demangler,
@@ -113,62 +114,20 @@ static void cache_clear(struct cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* The process whose files find_elf opens; libdwfl calls it lazily from lookups, so
- * every entry point sets it (memtop is single-threaded). */
-static int32_t elf_pid;
-
-/* Opens mapped files through /proc/PID/root, so that a process in another mount
- * namespace (a container) is read from its own files. */
-static int find_elf(Dwfl_Module *mod, void **userdata, const char *name, Dwarf_Addr base,
-		    char **file_name, Elf **elfp)
-{
-	char path[4200];
-	int fd;
-
-	if (name[0] == '/' && elf_pid > 0) {
-		snprintf(path, sizeof(path), "/proc/%d/root%s", elf_pid, name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			*file_name = strdup(name);
-			*elfp = NULL;
-			return fd;
-		}
-	}
-	return dwfl_linux_proc_find_elf(mod, userdata, name, base, file_name, elfp);
-}
-
-/* Only local debug files (by build id): never the network. */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, GElf_Addr base,
-			  const char *file_name, const char *debuglink_file,
-			  GElf_Word debuglink_crc, char **debuginfo_file_name)
-{
-	return dwfl_build_id_find_debuginfo(mod, userdata, modname, base, file_name, debuglink_file,
-					    debuglink_crc, debuginfo_file_name);
-}
-
-static char *debuginfo_path = NULL;
-
-static const Dwfl_Callbacks callbacks = {
-	.find_elf = find_elf,
-	.find_debuginfo = find_debuginfo,
-	.debuginfo_path = &debuginfo_path,
-};
-
 static Dwfl *report(int32_t pid)
 {
-	Dwfl *d = dwfl_begin(&callbacks);
+	Dwfl *d = proc_dwfl_begin();
+	int err;
 
-	elf_pid = pid;
 	if (!d) {
+		proc_dwfl_use(pid);
 		errno = ENOMEM;
 		return NULL;
 	}
-	dwfl_report_begin(d);
-	int rc = dwfl_linux_proc_report(d, pid);
-
-	if (rc != 0 || dwfl_report_end(d, NULL, NULL) != 0) {
+	err = proc_dwfl_report(d, pid);
+	if (err) {
 		dwfl_end(d);
-		errno = rc > 0 ? rc : ESRCH;
+		errno = err;
 		return NULL;
 	}
 	return d;
@@ -219,7 +178,7 @@ void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym
 	memset(out, 0, sizeof(*out));
 	out->ip = ip;
 	uint64_t look = ret_addr && ip ? ip - 1 : ip;
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, look);
 
 	if (m) {
@@ -242,7 +201,7 @@ bool symbolizer_in_function(struct symbolizer *s, uint64_t ip)
 	GElf_Off off;
 	GElf_Sym sym;
 
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
 
 	if (!m)
@@ -259,7 +218,7 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 	GElf_Sym sym;
 	Dwarf_Addr bias, addr;
 
-	elf_pid = s->pid;
+	proc_dwfl_use(s->pid);
 	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, ip);
 	const char *name = m ? dwfl_module_addrinfo(m, ip, &off, &sym, NULL, NULL, NULL) : NULL;
 
@@ -294,71 +253,48 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 #endif
 }
 
-int parse_kallsyms_line(const char *line, uint64_t *addr, char *type, char *name, size_t nlen,
-			char *module, size_t mlen)
-{
-	char *end;
-	const char *p = line, *q;
-
-	errno = 0;
-	*addr = strtoull(p, &end, 16);
-	if (errno || end == p || *end != ' ')
-		return -1;
-	p = end + 1;
-	if (!*p || p[1] != ' ')
-		return -1;
-	*type = *p;
-	p += 2;
-	q = p + strcspn(p, " \t\n");
-	if (q == p)
-		return -1;
-	snprintf(name, nlen, "%.*s", (int)(q - p), p);
-	module[0] = '\0';
-	p = q + strspn(q, " \t");
-	if (*p == '[') {
-		q = strchr(p, ']');
-		if (!q)
-			return -1;
-		snprintf(module, mlen, "%.*s", (int)(q - p - 1), p + 1);
-	}
-	return 0;
-}
-
 static bool is_text(char type)
 {
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
+struct kernel_want {
+	struct sym_frame *want;
+	uint64_t *best;
+	size_t n;
+};
+
+/* For each address wanted, the text symbol at or below it. */
+static int resolve_one(void *arg, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct kernel_want *k = arg;
+
+	if (!addr || !is_text(type))
+		return 0;
+	for (size_t i = 0; i < k->n; i++) {
+		struct sym_frame *w = &k->want[i];
+
+		if (addr > w->ip || addr < k->best[i])
+			continue;
+		k->best[i] = addr;
+		snprintf(w->symbol, sizeof(w->symbol), "%s", name);
+		snprintf(w->module, sizeof(w->module), "[%s]", module[0] ? module : "kernel");
+		w->offset = w->ip - addr;
+		w->found = true;
+	}
+	return 0;
+}
+
 /* One pass over /proc/kallsyms: for each address the text symbol at or below it. */
 static void kallsyms_resolve(struct sym_frame *want, size_t n)
 {
-	FILE *f = fopen("/proc/kallsyms", "re");
-	char line[512], type, name[SYM_NAME_LEN], module[64];
-	uint64_t *best = xcalloc(n, sizeof(*best));
-	uint64_t addr;
+	struct kernel_want k = {.want = want, .best = xcalloc(n, sizeof(uint64_t)), .n = n};
 
-	while (f && fgets(line, sizeof(line), f)) {
-		if (parse_kallsyms_line(line, &addr, &type, name, sizeof(name), module,
-					sizeof(module)) ||
-		    !addr || !is_text(type))
-			continue;
-		for (size_t i = 0; i < n; i++) {
-			if (addr > want[i].ip || addr < best[i])
-				continue;
-			best[i] = addr;
-			snprintf(want[i].symbol, sizeof(want[i].symbol), "%s", name);
-			snprintf(want[i].module, sizeof(want[i].module), "[%s]",
-				 module[0] ? module : "kernel");
-			want[i].offset = want[i].ip - addr;
-			want[i].found = true;
-		}
-	}
+	kallsyms_scan(resolve_one, &k);
 	for (size_t i = 0; i < n; i++)
 		if (!want[i].found)
 			snprintf(want[i].module, sizeof(want[i].module), "[kernel]");
-	if (f)
-		fclose(f);
-	free(best);
+	free(k.best);
 }
 
 void symbolize_kernel(struct symbolizer *s, const uint64_t *ips, size_t n, struct sym_frame *out)

@@ -42,9 +42,4 @@ int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip);
 void symbolize_kernel(struct symbolizer *s, const uint64_t *ips, size_t n, struct sym_frame *out);
 void symbolizer_free(struct symbolizer *s);
 
-/* Parses one /proc/kallsyms line ("ffffffff81000000 T _stext [mod]"). Returns 0 with
- * addr, type, name and module (empty for the kernel itself), -1 for a bad line. */
-int parse_kallsyms_line(const char *line, uint64_t *addr, char *type, char *name, size_t nlen,
-			char *module, size_t mlen);
-
 #endif

@@ -2,7 +2,6 @@
 #include "unwind_step.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "proc_dwfl.h"
 #include "util.h"
 
 #define MAX_READS   128	 /* words a walk may read and still be remembered */
@@ -55,35 +55,6 @@ struct unwinder {
 	struct step_slot *steps;
 	size_t nsteps;
 	uint64_t hits;
-};
-
-static _Thread_local int32_t unwind_pid;
-
-/* Mapped files through /proc/PID/root, as the symbolizer opens them. */
-static int find_elf(Dwfl_Module *mod, void **userdata, const char *name, Dwarf_Addr base,
-		    char **file_name, Elf **elfp)
-{
-	char path[4200];
-	int fd;
-
-	if (name[0] == '/' && unwind_pid > 0) {
-		snprintf(path, sizeof(path), "/proc/%d/root%s", unwind_pid, name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			*file_name = strdup(name);
-			*elfp = NULL;
-			return fd;
-		}
-	}
-	return dwfl_linux_proc_find_elf(mod, userdata, name, base, file_name, elfp);
-}
-
-static char *debuginfo_path = NULL;
-
-static const Dwfl_Callbacks callbacks = {
-	.find_elf = find_elf,
-	.find_debuginfo = dwfl_build_id_find_debuginfo, /* local files only */
-	.debuginfo_path = &debuginfo_path,
 };
 
 static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
@@ -195,11 +166,7 @@ static void forget(struct unwinder *u)
  * unwinder lives. */
 static int refresh(struct unwinder *u)
 {
-	unwind_pid = u->pid;
-	dwfl_report_begin(u->dwfl);
-	int rc = dwfl_linux_proc_report(u->dwfl, u->pid);
-
-	if (dwfl_report_end(u->dwfl, NULL, NULL) != 0 || rc != 0)
+	if (proc_dwfl_report(u->dwfl, u->pid))
 		return -1;
 	read_exec(u);
 	forget(u);
@@ -216,7 +183,7 @@ struct unwinder *unwinder_new(int32_t pid)
 	u->pid = pid;
 	u->walks = xcalloc(WALK_SLOTS, sizeof(*u->walks));
 	u->steps = xcalloc(STEP_SLOTS, sizeof(*u->steps));
-	u->dwfl = dwfl_begin(&callbacks);
+	u->dwfl = proc_dwfl_begin();
 	if (!u->dwfl || refresh(u)) {
 		unwinder_free(u);
 		errno = ESRCH;
@@ -298,7 +265,7 @@ static void walk(struct unwinder *u)
 	u->cur.nreads = 0;
 	u->read_failed = false;
 	u->last_cfi = false;
-	unwind_pid = u->pid;
+	proc_dwfl_use(u->pid);
 	u->last = STEP_UNKNOWN;
 	int rc = dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
 

@@ -14,6 +14,7 @@
 
 #include "columns.h"
 #include "detail.h"
+#include "kallsyms.h"
 #include "kmsg.h"
 #include "parse.h"
 #include "procfs.h"
@@ -143,12 +144,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 	case F_CGROUP:
-		parse_cgroup(text, small, sizeof(small));
+		parse_proc_memcg(text, small, sizeof(small));
 		break;
 	case F_SMAPS: {
 		struct detail d;
 		detail_init(&d);
-		if (!parse_smaps(text, &d))
+		if (!parse_smaps(text, &d.maps, &d.nmaps))
 			detail_group(&d);
 		detail_clear(&d);
 		break;

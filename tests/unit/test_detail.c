@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "detail.h"
+#include "kallsyms.h"
 #include "symbolize.h"
 #include "unit.h"
 #include "util.h"
@@ -96,15 +97,16 @@ static void cgroup_paths(void **state)
 	char out[128];
 
 	assert_int_equal(
-		parse_cgroup("9:name=systemd:/\n4:memory:/box/a\n0::/\n", out, sizeof(out)), 0);
+		parse_proc_memcg("9:name=systemd:/\n4:memory:/box/a\n0::/\n", out, sizeof(out)), 0);
 	assert_string_equal(out, "/box/a");
-	assert_int_equal(parse_cgroup("5:cpu,memory,blkio:/both\n0::/uni\n", out, sizeof(out)), 0);
+	assert_int_equal(parse_proc_memcg("5:cpu,memory,blkio:/both\n0::/uni\n", out, sizeof(out)),
+			 0);
 	assert_string_equal(out, "/both");
-	assert_int_equal(parse_cgroup("0::/user.slice/u.scope\n", out, sizeof(out)), 0);
+	assert_int_equal(parse_proc_memcg("0::/user.slice/u.scope\n", out, sizeof(out)), 0);
 	assert_string_equal(out, "/user.slice/u.scope");
 	/* "memoryx" is not the memory controller */
-	assert_int_equal(parse_cgroup("3:memoryx:/no\n", out, sizeof(out)), -1);
-	assert_int_equal(parse_cgroup("", out, sizeof(out)), -1);
+	assert_int_equal(parse_proc_memcg("3:memoryx:/no\n", out, sizeof(out)), -1);
+	assert_int_equal(parse_proc_memcg("", out, sizeof(out)), -1);
 }
 
 static const char smaps[] =
@@ -145,7 +147,7 @@ static void smaps_mappings(void **state)
 	struct detail d;
 
 	detail_init(&d);
-	assert_int_equal(parse_smaps(smaps, &d), 0);
+	assert_int_equal(parse_smaps(smaps, &d.maps, &d.nmaps), 0);
 	assert_int_equal(d.nmaps, 5);
 	assert_string_equal(d.maps[0].path, "/usr/bin/my prog");
 	assert_int_equal(d.maps[0].kind, DD_MAP_FILE);
@@ -197,8 +199,8 @@ static void smaps_mappings(void **state)
 	detail_clear(&d);
 	assert_int_equal(d.nmaps, 0);
 
-	assert_int_equal(parse_smaps("Rss: 4 kB\n", &d), -1);
-	assert_int_equal(parse_smaps("zz-10 r--p 0 0:0 0\n", &d), -1);
+	assert_int_equal(parse_smaps("Rss: 4 kB\n", &d.maps, &d.nmaps), -1);
+	assert_int_equal(parse_smaps("zz-10 r--p 0 0:0 0\n", &d.maps, &d.nmaps), -1);
 	detail_clear(&d);
 
 	/* no mappings at all (a kernel thread): nothing to group or find */
@@ -226,7 +228,7 @@ static void exec_ranges(void **state)
 	struct detail d;
 
 	detail_init(&d);
-	assert_int_equal(parse_smaps(maps, &d), 0);
+	assert_int_equal(parse_smaps(maps, &d.maps, &d.nmaps), 0);
 	n = detail_exec_ranges(&d, &r, &cap);
 	assert_int_equal(n, 3);
 	assert_int_equal(r[0].start, 0x5581d2a01000ULL);

@@ -1,8 +1,8 @@
 /* Concern: the memory cgroups' page counters from a BPF cgroup iterator
  * (bpf/cgroups.bpf.c). Its start attaches nothing: the iterator needs the memory
  * hierarchy's directory, which the cgroup reader knows, and costs nothing while unread,
- * but a link is made only while the cgroup columns are asked for (bpf_cgroups.h). */
-#include "bpf_cgroups.h"
+ * but a link is made only while the cgroup columns are asked for (bpf_cgroup_iter.h). */
+#include "bpf_cgroup_iter.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,7 +54,7 @@ static int cgroups_start(void **state, struct memtop_bpf *skel, char *why, size_
 	return 0;
 }
 
-void bpf_cgroups_stop(struct cg_iter *it)
+void bpf_cgroup_iter_stop(struct cg_iter *it)
 {
 	if (!it)
 		return;
@@ -73,7 +73,7 @@ static int attach(struct cg_iter *it, const char *dir)
 	union bpf_iter_link_info info;
 	LIBBPF_OPTS(bpf_iter_attach_opts, opts);
 
-	bpf_cgroups_stop(it);
+	bpf_cgroup_iter_stop(it);
 	it->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (it->dir_fd < 0)
 		return -errno;
@@ -85,7 +85,7 @@ static int attach(struct cg_iter *it, const char *dir)
 	it->link = bpf_program__attach_iter(it->prog, &opts);
 	if (!it->link) {
 		int err = -errno;
-		bpf_cgroups_stop(it);
+		bpf_cgroup_iter_stop(it);
 		return err;
 	}
 	it->dir = xstrdup(dir);
@@ -175,8 +175,8 @@ static long take(struct cg_iter *it, size_t len, const struct mtb_cgroup_rec *ov
 	return overlap ? -1 : added;
 }
 
-int bpf_cgroups_read(struct cg_iter *it, const char *dir, const struct mtb_cgroup_rec **recs,
-		     size_t *n)
+int bpf_cgroup_iter_read(struct cg_iter *it, const char *dir, const struct mtb_cgroup_rec **recs,
+			 size_t *n)
 {
 	int err, again = 0;
 
@@ -213,7 +213,7 @@ int bpf_cgroups_read(struct cg_iter *it, const char *dir, const struct mtb_cgrou
 	return 0;
 }
 
-const char *bpf_cgroups_name(const struct cg_iter *it, size_t i)
+const char *bpf_cgroup_iter_name(const struct cg_iter *it, size_t i)
 {
 	return it->names + it->name_at[i];
 }
@@ -231,7 +231,7 @@ static void cgroups_close(void *state)
 
 	if (!it)
 		return;
-	bpf_cgroups_stop(it);
+	bpf_cgroup_iter_stop(it);
 	free(it->raw);
 	free(it->recs);
 	free(it->name_at);
@@ -239,7 +239,7 @@ static void cgroups_close(void *state)
 	free(it);
 }
 
-const struct bpf_concern bpf_cgroups = {
+const struct bpf_concern bpf_cgroup_iter = {
 	.name = "cgroup figures from BPF",
 	.needs = "the cgroup figures from BPF",
 	.programs = cgroups_programs,

@@ -2,7 +2,7 @@
  * of struct cg_sample, as the files of each version give them (cgroup_parse.c's tables), and
  * the tree of cgroups from the iterator's names (cgroup_tree.c). The processes per cgroup
  * from the task iterator are cgroup_nprocs.c's. */
-#include "cgroup_bpf.h"
+#include "cgroup_from_bpf.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bpf_cgroups.h"
+#include "bpf_cgroup_iter.h"
 #include "cgroup_files.h"
 #include "cgroup_list.h"
 #include "cgroup_tree.h"
@@ -114,7 +114,7 @@ void cg_bpf_free(struct cg_bpf *b)
 void cg_bpf_idle(struct cg_bpf *b)
 {
 	if (b)
-		bpf_cgroups_stop(b->it);
+		bpf_cgroup_iter_stop(b->it);
 }
 
 static const struct bsrc *table(int version)
@@ -205,7 +205,7 @@ static int read_recs(struct cg_bpf *b, struct cg_reader *r)
 	size_t n;
 
 	flush(b, r);
-	if (bpf_cgroups_read(b->it, cg_mount(r), &recs, &n))
+	if (bpf_cgroup_iter_read(b->it, cg_mount(r), &recs, &n))
 		return -1;
 	if (n > b->by_id_cap) {
 		b->by_id_cap = n;
@@ -324,7 +324,7 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 		b->checked = true; /* the iterator cannot be read: files from now on */
 		b->cols = 0;
 		b->tree = -1;
-		bpf_cgroups_stop(b->it);
+		bpf_cgroup_iter_stop(b->it);
 		return;
 	}
 	if (!b->checked) {
@@ -335,7 +335,7 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 		if (rc || !b->cols) {
 			b->cols = 0;
 			if (b->tree < 0)
-				bpf_cgroups_stop(b->it);
+				bpf_cgroup_iter_stop(b->it);
 			return;
 		}
 	}
@@ -363,7 +363,7 @@ void cg_bpf_fill(struct cg_bpf *b, struct cg_reader *r, struct snapshot *s, unsi
 
 static const char *rec_name(const void *ctx, size_t i)
 {
-	return bpf_cgroups_name(ctx, i);
+	return bpf_cgroup_iter_name(ctx, i);
 }
 
 /* The tree of the last read into s; -1 if the records make none */

@@ -1,12 +1,12 @@
-/* The cgroup reader's figures from BPF (cgroup_bpf.c): the page counters of every memory
- * cgroup and the counters memory.stat prints, from the BPF cgroup iterator (bpf_cgroups.h),
+/* The cgroup reader's figures from BPF (cgroup_from_bpf.c): the page counters of every memory
+ * cgroup and the counters memory.stat prints, from the BPF cgroup iterator (bpf_cgroup_iter.h),
  * and the number of processes per cgroup from the task iterator's cgroup ids, in the
  * columns the files would fill, with the same units and limits. The reader (cgroup.c) then
  * reads from files only what these left unread: the top cgroup's memory.stat (read first,
- * see flush() in cgroup_bpf.c), the root cgroup's usage files, and every column whose BPF
+ * see flush() in cgroup_from_bpf.c), the root cgroup's usage files, and every column whose BPF
  * figures disagreed with the files when first compared. */
-#ifndef MEMTOP_CGROUP_BPF_H
-#define MEMTOP_CGROUP_BPF_H
+#ifndef MEMTOP_CGROUP_FROM_BPF_H
+#define MEMTOP_CGROUP_FROM_BPF_H
 
 #include <stdbool.h>
 
