@@ -240,13 +240,9 @@ void history_record(struct history *h, const struct snapshot *s, const double *f
 	while (j < h->nprocs)
 		n += keep_gone(h->procs[j++], s->mono, h->next + n);
 	/* a process gone and one new with the same pid: both kept, the gone one first */
-	struct hproc **old = h->procs;
-	size_t old_cap = h->cap;
-	h->procs = h->next;
-	h->cap = h->next_cap;
+	SWAP(h->procs, h->next);
+	SWAP(h->cap, h->next_cap);
 	h->nprocs = n;
-	h->next = old;
-	h->next_cap = old_cap;
 }
 
 double history_oldest(const struct history *h)
