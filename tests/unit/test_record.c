@@ -1,6 +1,7 @@
 /* The recording: what is written is read back field by field, across keyframes; a file cut
  * at any byte of its last two blocks replays its whole samples; flipped bytes and a newer
- * version give an error, never a crash; --record-dir keeps --keep days. */
+ * version give an error, never a crash; --record-dir keeps --keep days; a recording made by
+ * an earlier memtop encodes again to its own bytes; the varints. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "recfmt.h"
 #include "replay.h"
 #include "unit.h"
+#include "util.h"
 
 #define NSAMPLES 130
 
@@ -419,6 +421,55 @@ static void test_days(void **state)
 	rmdir(dir);
 }
 
+/* The recording's integer codings (bytebuf.h): varints at their edges, back as written;
+ * a varint that never ends, a string longer than its room or than the bytes left: bad */
+static void test_varints(void **state)
+{
+	(void)state;
+	static const uint64_t u[] = {0, 1, 127, 128, 16383, 16384, UINT32_MAX, UINT64_MAX};
+	static const int64_t v[] = {0, -1, 1, -64, 64, INT64_MIN, INT64_MAX};
+	struct rbuf b = {0};
+	char str[8];
+	uint8_t w[4];
+
+	for (size_t i = 0; i < ARRAY_SIZE(u); i++)
+		rb_varint(&b, u[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		rb_svarint(&b, v[i]);
+	rb_str(&b, "abc");
+	assert_int_equal(b.p[2], 127); /* LEB128: 7 bits a byte, low first */
+	assert_true(b.p[3] == 0x80 && b.p[4] == 1);
+	struct rcur c = {b.p, b.n, 0, false};
+	for (size_t i = 0; i < ARRAY_SIZE(u); i++)
+		assert_true(rc_varint(&c) == u[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		assert_true(rc_svarint(&c) == v[i]);
+	assert_int_equal(rc_str(&c, str, sizeof(str)), 3);
+	assert_string_equal(str, "abc");
+	assert_true(!c.bad && c.at == c.n);
+	assert_int_equal(rc_varint(&c), 0);
+	assert_true(c.bad);
+
+	static const uint8_t endless[11] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+					    0x80, 0x80, 0x80, 0x80, 0x80};
+	c = (struct rcur){endless, sizeof(endless), 0, false};
+	assert_int_equal(rc_varint(&c), 0);
+	assert_true(c.bad);
+	b.n = 0;
+	rb_str(&b, "longer than 8");
+	c = (struct rcur){b.p, b.n, 0, false};
+	assert_int_equal(rc_str(&c, str, sizeof(str)), 0);
+	assert_true(c.bad && !str[0]);
+	c = (struct rcur){b.p, b.n - 1, 0, false};
+	assert_null(rc_bytes(&c, b.n));
+	assert_true(c.bad);
+	free(b.p);
+
+	put_le32(w, 0x4b42544du);
+	assert_memory_equal(w, "MTBK", 4);
+	assert_true(get_le32(w) == 0x4b42544du);
+}
+
 /* The golden recording (tests/cli/golden/oom.rec, made by an earlier memtop): its header is
  * the one this memtop writes for its columns, and each sample decoded and encoded again
  * gives the bytes of its block, so that the format written has not changed */
@@ -496,7 +547,7 @@ int run_record_tests(void)
 		cmocka_unit_test(test_roundtrip), cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_newer),	  cmocka_unit_test(test_days),
-		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_golden),	  cmocka_unit_test(test_varints),
 	};
 	return cmocka_run_group_tests_name("record", tests, make_file, drop_file);
 }
