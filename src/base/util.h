@@ -7,6 +7,14 @@
 #include <string.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* Exchanges two variables of one type: a list built beside the one before it, and then
+ * the two trading places */
+#define SWAP(a, b)                                                                                 \
+	do {                                                                                       \
+		__typeof__(a) swap_tmp_ = (a);                                                     \
+		(a) = (b);                                                                         \
+		(b) = swap_tmp_;                                                                   \
+	} while (0)
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

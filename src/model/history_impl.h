@@ -1,5 +1,6 @@
-/* The history's insides, shared by history.c (the store, its series) and
- * history_trends.c (growth, leak suspects, the forecast): not for other files. */
+/* The history's insides, shared by history.c (the store: its tiers, a refresh recorded),
+ * history_series.c (read back: series, a process's samples) and history_trends.c (growth,
+ * leak suspects, the forecast): not for other files. */
 #ifndef MEMTOP_HISTORY_IMPL_H
 #define MEMTOP_HISTORY_IMPL_H
 

@@ -1,5 +1,6 @@
 /* A sample's fields encoded against the sample before it (recfmt.h): the state both the
- * writer and the reader keep, the previous sample, and the encoder and decoder. */
+ * writer and the reader keep, the previous sample (recstate.c), the encoder (recencode.c)
+ * and the decoder (recdecode.c). */
 #ifndef MEMTOP_RECCODEC_H
 #define MEMTOP_RECCODEC_H
 

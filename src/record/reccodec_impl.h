@@ -1,4 +1,5 @@
-/* What the recording's encoder and decoder share (reccodec.c, recdecode.c) */
+/* What the recording's encoder and decoder share (recencode.c, recdecode.c): the flags of
+ * a process's parts, and the previous sample's state kept by recstate.c */
 #ifndef MEMTOP_RECCODEC_IMPL_H
 #define MEMTOP_RECCODEC_IMPL_H
 
@@ -19,8 +20,6 @@ enum {
 /* A string a snapshot may still point at: freed two samples later */
 void bury(struct rec_state *st, char *p);
 void sweep(struct rec_state *st, bool all);
-uint64_t fget(const struct snapshot *s, const struct rec_field *f);
-void fset(struct snapshot *s, const struct rec_field *f, uint64_t v);
 /* The previous sample's process pid, looked for from index *j on */
 struct rec_proc *find_base(struct rec_state *st, size_t *j, int32_t pid);
 /* Room for the next sample's n processes */

@@ -1,6 +1,6 @@
-/* A sample's fields back into a snapshot, against the previous sample (reccodec.h). Every
- * length and count is checked against the bytes left: a damaged block is an error, never
- * a crash. */
+/* The recording's decoder: a sample's fields back into a snapshot, against the previous
+ * sample (reccodec.h); recencode.c writes them. Every length and count is checked against
+ * the bytes left: a damaged block is an error, never a crash. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +67,7 @@ static void get_sys(struct rcur *c, const struct rec_schema *sc, struct snapshot
 		default: {
 			uint64_t d = (uint64_t)rc_svarint(c);
 			if (f)
-				fset(st, f, fget(st, f) + d);
+				rec_field_set(st, f, rec_field_get(st, f) + d);
 		}
 		}
 	}

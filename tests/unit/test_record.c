@@ -1,17 +1,21 @@
 /* The recording: what is written is read back field by field, across keyframes; a file cut
  * at any byte of its last two blocks replays its whole samples; flipped bytes and a newer
- * version give an error, never a crash; --record-dir keeps --keep days. */
+ * version give an error, never a crash; --record-dir keeps --keep days; a recording made by
+ * an earlier memtop encodes again to its own bytes; the varints. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
+#include "reccodec.h"
 #include "record.h"
 #include "recfmt.h"
 #include "replay.h"
 #include "unit.h"
+#include "util.h"
 
 #define NSAMPLES 130
 
@@ -417,12 +421,133 @@ static void test_days(void **state)
 	rmdir(dir);
 }
 
+/* The recording's integer codings (bytebuf.h): varints at their edges, back as written;
+ * a varint that never ends, a string longer than its room or than the bytes left: bad */
+static void test_varints(void **state)
+{
+	(void)state;
+	static const uint64_t u[] = {0, 1, 127, 128, 16383, 16384, UINT32_MAX, UINT64_MAX};
+	static const int64_t v[] = {0, -1, 1, -64, 64, INT64_MIN, INT64_MAX};
+	struct rbuf b = {0};
+	char str[8];
+	uint8_t w[4];
+
+	for (size_t i = 0; i < ARRAY_SIZE(u); i++)
+		rb_varint(&b, u[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		rb_svarint(&b, v[i]);
+	rb_str(&b, "abc");
+	assert_int_equal(b.p[2], 127); /* LEB128: 7 bits a byte, low first */
+	assert_true(b.p[3] == 0x80 && b.p[4] == 1);
+	struct rcur c = {b.p, b.n, 0, false};
+	for (size_t i = 0; i < ARRAY_SIZE(u); i++)
+		assert_true(rc_varint(&c) == u[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		assert_true(rc_svarint(&c) == v[i]);
+	assert_int_equal(rc_str(&c, str, sizeof(str)), 3);
+	assert_string_equal(str, "abc");
+	assert_true(!c.bad && c.at == c.n);
+	assert_int_equal(rc_varint(&c), 0);
+	assert_true(c.bad);
+
+	static const uint8_t endless[11] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+					    0x80, 0x80, 0x80, 0x80, 0x80};
+	c = (struct rcur){endless, sizeof(endless), 0, false};
+	assert_int_equal(rc_varint(&c), 0);
+	assert_true(c.bad);
+	b.n = 0;
+	rb_str(&b, "longer than 8");
+	c = (struct rcur){b.p, b.n, 0, false};
+	assert_int_equal(rc_str(&c, str, sizeof(str)), 0);
+	assert_true(c.bad && !str[0]);
+	c = (struct rcur){b.p, b.n - 1, 0, false};
+	assert_null(rc_bytes(&c, b.n));
+	assert_true(c.bad);
+	free(b.p);
+
+	put_le32(w, 0x4b42544du);
+	assert_memory_equal(w, "MTBK", 4);
+	assert_true(get_le32(w) == 0x4b42544du);
+}
+
+/* The golden recording (tests/cli/golden/oom.rec, made by an earlier memtop): its header is
+ * the one this memtop writes for its columns, and each sample decoded and encoded again
+ * gives the bytes of its block, so that the format written has not changed */
+static int golden_block(void *arg, long off, const struct rec_block *b)
+{
+	long *offs = arg;
+
+	(void)b;
+	offs[++offs[0]] = off;
+	return offs[0] >= 63;
+}
+
+static void test_golden(void **state)
+{
+	(void)state;
+	const char *tests = getenv("TESTS");
+	char file[4096], err[256];
+	struct rec_schema sc;
+	struct rec_state dec, enc;
+	struct rbuf own = {0}, raw = {0};
+	struct snapshot s;
+	long offs[64] = {0};
+	uint8_t hdr[REC_BLOCK_HDR];
+	const char *why;
+	struct stat st;
+
+	snprintf(file, sizeof(file), "%s/cli/golden/oom.rec", tests ? tests : "tests");
+	int fd = open(file, O_RDONLY);
+	assert_true(fd >= 0 && !fstat(fd, &st));
+	uint8_t *in = malloc((size_t)st.st_size);
+	assert_int_equal(pread(fd, in, (size_t)st.st_size, 0), st.st_size);
+	long len = rec_header_get(in, (size_t)st.st_size, &sc, err, sizeof(err));
+	assert_true(len > 0);
+	rec_header_put(&own, sc.cols);
+	assert_int_equal(own.n, len);
+	assert_memory_equal(own.p, in, own.n);
+	assert_int_equal(rec_walk(fd, len, st.st_size, true, golden_block, NULL, offs, &why),
+			 st.st_size);
+	assert_null(why);
+	assert_int_equal(offs[0], 8);
+	rec_state_init(&dec);
+	rec_state_init(&enc);
+	snapshot_init(&s);
+	for (long i = 1; i <= offs[0]; i++) {
+		struct rec_block b;
+		assert_true(rec_block_get(in + offs[i], &b));
+		rec_block_put(hdr, &b);
+		assert_memory_equal(hdr, in + offs[i], REC_BLOCK_HDR);
+		uint8_t *frame = malloc(b.rlen + 1);
+		assert_int_equal(
+			ZSTD_decompress(frame, b.rlen, in + offs[i] + REC_BLOCK_HDR, b.clen),
+			b.rlen);
+		snapshot_reuse(&s);
+		assert_int_equal(rec_decode(&dec, &sc, frame, b.rlen, b.flags & REC_KEY, &s, err,
+					    sizeof(err)),
+				 0);
+		raw.n = 0;
+		rec_encode(&enc, &s, b.flags & REC_KEY, &raw);
+		assert_int_equal(raw.n, b.rlen);
+		assert_memory_equal(raw.p, frame, b.rlen);
+		free(frame);
+	}
+	snapshot_free(&s);
+	rec_state_free(&dec);
+	rec_state_free(&enc);
+	free(own.p);
+	free(raw.p);
+	free(in);
+	close(fd);
+}
+
 int run_record_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roundtrip), cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_newer),	  cmocka_unit_test(test_days),
+		cmocka_unit_test(test_golden),	  cmocka_unit_test(test_varints),
 	};
 	return cmocka_run_group_tests_name("record", tests, make_file, drop_file);
 }
