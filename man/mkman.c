@@ -13,6 +13,7 @@
 #include "columns.h"
 #include "options.h"
 #include "prompt.h"
+#include "metric.h"
 #include "sysfig.h"
 #include "tui.h"
 
@@ -136,7 +137,8 @@ static void cgroup_columns(FILE *out)
 		column(out, cg_columns[c].title, cg_columns[c].name, cg_columns[c].desc);
 }
 
-/* The system figures by group: the header's or batch line's label, the JSON key */
+/* The system figures by group: the JSON key, the header's or batch line's label, the help
+ * and the OpenMetrics metric */
 static void figures(FILE *out)
 {
 	for (int g = 0; g < SF_NGROUPS; g++) {
@@ -160,6 +162,15 @@ static void figures(FILE *out)
 			if (f->help) {
 				fputs(": ", out);
 				roff(out, f->help, false);
+			}
+			struct metric mt = metric_of_figure(f);
+			if (mt.type != METRIC_NONE) {
+				char name[160];
+				metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt,
+					    false);
+				fputs(", metric \\fI", out);
+				roff(out, name, false);
+				fputs("\\fR", out);
 			}
 			fputs(";", out);
 		}

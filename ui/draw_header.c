@@ -73,16 +73,16 @@ static int meters(struct ui *u, const struct snapshot *s)
 	int y = 1;
 	struct mem_split ms;
 	char a[8], b[8], text[32];
-	mem_split(&s->mem, &ms);
+	mem_split(s->mem, &ms);
 	const struct segment mem[] = {
 		{ms.used_kb, ROLE_METER_USED, "█", '|'},
 		{ms.buffers_kb, ROLE_METER_BUFFERS, "▓", '#'},
 		{ms.cache_kb, ROLE_METER_CACHE, "░", '.'},
 	};
 	fmt_kb(ms.used_kb, a, sizeof(a));
-	fmt_kb(s->mem.mem_total_kb, b, sizeof(b));
+	fmt_kb(s->mem[MI_MEM_TOTAL], b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
-	meter(u, 0, "Mem", mem, 3, s->mem.mem_total_kb, text);
+	meter(u, 0, "Mem", mem, 3, s->mem[MI_MEM_TOTAL], text);
 	if (lim_shown(s)) {
 		const struct segment lim[] = {{s->cg_self.usage_kb, ROLE_METER_USED, "█", '|'}};
 		fmt_kb(s->cg_self.usage_kb, a, sizeof(a));
@@ -92,9 +92,9 @@ static int meters(struct ui *u, const struct snapshot *s)
 	}
 	const struct segment swp[] = {{ms.swap_used_kb, ROLE_METER_SWAP, "█", '|'}};
 	fmt_kb(ms.swap_used_kb, a, sizeof(a));
-	fmt_kb(s->mem.swap_total_kb, b, sizeof(b));
+	fmt_kb(s->mem[MI_SWAP_TOTAL], b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
-	meter(u, y++, "Swp", swp, 1, s->mem.swap_total_kb, text);
+	meter(u, y++, "Swp", swp, 1, s->mem[MI_SWAP_TOTAL], text);
 	return y;
 }
 

@@ -59,23 +59,24 @@ static double window_of(const struct ui *u, size_t points, double *t1, char *not
 }
 
 struct sys_series {
-	const char *json, *name;
+	enum sf_id fig;
+	const char *name;
 	enum role role;
 	enum graph_unit unit;
 };
 
 static const struct sys_series mem_series[] = {
-	{"mem_used_kb", "used", ROLE_GRAPH1, GU_KB},
-	{"cache_kb", "cache", ROLE_GRAPH2, GU_KB},
-	{"mem_available_kb", "avail", ROLE_GRAPH3, GU_KB},
-	{"swap_used_kb", "swap", ROLE_GRAPH4, GU_KB},
+	{SF_MEM_USED, "used", ROLE_GRAPH1, GU_KB},
+	{SF_CACHE, "cache", ROLE_GRAPH2, GU_KB},
+	{SF_MEM_AVAILABLE, "avail", ROLE_GRAPH3, GU_KB},
+	{SF_SWAP_USED, "swap", ROLE_GRAPH4, GU_KB},
 };
 
 static const struct sys_series vm_series[] = {
-	{"pgfault_per_s", "faults/s", ROLE_GRAPH1, GU_RATE},
-	{"pswpin_per_s", "swap-in/s", ROLE_GRAPH2, GU_RATE},
-	{"stall_us_per_s", "stall us/s", ROLE_GRAPH4, GU_RATE},
-	{"psi_some_avg10", "PSI some", ROLE_GRAPH3, GU_AVG},
+	{SF_PGFAULT_RATE, "faults/s", ROLE_GRAPH1, GU_RATE},
+	{SF_PSWPIN_RATE, "swap-in/s", ROLE_GRAPH2, GU_RATE},
+	{SF_STALL, "stall us/s", ROLE_GRAPH4, GU_RATE},
+	{SF_PSI_SOME, "PSI some", ROLE_GRAPH3, GU_AVG},
 };
 
 /* A series of a graph, and where its points come from: a system figure (fig, by its index)
@@ -129,10 +130,10 @@ static void sys_graph(struct ui *u, const char *title, const struct sys_series *
 		src[i] = (struct series_src){.name = ss[i].name,
 					     .role = ss[i].role,
 					     .unit = ss[i].unit,
-					     .fig = sys_figure_by_json(ss[i].json)};
+					     .fig = ss[i].fig};
 	/* memory on a scale of RAM, or of more where swap is larger */
 	graph_of(u, title, src, ns < GRAPH_MAX_SERIES ? ns : GRAPH_MAX_SERIES, own_scale,
-		 !own_scale && s ? (double)s->mem.mem_total_kb : 0, y, x, w, h);
+		 !own_scale && s ? (double)s->mem[MI_MEM_TOTAL] : 0, y, x, w, h);
 }
 
 void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side)

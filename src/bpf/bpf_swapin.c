@@ -71,7 +71,7 @@ static void swapin_collect(void *state, struct snapshot *s)
 	const char *mode;
 
 	if (w->gate) {
-		w->gate_links = swap_gate_check(w->gate, s->vm.pswpin, &mode);
+		w->gate_links = swap_gate_check(w->gate, s->vm[VS_PSWPIN], &mode);
 		snprintf(s->bpf.swapin_mode, sizeof(s->bpf.swapin_mode), "%s", mode);
 	}
 	s->bpf.have_swapin = true;

@@ -109,11 +109,11 @@ static void kallsyms_addrs(const char *const *want, uint64_t *addr, int n)
 static uint64_t vmstat_pswpin(void)
 {
 	char buf[16384];
-	struct sys_vm v = {0};
+	uint64_t vm[VS_COUNT] = {0};
 
 	if (read_file("/proc/vmstat", buf, sizeof(buf)) > 0)
-		parse_vmstat(buf, &v);
-	return v.pswpin;
+		parse_vmstat(buf, vm);
+	return vm[VS_PSWPIN];
 }
 
 /* Counts swap-ins from swap read bios where the kernel has end_swap_bio_read: one run

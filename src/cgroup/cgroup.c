@@ -103,7 +103,7 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	if (self) {
 		char text[4096];
 		if (read_file("/proc/self/cgroup", text, sizeof(text)) > 0)
-			cg_read_self(r, text, s->mem.mem_total_kb, &s->cg_self);
+			cg_read_self(r, text, s->mem[MI_MEM_TOTAL], &s->cg_self);
 	}
 	s->mono_cgroups = (start + clock_mono()) / 2;
 }

@@ -12,24 +12,20 @@
 #define MT_COMM_LEN   16 /* kernel TASK_COMM_LEN */
 #define MT_HIST_SLOTS 32 /* log2 microsecond buckets */
 
-struct sys_mem { /* /proc/meminfo, KiB */
-	uint64_t mem_total_kb;
-	uint64_t mem_free_kb;
-	uint64_t mem_available_kb;
-	uint64_t buffers_kb;
-	uint64_t cached_kb;
-	uint64_t sreclaimable_kb;
-	uint64_t shmem_kb;
-	uint64_t swap_total_kb;
-	uint64_t swap_free_kb;
+/* The /proc/meminfo values (KiB) and /proc/vmstat counters memtop reads, as sysfigs.def
+ * declares them: snapshot.mem[MI_...] and snapshot.vm[VS_...] */
+enum meminfo_id {
+#define MEMINFO(id, key, name)		MI_##id,
+#define MEMINFO_FIG(id, key, name, ...) MI_##id,
+#include "sysfigs.def"
+	MI_COUNT
 };
 
-struct sys_vm { /* /proc/vmstat, cumulative counts */
-	uint64_t pgfault;
-	uint64_t pgmajfault;
-	uint64_t pswpin;
-	uint64_t pswpout;
-	uint64_t oom_kill;
+enum vmstat_id {
+#define VMSTAT(id, key, name)	       VS_##id,
+#define VMSTAT_FIG(id, key, name, ...) VS_##id,
+#include "sysfigs.def"
+	VS_COUNT
 };
 
 struct sys_psi { /* /proc/pressure/memory */
@@ -163,8 +159,8 @@ struct snapshot {
 	double uptime;	   /* /proc/uptime, seconds */
 	long hertz;	   /* clock ticks per second */
 	long page_kb;
-	struct sys_mem mem;
-	struct sys_vm vm;
+	uint64_t mem[MI_COUNT]; /* /proc/meminfo, KiB */
+	uint64_t vm[VS_COUNT];	/* /proc/vmstat, cumulative counts */
 	struct sys_psi psi;
 	struct self_state self;
 	struct self_cost cost;

@@ -39,15 +39,8 @@ static void model_growth(struct model *m)
 
 static void model_forecast(struct model *m)
 {
-	static long avail = -2, swap_free;
-
-	if (avail == -2) {
-		avail = sys_figure_by_json("mem_available_kb");
-		swap_free = sys_figure_by_json("swap_free_kb");
-	}
-	m->exhaustion_s = avail < 0 ? -1
-				    : history_exhaustion(m->hist, FORECAST_WINDOW, (size_t)avail,
-							 (size_t)swap_free, &m->shrink_kb_s);
+	m->exhaustion_s = history_exhaustion(m->hist, FORECAST_WINDOW, SF_MEM_AVAILABLE,
+					     SF_SWAP_FREE, &m->shrink_kb_s);
 	m->next_victim_pid = 0;
 	m->next_victim_comm[0] = '\0';
 	uint64_t best = 0;
@@ -104,12 +97,10 @@ static void collect_one(void *arg, const struct history_proc *p)
 	}
 }
 
-static uint64_t figure_at(const struct model *m, const char *json, double at)
+static uint64_t figure_at(const struct model *m, enum sf_id f, double at)
 {
-	long f = sys_figure_by_json(json);
 	double v = NAN;
-	if (f >= 0)
-		history_sys_series(m->hist, (size_t)f, at, at, &v, 1);
+	history_sys_series(m->hist, f, at, at, &v, 1);
 	return isnan(v) || v < 0 ? 0 : (uint64_t)v;
 }
 
@@ -133,8 +124,8 @@ static void model_oom_before(const struct model *m, const struct mt_event *e, st
 	b->mono = at;
 	b->wall = history_wall_at(m->hist, at);
 	b->since = kill - at;
-	b->mem_available_kb = figure_at(m, "mem_available_kb", at);
-	b->swap_free_kb = figure_at(m, "swap_free_kb", at);
+	b->mem_available_kb = figure_at(m, SF_MEM_AVAILABLE, at);
+	b->swap_free_kb = figure_at(m, SF_SWAP_FREE, at);
 	if (c.found) {
 		double v[OOM_BEFORE_CURVE];
 		history_proc_series(m->hist, e->pid, c.victim_start, COL_RSS,

@@ -133,7 +133,7 @@ static double rate_value(const struct span *sp, const struct proc_sample *p,
 static double sample_value(const struct span *sp, const struct proc_sample *p, int c)
 {
 	const struct column *col = &columns[c];
-	uint64_t total = sp->s->mem.mem_total_kb;
+	uint64_t total = sp->s->mem[MI_MEM_TOTAL];
 
 	if (col->kind == KIND_SAMPLE)
 		return (double)(col->id ? col->id(p) : p->v[c]);
@@ -174,14 +174,10 @@ static void compute_rates(struct model *m)
 	const struct snapshot *s = model_current(m), *prev = model_previous(m);
 	double dt = prev ? s->mono - prev->mono : s->uptime;
 	double dt_procs = prev ? s->mono_procs - prev->mono_procs : s->uptime;
-	struct sys_vm zero = {0};
-	const struct sys_vm *pv = prev ? &prev->vm : &zero;
 	m->rates.dt = dt;
 	m->rates.dt_procs = dt_procs;
-	m->rates.pgfault = counter_rate(s->vm.pgfault, pv->pgfault, dt);
-	m->rates.pgmajfault = counter_rate(s->vm.pgmajfault, pv->pgmajfault, dt);
-	m->rates.pswpin = counter_rate(s->vm.pswpin, pv->pswpin, dt);
-	m->rates.pswpout = counter_rate(s->vm.pswpout, pv->pswpout, dt);
+	for (int v = 0; v < VS_COUNT; v++)
+		m->rates.vm[v] = counter_rate(s->vm[v], prev ? prev->vm[v] : 0, dt);
 	reclaim_delta(&m->rates.reclaim, &s->bpf.reclaim, prev ? &prev->bpf.reclaim : NULL);
 
 	if (m->all_cap < s->nprocs) { /* room to grow, not a new array for each process more */
@@ -343,12 +339,12 @@ void model_update(struct model *m)
 	model_refilter(m);
 }
 
-void mem_split(const struct sys_mem *m, struct mem_split *o)
+void mem_split(const uint64_t mem[MI_COUNT], struct mem_split *o)
 {
-	o->buffers_kb = m->buffers_kb;
-	o->cache_kb = m->cached_kb + m->sreclaimable_kb;
-	o->free_kb = m->mem_free_kb;
-	uint64_t rest = m->mem_free_kb + o->buffers_kb + o->cache_kb;
-	o->used_kb = m->mem_total_kb > rest ? m->mem_total_kb - rest : 0;
-	o->swap_used_kb = m->swap_total_kb - m->swap_free_kb;
+	o->buffers_kb = mem[MI_BUFFERS];
+	o->cache_kb = mem[MI_CACHED] + mem[MI_SRECLAIMABLE];
+	o->free_kb = mem[MI_MEM_FREE];
+	uint64_t rest = o->free_kb + o->buffers_kb + o->cache_kb;
+	o->used_kb = mem[MI_MEM_TOTAL] > rest ? mem[MI_MEM_TOTAL] - rest : 0;
+	o->swap_used_kb = mem[MI_SWAP_TOTAL] - mem[MI_SWAP_FREE];
 }

@@ -26,11 +26,8 @@ struct row {
 
 struct sys_rates {
 	double dt; /* seconds the system and BPF rates span; since boot on the first refresh */
-	double dt_procs; /* seconds the processes' /proc rates span (their own read times) */
-	double pgfault;
-	double pgmajfault;
-	double pswpin;
-	double pswpout;
+	double dt_procs;     /* seconds the processes' /proc rates span (their own read times) */
+	double vm[VS_COUNT]; /* each /proc/vmstat counter's (snapshot.vm), per second */
 	struct reclaim_stats reclaim; /* BPF reclaim figures for this interval */
 };
 
@@ -146,7 +143,7 @@ struct mem_split {
 	uint64_t free_kb;
 	uint64_t swap_used_kb;
 };
-void mem_split(const struct sys_mem *m, struct mem_split *out);
+void mem_split(const uint64_t mem[MI_COUNT], struct mem_split *out);
 
 /* Counter rate helper: (now - then) / dt, 0 if the counter went backwards or dt <= 0. */
 double counter_rate(uint64_t now, uint64_t then, double dt);

@@ -1,7 +1,7 @@
 /* The one table of system figures: /proc/meminfo, /proc/vmstat rates and counters, PSI,
- * the BPF totals and memtop's own protection and cost. The screen's header, batch text
- * and JSON iterate it; adding a figure is a row here (and the source that reads its
- * value). */
+ * the BPF totals and memtop's own protection and cost. The screen's header, batch text,
+ * JSON, OpenMetrics and the manual iterate it. Its rows are those of
+ * src/figures/sysfigs.def: a /proc/meminfo or /proc/vmstat figure is one row there. */
 #ifndef MEMTOP_SYSFIG_H
 #define MEMTOP_SYSFIG_H
 
@@ -33,6 +33,15 @@ enum sf_group {
 	SF_NGROUPS
 };
 
+/* A figure's index in sys_figures: SF_ and its row's ID in sysfigs.def (SF_MEM_AVAILABLE) */
+enum sf_id {
+#define MEMINFO_FIG(id, key, name, ...) SF_##id,
+#define VMSTAT_FIG(id, key, name, ...)	SF_##id,
+#define FIGURE(id, ...)			SF_##id,
+#include "sysfigs.def"
+	SF_NFIGURES
+};
+
 struct sys_figure {
 	const char *json;  /* its key in its group's JSON object */
 	const char *label; /* on screen and in batch text; NULL: JSON only */
@@ -44,9 +53,9 @@ struct sys_figure {
 	double (*get)(const struct model *m);
 	bool (*valid)(const struct model *m); /* NULL: always */
 	bool json_null; /* where not valid, JSON has its key with null; else not the key */
-	/* OpenMetrics (ui/openmetrics.c): the metric's name after "memtop_", without its unit
-	 * and _total, which come from .unit (src/metric.h); NULL: not exported. Rates are not
-	 * exported: the counters they come from are. */
+	/* OpenMetrics (src/views/openmetrics.c): the metric's name after "memtop_", without its
+	 * unit and _total, which come from .unit (src/views/metric.h); NULL: not exported. Rates
+	 * are not exported: the counters they come from are. */
 	const char *metric;
 	const char *help; /* its # HELP text */
 	/* the counter since memtop or the system started, in the figure's unit, where the
@@ -61,8 +70,6 @@ extern const char *const sf_group_title[SF_NGROUPS];
 extern const char *const sf_group_json[SF_NGROUPS];
 
 bool sys_figure_valid(const struct sys_figure *f, const struct model *m);
-/* The index in sys_figures of the figure whose JSON key is json; -1 if none */
-long sys_figure_by_json(const char *json);
 /* The value as the screen and batch text show it ("1.2G", "12K", "0.25", "41.2ms") */
 void sys_figure_text(const struct sys_figure *f, const struct model *m, char *buf, size_t size);
 

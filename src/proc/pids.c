@@ -159,7 +159,7 @@ static bool wanted(const struct pids_request *req, int32_t pid)
  * while no swap is in use are set without one. */
 static unsigned status_wanted(struct snapshot *s, size_t from, unsigned cols)
 {
-	bool swap_used = s->mem.swap_total_kb != s->mem.swap_free_kb;
+	bool swap_used = s->mem[MI_SWAP_TOTAL] != s->mem[MI_SWAP_FREE];
 	unsigned read = 0;
 
 	for (size_t k = 0; k < ARRAY_SIZE(status_figures); k++) {

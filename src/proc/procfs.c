@@ -30,37 +30,50 @@ static int find_u64(const char *text, const char *key, char sep, uint64_t *out)
 	return -1;
 }
 
-int parse_meminfo(const char *text, struct sys_mem *m)
+/* The keys of /proc/meminfo and /proc/vmstat memtop reads, by value (sysfigs.def) */
+static const char *const meminfo_keys[MI_COUNT] = {
+#define MEMINFO(id, key, name)		[MI_##id] = key,
+#define MEMINFO_FIG(id, key, name, ...) [MI_##id] = key,
+#include "sysfigs.def"
+};
+
+static const char *const vmstat_keys[VS_COUNT] = {
+#define VMSTAT(id, key, name)	       [VS_##id] = key,
+#define VMSTAT_FIG(id, key, name, ...) [VS_##id] = key,
+#include "sysfigs.def"
+};
+
+/* The numbers after keys[0..n) (each followed by sep) into out, 0 where a key is missing
+ * or its number unreadable; found says which were read */
+static void find_keys(const char *text, const char *const *keys, size_t n, char sep, uint64_t *out,
+		      bool *found)
 {
-	memset(m, 0, sizeof(*m));
-	if (find_u64(text, "MemTotal", ':', &m->mem_total_kb) || m->mem_total_kb == 0)
+	for (size_t i = 0; i < n; i++) {
+		out[i] = 0;
+		found[i] = !find_u64(text, keys[i], sep, &out[i]);
+	}
+}
+
+int parse_meminfo(const char *text, uint64_t mem[MI_COUNT])
+{
+	bool found[MI_COUNT];
+
+	find_keys(text, meminfo_keys, MI_COUNT, ':', mem, found);
+	if (!found[MI_MEM_TOTAL] || mem[MI_MEM_TOTAL] == 0 || !found[MI_MEM_FREE])
 		return -1;
-	if (find_u64(text, "MemFree", ':', &m->mem_free_kb))
-		return -1;
-	find_u64(text, "Buffers", ':', &m->buffers_kb);
-	find_u64(text, "Cached", ':', &m->cached_kb);
-	find_u64(text, "SReclaimable", ':', &m->sreclaimable_kb);
-	find_u64(text, "Shmem", ':', &m->shmem_kb);
-	find_u64(text, "SwapTotal", ':', &m->swap_total_kb);
-	find_u64(text, "SwapFree", ':', &m->swap_free_kb);
-	if (find_u64(text, "MemAvailable", ':', &m->mem_available_kb))
-		m->mem_available_kb = m->mem_free_kb + m->buffers_kb + m->cached_kb;
-	if (m->mem_free_kb > m->mem_total_kb || m->swap_free_kb > m->swap_total_kb)
+	if (!found[MI_MEM_AVAILABLE])
+		mem[MI_MEM_AVAILABLE] = mem[MI_MEM_FREE] + mem[MI_BUFFERS] + mem[MI_CACHED];
+	if (mem[MI_MEM_FREE] > mem[MI_MEM_TOTAL] || mem[MI_SWAP_FREE] > mem[MI_SWAP_TOTAL])
 		return -1;
 	return 0;
 }
 
-int parse_vmstat(const char *text, struct sys_vm *v)
+int parse_vmstat(const char *text, uint64_t vm[VS_COUNT])
 {
-	memset(v, 0, sizeof(*v));
-	if (find_u64(text, "pgfault", ' ', &v->pgfault))
-		return -1;
-	if (find_u64(text, "pgmajfault", ' ', &v->pgmajfault))
-		return -1;
-	find_u64(text, "pswpin", ' ', &v->pswpin);
-	find_u64(text, "pswpout", ' ', &v->pswpout);
-	find_u64(text, "oom_kill", ' ', &v->oom_kill);
-	return 0;
+	bool found[VS_COUNT];
+
+	find_keys(text, vmstat_keys, VS_COUNT, ' ', vm, found);
+	return found[VS_PGFAULT] && found[VS_PGMAJFAULT] ? 0 : -1;
 }
 
 int parse_psi(const char *text, struct sys_psi *p)
@@ -198,7 +211,7 @@ int procfs_meminfo(struct snapshot *s, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read /proc/meminfo: %s", strerror(errno));
 		return -1;
 	}
-	if (parse_meminfo(buf, &s->mem)) {
+	if (parse_meminfo(buf, s->mem)) {
 		snprintf(err, errlen, "/proc/meminfo is corrupt (no MemTotal or MemFree)");
 		return -1;
 	}
@@ -212,7 +225,7 @@ int procfs_counters(struct snapshot *s, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read /proc/vmstat: %s", strerror(errno));
 		return -1;
 	}
-	if (parse_vmstat(buf, &s->vm)) {
+	if (parse_vmstat(buf, s->vm)) {
 		snprintf(err, errlen, "/proc/vmstat is corrupt (no pgfault or pgmajfault)");
 		return -1;
 	}

@@ -6,9 +6,11 @@
 
 #include "snapshot.h"
 
-/* Each returns 0, or -1 when the text lacks a field memtop cannot do without. */
-int parse_meminfo(const char *text, struct sys_mem *m);
-int parse_vmstat(const char *text, struct sys_vm *v);
+/* Each returns 0, or -1 when the text lacks a field memtop cannot do without. The keys
+ * read from meminfo and vmstat are those of src/figures/sysfigs.def. Of the others, a key
+ * missing reads as 0, but MemAvailable (before Linux 3.14) as MemFree + Buffers + Cached. */
+int parse_meminfo(const char *text, uint64_t mem[MI_COUNT]);
+int parse_vmstat(const char *text, uint64_t vm[VS_COUNT]);
 int parse_psi(const char *text, struct sys_psi *p);
 int parse_uptime(const char *text, double *uptime);
 

@@ -29,4 +29,25 @@ done
 for label in Faults/s Major/s Swap-in/s Swap-out/s; do
 	grep -q "^VM: .*$label [0-9]" "$tmp/batch" || fail "batch VM: lacks $label: $(grep '^VM:' "$tmp/batch")"
 done
+grep -q "^Mem: .*Shmem [0-9.]*[KMGT]" "$tmp/batch" || fail "batch Mem: lacks Shmem: $(grep '^Mem:' "$tmp/batch")"
+
+# Shmem: JSON against /proc/meminfo, OpenMetrics, a recording's replay and the manual
+shmem=$(awk '$1 == "Shmem:" { print $2 }' /proc/meminfo)
+got=$(jq .system.shmem_kb "$tmp/json")
+[ $((got - shmem)) -lt 16384 ] && [ $((shmem - got)) -lt 16384 ] ||
+	fail "shmem_kb $got, /proc/meminfo Shmem $shmem"
+"$MEMTOP" --openmetrics >"$tmp/om" || fail "memtop --openmetrics exited $?"
+bytes=$(sed -n 's/^memtop_memory_shmem_bytes \([0-9]*\)$/\1/p' "$tmp/om")
+[ -n "$bytes" ] && [ $((bytes / 1024 - shmem)) -lt 16384 ] && [ $((shmem - bytes / 1024)) -lt 16384 ] ||
+	fail "memtop_memory_shmem_bytes '$bytes', /proc/meminfo Shmem $shmem kB"
+"$MEMTOP" --record "$tmp/rec" -n 1 >/dev/null || fail "memtop --record exited $?"
+"$MEMTOP" --replay "$tmp/rec" --json >"$tmp/replayed" || fail "memtop --replay exited $?"
+got=$(jq .system.shmem_kb "$tmp/replayed")
+[ $((got - shmem)) -lt 16384 ] && [ $((shmem - got)) -lt 16384 ] ||
+	fail "replayed shmem_kb $got, /proc/meminfo Shmem $shmem"
+man_page="${MEMTOP_MAN:-$(dirname "$MEMTOP")/memtop.1}"
+if [ -r "$man_page" ]; then
+	grep -q 'shmem_kb.*memtop_memory_shmem_bytes' "$man_page" ||
+		fail "the manual lacks shmem_kb and its metric"
+fi
 echo "JSON and batch system figures agree: $(grep '^Mem:' "$tmp/batch")"

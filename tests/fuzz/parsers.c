@@ -104,13 +104,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[len] = '\0';
 	switch (data[0] % F_COUNT) {
 	case F_MEMINFO: {
-		struct sys_mem m;
-		parse_meminfo(text, &m);
+		uint64_t m[MI_COUNT];
+		parse_meminfo(text, m);
 		break;
 	}
 	case F_VMSTAT: {
-		struct sys_vm v;
-		parse_vmstat(text, &v);
+		uint64_t v[VS_COUNT];
+		parse_vmstat(text, v);
 		break;
 	}
 	case F_PSI: {

@@ -113,7 +113,7 @@ static void push(struct model *m)
 	s->mono = s->mono_procs = 10;
 	s->uptime = 1000;
 	s->hertz = 100;
-	s->mem.mem_total_kb = 1000;
+	s->mem[MI_MEM_TOTAL] = 1000;
 	for (size_t i = 0; i < NPROCS; i++) {
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = (int32_t)i + 1;

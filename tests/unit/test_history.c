@@ -18,8 +18,8 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 	s->wall = 1.7e9 + mono;
 	s->uptime = 1000 + mono;
 	s->hertz = 100;
-	s->mem.mem_total_kb = 32 << 20;
-	s->mem.mem_available_kb = avail_kb;
+	s->mem[MI_MEM_TOTAL] = 32 << 20;
+	s->mem[MI_MEM_AVAILABLE] = avail_kb;
 	for (size_t i = 0; i < n; i++) {
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = (int32_t)i + 1;

@@ -13,8 +13,8 @@ static void push(struct model *m, double mono, const int32_t *pids, const uint64
 	s->mono = s->mono_procs = mono;
 	s->uptime = 1000 + mono;
 	s->hertz = 100;
-	s->mem.mem_total_kb = 1000;
-	s->vm.pgfault = pgfault;
+	s->mem[MI_MEM_TOTAL] = 1000;
+	s->vm[VS_PGFAULT] = pgfault;
 	static const char *names[] = {"alpha", "beta", "gamma", "delta"};
 	for (size_t i = 0; i < n; i++) {
 		struct proc_sample *p = snapshot_add_proc(s);
@@ -42,11 +42,11 @@ static void rates_from_two_snapshots(void **state)
 	uint64_t rss[] = {100, 300, 200}, f1[] = {1000, 0, 50}, f2[] = {1500, 0, 50};
 	push(&m, 10.0, pids, rss, f1, 3, 100000);
 	/* first refresh: since boot for the system, since start for processes */
-	assert_float_equal(m.rates.pgfault, 100000.0 / 1010.0, 1e-6);
+	assert_float_equal(m.rates.vm[VS_PGFAULT], 100000.0 / 1010.0, 1e-6);
 	assert_float_equal(m.all[0].num[COL_MINFLT], 1000.0 / 510.0, 1e-6);
 	push(&m, 12.0, pids, rss, f2, 3, 104000);
 	assert_float_equal(m.rates.dt, 2.0, 1e-9);
-	assert_float_equal(m.rates.pgfault, 2000.0, 1e-9);
+	assert_float_equal(m.rates.vm[VS_PGFAULT], 2000.0, 1e-9);
 	assert_float_equal(m.all[0].num[COL_MINFLT], 250.0, 1e-9);
 	assert_float_equal(m.all[1].num[COL_MINFLT], 0.0, 1e-9);
 	assert_float_equal(m.all[1].num[COL_MEM_PCT], 30.0, 1e-9);
@@ -150,15 +150,12 @@ static void filtering(void **state)
 static void memory_split(void **state)
 {
 	(void)state;
-	struct sys_mem mem = {.mem_total_kb = 1000,
-			      .mem_free_kb = 300,
-			      .buffers_kb = 50,
-			      .cached_kb = 200,
-			      .sreclaimable_kb = 50,
-			      .swap_total_kb = 400,
-			      .swap_free_kb = 100};
+	uint64_t mem[MI_COUNT] = {
+		[MI_MEM_TOTAL] = 1000, [MI_MEM_FREE] = 300,    [MI_BUFFERS] = 50,
+		[MI_CACHED] = 200,     [MI_SRECLAIMABLE] = 50, [MI_SWAP_TOTAL] = 400,
+		[MI_SWAP_FREE] = 100};
 	struct mem_split s;
-	mem_split(&mem, &s);
+	mem_split(mem, &s);
 	assert_int_equal(s.used_kb, 400);
 	assert_int_equal(s.cache_kb, 250);
 	assert_int_equal(s.swap_used_kb, 300);
@@ -205,7 +202,7 @@ static void tree_view(void **state)
 		     {9, 8, 4, false},	{10, 0, 0, true}};
 	struct snapshot *s = model_begin(&m);
 	s->mono = 1;
-	s->mem.mem_total_kb = 1000;
+	s->mem[MI_MEM_TOTAL] = 1000;
 	for (size_t i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = procs[i].pid;

@@ -20,58 +20,57 @@ static const char meminfo[] = "MemTotal:       24598212 kB\n"
 static void meminfo_fields(void **state)
 {
 	(void)state;
-	struct sys_mem m;
-	assert_int_equal(parse_meminfo(meminfo, &m), 0);
-	assert_int_equal(m.mem_total_kb, 24598212);
-	assert_int_equal(m.mem_free_kb, 23870012);
-	assert_int_equal(m.mem_available_kb, 24102100);
-	assert_int_equal(m.buffers_kb, 3688);
-	assert_int_equal(m.cached_kb, 345120); /* not SwapCached */
-	assert_int_equal(m.sreclaimable_kb, 42000);
-	assert_int_equal(m.swap_total_kb, 1048572);
-	assert_int_equal(m.swap_free_kb, 1000000);
+	uint64_t m[MI_COUNT];
+	assert_int_equal(parse_meminfo(meminfo, m), 0);
+	assert_int_equal(m[MI_MEM_TOTAL], 24598212);
+	assert_int_equal(m[MI_MEM_FREE], 23870012);
+	assert_int_equal(m[MI_MEM_AVAILABLE], 24102100);
+	assert_int_equal(m[MI_BUFFERS], 3688);
+	assert_int_equal(m[MI_CACHED], 345120); /* not SwapCached */
+	assert_int_equal(m[MI_SRECLAIMABLE], 42000);
+	assert_int_equal(m[MI_SWAP_TOTAL], 1048572);
+	assert_int_equal(m[MI_SWAP_FREE], 1000000);
 }
 
 static void meminfo_corrupt(void **state)
 {
 	(void)state;
-	struct sys_mem m;
-	assert_int_equal(parse_meminfo("", &m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", &m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", &m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", &m), -1);
+	uint64_t m[MI_COUNT];
+	assert_int_equal(parse_meminfo("", m), -1);
+	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", m), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", m), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", m), -1);
 	/* without MemAvailable (old kernels) it is estimated */
 	assert_int_equal(
-		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n",
-			      &m),
+		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n", m),
 		0);
-	assert_int_equal(m.mem_available_kb, 22);
+	assert_int_equal(m[MI_MEM_AVAILABLE], 22);
 }
 
 static void meminfo_live(void **state)
 {
 	(void)state;
 	char buf[16384];
-	struct sys_mem m;
+	uint64_t m[MI_COUNT];
 	assert_true(read_file("/proc/meminfo", buf, sizeof(buf)) > 0);
-	assert_int_equal(parse_meminfo(buf, &m), 0);
-	assert_true(m.mem_total_kb >= m.mem_available_kb);
+	assert_int_equal(parse_meminfo(buf, m), 0);
+	assert_true(m[MI_MEM_TOTAL] >= m[MI_MEM_AVAILABLE]);
 }
 
 static void vmstat_fields(void **state)
 {
 	(void)state;
-	struct sys_vm v;
+	uint64_t v[VS_COUNT];
 	const char *t = "nr_free_pages 1\npgpgin 2\npswpin 17\npswpout 23\npgfault 1000\n"
 			"pgmajfault 40\noom_kill 3\n";
-	assert_int_equal(parse_vmstat(t, &v), 0);
-	assert_int_equal(v.pgfault, 1000);
-	assert_int_equal(v.pgmajfault, 40);
-	assert_int_equal(v.pswpin, 17);
-	assert_int_equal(v.pswpout, 23);
-	assert_int_equal(v.oom_kill, 3);
-	assert_int_equal(parse_vmstat("pgfault 1\n", &v), -1);
-	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", &v), -1);
+	assert_int_equal(parse_vmstat(t, v), 0);
+	assert_int_equal(v[VS_PGFAULT], 1000);
+	assert_int_equal(v[VS_PGMAJFAULT], 40);
+	assert_int_equal(v[VS_PSWPIN], 17);
+	assert_int_equal(v[VS_PSWPOUT], 23);
+	assert_int_equal(v[VS_OOM_KILL], 3);
+	assert_int_equal(parse_vmstat("pgfault 1\n", v), -1);
+	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v), -1);
 }
 
 static void psi_fields(void **state)

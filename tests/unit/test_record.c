@@ -31,10 +31,10 @@ static void gen(struct snapshot *s, int i)
 	s->uptime = 5000 + i * 10.25;
 	s->hertz = 100;
 	s->page_kb = 4;
-	s->mem.mem_total_kb = 16u << 20;
-	s->mem.mem_available_kb = 8000000 - (uint64_t)i * 977;
-	s->mem.swap_free_kb = 100000 + (uint64_t)(i % 5);
-	s->vm.pgfault = 1000000 + (uint64_t)i * i * 13;
+	s->mem[MI_MEM_TOTAL] = 16u << 20;
+	s->mem[MI_MEM_AVAILABLE] = 8000000 - (uint64_t)i * 977;
+	s->mem[MI_SWAP_FREE] = 100000 + (uint64_t)(i % 5);
+	s->vm[VS_PGFAULT] = 1000000 + (uint64_t)i * i * 13;
 	s->psi.present = true;
 	s->psi.some_avg10 = i * 0.37;
 	s->self.oom_score_adj = -900;

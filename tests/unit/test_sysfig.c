@@ -3,18 +3,10 @@
 #include <string.h>
 
 #include "model.h"
+#include "recfmt.h"
 #include "sysfig.h"
 #include "views.h"
 #include "unit.h"
-
-static const struct sys_figure *figure(const char *json)
-{
-	for (size_t i = 0; i < n_sys_figures; i++)
-		if (!strcmp(sys_figures[i].json, json))
-			return &sys_figures[i];
-	fail_msg("no system figure %s", json);
-	return NULL;
-}
 
 /* The next snapshot: memtop's own cost at time mono */
 static void push(struct model *m, double mono, double cpu_s, bool stats, uint64_t run_ns)
@@ -24,7 +16,7 @@ static void push(struct model *m, double mono, double cpu_s, bool stats, uint64_
 	s->mono = s->mono_procs = mono;
 	s->uptime = 1000 + mono;
 	s->hertz = 100;
-	s->mem.mem_total_kb = 1000;
+	s->mem[MI_MEM_TOTAL] = 1000;
 	s->cost.cpu_s = cpu_s;
 	s->cost.rss_kb = 9000;
 	s->cost.bpf_stats = stats;
@@ -32,9 +24,9 @@ static void push(struct model *m, double mono, double cpu_s, bool stats, uint64_
 	model_update(m);
 }
 
-static double value(const struct model *m, const char *json, char *text, size_t size)
+static double value(const struct model *m, enum sf_id id, char *text, size_t size)
 {
-	const struct sys_figure *f = figure(json);
+	const struct sys_figure *f = &sys_figures[id];
 
 	sys_figure_text(f, m, text, size);
 	return f->get(m);
@@ -67,47 +59,100 @@ static void self_cost(void **state)
 	model_init(&m, &pr);
 	/* the first refresh: the CPU time since start; no run time without an interval */
 	push(&m, 10.0, 0.25, false, 0);
-	assert_float_equal(value(&m, "cpu_ms_per_refresh", text, sizeof(text)), 250, 1e-9);
+	assert_float_equal(value(&m, SF_SELF_CPU, text, sizeof(text)), 250, 1e-9);
 	assert_string_equal(text, "250ms");
-	assert_float_equal(value(&m, "rss_kb", text, sizeof(text)), 9000, 0);
-	assert_false(sys_figure_valid(figure("bpf_run_ns_per_s"), &m));
+	assert_float_equal(value(&m, SF_SELF_RSS, text, sizeof(text)), 9000, 0);
+	assert_false(sys_figure_valid(&sys_figures[SF_SELF_BPF_RUN], &m));
 	json_self(&m, json, sizeof(json));
 	assert_non_null(strstr(json, "\"cpu_ms_per_refresh\":250.00,\"rss_kb\":9000,"
 				     "\"bpf_run_ns_per_s\":null}"));
 
 	/* the statistics turned on since: not counted over the whole interval */
 	push(&m, 11.0, 0.29, true, 1000);
-	assert_float_equal(value(&m, "cpu_ms_per_refresh", text, sizeof(text)), 40, 1e-9);
+	assert_float_equal(value(&m, SF_SELF_CPU, text, sizeof(text)), 40, 1e-9);
 	assert_string_equal(text, "40.0ms");
-	assert_false(sys_figure_valid(figure("bpf_run_ns_per_s"), &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_SELF_BPF_RUN], &m));
 
 	/* on at both ends: the run time over the interval, per second */
 	push(&m, 13.0, 0.2985, true, 7000);
-	assert_float_equal(value(&m, "cpu_ms_per_refresh", text, sizeof(text)), 8.5, 1e-9);
+	assert_float_equal(value(&m, SF_SELF_CPU, text, sizeof(text)), 8.5, 1e-9);
 	assert_string_equal(text, "8.50ms");
-	assert_true(sys_figure_valid(figure("bpf_run_ns_per_s"), &m));
-	assert_float_equal(value(&m, "bpf_run_ns_per_s", text, sizeof(text)), 3000, 1e-9);
+	assert_true(sys_figure_valid(&sys_figures[SF_SELF_BPF_RUN], &m));
+	assert_float_equal(value(&m, SF_SELF_BPF_RUN, text, sizeof(text)), 3000, 1e-9);
 	assert_string_equal(text, "3.0us");
 	json_self(&m, json, sizeof(json));
 	assert_non_null(strstr(json, "\"cpu_ms_per_refresh\":8.50,\"rss_kb\":9000,"
 				     "\"bpf_run_ns_per_s\":3000}"));
 
 	push(&m, 14.0, 0.3, true, 7000 + 123456789);
-	value(&m, "bpf_run_ns_per_s", text, sizeof(text));
+	value(&m, SF_SELF_BPF_RUN, text, sizeof(text));
 	assert_string_equal(text, "123ms");
 	push(&m, 15.0, 0.3, true, 7000 + 123456789 + 850);
-	value(&m, "bpf_run_ns_per_s", text, sizeof(text));
+	value(&m, SF_SELF_BPF_RUN, text, sizeof(text));
 	assert_string_equal(text, "850ns");
 
 	/* off again: null */
 	push(&m, 16.0, 0.3, false, 0);
-	assert_false(sys_figure_valid(figure("bpf_run_ns_per_s"), &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_SELF_BPF_RUN], &m));
+	model_free(&m);
+}
+
+/* Every row of sysfigs.def makes a whole figure, its JSON key once in its object, and every
+ * /proc/meminfo and /proc/vmstat value is recorded */
+static void declared(void **state)
+{
+	(void)state;
+	size_t mem = 0, vm = 0;
+
+	assert_int_equal(n_sys_figures, SF_NFIGURES);
+	for (size_t i = 0; i < n_sys_figures; i++) {
+		const struct sys_figure *f = &sys_figures[i];
+		assert_non_null(f->json);
+		assert_non_null(f->get);
+		assert_true(!f->metric == !f->help);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(sf_group_json[f->group], sf_group_json[sys_figures[j].group]))
+				assert_string_not_equal(f->json, sys_figures[j].json);
+	}
+	for (size_t i = 0; i < rec_nsys_fields; i++) {
+		mem += !strncmp(rec_sys_fields[i].name, "mem.", 4);
+		vm += !strncmp(rec_sys_fields[i].name, "vm.", 3);
+	}
+	assert_int_equal(mem, MI_COUNT);
+	assert_int_equal(vm, VS_COUNT);
+	assert_string_equal(sys_figures[SF_MEM_AVAILABLE].json, "mem_available_kb");
+	assert_string_equal(sys_figures[SF_PGFAULT].json, "pgfault");
+}
+
+/* A meminfo figure reads its snapshot value, a vmstat rate its counter's rate */
+static void values(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	for (int k = 0; k < 2; k++) {
+		struct snapshot *s = model_begin(&m);
+		s->mono = s->mono_procs = 10.0 + 2 * k;
+		s->uptime = 1000;
+		s->mem[MI_MEM_TOTAL] = 1000;
+		s->mem[MI_MEM_AVAILABLE] = 600 + 10 * (uint64_t)k;
+		s->vm[VS_PSWPOUT] = 50 + 8 * (uint64_t)k;
+		model_update(&m);
+	}
+	assert_float_equal(sys_figures[SF_MEM_AVAILABLE].get(&m), 610, 0);
+	assert_float_equal(sys_figures[SF_PSWPOUT].get(&m), 58, 0);
+	assert_float_equal(sys_figures[SF_PSWPOUT_RATE].get(&m), 4, 1e-9);
 	model_free(&m);
 }
 
 int run_sysfig_tests(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(declared),
+		cmocka_unit_test(values),
 		cmocka_unit_test(self_cost),
 	};
 	return cmocka_run_group_tests_name("sysfig", tests, NULL, NULL);

@@ -268,11 +268,22 @@ static void fill(struct model *m, int k)
 	s->uptime = 5000.0 + 2.0314 * k;
 	s->hertz = 100;
 	s->page_kb = 4;
-	s->mem = (struct sys_mem){MEM_TOTAL, 331234,  23123456,
-				  12345,     4567890, 234567,
-				  3456,	     8388604, 8000000 - 1234 * (uint64_t)k};
-	s->vm = (struct sys_vm){123456789 + 99999 * (uint64_t)k, 4567 + 13 * (uint64_t)k,
-				1000 + 7 * (uint64_t)k, 2000, 3};
+	uint64_t mem[MI_COUNT] = {[MI_MEM_TOTAL] = MEM_TOTAL,
+				  [MI_MEM_FREE] = 331234,
+				  [MI_MEM_AVAILABLE] = 23123456,
+				  [MI_BUFFERS] = 12345,
+				  [MI_CACHED] = 4567890,
+				  [MI_SRECLAIMABLE] = 234567,
+				  [MI_SHMEM] = 3456,
+				  [MI_SWAP_TOTAL] = 8388604,
+				  [MI_SWAP_FREE] = 8000000 - 1234 * (uint64_t)k};
+	uint64_t vm[VS_COUNT] = {[VS_PGFAULT] = 123456789 + 99999 * (uint64_t)k,
+				 [VS_PGMAJFAULT] = 4567 + 13 * (uint64_t)k,
+				 [VS_PSWPIN] = 1000 + 7 * (uint64_t)k,
+				 [VS_PSWPOUT] = 2000,
+				 [VS_OOM_KILL] = 3};
+	memcpy(s->mem, mem, sizeof(mem));
+	memcpy(s->vm, vm, sizeof(vm));
 	s->psi = (struct sys_psi){true, 0.25, 0.125};
 	s->self = (struct self_state){10240, -900, true};
 	s->bpf.enabled = true;
