@@ -143,6 +143,14 @@ static void settings_text(void **state)
 	assert_true(b.invert && b.tree && b.graphs && !b.filter.hide_kthreads);
 	assert_float_equal(b.delay, a.delay, 0);
 
+	/* the file W writes, byte for byte */
+	assert_string_equal(text, "# memtop settings, written by the W key; flags given on the "
+				  "command line win\ncolumns=pid,oom,cmd\nsort=oom\ninvert=1\n"
+				  "tree=1\nhide_kthreads=0\ndelay=2.5\nmouse=1\ngraphs=1\n");
+	snprintf(a.theme, sizeof(a.theme), "light");
+	settings_format(&a, text, sizeof(text));
+	assert_non_null(strstr(text, "\ngraphs=1\ntheme=light\n"));
+
 	b.delay = 7;
 	assert_int_equal(settings_parse("# only this\r\n\n  tree=0\r\n", &b, err, sizeof(err)), 0);
 	assert_false(b.tree);
@@ -163,9 +171,9 @@ static void settings_text(void **state)
 
 	struct options o;
 	assert_int_equal(parse(&o, "-t", "-d", "3"), 0);
-	assert_int_equal(o.given, GIVEN_TREE | GIVEN_DELAY);
+	assert_int_equal(o.given, PREF_BIT(PREF_TREE) | PREF_BIT(PREF_DELAY));
 	assert_int_equal(parse(&o, "-o", "pid", "-K"), 0);
-	assert_int_equal(o.given, GIVEN_SORT | GIVEN_KTHREADS);
+	assert_int_equal(o.given, PREF_BIT(PREF_SORT) | PREF_BIT(PREF_KTHREADS));
 }
 
 static int parse_argv(struct options *o, char *err, size_t errlen, char **argv)
@@ -325,8 +333,8 @@ static void mouse_and_theme(void **state)
 	assert_int_equal(parse(&o, "--no-mouse", "--theme", "light"), 0);
 	assert_false(o.prefs.mouse);
 	assert_string_equal(o.prefs.theme, "light");
-	assert_true(o.given & GIVEN_MOUSE);
-	assert_true(o.given & GIVEN_THEME);
+	assert_true(o.given & PREF_BIT(PREF_MOUSE));
+	assert_true(o.given & PREF_BIT(PREF_THEME));
 	assert_int_equal(parse(&o, "--theme=", NULL, NULL), -1);
 	assert_int_equal(parse(&o, "--no-mouse=1", NULL, NULL), -1);
 
