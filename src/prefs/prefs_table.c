@@ -16,6 +16,7 @@ const struct pref prefs_table[PREF_COUNT] = {
 		       .letter = 'o',
 		       .says = "-o: ",
 		       .kind = PK_COLUMN,
+		       .preset = "rss",
 		       PREF_FIELD(sort)},
 	/* -o sorts as it says: in the column's own order */
 	[PREF_INVERT] = {.key = "invert",
@@ -39,10 +40,12 @@ const struct pref prefs_table[PREF_COUNT] = {
 			.letter = 'd',
 			.says = "-d needs ",
 			.kind = PK_DELAY,
+			.preset = "1",
 			PREF_FIELD(delay)},
 	[PREF_MOUSE] = {.key = "mouse",
 			.flag = "no-mouse",
 			.kind = PK_SWITCH,
+			.preset = "1",
 			.on = false,
 			PREF_FIELD(mouse)},
 	/* no flag: the g key */

@@ -50,6 +50,9 @@ struct pref {
 	/* a flag's bad value: this, then the parser's reason ("-d needs ", "-u: ") */
 	const char *says;
 	enum pref_kind kind;
+	/* its value before a flag or the file sets one, as the file writes it; NULL: zero
+	 * (the columns: those columns[] shows by default) */
+	const char *preset;
 	bool on;	     /* PK_SWITCH: what its flag sets */
 	size_t at, size;     /* its field in struct prefs: PREF_FIELD() */
 	unsigned kept_by;    /* the flags given that keep the saved value out; 0: its own */

@@ -169,88 +169,81 @@ static int check_record(struct options *o, char *err, size_t errlen)
 	return why ? -1 : 0;
 }
 
-/* Flags that set a field of struct options as they are: a switch sets a bool; a text flag
- * keeps its value (a path, a time) for the code that reads it */
-struct plain_flag {
+/* The flags that are not preferences, by getopt's value (a letter; the short flag too
+ * where SHORT_FLAGS has it). A plain flag sets its field of struct options as it is: a
+ * switch to true, a text flag to its value (a path, a time) for the code that reads it;
+ * the others are cases of own_flag. */
+struct flag {
 	const char *name;
-	char letter;
-	bool text;
-	size_t at;
+	char val;
+	bool value; /* it takes one */
+	size_t at;  /* a plain flag's field: OPTION_AT(); 0 for the others */
 };
 
 #define OPTION_AT(f) offsetof(struct options, f)
+#define SHORT_FLAGS  ":bn:hV" /* ':' first: a missing value is told apart */
 
-static const struct plain_flag plain_flags[] = {
-	{"no-bpf", 0, false, OPTION_AT(no_bpf)},   {"bpf-stats", 0, false, OPTION_AT(bpf_stats)},
-	{"cgroups", 0, false, OPTION_AT(cgroups)}, {"verbose", 0, false, OPTION_AT(verbose)},
-	{"help", 'h', false, OPTION_AT(help)},	   {"version", 'V', false, OPTION_AT(version)},
-	{"record", 0, true, OPTION_AT(rec.file)},  {"record-dir", 0, true, OPTION_AT(rec.dir)},
-	{"replay", 0, true, OPTION_AT(replay)},	   {"begin", 0, true, OPTION_AT(begin)},
-	{"end", 0, true, OPTION_AT(end)},
+static const struct flag plain_flags[] = {
+	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
+	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
+	{"cgroups", 'g', false, OPTION_AT(cgroups)},
+	{"verbose", 'v', false, OPTION_AT(verbose)},
+	{"help", 'h', false, OPTION_AT(help)},
+	{"version", 'V', false, OPTION_AT(version)},
+	{"record", 'r', true, OPTION_AT(rec.file)},
+	{"record-dir", 'D', true, OPTION_AT(rec.dir)},
+	{"replay", 'P', true, OPTION_AT(replay)},
+	{"begin", 'e', true, OPTION_AT(begin)},
+	{"end", 'E', true, OPTION_AT(end)},
+};
+
+static const struct flag own_flags[] = {
+	{"batch", 'b', false, 0},	 {"json", 'J', false, 0},
+	{"iterations", 'n', true, 0},	 {"stacks", 'S', true, 0},
+	{"unwind", 'W', true, 0},	 {"stack-bytes", 'Z', true, 0},
+	{"oom-score-adj", 'A', true, 0}, {"openmetrics", 'M', false, 0},
+	{"serve", 'L', true, 0},	 {"top", 'k', true, 0},
+	{"record-max", 'X', true, 0},	 {"keep", 'Y', true, 0},
 };
 
 #define NPLAIN (sizeof(plain_flags) / sizeof(plain_flags[0]))
+#define NOWN   (sizeof(own_flags) / sizeof(own_flags[0]))
 
-/* The other flags, each a case of options_parse */
-static const struct option own_flags[] = {
-	{"batch", no_argument, NULL, 'b'},
-	{"json", no_argument, NULL, 'J'},
-	{"iterations", required_argument, NULL, 'n'},
-	{"stacks", required_argument, NULL, 'S'},
-	{"unwind", required_argument, NULL, 'W'},
-	{"stack-bytes", required_argument, NULL, 'Z'},
-	{"oom-score-adj", required_argument, NULL, 'A'},
-	{"openmetrics", no_argument, NULL, 'M'},
-	{"serve", required_argument, NULL, 'L'},
-	{"top", required_argument, NULL, 'k'},
-	{"record-max", required_argument, NULL, 'X'},
-	{"keep", required_argument, NULL, 'Y'},
-};
-
-#define NOWN (sizeof(own_flags) / sizeof(own_flags[0]))
-
-/* getopt's value for a preference's flag and a plain flag: its letter, else these */
-enum { VAL_PREF = 0x100, VAL_PLAIN = 0x200 };
+/* getopt's value for a preference's flag: its letter, else this and its id */
+enum { VAL_PREF = 0x100 };
 
 static int pref_val(int i)
 {
 	return prefs_table[i].letter ? prefs_table[i].letter : VAL_PREF + i;
 }
 
-static int plain_val(size_t i)
+static struct option long_flag(const char *name, bool value, int val)
 {
-	return plain_flags[i].letter ? plain_flags[i].letter : VAL_PLAIN + (int)i;
+	return (struct option){name, value ? required_argument : no_argument, NULL, val};
 }
 
 /* getopt_long's tables: the options and the letters */
 static void flag_tables(struct option *longopts, char *letters)
 {
-	size_t n = 0, k = 0;
+	size_t n = 0, k = strlen(SHORT_FLAGS);
 
-	letters[k++] = ':'; /* a missing value is told apart */
-	letters[k++] = 'b';
-	letters[k++] = 'n';
-	letters[k++] = ':';
-	for (; n < NOWN; n++)
-		longopts[n] = own_flags[n];
+	memcpy(letters, SHORT_FLAGS, k);
+	for (size_t i = 0; i < NOWN; i++)
+		longopts[n++] = long_flag(own_flags[i].name, own_flags[i].value, own_flags[i].val);
+	for (size_t i = 0; i < NPLAIN; i++)
+		longopts[n++] =
+			long_flag(plain_flags[i].name, plain_flags[i].value, plain_flags[i].val);
 	for (int i = 0; i < PREF_COUNT; i++) {
 		const struct pref *r = &prefs_table[i];
+		bool value = r->kind != PK_SWITCH;
 		if (!r->flag)
 			continue;
-		int arg = r->kind == PK_SWITCH ? no_argument : required_argument;
-		longopts[n++] = (struct option){r->flag, arg, NULL, pref_val(i)};
+		longopts[n++] = long_flag(r->flag, value, pref_val(i));
 		if (r->letter) {
 			letters[k++] = r->letter;
-			if (arg == required_argument)
+			if (value)
 				letters[k++] = ':';
 		}
-	}
-	for (size_t i = 0; i < NPLAIN; i++) {
-		const struct plain_flag *f = &plain_flags[i];
-		longopts[n++] = (struct option){f->name, f->text ? required_argument : no_argument,
-						NULL, plain_val(i)};
-		if (f->letter)
-			letters[k++] = f->letter;
 	}
 	longopts[n] = (struct option){0};
 	letters[k] = '\0';
@@ -272,13 +265,13 @@ static int table_flag(struct options *o, int c, char *err, size_t errlen)
 		o->given |= PREF_BIT(i);
 		return 0;
 	}
-	for (size_t i = 0; i < NPLAIN; i++) {
-		if (plain_val(i) != c)
+	for (const struct flag *f = plain_flags; f < plain_flags + NPLAIN; f++) {
+		if (f->val != c)
 			continue;
-		if (plain_flags[i].text)
-			*(const char **)((char *)o + plain_flags[i].at) = optarg;
+		if (f->value)
+			*(const char **)((char *)o + f->at) = optarg;
 		else
-			*(bool *)((char *)o + plain_flags[i].at) = true;
+			*(bool *)((char *)o + f->at) = true;
 		return 0;
 	}
 	return 1;
@@ -378,7 +371,7 @@ static int own_flag(struct options *o, int c, char *err, size_t errlen)
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
 	struct option longopts[NOWN + PREF_COUNT + NPLAIN + 1];
-	char letters[2 * (4 + PREF_COUNT + NPLAIN) + 1], q[PARSE_QUOTE_SIZE];
+	char letters[sizeof(SHORT_FLAGS) + 2 * PREF_COUNT], q[PARSE_QUOTE_SIZE];
 	int c;
 
 	memset(o, 0, sizeof(*o));

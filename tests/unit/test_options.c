@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -354,6 +356,39 @@ static void mouse_and_theme(void **state)
 	assert_string_equal(err, "line 1: mouse: 1 or 0, not 'maybe'");
 }
 
+/* Each row of prefs_table: its flag in --help, its key in the file W writes, and what W
+ * writes reads back the same */
+static void prefs_rows(void **state)
+{
+	(void)state;
+	char *help = NULL, text[1024], err[256], flag[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&help, &len);
+	assert_non_null(f);
+	options_usage(f);
+	fclose(f);
+	struct prefs p, back;
+	prefs_init(&p);
+	snprintf(p.theme, sizeof(p.theme), "mono");
+	settings_format(&p, text, sizeof(text));
+	prefs_init(&back);
+	assert_int_equal(settings_parse(text, &back, err, sizeof(err)), 0);
+	for (int i = 0; i < PREF_COUNT; i++) {
+		const struct pref *r = &prefs_table[i];
+		assert_true(r->key || r->flag);
+		if (r->flag) {
+			snprintf(flag, sizeof(flag), " --%s", r->flag);
+			assert_non_null(strstr(help, flag));
+		}
+		if (!r->key)
+			continue;
+		snprintf(flag, sizeof(flag), "\n%s=", r->key);
+		assert_non_null(strstr(text, flag));
+		assert_memory_equal((char *)&p + r->at, (char *)&back + r->at, r->size);
+	}
+	free(help);
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,7 +396,7 @@ int run_options_tests(void)
 		cmocka_unit_test(bad_values),	   cmocka_unit_test(column_sets),
 		cmocka_unit_test(settings_text),   cmocka_unit_test(stacks_secs),
 		cmocka_unit_test(flag_reasons),	   cmocka_unit_test(settings_reasons),
-		cmocka_unit_test(mouse_and_theme),
+		cmocka_unit_test(mouse_and_theme), cmocka_unit_test(prefs_rows),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
