@@ -8,13 +8,11 @@
 const struct pref prefs_table[PREF_COUNT] = {
 	[PREF_COLUMNS] = {.key = "columns",
 			  .flag = "columns",
-			  .says = "--columns: ",
 			  .kind = PK_COLUMNS,
 			  PREF_FIELD(cols)},
 	[PREF_SORT] = {.key = "sort",
 		       .flag = "sort",
 		       .letter = 'o',
-		       .says = "-o: ",
 		       .kind = PK_COLUMN,
 		       .preset = "rss",
 		       PREF_FIELD(sort)},
@@ -38,7 +36,6 @@ const struct pref prefs_table[PREF_COUNT] = {
 	[PREF_DELAY] = {.key = "delay",
 			.flag = "delay",
 			.letter = 'd',
-			.says = "-d needs ",
 			.kind = PK_DELAY,
 			.preset = "1",
 			PREF_FIELD(delay)},
@@ -52,25 +49,13 @@ const struct pref prefs_table[PREF_COUNT] = {
 	[PREF_GRAPHS] = {.key = "graphs", .kind = PK_SWITCH, PREF_FIELD(graphs)},
 	[PREF_THEME] = {.key = "theme",
 			.flag = "theme",
-			.says = "--theme needs ",
 			.kind = PK_THEME,
 			PREF_FIELD(theme),
 			.written_if_set = true},
 	/* the filters the flags give; the screen's own are not saved */
-	[PREF_PIDS] = {.flag = "pid",
-		       .letter = 'p',
-		       .says = "-p needs ",
-		       .kind = PK_PIDS,
-		       PREF_FIELD(filter)},
-	[PREF_USER] = {.flag = "user",
-		       .letter = 'u',
-		       .says = "-u: ",
-		       .kind = PK_USER,
-		       PREF_FIELD(filter)},
-	[PREF_CGROUP] = {.flag = "cgroup",
-			 .says = "--cgroup needs ",
-			 .kind = PK_CGROUP,
-			 PREF_FIELD(filter)},
+	[PREF_PIDS] = {.flag = "pid", .letter = 'p', .kind = PK_PIDS, PREF_FIELD(filter)},
+	[PREF_USER] = {.flag = "user", .letter = 'u', .kind = PK_USER, PREF_FIELD(filter)},
+	[PREF_CGROUP] = {.flag = "cgroup", .kind = PK_CGROUP, PREF_FIELD(filter)},
 };
 
 static int parse_switch(const char *s, bool *out, char *why, size_t whylen)
@@ -167,6 +152,21 @@ int pref_parse(const struct pref *r, struct prefs *p, const char *s, bool from_f
 		return prefs_set_cgroup(f, s, why, whylen);
 	}
 	return -1;
+}
+
+const char *pref_flag_name(const struct pref *r, char *buf, size_t size)
+{
+	if (r->letter)
+		snprintf(buf, size, "-%c", r->letter);
+	else
+		snprintf(buf, size, "--%s", r->flag);
+	return buf;
+}
+
+const char *pref_flag_joint(const struct pref *r)
+{
+	return r->kind == PK_COLUMN || r->kind == PK_COLUMNS || r->kind == PK_USER ? ": "
+										   : " needs ";
 }
 
 void pref_format(const struct pref *r, const struct prefs *p, char *buf, size_t size)

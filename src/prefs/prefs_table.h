@@ -31,7 +31,9 @@ enum pref_id {
 /* A set of preferences, as the flags given (struct options.given) */
 #define PREF_BIT(id) (1u << (id))
 
-/* The value's type and parser (src/prefs/parse.c) */
+/* The value's type and parser (src/prefs/parse.c). A bad value's reason names what is
+ * wanted ("seconds between...": "-d needs seconds...") or, for a column or a user, what is
+ * wrong ("no column 'x'": "-o: no column 'x'"). */
 enum pref_kind {
 	PK_SWITCH,  /* bool: the flag takes no value and sets .on; the file "1"/"yes", "0"/"no" */
 	PK_COLUMNS, /* unsigned, a set of COL_BIT()s: parse_columns */
@@ -47,8 +49,6 @@ struct pref {
 	const char *key;  /* its line "key=value" in the settings file; NULL: not saved */
 	const char *flag; /* its long flag without "--"; NULL: none */
 	char letter;	  /* its short flag; 0: none */
-	/* a flag's bad value: this, then the parser's reason ("-d needs ", "-u: ") */
-	const char *says;
 	enum pref_kind kind;
 	/* its value before a flag or the file sets one, as the file writes it; NULL: zero
 	 * (the columns: those columns[] shows by default) */
@@ -67,6 +67,11 @@ extern const struct pref prefs_table[PREF_COUNT];
  * file's. Returns 0, or -1 with the parser's reason in why (no flag, key or line). */
 int pref_parse(const struct pref *r, struct prefs *p, const char *s, bool from_flag, char *why,
 	       size_t whylen);
+
+/* The row's flag as messages name it ("-d", "--columns") and what comes between it and a
+ * reason (" needs ", ": "), for "-d needs seconds between 0.1 and 86400, not '0'" */
+const char *pref_flag_name(const struct pref *r, char *buf, size_t size);
+const char *pref_flag_joint(const struct pref *r);
 
 /* The row's value in p as the settings file writes it (after "key="). */
 void pref_format(const struct pref *r, const struct prefs *p, char *buf, size_t size);

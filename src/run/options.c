@@ -252,14 +252,15 @@ static void flag_tables(struct option *longopts, char *letters)
 /* A preference's flag or a plain flag, by getopt's value: 1 if c is neither */
 static int table_flag(struct options *o, int c, char *err, size_t errlen)
 {
-	char why[512];
+	char why[512], name[64];
 
 	for (int i = 0; i < PREF_COUNT; i++) {
 		const struct pref *r = &prefs_table[i];
 		if (!r->flag || pref_val(i) != c)
 			continue;
 		if (pref_parse(r, &o->prefs, optarg, true, why, sizeof(why))) {
-			snprintf(err, errlen, "%s%s", r->says, why);
+			snprintf(err, errlen, "%s%s%s", pref_flag_name(r, name, sizeof(name)),
+				 pref_flag_joint(r), why);
 			return -1;
 		}
 		o->given |= PREF_BIT(i);
