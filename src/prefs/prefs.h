@@ -1,5 +1,6 @@
 /* What the user chose to see: the flags, the settings file and the keys all set this one
- * struct. The model sorts and filters by it and the views draw by it; neither changes it. */
+ * struct (prefs_table.h: which flag and which line of the file set which field). The model
+ * sorts and filters by it and the views draw by it; neither changes it. */
 #ifndef MEMTOP_PREFS_H
 #define MEMTOP_PREFS_H
 
@@ -50,7 +51,8 @@ struct prefs {
 	char theme[256];
 };
 
-/* The defaults: the default columns, by RSS, one second; cgroups as a tree by usage */
+/* The defaults: the default columns, then each preset of prefs_table (by RSS, one second,
+ * the mouse on); cgroups as a tree by usage */
 void prefs_init(struct prefs *p);
 
 /* Sets the cgroup filter of f to path, as /proc/PID/cgroup names a cgroup: with a leading

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "parse.h"
+#include "prefs_table.h"
 #include "util.h"
 
 int settings_path(char *buf, size_t size)
@@ -25,17 +26,6 @@ int settings_path(char *buf, size_t size)
 	return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
-static int parse_bool(const char *v, bool *out)
-{
-	if (!strcmp(v, "1") || !strcmp(v, "yes"))
-		*out = true;
-	else if (!strcmp(v, "0") || !strcmp(v, "no"))
-		*out = false;
-	else
-		return -1;
-	return 0;
-}
-
 /* One "key=value" line; returns 0, or -1 with the reason in err */
 static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 {
@@ -46,41 +36,17 @@ static int parse_line(char *line, struct prefs *p, char *err, size_t errlen)
 		return -1;
 	}
 	*eq = '\0';
-	const char *key = line, *val = eq + 1;
-	int rc = 1; /* 1: not one of the keys below */
-	if (!strcmp(key, "columns"))
-		rc = parse_columns(val, &p->cols, why, sizeof(why));
-	else if (!strcmp(key, "sort"))
-		rc = parse_column(val, &p->sort, why, sizeof(why));
-	else if (!strcmp(key, "delay"))
-		rc = parse_delay(val, &p->delay, why, sizeof(why));
-	else if (!strcmp(key, "theme")) {
-		rc = strlen(val) < sizeof(p->theme) ? 0 : -1;
-		if (rc)
-			snprintf(why, sizeof(why), "a name or path of at most %zu bytes",
-				 sizeof(p->theme) - 1);
-		else
-			snprintf(p->theme, sizeof(p->theme), "%s", val);
+	for (const struct pref *r = prefs_table; r < prefs_table + PREF_COUNT; r++) {
+		if (!r->key || strcmp(r->key, line))
+			continue;
+		if (pref_parse(r, p, eq + 1, false, why, sizeof(why))) {
+			snprintf(err, errlen, "%s: %s", r->key, why);
+			return -1;
+		}
+		return 0;
 	}
-	if (rc < 0)
-		snprintf(err, errlen, "%s: %s", key, why);
-	if (rc <= 0)
-		return rc;
-	bool *flag = !strcmp(key, "invert")	     ? &p->invert
-		     : !strcmp(key, "tree")	     ? &p->tree
-		     : !strcmp(key, "hide_kthreads") ? &p->filter.hide_kthreads
-		     : !strcmp(key, "mouse")	     ? &p->mouse
-		     : !strcmp(key, "graphs")	     ? &p->graphs
-						     : NULL;
-	if (!flag) {
-		snprintf(err, errlen, "unknown setting '%s'", parse_quote(key, q, sizeof(q)));
-		return -1;
-	}
-	if (parse_bool(val, flag)) {
-		snprintf(err, errlen, "%s: 1 or 0, not '%s'", key, parse_quote(val, q, sizeof(q)));
-		return -1;
-	}
-	return 0;
+	snprintf(err, errlen, "unknown setting '%s'", parse_quote(line, q, sizeof(q)));
+	return -1;
 }
 
 int settings_parse(const char *text, struct prefs *p, char *err, size_t errlen)
@@ -112,20 +78,18 @@ int settings_parse(const char *text, struct prefs *p, char *err, size_t errlen)
 
 void settings_format(const struct prefs *p, char *buf, size_t size)
 {
-	char cols[256] = "";
-	size_t n = 0;
+	size_t n = (size_t)snprintf(buf, size,
+				    "# memtop settings, written by the W key; flags given on the "
+				    "command line win\n");
 
-	for (int c = 0; c < COL_COUNT; c++)
-		if (p->cols & COL_BIT(c) && n < sizeof(cols))
-			n += (size_t)snprintf(cols + n, sizeof(cols) - n, "%s%s", n ? "," : "",
-					      columns[c].name);
-	snprintf(buf, size,
-		 "# memtop settings, written by the W key; flags given on the command line win\n"
-		 "columns=%s\nsort=%s\ninvert=%d\ntree=%d\nhide_kthreads=%d\ndelay=%g\nmouse=%d\n"
-		 "graphs=%d\n%s%s%s",
-		 cols, columns[p->sort].name, p->invert, p->tree, p->filter.hide_kthreads, p->delay,
-		 p->mouse, p->graphs, p->theme[0] ? "theme=" : "", p->theme,
-		 p->theme[0] ? "\n" : "");
+	for (const struct pref *r = prefs_table; r < prefs_table + PREF_COUNT && n < size; r++) {
+		char value[256];
+		if (!r->key)
+			continue;
+		pref_format(r, p, value, sizeof(value));
+		if (!r->written_if_set || value[0])
+			n += (size_t)snprintf(buf + n, size - n, "%s=%s\n", r->key, value);
+	}
 }
 
 int settings_load(struct prefs *p, char *err, size_t errlen)
@@ -201,5 +165,23 @@ int settings_save(const struct prefs *p, char *msg, size_t msglen)
 		return -1;
 	}
 	snprintf(msg, msglen, "settings saved to %s", shown);
+	return 0;
+}
+
+int settings_apply(struct prefs *p, unsigned given)
+{
+	struct prefs saved = *p;
+	char err[768];
+	int rc = settings_load(&saved, err, sizeof(err));
+
+	if (rc < 0) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return -1;
+	}
+	for (int i = 0; i < PREF_COUNT && !rc; i++) {
+		const struct pref *r = &prefs_table[i];
+		if (r->key && !(given & (r->kept_by ? r->kept_by : PREF_BIT(i))))
+			memcpy((char *)p + r->at, (const char *)&saved + r->at, r->size);
+	}
 	return 0;
 }

@@ -113,38 +113,6 @@ static int run_batch(struct sources *src, struct model *m, const struct options 
 	return rc;
 }
 
-/* The full-screen view starts from the saved settings, under the flags given */
-static int apply_settings(struct options *o)
-{
-	struct prefs saved = o->prefs;
-	char err[768];
-	int rc = settings_load(&saved, err, sizeof(err));
-	if (rc < 0) {
-		fprintf(stderr, "memtop: %s\n", err);
-		return -1;
-	}
-	if (rc)
-		return 0;
-	if (!(o->given & GIVEN_COLUMNS))
-		o->prefs.cols = saved.cols;
-	if (!(o->given & GIVEN_SORT)) {
-		o->prefs.sort = saved.sort;
-		o->prefs.invert = saved.invert;
-	}
-	if (!(o->given & GIVEN_DELAY))
-		o->prefs.delay = saved.delay;
-	if (!(o->given & GIVEN_TREE))
-		o->prefs.tree = saved.tree;
-	if (!(o->given & GIVEN_KTHREADS))
-		o->prefs.filter.hide_kthreads = saved.filter.hide_kthreads;
-	if (!(o->given & GIVEN_MOUSE))
-		o->prefs.mouse = saved.mouse;
-	if (!(o->given & GIVEN_THEME))
-		memcpy(o->prefs.theme, saved.theme, sizeof(saved.theme));
-	o->prefs.graphs = saved.graphs; /* no flag */
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -171,7 +139,7 @@ int main(int argc, char **argv)
 			"memtop: not a terminal; use -b or --json for output to a pipe or file\n");
 		return 2;
 	}
-	if (o.mode == OUT_TUI && !recording && apply_settings(&o))
+	if (o.mode == OUT_TUI && !recording && settings_apply(&o.prefs, o.given))
 		return 2;
 	struct replay *rp = NULL; /* --replay: the source, instead of /proc and BPF */
 	if (o.replay && !(rp = replay_start(&o, err, sizeof(err)))) {

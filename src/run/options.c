@@ -5,13 +5,13 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "stacks.h"
-/* long options without a letter */
-enum { OPT_NO_MOUSE = 0x100 };
 
 /* --stacks PID[:SECS] */
 static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
@@ -78,16 +78,49 @@ bad:
 	return -1;
 }
 
-/* --openmetrics and --serve print or serve, as --json prints: one of them */
+/* -b, --json, --openmetrics and --serve: one of them, but for -b with --json (JSON) */
 static int set_mode(struct options *o, enum out_mode mode, const char *flag, char *err,
 		    size_t errlen)
 {
-	if (o->mode != OUT_TUI && o->mode != mode) {
+	bool text = mode == OUT_BATCH || mode == OUT_JSON;
+	bool was_text = o->mode == OUT_BATCH || o->mode == OUT_JSON;
+
+	if (o->mode != OUT_TUI && o->mode != mode && !(text && was_text)) {
 		snprintf(err, errlen, "%s: only one of -b, --json, --openmetrics and --serve",
 			 flag);
 		return -1;
 	}
-	o->mode = mode;
+	if (mode != OUT_BATCH || o->mode != OUT_JSON)
+		o->mode = mode;
+	return 0;
+}
+
+/* A whole number from lo to hi, all of s */
+static bool whole_number(const char *s, long lo, long hi, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return !errno && !*end && end != s && *v >= lo && *v <= hi;
+}
+
+/* --stack-bytes N: bytes, or with a suffix K (KiB) */
+static int parse_stack_bytes(const char *arg, unsigned *out, char *err, size_t errlen)
+{
+	char *end, q[PARSE_QUOTE_SIZE];
+
+	errno = 0;
+	unsigned long n = strtoul(arg, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		n *= 1024, end++;
+	if (errno || *end || end == arg || arg[0] == '-' || n < STACKS_MIN_BYTES ||
+	    n > STACKS_MAX_BYTES) {
+		snprintf(err, errlen, "--stack-bytes needs %d to %d (or 1K to 64K), not '%s'",
+			 STACKS_MIN_BYTES, STACKS_MAX_BYTES, parse_quote(arg, q, sizeof(q)));
+		return -1;
+	}
+	*out = (unsigned)n;
 	return 0;
 }
 
@@ -136,296 +169,235 @@ static int check_record(struct options *o, char *err, size_t errlen)
 	return why ? -1 : 0;
 }
 
+/* The flags that are not preferences, by getopt's value (a letter; the short flag too
+ * where SHORT_FLAGS has it). A plain flag sets its field of struct options as it is: a
+ * switch to true, a text flag to its value (a path, a time) for the code that reads it;
+ * the others are cases of own_flag. */
+struct flag {
+	const char *name;
+	char val;
+	bool value; /* it takes one */
+	size_t at;  /* a plain flag's field: OPTION_AT(); 0 for the others */
+};
+
+#define OPTION_AT(f) offsetof(struct options, f)
+#define SHORT_FLAGS  ":bn:hV" /* ':' first: a missing value is told apart */
+
+static const struct flag plain_flags[] = {
+	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
+	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
+	{"cgroups", 'g', false, OPTION_AT(cgroups)},
+	{"verbose", 'v', false, OPTION_AT(verbose)},
+	{"help", 'h', false, OPTION_AT(help)},
+	{"version", 'V', false, OPTION_AT(version)},
+	{"record", 'r', true, OPTION_AT(rec.file)},
+	{"record-dir", 'D', true, OPTION_AT(rec.dir)},
+	{"replay", 'P', true, OPTION_AT(replay)},
+	{"begin", 'e', true, OPTION_AT(begin)},
+	{"end", 'E', true, OPTION_AT(end)},
+};
+
+static const struct flag own_flags[] = {
+	{"batch", 'b', false, 0},	 {"json", 'J', false, 0},
+	{"iterations", 'n', true, 0},	 {"stacks", 'S', true, 0},
+	{"unwind", 'W', true, 0},	 {"stack-bytes", 'Z', true, 0},
+	{"oom-score-adj", 'A', true, 0}, {"openmetrics", 'M', false, 0},
+	{"serve", 'L', true, 0},	 {"top", 'k', true, 0},
+	{"record-max", 'X', true, 0},	 {"keep", 'Y', true, 0},
+};
+
+#define NPLAIN (sizeof(plain_flags) / sizeof(plain_flags[0]))
+#define NOWN   (sizeof(own_flags) / sizeof(own_flags[0]))
+
+/* getopt's value for a preference's flag: its letter, else this and its id */
+enum { VAL_PREF = 0x100 };
+
+static int pref_val(int i)
+{
+	return prefs_table[i].letter ? prefs_table[i].letter : VAL_PREF + i;
+}
+
+static struct option long_flag(const char *name, bool value, int val)
+{
+	return (struct option){name, value ? required_argument : no_argument, NULL, val};
+}
+
+/* getopt_long's tables: the options and the letters */
+static void flag_tables(struct option *longopts, char *letters)
+{
+	size_t n = 0, k = strlen(SHORT_FLAGS);
+
+	memcpy(letters, SHORT_FLAGS, k);
+	for (size_t i = 0; i < NOWN; i++)
+		longopts[n++] = long_flag(own_flags[i].name, own_flags[i].value, own_flags[i].val);
+	for (size_t i = 0; i < NPLAIN; i++)
+		longopts[n++] =
+			long_flag(plain_flags[i].name, plain_flags[i].value, plain_flags[i].val);
+	for (int i = 0; i < PREF_COUNT; i++) {
+		const struct pref *r = &prefs_table[i];
+		bool value = r->kind != PK_SWITCH;
+		if (!r->flag)
+			continue;
+		longopts[n++] = long_flag(r->flag, value, pref_val(i));
+		if (r->letter) {
+			letters[k++] = r->letter;
+			if (value)
+				letters[k++] = ':';
+		}
+	}
+	longopts[n] = (struct option){0};
+	letters[k] = '\0';
+}
+
+/* A preference's flag or a plain flag, by getopt's value: 1 if c is neither */
+static int table_flag(struct options *o, int c, char *err, size_t errlen)
+{
+	char why[512], name[64];
+
+	for (int i = 0; i < PREF_COUNT; i++) {
+		const struct pref *r = &prefs_table[i];
+		if (!r->flag || pref_val(i) != c)
+			continue;
+		if (pref_parse(r, &o->prefs, optarg, true, why, sizeof(why))) {
+			snprintf(err, errlen, "%s%s%s", pref_flag_name(r, name, sizeof(name)),
+				 pref_flag_joint(r), why);
+			return -1;
+		}
+		o->given |= PREF_BIT(i);
+		return 0;
+	}
+	for (const struct flag *f = plain_flags; f < plain_flags + NPLAIN; f++) {
+		if (f->val != c)
+			continue;
+		if (f->value)
+			*(const char **)((char *)o + f->at) = optarg;
+		else
+			*(bool *)((char *)o + f->at) = true;
+		return 0;
+	}
+	return 1;
+}
+
+/* An option that getopt_long did not take: unknown, without its value, or given one */
+static void bad_flag(int c, char **argv, char *err, size_t errlen)
+{
+	const char *arg = argv[optind - 1];
+	const char *eq = strchr(arg, '=');
+	bool is_long = !strncmp(arg, "--", 2);
+	char name[PARSE_QUOTE_SIZE], q[PARSE_QUOTE_SIZE];
+
+	if (c == ':') {
+		snprintf(err, errlen, "option '%s' needs a value", parse_quote(arg, q, sizeof(q)));
+		return;
+	}
+	if (is_long) /* the option as given, without any "=value" */
+		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+	else
+		snprintf(name, sizeof(name), "-%c", optopt);
+	parse_quote(name, q, sizeof(q));
+	if (is_long && optopt && eq) /* a known long option, given a value */
+		snprintf(err, errlen, "option '%s' takes no value", q);
+	else
+		snprintf(err, errlen, "unknown option '%s' (see memtop --help)", q);
+}
+
+/* A flag of own_flags: 0, or -1 with the reason in err; 1 if c is none of them */
+static int own_flag(struct options *o, int c, char *err, size_t errlen)
+{
+	char q[PARSE_QUOTE_SIZE], why[200];
+	long v;
+
+	switch (c) {
+	case 'b':
+		return set_mode(o, OUT_BATCH, "-b", err, errlen);
+	case 'J':
+		return set_mode(o, OUT_JSON, "--json", err, errlen);
+	case 'M':
+		return set_mode(o, OUT_OPENMETRICS, "--openmetrics", err, errlen);
+	case 'L':
+		if (set_mode(o, OUT_SERVE, "--serve", err, errlen))
+			return -1;
+		return parse_listen(optarg, &o->listen, err, errlen);
+	case 'k':
+		if (!whole_number(optarg, 1, METRIC_TOP_MAX, &v)) {
+			snprintf(err, errlen,
+				 "--top needs a number of processes from 1 to %d, not '%s'",
+				 METRIC_TOP_MAX, parse_quote(optarg, q, sizeof(q)));
+			return -1;
+		}
+		o->top = (size_t)v;
+		return 0;
+	case 'n':
+		if (!whole_number(optarg, 1, LONG_MAX, &o->iterations)) {
+			snprintf(err, errlen, "-n needs a positive number of refreshes, not '%s'",
+				 parse_quote(optarg, q, sizeof(q)));
+			return -1;
+		}
+		return 0;
+	case 'S':
+		return parse_stacks(optarg, o, err, errlen);
+	case 'W':
+		if (strcmp(optarg, "dwarf") && strcmp(optarg, "fp")) {
+			snprintf(err, errlen, "--unwind needs dwarf or fp, not '%s'",
+				 parse_quote(optarg, q, sizeof(q)));
+			return -1;
+		}
+		o->unwind_fp = !strcmp(optarg, "fp");
+		return 0;
+	case 'Z':
+		return parse_stack_bytes(optarg, &o->stack_bytes, err, errlen);
+	case 'A':
+		if (parse_oom_adj(optarg, &o->oom_score_adj, why, sizeof(why))) {
+			snprintf(err, errlen, "--oom-score-adj needs %s", why);
+			return -1;
+		}
+		o->given_adj = true;
+		return 0;
+	case 'X':
+		return parse_size(optarg, &o->rec.max, err, errlen);
+	case 'Y':
+		/* the number as an int, as --keep has always read it */
+		if (!whole_number(optarg, LONG_MIN, LONG_MAX, &v) || (int)v < 1 ||
+		    (int)v > 100000) {
+			snprintf(err, errlen, "--keep needs a number of days from 1, not '%s'",
+				 parse_quote(optarg, q, sizeof(q)));
+			return -1;
+		}
+		o->rec.keep = (int)v;
+		return 0;
+	}
+	return 1;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
-	static const struct option longopts[] = {
-		{"batch", no_argument, NULL, 'b'},
-		{"json", no_argument, NULL, 'J'},
-		{"iterations", required_argument, NULL, 'n'},
-		{"delay", required_argument, NULL, 'd'},
-		{"pid", required_argument, NULL, 'p'},
-		{"user", required_argument, NULL, 'u'},
-		{"sort", required_argument, NULL, 'o'},
-		{"columns", required_argument, NULL, 'C'},
-		{"tree", no_argument, NULL, 't'},
-		{"no-kernel-threads", no_argument, NULL, 'K'},
-		{"no-bpf", no_argument, NULL, 'B'},
-		{"bpf-stats", no_argument, NULL, 'R'},
-		{"cgroups", no_argument, NULL, 'g'},
-		{"cgroup", required_argument, NULL, 'G'},
-		{"stacks", required_argument, NULL, 'S'},
-		{"unwind", required_argument, NULL, 'W'},
-		{"stack-bytes", required_argument, NULL, 'Z'},
-		{"theme", required_argument, NULL, 'T'},
-		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
-		{"verbose", no_argument, NULL, 'v'},
-		{"oom-score-adj", required_argument, NULL, 'A'},
-		{"openmetrics", no_argument, NULL, 'M'},
-		{"serve", required_argument, NULL, 'L'},
-		{"top", required_argument, NULL, 'k'},
-		{"record", required_argument, NULL, 'r'},
-		{"record-dir", required_argument, NULL, 'D'},
-		{"record-max", required_argument, NULL, 'X'},
-		{"keep", required_argument, NULL, 'Y'},
-		{"replay", required_argument, NULL, 'P'},
-		{"begin", required_argument, NULL, 'e'},
-		{"end", required_argument, NULL, 'E'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{0},
-	};
+	struct option longopts[NOWN + PREF_COUNT + NPLAIN + 1];
+	char letters[sizeof(SHORT_FLAGS) + 2 * PREF_COUNT], q[PARSE_QUOTE_SIZE];
+	int c;
+
 	memset(o, 0, sizeof(*o));
 	prefs_init(&o->prefs);
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
 	o->top = METRIC_TOP_DEFAULT;
 	o->stack_bytes = STACKS_DEFAULT_BYTES;
+	flag_tables(longopts, letters);
 	optind = 1;
 	opterr = 0;
-	char q[PARSE_QUOTE_SIZE], why[200];
-	int c;
-	while ((c = getopt_long(argc, argv, ":bn:d:p:u:o:tKhV", longopts, NULL)) != -1) {
-		char *end;
-		switch (c) {
-		case 'b':
-			if (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE) {
-				snprintf(err, errlen,
-					 "-b: only one of -b, --json, --openmetrics and --serve");
-				return -1;
-			}
-			if (o->mode == OUT_TUI)
-				o->mode = OUT_BATCH;
-			break;
-		case 'J':
-			if (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE) {
-				snprintf(err, errlen,
-					 "--json: only one of -b, --json, --openmetrics and "
-					 "--serve");
-				return -1;
-			}
-			o->mode = OUT_JSON;
-			break;
-		case 'M':
-			if (set_mode(o, OUT_OPENMETRICS, "--openmetrics", err, errlen))
-				return -1;
-			break;
-		case 'L':
-			if (set_mode(o, OUT_SERVE, "--serve", err, errlen) ||
-			    parse_listen(optarg, &o->listen, err, errlen))
-				return -1;
-			break;
-		case 'k': {
-			errno = 0;
-			long k = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || k < 1 || k > METRIC_TOP_MAX) {
-				snprintf(err, errlen,
-					 "--top needs a number of processes from 1 to %d, not '%s'",
-					 METRIC_TOP_MAX, parse_quote(optarg, q, sizeof(q)));
-				return -1;
-			}
-			o->top = (size_t)k;
-			break;
-		}
-		case 'n':
-			errno = 0;
-			o->iterations = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || o->iterations < 1) {
-				snprintf(err, errlen,
-					 "-n needs a positive number of refreshes, not '%s'",
-					 parse_quote(optarg, q, sizeof(q)));
-				return -1;
-			}
-			break;
-		case 'd':
-			if (parse_delay(optarg, &o->prefs.delay, why, sizeof(why))) {
-				snprintf(err, errlen, "-d needs %s", why);
-				return -1;
-			}
-			o->given |= GIVEN_DELAY;
-			break;
-		case 'p': {
-			int32_t pids[MAX_PIDS];
-			int n;
-			if (parse_pids(optarg, pids, MAX_PIDS, &n, why, sizeof(why))) {
-				snprintf(err, errlen, "-p needs %s", why);
-				return -1;
-			}
-			if (o->prefs.filter.npids + n >
-			    MAX_PIDS) { /* -p given more than once adds up */
-				snprintf(err, errlen, "-p needs at most %d PIDs in all", MAX_PIDS);
-				return -1;
-			}
-			memcpy(o->prefs.filter.pids + o->prefs.filter.npids, pids,
-			       (size_t)n * sizeof(*pids));
-			o->prefs.filter.npids += n;
-			break;
-		}
-		case 'u':
-			if (parse_user(optarg, &o->prefs.filter.uid, why, sizeof(why))) {
-				snprintf(err, errlen, "-u: %s", why);
-				return -1;
-			}
-			o->prefs.filter.by_user = true;
-			break;
-		case 'o':
-			if (parse_column(optarg, &o->prefs.sort, why, sizeof(why))) {
-				int n = snprintf(err, errlen, "-o: %s (try", why);
-				for (int i = 0; i < COL_COUNT && n > 0 && (size_t)n < errlen; i++)
-					n += snprintf(err + n, errlen - (size_t)n, "%s %s",
-						      i ? "," : "", columns[i].name);
-				if (n > 0 && (size_t)n < errlen)
-					snprintf(err + n, errlen - (size_t)n, ")");
-				return -1;
-			}
-			o->given |= GIVEN_SORT;
-			break;
-		case 'C':
-			if (parse_columns(optarg, &o->prefs.cols, why, sizeof(why))) {
-				snprintf(err, errlen, "--columns: %s", why);
-				return -1;
-			}
-			o->given |= GIVEN_COLUMNS;
-			break;
-		case 't':
-			o->prefs.tree = true;
-			o->given |= GIVEN_TREE;
-			break;
-		case 'K':
-			o->prefs.filter.hide_kthreads = true;
-			o->given |= GIVEN_KTHREADS;
-			break;
-		case 'B':
-			o->no_bpf = true;
-			break;
-		case 'G':
-			if (prefs_set_cgroup(&o->prefs.filter, optarg, why, sizeof(why))) {
-				snprintf(err, errlen, "--cgroup needs %s", why);
-				return -1;
-			}
-			break;
-		case 'R':
-			o->bpf_stats = true;
-			break;
-		case 'g':
-			o->cgroups = true;
-			break;
-		case 'S':
-			if (parse_stacks(optarg, o, err, errlen))
-				return -1;
-			break;
-		case 'W':
-			if (strcmp(optarg, "dwarf") && strcmp(optarg, "fp")) {
-				snprintf(err, errlen, "--unwind needs dwarf or fp, not '%s'",
-					 parse_quote(optarg, q, sizeof(q)));
-				return -1;
-			}
-			o->unwind_fp = !strcmp(optarg, "fp");
-			break;
-		case 'Z': {
-			errno = 0;
-			unsigned long n = strtoul(optarg, &end, 10);
-
-			if (*end == 'k' || *end == 'K')
-				n *= 1024, end++;
-			if (errno || *end || end == optarg || optarg[0] == '-' ||
-			    n < STACKS_MIN_BYTES || n > STACKS_MAX_BYTES) {
-				snprintf(err, errlen,
-					 "--stack-bytes needs %d to %d (or 1K to 64K), not '%s'",
-					 STACKS_MIN_BYTES, STACKS_MAX_BYTES,
-					 parse_quote(optarg, q, sizeof(q)));
-				return -1;
-			}
-			o->stack_bytes = (unsigned)n;
-			break;
-		}
-		case 'T':
-			if (!optarg[0] || strlen(optarg) >= sizeof(o->prefs.theme)) {
-				snprintf(err, errlen,
-					 "--theme needs a name or a path of 1 to %zu bytes",
-					 sizeof(o->prefs.theme) - 1);
-				return -1;
-			}
-			snprintf(o->prefs.theme, sizeof(o->prefs.theme), "%s", optarg);
-			o->given |= GIVEN_THEME;
-			break;
-		case OPT_NO_MOUSE:
-			o->prefs.mouse = false;
-			o->given |= GIVEN_MOUSE;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'A':
-			if (parse_oom_adj(optarg, &o->oom_score_adj, why, sizeof(why))) {
-				snprintf(err, errlen, "--oom-score-adj needs %s", why);
-				return -1;
-			}
-			o->given_adj = true;
-			break;
-		case 'r':
-			o->rec.file = optarg;
-			break;
-		case 'D':
-			o->rec.dir = optarg;
-			break;
-		case 'X':
-			if (parse_size(optarg, &o->rec.max, err, errlen))
-				return -1;
-			break;
-		case 'Y':
-			errno = 0;
-			o->rec.keep = (int)strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || o->rec.keep < 1 ||
-			    o->rec.keep > 100000) {
-				snprintf(err, errlen,
-					 "--keep needs a number of days from 1, not '%s'",
-					 parse_quote(optarg, q, sizeof(q)));
-				return -1;
-			}
-			break;
-		case 'P':
-			o->replay = optarg;
-			break;
-		case 'e':
-			o->begin = optarg;
-			break;
-		case 'E':
-			o->end = optarg;
-			break;
-		case 'h':
-			o->help = true;
-			break;
-		case 'V':
-			o->version = true;
-			break;
-		case ':':
-			snprintf(err, errlen, "option '%s' needs a value",
-				 parse_quote(argv[optind - 1], q, sizeof(q)));
+	while ((c = getopt_long(argc, argv, letters, longopts, NULL)) != -1) {
+		int rc = table_flag(o, c, err, errlen);
+		if (rc > 0)
+			rc = own_flag(o, c, err, errlen);
+		if (rc > 0)
+			bad_flag(c, argv, err, errlen);
+		if (rc)
 			return -1;
-		default: {
-			const char *arg = argv[optind - 1];
-			const char *eq = strchr(arg, '=');
-			bool is_long = !strncmp(arg, "--", 2);
-			char name[PARSE_QUOTE_SIZE];
-			if (is_long) /* the option as given, without any "=value" */
-				snprintf(name, sizeof(name), "%.*s",
-					 eq ? (int)(eq - arg) : (int)strlen(arg), arg);
-			else
-				snprintf(name, sizeof(name), "-%c", optopt);
-			parse_quote(name, q, sizeof(q));
-			if (is_long && optopt && eq) /* a known long option, given a value */
-				snprintf(err, errlen, "option '%s' takes no value", q);
-			else
-				snprintf(err, errlen, "unknown option '%s' (see memtop --help)", q);
-			return -1;
-		}
-		}
 	}
 	if (optind < argc) {
 		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)",
 			 parse_quote(argv[optind], q, sizeof(q)));
 		return -1;
 	}
-	if (o->mode == OUT_SERVE && !(o->given & GIVEN_DELAY))
+	if (o->mode == OUT_SERVE && !(o->given & PREF_BIT(PREF_DELAY)))
 		o->prefs.delay = 5; /* a scrape every 15 s or more wants no more */
 	if (check_record(o, err, errlen))
 		return -1;

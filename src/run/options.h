@@ -11,19 +11,12 @@
 #include "columns.h"
 #include "guard.h"
 #include "prefs.h"
+#include "prefs_table.h"
 #include "parse.h" /* DELAY_MIN, DELAY_MAX */
 #include "record.h"
 
-/* Settings the command line gave (struct options.given), which saved ones do not override */
-enum {
-	GIVEN_SORT = 1,
-	GIVEN_COLUMNS = 2,
-	GIVEN_DELAY = 4,
-	GIVEN_TREE = 8,
-	GIVEN_KTHREADS = 16,
-	GIVEN_MOUSE = 32,
-	GIVEN_THEME = 64,
-};
+/* --columns given: a replay shows them, not its recording's (replay_run.c) */
+#define GIVEN_COLUMNS PREF_BIT(PREF_COLUMNS)
 
 /* OUT_OPENMETRICS: one exposition to stdout; OUT_SERVE: no screen, served over HTTP */
 enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
@@ -51,7 +44,9 @@ struct options {
 	unsigned stack_bytes;	 /* --stack-bytes N: user stack copied per event */
 	bool help;
 	bool version;
-	unsigned given; /* GIVEN_* */
+	/* the preferences the flags set, a set of PREF_BIT()s: saved settings do not
+	 * override them */
+	unsigned given;
 };
 
 /* Parses argv. Returns 0, or -1 with a one-line reason in err (exit status 2). */

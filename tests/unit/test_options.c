@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -143,6 +145,14 @@ static void settings_text(void **state)
 	assert_true(b.invert && b.tree && b.graphs && !b.filter.hide_kthreads);
 	assert_float_equal(b.delay, a.delay, 0);
 
+	/* the file W writes, byte for byte */
+	assert_string_equal(text, "# memtop settings, written by the W key; flags given on the "
+				  "command line win\ncolumns=pid,oom,cmd\nsort=oom\ninvert=1\n"
+				  "tree=1\nhide_kthreads=0\ndelay=2.5\nmouse=1\ngraphs=1\n");
+	snprintf(a.theme, sizeof(a.theme), "light");
+	settings_format(&a, text, sizeof(text));
+	assert_non_null(strstr(text, "\ngraphs=1\ntheme=light\n"));
+
 	b.delay = 7;
 	assert_int_equal(settings_parse("# only this\r\n\n  tree=0\r\n", &b, err, sizeof(err)), 0);
 	assert_false(b.tree);
@@ -163,9 +173,9 @@ static void settings_text(void **state)
 
 	struct options o;
 	assert_int_equal(parse(&o, "-t", "-d", "3"), 0);
-	assert_int_equal(o.given, GIVEN_TREE | GIVEN_DELAY);
+	assert_int_equal(o.given, PREF_BIT(PREF_TREE) | PREF_BIT(PREF_DELAY));
 	assert_int_equal(parse(&o, "-o", "pid", "-K"), 0);
-	assert_int_equal(o.given, GIVEN_SORT | GIVEN_KTHREADS);
+	assert_int_equal(o.given, PREF_BIT(PREF_SORT) | PREF_BIT(PREF_KTHREADS));
 }
 
 static int parse_argv(struct options *o, char *err, size_t errlen, char **argv)
@@ -325,8 +335,8 @@ static void mouse_and_theme(void **state)
 	assert_int_equal(parse(&o, "--no-mouse", "--theme", "light"), 0);
 	assert_false(o.prefs.mouse);
 	assert_string_equal(o.prefs.theme, "light");
-	assert_true(o.given & GIVEN_MOUSE);
-	assert_true(o.given & GIVEN_THEME);
+	assert_true(o.given & PREF_BIT(PREF_MOUSE));
+	assert_true(o.given & PREF_BIT(PREF_THEME));
 	assert_int_equal(parse(&o, "--theme=", NULL, NULL), -1);
 	assert_int_equal(parse(&o, "--no-mouse=1", NULL, NULL), -1);
 
@@ -346,6 +356,39 @@ static void mouse_and_theme(void **state)
 	assert_string_equal(err, "line 1: mouse: 1 or 0, not 'maybe'");
 }
 
+/* Each row of prefs_table: its flag in --help, its key in the file W writes, and what W
+ * writes reads back the same */
+static void prefs_rows(void **state)
+{
+	(void)state;
+	char *help = NULL, text[1024], err[256], flag[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&help, &len);
+	assert_non_null(f);
+	options_usage(f);
+	fclose(f);
+	struct prefs p, back;
+	prefs_init(&p);
+	snprintf(p.theme, sizeof(p.theme), "mono");
+	settings_format(&p, text, sizeof(text));
+	prefs_init(&back);
+	assert_int_equal(settings_parse(text, &back, err, sizeof(err)), 0);
+	for (int i = 0; i < PREF_COUNT; i++) {
+		const struct pref *r = &prefs_table[i];
+		assert_true(r->key || r->flag);
+		if (r->flag) {
+			snprintf(flag, sizeof(flag), " --%s", r->flag);
+			assert_non_null(strstr(help, flag));
+		}
+		if (!r->key)
+			continue;
+		snprintf(flag, sizeof(flag), "\n%s=", r->key);
+		assert_non_null(strstr(text, flag));
+		assert_memory_equal((char *)&p + r->at, (char *)&back + r->at, r->size);
+	}
+	free(help);
+}
+
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -353,7 +396,7 @@ int run_options_tests(void)
 		cmocka_unit_test(bad_values),	   cmocka_unit_test(column_sets),
 		cmocka_unit_test(settings_text),   cmocka_unit_test(stacks_secs),
 		cmocka_unit_test(flag_reasons),	   cmocka_unit_test(settings_reasons),
-		cmocka_unit_test(mouse_and_theme),
+		cmocka_unit_test(mouse_and_theme), cmocka_unit_test(prefs_rows),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
