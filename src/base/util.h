@@ -80,9 +80,11 @@ static inline void tbuf_spill(struct tbuf *b, FILE *f)
 
 double clock_mono(void);
 
-/* For the outputs without a screen (batch, JSON, --serve, --record): INT, TERM and HUP
- * caught (the run ends through its caller's return, which undoes what it changed), SIGPIPE
- * ignored (a closed pipe is an error of the write); the signal caught, 0 while none */
+/* The one way every run stops (the screen, batch, JSON, --record, --serve, a replay,
+ * --stacks): INT, TERM and HUP caught (the run ends through its caller's return, which
+ * undoes what it changed; the screen catches them after the terminal is taken, in place of
+ * the terminal library's handlers), SIGPIPE ignored (a closed pipe is an error of the
+ * write); the signal caught, 0 while none */
 void stop_signals_catch(void);
 int stop_signal_caught(void);
 /* Sleeps until CLOCK_MONOTONIC time when, or until a stop signal is caught */

@@ -155,11 +155,8 @@ static struct history *history_of(struct model *m)
 	return m->hist;
 }
 
-void model_step(struct model *m)
+void growth_step(struct model *m, uint64_t seen)
 {
-	uint64_t seen = m->oom_seen;
-
-	model_rates(m);
 	const struct snapshot *s = model_current(m);
 	double figs[n_sys_figures];
 	figures_now(m, figs);
@@ -170,5 +167,4 @@ void model_step(struct model *m)
 	for (size_t k = fresh < m->noom ? m->noom - fresh : 0; k < m->noom; k++)
 		model_oom_before(m, &m->oom[k], &m->before[k]);
 	model_forecast(m);
-	model_refilter(m);
 }

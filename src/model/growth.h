@@ -4,10 +4,13 @@
 #ifndef MEMTOP_GROWTH_H
 #define MEMTOP_GROWTH_H
 
+#include <stdint.h>
+
 #include "model.h"
 
-/* After filling the snapshot model_begin gave: model_update, with the figures over time.
- * What the loop and batch output call at each refresh. */
-void model_step(struct model *m);
+/* The newest snapshot, its rates made (model_rates), into the history, and the figures
+ * from it; seen: m->oom_seen before model_rates, the kills added since get their
+ * post-mortem. model_step (model.h) runs it. */
+void growth_step(struct model *m, uint64_t seen);
 
 #endif

@@ -92,9 +92,13 @@ void model_free(struct model *m);
 struct snapshot *model_begin(struct model *m);
 void model_update(struct model *m);
 /* model_update without the rows' order: the newest snapshot's rates and events (its kills
- * in oom, before[] of each cleared). model_step (growth.h) runs it, then the figures over
- * time, then model_refilter. */
+ * in oom, before[] of each cleared). model_step runs it, then the figures over time, then
+ * model_refilter. */
 void model_rates(struct model *m);
+/* After filling the snapshot model_begin gave: model_update with the figures over time
+ * (growth.h: the history, the growth columns, the forecast, the kills' post-mortems).
+ * What every refresh runs. */
+void model_step(struct model *m);
 /* Recomputes rows after a change of sort or filter, without new data. */
 void model_refilter(struct model *m);
 const struct snapshot *model_current(const struct model *m);

@@ -14,7 +14,6 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#include "growth.h"
 #include "parse.h"
 #include "reccodec.h"
 #include "record.h"
@@ -38,6 +37,7 @@ struct replay {
 	struct rblock *blk;
 	size_t nblk, blkcap;
 	size_t lo, hi; /* the range: blk[lo..hi) */
+	size_t cursor; /* the sample of the range replay_collect reads next */
 	double begin, end;
 	struct tbuf warn;
 	bool damaged; /* blocks were left out for damage (warn says which) */
@@ -230,6 +230,7 @@ int replay_select(struct replay *r, double begin, double end)
 		return -1;
 	r->lo = lo;
 	r->hi = hi;
+	r->cursor = 0;
 	return 0;
 }
 
@@ -383,24 +384,20 @@ int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_
 	return 0;
 }
 
-int replay_goto(struct replay *r, struct model *m, size_t *pos, size_t i, void (*after)(void *arg),
-		void *arg, char *err, size_t errlen)
+int replay_collect(struct replay *r, struct snapshot *s, char *err, size_t errlen)
 {
-	size_t from = i;
-	if (*pos == SIZE_MAX || i != *pos + 1) {
-		const struct prefs *prefs = m->prefs;
-		model_free(m);
-		model_init(m, prefs);
-		from = replay_find(r, replay_wall(r, i) - REPLAY_WINDOW);
-		*pos = SIZE_MAX;
-	}
-	for (size_t j = from; j <= i; j++) {
-		if (replay_read(r, j, model_begin(m), err, errlen))
-			return -1;
-		model_step(m);
-		*pos = j;
-		if (after)
-			after(arg);
-	}
+	if (replay_read(r, r->cursor, s, err, errlen))
+		return -1;
+	r->cursor++;
 	return 0;
+}
+
+size_t replay_cursor(const struct replay *r)
+{
+	return r->cursor;
+}
+
+void replay_seek(struct replay *r, size_t i)
+{
+	r->cursor = i;
 }

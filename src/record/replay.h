@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model.h"
+#include "snapshot.h"
 
 struct replay;
 
@@ -41,13 +41,13 @@ bool replay_damaged(const struct replay *r);
  * then the samples end before i. */
 int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen);
 
-/* Moves the model to sample i: from *pos (the sample fed last, SIZE_MAX for none) by
- * one sample when i is the next, else on a cleared model from REPLAY_WINDOW seconds
- * before i (its figures over time, the growth columns and the forecast, look back ten
- * minutes); after(arg), when set, runs after each sample fed. Returns 0, or -1 with a
- * one-line reason in err (*pos is then the last sample fed). */
-#define REPLAY_WINDOW 660.0
-int replay_goto(struct replay *r, struct model *m, size_t *pos, size_t i, void (*after)(void *arg),
-		void *arg, char *err, size_t errlen);
+/* The replay as a source, as the live sources are one: sample replay_cursor of the range
+ * (its first after replay_open and replay_select) decoded into s (cleared), and the
+ * cursor moved to the next. Returns 0, or -1 with a one-line reason in err (the cursor
+ * stays; the samples then end before it). */
+int replay_collect(struct replay *r, struct snapshot *s, char *err, size_t errlen);
+/* The sample replay_collect reads next; replay_seek moves it to sample i of the range */
+size_t replay_cursor(const struct replay *r);
+void replay_seek(struct replay *r, size_t i);
 
 #endif

@@ -1,164 +1,97 @@
 #include "loop.h"
 
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "growth.h"
 #include "replay.h"
-#include "guard.h"
 #include "settings.h"
 #include "tui.h"
 #include "util.h"
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
-
 struct loop {
-	struct sources *src;
-	struct model *m;
+	struct monitor *mon;
+	struct model *m;     /* the monitor's */
 	struct prefs *prefs; /* the model's, which the keys change */
 	struct ui *u;
-	bool no_bpf;
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
 	bool first;	     /* no row was on screen yet: costly columns for every row */
-	struct drill *drill; /* the drill-down's source while the detail screen is open */
-	struct detail detail;
-	struct cg_model cgm; /* the cgroups, read while their view is open */
-	struct replay *rp;   /* --replay: the source instead of src */
-	size_t pos;	     /* the sample the model was fed last, SIZE_MAX: none */
 	struct theme *theme; /* main's, loaded again by the T key */
 };
 
-/* The cgroups again, in the cgroup view's order, after a refresh or a change of order */
-static void update_cgroups(struct loop *l, bool read)
+/* The rows again after a change of order, on the same selection */
+static void reorder(struct loop *l)
 {
-	struct cg_order o;
-
-	cg_order_of(&l->prefs->cg, &o);
-	if (read)
-		cgmodel_update(&l->cgm, model_current(l->m), model_previous(l->m), &o);
-	else
-		cgmodel_order(&l->cgm, &o);
-	const struct snapshot *s = model_current(l->m);
-	if (s)
-		cgmodel_recent_ooms(&l->cgm, l->m->oom, l->m->noom, s->wall);
+	monitor_reorder(l->mon);
+	ui_reselect(l->u);
 }
 
-/* The drill-down's source again: on failure the process is gone and the screen keeps
- * what it saw last */
-static void collect_detail(struct loop *l)
+/* The detail screen's process again after a refresh or a move through a replay: on
+ * failure it is gone and the screen keeps what it saw last */
+static void detail_again(struct loop *l)
 {
-	struct detail nd;
+	int rc = monitor_detail_refresh(l->mon);
 
-	if (!l->drill)
-		return;
-	detail_init(&nd);
-	if (drill_collect(l->drill, &nd)) {
-		detail_clear(&nd);
-		drill_close(l->drill);
-		l->drill = NULL;
-		ui_detail_update(l->u, true);
-		return;
-	}
-	detail_clear(&l->detail);
-	l->detail = nd;
-	ui_detail_update(l->u, false);
+	if (rc <= 0)
+		ui_detail_update(l->u, rc < 0);
 }
 
-static void after_sample(void *arg)
-{
-	update_cgroups(arg, true);
-}
-
-/* A replay: the model fed up to sample i */
+/* A replay: the model at sample i */
 static void replay_to(struct loop *l, size_t i)
 {
 	char err[512];
 
-	if (replay_goto(l->rp, l->m, &l->pos, i, after_sample, l, err, sizeof(err))) {
+	if (monitor_seek(l->mon, i, err, sizeof(err))) {
 		ui_message(l->u, err);
 		ui_pause(l->u);
 	}
-	if (l->pos != SIZE_MAX)
-		ui_replay_at(l->u, l->pos, replay_count(l->rp));
+	if (l->mon->at != SIZE_MAX)
+		ui_replay_at(l->u, l->mon->at, monitor_samples(l->mon));
 	ui_reselect(l->u);
-	if (l->detail.pid) { /* the detail screen open: the process in this sample */
-		int32_t pid = l->detail.pid;
-		const struct proc_sample *p = snapshot_find(model_current(l->m), 0, pid);
-		if (p) {
-			detail_clear(&l->detail);
-			detail_from_sample(&l->detail, p);
-		}
-		ui_detail_update(l->u, !p);
-	}
+	detail_again(l);
 }
 
 /* The sample a replay's key asked for */
 static void replay_move(struct loop *l)
 {
+	static const enum monitor_seek how[] = {[RR_BACK] = SEEK_BACK,
+						[RR_FORWARD] = SEEK_FORWARD,
+						[RR_JUMP] = SEEK_TIME,
+						[RR_NEXT_OOM] = SEEK_NEXT_OOM,
+						[RR_PREV_OOM] = SEEK_PREV_OOM};
 	double t;
-	size_t n = replay_count(l->rp), to = l->pos, i;
-	const char *none = NULL;
+	size_t to;
+	enum replay_req r = ui_replay_req(l->u, &t);
 
-	switch (ui_replay_req(l->u, &t)) {
-	case RR_BACK:
-		none = to ? NULL : "the first sample of the recording";
-		to = to ? to - 1 : to;
-		break;
-	case RR_FORWARD:
-		none = to + 1 < n ? NULL : "the last sample of the recording";
-		to = to + 1 < n ? to + 1 : to;
-		break;
-	case RR_JUMP:
-		i = replay_find(l->rp, t);
-		none = i < n ? NULL : "no sample at or after that time";
-		to = i < n ? i : to;
-		break;
-	case RR_NEXT_OOM:
-		for (i = to + 1; i < n && !replay_has_oom(l->rp, i); i++)
-			;
-		none = i < n ? NULL : "no OOM kill after this sample";
-		to = i < n ? i : to;
-		break;
-	case RR_PREV_OOM:
-		for (i = to; i-- > 0 && !replay_has_oom(l->rp, i);)
-			;
-		none = i < n ? NULL : "no OOM kill before this sample";
-		to = i < n ? i : to;
-		break;
-	case RR_NONE:
+	if (r == RR_NONE)
 		return;
-	}
+	const char *none = monitor_seek_target(l->mon, how[r], t, &to);
 	if (none)
 		ui_message(l->u, none);
-	else if (to != l->pos)
+	else if (to != l->mon->at)
 		replay_to(l, to);
 }
 
 /* A replay's next sample, at each refresh while it plays */
 static void play(struct loop *l)
 {
-	if (l->pos != SIZE_MAX && l->pos + 1 >= replay_count(l->rp)) {
+	size_t at = l->mon->at;
+
+	if (at != SIZE_MAX && at + 1 >= monitor_samples(l->mon)) {
 		ui_message(l->u, "the end of the recording");
 		ui_pause(l->u);
 		return;
 	}
-	replay_to(l, l->pos == SIZE_MAX ? 0 : l->pos + 1);
+	replay_to(l, at == SIZE_MAX ? 0 : at + 1);
 }
 
+/* A refresh asked for now (a key, the end of a pause): a replay reads nothing, the rows
+ * again */
 static void collect(struct loop *l)
 {
-	if (l->rp) { /* a replay reads nothing: the rows again */
-		model_refilter(l->m);
-		update_cgroups(l, false);
-		ui_reselect(l->u);
+	if (monitor_replay(l->mon)) {
+		reorder(l);
 		return;
 	}
 	char err[256];
@@ -180,18 +113,23 @@ static void collect(struct loop *l)
 		.cg_self = true,
 		.victims = PIDS_VICTIMS,
 	};
-	if (sources_collect(l->src, model_begin(l->m), &req, err, sizeof(err))) {
+	if (monitor_refresh(l->mon, &req, err, sizeof(err))) {
 		ui_message(l->u, err);
 		return;
 	}
 	l->first = false;
-	model_step(l->m);
-	update_cgroups(l, true);
 	ui_reselect(l->u);
 	l->refreshes++;
-	if (l->refreshes == 2)
-		guard_lock(); /* steady after two refreshes */
-	collect_detail(l);
+	detail_again(l);
+}
+
+/* The refresh the interval brings: a replay plays its next sample */
+static void refresh_due(struct loop *l)
+{
+	if (monitor_replay(l->mon))
+		play(l);
+	else
+		collect(l);
 }
 
 /* Rows that came into view since the refresh (scrolling, a search, a filter, a column
@@ -200,7 +138,7 @@ static void collect_onscreen(struct loop *l)
 {
 	unsigned costly = model_wanted(l->m) & columns_with_need(NEED_COSTLY);
 	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
-	size_t n = costly && !l->rp ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
+	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
 
 	for (size_t j = 0; j < n; j++) {
@@ -208,52 +146,23 @@ static void collect_onscreen(struct loop *l)
 		if (p && (costly & ~p->tried))
 			missing[k++] = onscreen[j];
 	}
-	if (!k)
-		return;
-	struct pids_request req = {.cols = model_wanted(l->m), .row_pids = missing, .nrow_pids = k};
-	sources_fill(l->src, model_current_mut(l->m), &req);
-	model_late_values(l->m);
+	if (k)
+		monitor_fill(l->mon, missing, k);
 }
 
 static void open_detail(struct loop *l)
 {
 	int32_t pid = ui_selected_pid(l->u);
+	const char *title;
 	char msg[64];
-	const char *cmd = "";
+	int rc = monitor_detail_open(l->mon, pid, &title);
 
-	if (l->rp) { /* what the recording holds of it, and its recorded graphs */
-		const struct proc_sample *p = snapshot_find(model_current(l->m), 0, pid);
-		detail_clear(&l->detail);
-		if (!p)
-			return;
-		detail_from_sample(&l->detail, p);
-		ui_detail_open(l->u, &l->detail, p->cmd && p->cmd[0] ? p->cmd : p->comm);
-		return;
-	}
-	for (size_t i = 0; i < l->m->nrows; i++)
-		if (l->m->rows[i]->p->pid == pid)
-			cmd = l->m->rows[i]->p->cmd && l->m->rows[i]->p->cmd[0]
-				      ? l->m->rows[i]->p->cmd
-				      : l->m->rows[i]->p->comm;
-	detail_clear(&l->detail);
-	l->drill = drill_open(pid, l->no_bpf, STACKS_DEFAULT_RATE);
-	if (l->drill && drill_collect(l->drill, &l->detail)) {
-		drill_close(l->drill);
-		l->drill = NULL;
-	}
-	if (!l->drill) {
+	if (rc < 0) {
 		snprintf(msg, sizeof(msg), "process %d is gone", pid);
 		ui_message(l->u, msg);
-		return;
+	} else if (rc == 0) {
+		ui_detail_open(l->u, &l->mon->detail, title);
 	}
-	ui_detail_open(l->u, &l->detail, cmd);
-}
-
-static void close_detail(struct loop *l)
-{
-	drill_close(l->drill);
-	l->drill = NULL;
-	detail_clear(&l->detail);
 }
 
 static void save(struct loop *l)
@@ -285,11 +194,8 @@ static bool react(struct loop *l, unsigned r)
 {
 	if (r & REACT_REDRAW)
 		ui_repaint(l->u);
-	if (r & REACT_RESORT) {
-		model_refilter(l->m);
-		update_cgroups(l, false);
-		ui_reselect(l->u);
-	}
+	if (r & REACT_RESORT)
+		reorder(l);
 	if (r & REACT_CGROUP_PROCS) {
 		const char *path = ui_selected_cgroup(l->u);
 		snprintf(l->prefs->filter.cgroup, sizeof(l->prefs->filter.cgroup), "%s",
@@ -309,7 +215,7 @@ static bool react(struct loop *l, unsigned r)
 	if (r & REACT_SAVE)
 		save(l);
 	if (r & REACT_DETAIL_CLOSE)
-		close_detail(l);
+		monitor_detail_close(l->mon);
 	if (r & REACT_DETAIL_OPEN)
 		open_detail(l);
 	return !(r & REACT_QUIT);
@@ -319,7 +225,8 @@ static bool react(struct loop *l, unsigned r)
  * first line without the file's path; the rest as -b --replay prints them */
 static void note_warnings(struct loop *l)
 {
-	const char *w = replay_warnings(l->rp), *p = strstr(w, ": ");
+	const struct replay *rp = monitor_replay(l->mon);
+	const char *w = rp ? replay_warnings(rp) : "", *p = strstr(w, ": ");
 	char line[256];
 	bool more = strlen(w) - strcspn(w, "\n") > 1;
 
@@ -339,40 +246,23 @@ static int wait_ms(const struct loop *l)
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
-int loop_run(struct sources *src, struct replay *rp, struct model *m, struct prefs *prefs,
-	     const struct options *o, struct theme *theme)
+int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, struct theme *theme)
 {
-	struct loop l = {.src = src,
-			 .rp = rp,
-			 .pos = SIZE_MAX,
-			 .m = m,
-			 .prefs = prefs,
-			 .no_bpf = o->no_bpf,
-			 .first = true,
-			 .theme = theme};
+	struct loop l = {.mon = mon, .m = &mon->m, .prefs = prefs, .first = true, .theme = theme};
 	char err[256];
 
-	cgmodel_init(&l.cgm);
-	l.u = ui_open(m, &l.cgm, prefs, theme, err, sizeof(err));
+	l.u = ui_open(l.m, &mon->cgm, prefs, theme, err, sizeof(err));
 	if (!l.u) {
 		fprintf(stderr, "memtop: %s\n", err);
-		cgmodel_free(&l.cgm);
 		return 1;
 	}
 	if (o->cgroups)
 		ui_show_cgroups(l.u);
-	struct sigaction sa = {.sa_handler = on_stop};
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	detail_init(&l.detail);
-	if (rp) {
-		note_warnings(&l);
-		play(&l);
-	} else
-		collect(&l);
+	stop_signals_catch(); /* after the terminal's own handlers, in place of them */
+	note_warnings(&l);
+	refresh_due(&l);
 	l.next = clock_mono() + l.prefs->delay;
-	for (bool run = true; run && !stop_signal;) {
+	for (bool run = true; run && !stop_signal_caught();) {
 		collect_onscreen(&l);
 		ui_draw(l.u);
 		if (o->iterations && l.refreshes >= o->iterations)
@@ -382,17 +272,13 @@ int loop_run(struct sources *src, struct replay *rp, struct model *m, struct pre
 		if (ui_read_key(l.u, wait_ms(&l), &ch, &is_key)) {
 			run = react(&l, ui_key(l.u, ch, is_key));
 		} else if (!ui_paused(l.u) && clock_mono() >= l.next) {
-			if (rp)
-				play(&l);
-			else
-				collect(&l);
+			refresh_due(&l);
 			l.next += l.prefs->delay;
 			if (l.next < clock_mono())
 				l.next = clock_mono() + l.prefs->delay;
 		}
 	}
-	close_detail(&l);
+	monitor_detail_close(mon);
 	ui_close(l.u);
-	cgmodel_free(&l.cgm);
-	return stop_signal ? 128 + stop_signal : 0;
+	return stop_signal_caught() ? 128 + stop_signal_caught() : 0;
 }

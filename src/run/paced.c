@@ -1,6 +1,5 @@
 #include "paced.h"
 
-#include "guard.h"
 #include "util.h"
 
 int paced_run(double delay, long iterations, int (*step)(void *ctx, long i), void *ctx)
@@ -16,8 +15,6 @@ int paced_run(double delay, long iterations, int (*step)(void *ctx, long i), voi
 			break;
 		next += delay;
 		rc = step(ctx, i);
-		if (i == 1)
-			guard_lock(); /* steady after two refreshes */
 		if (rc)
 			break;
 	}

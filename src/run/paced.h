@@ -1,6 +1,5 @@
 /* The refresh loop of the outputs without a screen (batch, JSON, --record, --serve,
- * --openmetrics): one step each interval, stop signals caught, memtop's pages locked once
- * it is steady. */
+ * --openmetrics, a replay printed): one step each interval, stop signals caught. */
 #ifndef MEMTOP_PACED_H
 #define MEMTOP_PACED_H
 

@@ -11,8 +11,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "cgmodel.h"
-#include "growth.h"
 #include "metric.h"
 #include "paced.h"
 #include "util.h"
@@ -202,11 +200,9 @@ static void publish(struct server *sv, struct tbuf *b, const struct model *m,
 }
 
 struct state {
-	struct sources *src;
-	struct model *m;
+	struct monitor *mon;
+	const struct model *m; /* the monitor's */
 	const struct options *o;
-	struct cg_model cgm;
-	struct cg_order order;
 	struct metric_ooms ooms;
 	const struct row **sel;
 	int32_t *pids;
@@ -217,20 +213,18 @@ struct state {
 	struct view_info vi;
 };
 
-/* One refresh: the sources, the model, and the costly columns (VmSwap, PSS and USS where
- * asked for) of the processes exported alone */
+/* One refresh, and the costly columns (VmSwap, PSS and USS where asked for) of the
+ * processes exported alone */
 static int refresh(struct state *st, char *err, size_t errlen)
 {
-	struct model *m = st->m;
+	const struct model *m = st->m;
 	struct pids_request req = {.cols = model_wanted(m),
 				   .only_pids = st->o->prefs.filter.pids,
 				   .nonly_pids = st->o->prefs.filter.npids,
 				   .cg_cols = st->o->cgroups ? (1u << CGCOL_COUNT) - 1 : 0};
 
-	if (sources_collect(st->src, model_begin(m), &req, err, errlen))
+	if (monitor_refresh(st->mon, &req, err, errlen))
 		return -1;
-	model_step(m);
-	cgmodel_update(&st->cgm, model_current(m), model_previous(m), &st->order);
 	if (st->cap < m->nrows) {
 		st->cap = m->nrows + m->nrows / 4;
 		st->sel = xrealloc(st->sel, st->cap * sizeof(*st->sel));
@@ -239,9 +233,7 @@ static int refresh(struct state *st, char *err, size_t errlen)
 	size_t n = metric_select(m, st->o->top, st->sel);
 	for (size_t i = 0; i < n; i++)
 		st->pids[i] = st->sel[i]->p->pid;
-	struct pids_request fill = {.cols = model_wanted(m), .row_pids = st->pids, .nrow_pids = n};
-	sources_fill(st->src, model_current_mut(m), &fill);
-	model_late_values(m);
+	monitor_fill(st->mon, st->pids, n);
 	metric_ooms_update(&st->ooms, m);
 	return 0;
 }
@@ -269,10 +261,10 @@ static int serve_step(void *ctx, long i)
 	return PACED_ON;
 }
 
-int serve_run(struct sources *src, struct model *m, const struct options *o)
+int serve_run(struct monitor *mon, const struct options *o)
 {
-	struct state st = {.src = src,
-			   .m = m,
+	struct state st = {.mon = mon,
+			   .m = &mon->m,
 			   .o = o,
 			   .sv = {.lock = PTHREAD_MUTEX_INITIALIZER},
 			   .vi = {.delay = o->prefs.delay,
@@ -280,10 +272,8 @@ int serve_run(struct sources *src, struct model *m, const struct options *o)
 				  .utf8 = true,
 				  .top = o->top}};
 
-	st.vi.cgroups = o->cgroups ? &st.cgm : NULL;
+	st.vi.cgroups = o->cgroups ? &mon->cgm : NULL;
 	st.vi.ooms = &st.ooms;
-	cgmodel_init(&st.cgm);
-	cg_order_of(&o->prefs.cg, &st.order);
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
 		serve_stop(&st.sv, st.d);
@@ -291,6 +281,5 @@ int serve_run(struct sources *src, struct model *m, const struct options *o)
 	free(st.sel);
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
-	cgmodel_free(&st.cgm);
 	return rc;
 }

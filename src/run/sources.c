@@ -8,6 +8,7 @@
 #include "guard.h"
 #include "proc_walk.h"
 #include "procfs.h"
+#include "replay.h"
 #include "selfcost.h"
 #include "util.h"
 
@@ -16,6 +17,7 @@ struct sources {
 	struct pids_collector *pids;
 	struct bpf_source *bpf;
 	struct cg_reader *cg;
+	struct replay *rp; /* a recording instead of the above */
 };
 
 struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen)
@@ -35,9 +37,18 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 	return src;
 }
 
+struct sources *sources_replay(struct replay *rp)
+{
+	struct sources *src = xcalloc(1, sizeof(*src));
+	src->rp = rp;
+	return src;
+}
+
 int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
 		    char *err, size_t errlen)
 {
+	if (src->rp)
+		return replay_collect(src->rp, s, err, errlen);
 	s->wall = clock_wall();
 	s->hertz = sysconf(_SC_CLK_TCK);
 	s->page_kb = sysconf(_SC_PAGESIZE) / 1024;
@@ -77,9 +88,17 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	return 0;
 }
 
-void sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req)
+bool sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req)
 {
+	if (src->rp)
+		return false;
 	pids_fill(src->pids, s, req);
+	return true;
+}
+
+struct replay *sources_recording(const struct sources *src)
+{
+	return src->rp;
 }
 
 void sources_close(struct sources *src)
@@ -90,5 +109,6 @@ void sources_close(struct sources *src)
 	proc_walk_free(src->walk);
 	bpf_source_close(src->bpf);
 	cg_close(src->cg);
+	replay_close(src->rp);
 	free(src);
 }

@@ -1,4 +1,5 @@
-/* All sources behind one call: fills a snapshot from /proc and BPF. */
+/* The source of the snapshots behind one interface: the live machine (/proc and BPF) or a
+ * recording (--replay, replay.h), which fills a snapshot as /proc and BPF fill it. */
 #ifndef MEMTOP_SOURCES_H
 #define MEMTOP_SOURCES_H
 
@@ -6,13 +7,23 @@
 #include "snapshot.h"
 
 struct sources;
+struct replay;
 
-/* no_bpf: load no BPF programs; verbose: libbpf's messages while loading to stderr */
+/* The live machine. no_bpf: load no BPF programs; verbose: libbpf's messages while
+ * loading to stderr */
 struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen);
+/* A recording, owned from then (closed by sources_close) */
+struct sources *sources_replay(struct replay *rp);
+/* The next refresh into s (model_begin's): the machine now, what req asks for; or the
+ * recording's sample at its cursor (replay_collect), req unused. Returns 0, or -1 with a
+ * one-line reason in err. */
 int sources_collect(struct sources *src, struct snapshot *s, const struct pids_request *req,
 		    char *err, size_t errlen);
-/* Reads what req->needs for the processes it names into s, already collected. */
-void sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req);
+/* Reads what req->needs for the processes it names into s, already collected. A recording
+ * holds what it holds: false, s unchanged. */
+bool sources_fill(struct sources *src, struct snapshot *s, const struct pids_request *req);
+/* The recording, NULL for the live machine */
+struct replay *sources_recording(const struct sources *src);
 void sources_close(struct sources *src);
 
 #endif

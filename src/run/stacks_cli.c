@@ -16,13 +16,6 @@
 #include "detail_cli.h"
 #include "util.h"
 
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
-
 /* Samples for secs, or until the process exits (true then). Once a second the drill
  * is collected into d, which drains the sampled fault addresses before their map fills
  * and keeps the module list current; *last keeps the latest breakdown. */
@@ -33,7 +26,7 @@ static bool sample(int32_t pid, double secs, struct drill *dr, struct detail *d,
 	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
 	bool exited = false;
 
-	while (!interrupted && !exited) {
+	while (!stop_signal_caught() && !exited) {
 		double now = clock_mono(), left = (end < next ? end : next) - now;
 
 		if (now >= end)
@@ -80,11 +73,9 @@ int stacks_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
 		drill_close(dr);
 		return 1;
 	}
-	struct sigaction sa = {.sa_handler = on_signal};
 	struct dd_breakdown last;
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	stop_signals_catch(); /* the stacks sampled so far are printed */
 	/* the last breakdown read stands in for the final one if the process exits */
 	detail_init(&d);
 	drill_collect(dr, &d);
@@ -105,8 +96,8 @@ int stacks_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
 		fprintf(stderr, "memtop: process %d exited after %.1f s of sampling\n", pid,
 			d.st.seconds);
 		rc = 1;
-	} else if (interrupted) {
-		rc = 128 + interrupted;
+	} else if (stop_signal_caught()) {
+		rc = 128 + stop_signal_caught();
 	}
 	if (ferror(stdout))
 		rc = 1;

@@ -1,0 +1,13 @@
+/* A refresh's step of the model: the rates of the snapshot just filled, the figures over
+ * time (growth.c), then the rows in the preferences' order. */
+#include "growth.h"
+#include "model.h"
+
+void model_step(struct model *m)
+{
+	uint64_t seen = m->oom_seen;
+
+	model_rates(m);
+	growth_step(m, seen);
+	model_refilter(m);
+}

@@ -1,0 +1,104 @@
+#include "batch_run.h"
+
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paced.h"
+#include "replay.h"
+#include "util.h"
+#include "views.h"
+
+/* The cgroup columns --cgroups reads: JSON carries every one, batch text those shown */
+static unsigned cgroup_cols(const struct options *o)
+{
+	if (!o->cgroups)
+		return 0;
+	if (o->mode == OUT_JSON)
+		return (1u << CGCOL_COUNT) - 1;
+	return o->prefs.cg.cols | CGCOL_BIT(o->prefs.cg.sort);
+}
+
+struct batch {
+	struct monitor *mon;
+	enum out_mode mode;
+	struct pids_request req;
+	struct view_info vi;
+	long last; /* the last step: a replay's --openmetrics prints it */
+};
+
+static int batch_step(void *ctx, long i)
+{
+	struct batch *bt = ctx;
+	const struct model *m = &bt->mon->m;
+	char err[512];
+
+	if (monitor_refresh(bt->mon, &bt->req, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	if (monitor_warning(bt->mon, err, sizeof(err))) /* the recorder went on past damage */
+		fprintf(stderr, "memtop: %s\n", err);
+	if (bt->mode == OUT_JSON) {
+		view_json(stdout, m, &bt->vi);
+	} else if (bt->mode == OUT_BATCH) {
+		view_batch(stdout, m, &bt->vi);
+	} else if (bt->mode == OUT_OPENMETRICS && i == bt->last) {
+		struct tbuf b = {0};
+		view_openmetrics(&b, m, &bt->vi, false);
+		int rc = tbuf_write(&b, stdout);
+		free(b.s);
+		if (rc)
+			return 1;
+	}
+	/* output that cannot be written (a closed pipe) ends it */
+	return ferror(stdout) ? 1 : PACED_ON;
+}
+
+/* What the recording lost (a cut last sample, damage left out), a line each */
+static void say_warnings(const struct replay *rp)
+{
+	for (const char *w = replay_warnings(rp); *w;) {
+		size_t len = strcspn(w, "\n");
+		fprintf(stderr, "memtop: %.*s\n", (int)len, w);
+		w += len + (w[len] == '\n');
+	}
+}
+
+int batch_run(struct monitor *mon, const struct options *o)
+{
+	struct replay *rp = monitor_replay(mon);
+	long n = rp ? (long)monitor_samples(mon) : o->iterations;
+	struct batch bt = {
+		.mon = mon,
+		.mode = o->mode,
+		/* batch and JSON print the shown columns of every process; memtop's own
+		 * cgroup at every refresh (its limit may change while it runs), the tree
+		 * with --cgroups */
+		.req = {.cols = model_wanted(&mon->m),
+			.rows_all = true,
+			.only_pids = o->prefs.filter.pids,
+			.nonly_pids = o->prefs.filter.npids,
+			.cg_cols = cgroup_cols(o),
+			.cg_self = true,
+			.victims = PIDS_VICTIMS},
+		.vi = {.delay = o->prefs.delay,
+		       .version = MEMTOP_VERSION,
+		       .utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
+		       .cgroups = o->cgroups ? &mon->cgm : NULL},
+	};
+
+	if (rp && o->iterations && o->iterations < n)
+		n = o->iterations;
+	bt.last = n - 1;
+	/* INT, TERM and HUP end it through main's return, which undoes what it changed
+	 * (--bpf-stats); a recording's samples follow each other at once */
+	int rc = paced_run(rp ? 0 : o->prefs.delay, n, batch_step, &bt);
+	if (!rp)
+		return rc;
+	fflush(stdout);
+	say_warnings(rp);
+	/* samples left out for damage: all the others printed, and the exit says it */
+	return rc ? rc : replay_damaged(rp) ? 1 : 0;
+}
