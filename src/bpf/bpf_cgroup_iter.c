@@ -1,5 +1,6 @@
 /* Concern: the memory cgroups' page counters from a BPF cgroup iterator
- * (bpf/cgroups.bpf.c). Its start attaches nothing: the iterator needs the memory
+ * (bpf/cgroups.bpf.c). Its program is loaded with the others but attached here, not at
+ * start (it is in the descriptor's later list): the iterator needs the memory
  * hierarchy's directory, which the cgroup reader knows, and costs nothing while unread,
  * but a link is made only while the cgroup columns are asked for (bpf_cgroup_iter.h). */
 #include "bpf_cgroup_iter.h"
@@ -21,10 +22,9 @@
 #define WALKS_AGAIN 3 /* walks started again from the start when the tree changed */
 
 struct cg_iter {
-	struct bpf_program *prog;
-	__u64 *skip;	       /* the program's cg_skip */
-	struct bpf_link *link; /* NULL: not made, or stopped */
-	int dir_fd;
+	struct bpf_concern_state c; /* first: bpf_concern_start's (with no link) */
+	struct bpf_link *link;	    /* NULL: not made, or stopped */
+	int dir_fd;		    /* of dir, while link */
 	char *dir;
 	char *raw; /* one walk's output */
 	size_t raw_cap;
@@ -35,34 +35,15 @@ struct cg_iter {
 	size_t names_len, names_cap;
 };
 
-static size_t cgroups_programs(struct memtop_bpf *skel, struct bpf_program **p)
-{
-	p[0] = skel->progs.cgroups;
-	return 1;
-}
-
-static int cgroups_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
-{
-	struct cg_iter *it = xcalloc(1, sizeof(*it));
-
-	(void)why;
-	(void)len;
-	it->prog = skel->progs.cgroups;
-	it->skip = &skel->bss->cg_skip;
-	it->dir_fd = -1;
-	*state = it;
-	return 0;
-}
-
 void bpf_cgroup_iter_stop(struct cg_iter *it)
 {
 	if (!it)
 		return;
+	if (!it->link)
+		return;
 	bpf_link__destroy(it->link);
 	it->link = NULL;
-	if (it->dir_fd >= 0)
-		close(it->dir_fd);
-	it->dir_fd = -1;
+	close(it->dir_fd);
 	free(it->dir);
 	it->dir = NULL;
 }
@@ -72,22 +53,24 @@ static int attach(struct cg_iter *it, const char *dir)
 {
 	union bpf_iter_link_info info;
 	LIBBPF_OPTS(bpf_iter_attach_opts, opts);
+	int fd;
 
 	bpf_cgroup_iter_stop(it);
-	it->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (it->dir_fd < 0)
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
 	memset(&info, 0, sizeof(info));
-	info.cgroup.cgroup_fd = (__u32)it->dir_fd;
+	info.cgroup.cgroup_fd = (__u32)fd;
 	info.cgroup.order = BPF_CGROUP_ITER_DESCENDANTS_PRE;
 	opts.link_info = &info;
 	opts.link_info_len = sizeof(info);
-	it->link = bpf_program__attach_iter(it->prog, &opts);
+	it->link = bpf_program__attach_iter(it->c.skel->progs.cgroups, &opts);
 	if (!it->link) {
 		int err = -errno;
-		bpf_cgroup_iter_stop(it);
+		close(fd);
 		return err;
 	}
+	it->dir_fd = fd;
 	it->dir = xstrdup(dir);
 	return 0;
 }
@@ -99,7 +82,7 @@ static int walk(struct cg_iter *it, __u64 skip, size_t *len)
 {
 	int err = 0, fd;
 
-	*it->skip = skip;
+	it->c.skel->bss->cg_skip = skip;
 	fd = bpf_iter_create(bpf_link__fd(it->link));
 	if (fd < 0)
 		return -errno;
@@ -225,25 +208,22 @@ static int cgroups_links(const void *state)
 	return it->link != NULL;
 }
 
-static void cgroups_close(void *state)
+static void cgroups_stop(void *state)
 {
 	struct cg_iter *it = state;
 
-	if (!it)
-		return;
 	bpf_cgroup_iter_stop(it);
 	free(it->raw);
 	free(it->recs);
 	free(it->name_at);
 	free(it->names);
-	free(it);
 }
 
 const struct bpf_concern bpf_cgroup_iter = {
 	.name = "cgroup figures from BPF",
 	.needs = "the cgroup figures from BPF",
-	.programs = cgroups_programs,
-	.start = cgroups_start,
+	.later = {SKEL_PROG(cgroups)},
+	.state_size = sizeof(struct cg_iter),
 	.links = cgroups_links,
-	.close = cgroups_close,
+	.stop = cgroups_stop,
 };

@@ -9,77 +9,86 @@
 
 #include "util.h"
 
-int bpf_links_attach(struct bpf_links *l, struct bpf_program *const *progs, size_t n, char *why,
-		     size_t len)
+/* The program at place at of skel (SKEL_PROG) */
+static struct bpf_program *prog_at(struct memtop_bpf *skel, size_t at)
 {
-	int first = l->n;
+	struct bpf_program *prog;
 
-	for (size_t i = 0; i < n; i++) {
-		struct bpf_program *prog = progs[i];
+	memcpy(&prog, (const char *)skel + at, sizeof(prog));
+	return prog;
+}
+
+void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel)
+{
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++)
+		bpf_program__set_autoload(prog_at(skel, c->progs[i]), true);
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->later[i]; i++)
+		bpf_program__set_autoload(prog_at(skel, c->later[i]), true);
+}
+
+/* Attaches each of c's progs by its section name; on failure names the tracepoint (or
+ * the iterator) in why and returns a negative errno, the others left to close. */
+static int attach(const struct bpf_concern *c, struct bpf_concern_state *st, char *why, size_t len)
+{
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++) {
+		struct bpf_program *prog = prog_at(st->skel, c->progs[i]);
 		const char *sec = bpf_program__section_name(prog);
 		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		struct bpf_link *link = NULL;
-		int err = -E2BIG;
+		struct bpf_link *link = bpf_program__attach(prog);
+		int err = -errno;
 
-		if (!bpf_program__autoattach(prog))
-			continue;
-		if (l->n < BPF_CONCERN_PROGS) {
-			link = bpf_program__attach(prog);
-			err = link ? 0 : -errno;
-		}
 		if (link) {
-			l->link[l->n++] = link;
+			st->link[st->nlinks++] = link;
 			continue;
 		}
-		if (err == -ENOENT)
+		if (!strncmp(sec, "iter/", 5))
+			snprintf(why, len, "attaching the %s iterator: %s", tp, strerror(-err));
+		else if (err == -ENOENT)
 			snprintf(why, len, "no tracepoint %s", tp);
 		else
 			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
-		while (l->n > first)
-			bpf_link__destroy(l->link[--l->n]);
 		return err;
 	}
 	return 0;
 }
 
-void bpf_links_destroy(struct bpf_links *l)
+void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, char *why, size_t len,
+			int *err)
 {
-	while (l->n > 0)
-		bpf_link__destroy(l->link[--l->n]);
+	struct bpf_concern_state *st = xcalloc(1, c->state_size);
+
+	st->skel = skel;
+	*err = attach(c, st, why, len);
+	if (!*err && c->start)
+		*err = c->start(st, why, len);
+	if (!*err)
+		return st;
+	bpf_concern_close(c, st);
+	return NULL;
+}
+
+int bpf_concern_links(const struct bpf_concern *c, const void *state)
+{
+	const struct bpf_concern_state *st = state;
+
+	return st->nlinks + (c->links ? c->links(state) : 0);
+}
+
+void bpf_concern_close(const struct bpf_concern *c, void *state)
+{
+	struct bpf_concern_state *st = state;
+
+	if (!st)
+		return;
+	if (c->stop)
+		c->stop(st);
+	while (st->nlinks > 0)
+		bpf_link__destroy(st->link[--st->nlinks]);
+	free(st);
 }
 
 void bpf_concern_why(char *why, size_t len, const char *what, int err)
 {
 	if (!why[0])
 		snprintf(why, len, "%s: %s", what, strerror(-err));
-}
-
-void *bpf_concern_new(const struct bpf_concern *c, size_t size, struct memtop_bpf *skel, char *why,
-		      size_t len, int *err)
-{
-	struct bpf_concern_state *st = xcalloc(1, size);
-	struct bpf_program *progs[BPF_CONCERN_PROGS];
-
-	st->skel = skel;
-	*err = bpf_links_attach(&st->links, progs, c->programs(skel, progs), why, len);
-	if (*err) {
-		free(st);
-		return NULL;
-	}
-	return st;
-}
-
-int bpf_concern_links(const void *state)
-{
-	return ((const struct bpf_concern_state *)state)->links.n;
-}
-
-void bpf_concern_free(void *state)
-{
-	struct bpf_concern_state *st = state;
-
-	if (!st)
-		return;
-	bpf_links_destroy(&st->links);
-	free(st);
 }

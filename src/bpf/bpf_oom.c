@@ -17,7 +17,7 @@
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 
 struct oom {
-	struct bpf_concern_state c; /* first: bpf_concern_new's */
+	struct bpf_concern_state c; /* first: bpf_concern_start's */
 	struct ring_buffer *rb;
 	long page_size;
 	struct snapshot *cur; /* target of ring buffer callbacks */
@@ -116,12 +116,6 @@ static int on_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static size_t oom_programs(struct memtop_bpf *skel, struct bpf_program **p)
-{
-	p[0] = skel->progs.mark_victim;
-	return 1;
-}
-
 static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
 {
 	struct kfacts k;
@@ -137,32 +131,25 @@ static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
 	return 0;
 }
 
-static void oom_close(void *state)
+static int oom_start(void *state, char *why, size_t len)
+{
+	struct oom *o = state;
+	int err;
+
+	o->page_size = sysconf(_SC_PAGESIZE);
+	o->rb = ring_buffer__new(bpf_map__fd(o->c.skel->maps.events), on_event, o, NULL);
+	if (o->rb)
+		return 0;
+	err = -errno;
+	bpf_concern_why(why, len, "ring buffer", err);
+	return err;
+}
+
+static void oom_stop(void *state)
 {
 	struct oom *o = state;
 
-	if (o)
-		ring_buffer__free(o->rb);
-	bpf_concern_free(o);
-}
-
-static int oom_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
-{
-	int err;
-	struct oom *o = bpf_concern_new(&bpf_oom, sizeof(*o), skel, why, len, &err);
-
-	if (!o)
-		return err;
-	o->page_size = sysconf(_SC_PAGESIZE);
-	o->rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, o, NULL);
-	if (!o->rb) {
-		err = -errno;
-		bpf_concern_why(why, len, "ring buffer", err);
-		oom_close(o);
-		return err;
-	}
-	*state = o;
-	return 0;
+	ring_buffer__free(o->rb);
 }
 
 static void oom_collect(void *state, struct snapshot *s)
@@ -182,10 +169,10 @@ const struct bpf_concern bpf_oom = {
 	.name = "OOM kill tracing",
 	.needs = "OOM kills",
 	.oom_kills = true,
-	.programs = oom_programs,
+	.progs = {SKEL_PROG(mark_victim)},
+	.state_size = sizeof(struct oom),
 	.configure = oom_configure,
 	.start = oom_start,
 	.collect = oom_collect,
-	.links = bpf_concern_links,
-	.close = oom_close,
+	.stop = oom_stop,
 };

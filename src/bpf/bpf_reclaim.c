@@ -17,7 +17,7 @@
 _Static_assert(MTB_HIST_SLOTS == MT_HIST_SLOTS, "histogram slots differ");
 
 struct reclaim {
-	struct bpf_concern_state c; /* first: bpf_concern_new's */
+	struct bpf_concern_state c; /* first: bpf_concern_start's */
 	struct cg_index *index;	    /* the listed cgroups by id */
 	size_t index_cap;
 };
@@ -27,38 +27,11 @@ struct cg_index {
 	size_t i;
 };
 
-#define CG_BATCH 256
-
-static size_t reclaim_programs(struct memtop_bpf *skel, struct bpf_program **p)
-{
-	size_t n = 0;
-
-	p[n++] = skel->progs.direct_begin;
-	p[n++] = skel->progs.direct_end;
-	p[n++] = skel->progs.memcg_begin;
-	p[n++] = skel->progs.memcg_end;
-	p[n++] = skel->progs.slab_begin;
-	p[n++] = skel->progs.slab_end;
-	p[n++] = skel->progs.kswapd_wake;
-	p[n++] = skel->progs.reclaim_exit;
-	return n;
-}
-
-static void reclaim_close(void *state)
+static void reclaim_stop(void *state)
 {
 	struct reclaim *r = state;
 
-	if (r)
-		free(r->index);
-	bpf_concern_free(r);
-}
-
-static int reclaim_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
-{
-	int err;
-
-	*state = bpf_concern_new(&bpf_reclaim, sizeof(struct reclaim), skel, why, len, &err);
-	return *state ? 0 : err;
+	free(r->index);
 }
 
 static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
@@ -75,23 +48,27 @@ static int cmp_index(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void set_stall(const struct reclaim *r, struct snapshot *s, uint64_t id, uint64_t ns)
+struct stall_ctx {
+	const struct reclaim *r;
+	struct snapshot *s;
+};
+
+static void set_stall(void *ctx, uint64_t id, uint64_t ns)
 {
+	const struct stall_ctx *c = ctx;
 	struct cg_index key = {.id = id};
-	const struct cg_index *at = bsearch(&key, r->index, s->ncgroups, sizeof(key), cmp_index);
+	const struct cg_index *at =
+		bsearch(&key, c->r->index, c->s->ncgroups, sizeof(key), cmp_index);
 
 	if (at)
-		s->cgroups[at->i].v[CGCOL_STALL] = ns;
+		c->s->cgroups[at->i].v[CGCOL_STALL] = ns;
 }
 
 /* Each listed cgroup's stall counter, from the map keyed by cgroup id: 0 where it has no
  * entry. The map holds the cgroups that reclaimed since memtop started (LRU-bounded). */
 static void fill_cgroups(struct reclaim *r, struct snapshot *s)
 {
-	LIBBPF_OPTS(bpf_map_batch_opts, opts);
-	int fd = bpf_map__fd(r->c.skel->maps.cg_reclaim), err;
-	__u64 keys[CG_BATCH], vals[CG_BATCH], batch, *in = NULL;
-	__u32 count;
+	struct stall_ctx c = {r, s};
 
 	if (r->index_cap < s->ncgroups) {
 		r->index_cap = s->ncgroups;
@@ -103,26 +80,7 @@ static void fill_cgroups(struct reclaim *r, struct snapshot *s)
 		s->cgroups[i].valid |= CGCOL_BIT(CGCOL_STALL);
 	}
 	qsort(r->index, s->ncgroups, sizeof(*r->index), cmp_index);
-	do {
-		count = CG_BATCH;
-		err = bpf_map_lookup_batch(fd, in, &batch, keys, vals, &count, &opts);
-		if (err && err != -ENOENT)
-			break;
-		for (__u32 i = 0; i < count; i++)
-			set_stall(r, s, keys[i], vals[i]);
-		in = &batch;
-	} while (!err);
-	if (!err || err == -ENOENT)
-		return;
-	/* a kernel without batch lookups on hash maps: one entry at a time */
-	__u64 key, next, v;
-	void *prev = NULL;
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		if (bpf_map_lookup_elem(fd, &next, &v) == 0)
-			set_stall(r, s, next, v);
-		key = next;
-		prev = &key;
-	}
+	bpf_map_each(bpf_map__fd(r->c.skel->maps.cg_reclaim), sizeof(__u64), set_stall, &c);
 }
 
 static void reclaim_collect(void *state, struct snapshot *s)
@@ -145,9 +103,10 @@ static void reclaim_collect(void *state, struct snapshot *s)
 const struct bpf_concern bpf_reclaim = {
 	.name = "reclaim latency",
 	.needs = "reclaim latency",
-	.programs = reclaim_programs,
-	.start = reclaim_start,
+	.progs = {SKEL_PROG(direct_begin), SKEL_PROG(direct_end), SKEL_PROG(memcg_begin),
+		  SKEL_PROG(memcg_end), SKEL_PROG(slab_begin), SKEL_PROG(slab_end),
+		  SKEL_PROG(kswapd_wake), SKEL_PROG(reclaim_exit)},
+	.state_size = sizeof(struct reclaim),
 	.collect = reclaim_collect,
-	.links = bpf_concern_links,
-	.close = reclaim_close,
+	.stop = reclaim_stop,
 };

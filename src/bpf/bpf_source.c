@@ -128,7 +128,7 @@ static void make_reason(struct bpf_source *b, bool disabled)
  * cannot run here is left out too, its on[] cleared. Returns 0 or a negative errno. */
 static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 {
-	struct bpf_program *prog, *progs[BPF_CONCERN_PROGS];
+	struct bpf_program *prog;
 
 	PIDNS_CONFIGURE(skel);
 	bpf_object__for_each_program(prog, skel->obj) bpf_program__set_autoload(prog, false);
@@ -140,18 +140,15 @@ static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 			on[i] = false;
 			continue;
 		}
-		size_t n = concerns[i]->programs(skel, progs);
-		for (size_t k = 0; k < n; k++)
-			bpf_program__set_autoload(progs[k], true);
+		bpf_concern_autoload(concerns[i], skel);
 	}
 	return memtop_bpf__load(skel);
 }
 
 static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel)
 {
-	b->c[i].err = concerns[i]->start(&b->c[i].state, skel, b->c[i].why, sizeof(b->c[i].why));
-	if (b->c[i].err)
-		b->c[i].state = NULL;
+	b->c[i].state = bpf_concern_start(concerns[i], skel, b->c[i].why, sizeof(b->c[i].why),
+					  &b->c[i].err);
 }
 
 /* One object for all: the kernel's BTF is parsed once. When it fails to load, each
@@ -242,7 +239,7 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 			continue;
 		if (concerns[i]->collect)
 			concerns[i]->collect(b->c[i].state, s);
-		st->programs += concerns[i]->links(b->c[i].state);
+		st->programs += bpf_concern_links(concerns[i], b->c[i].state);
 		st->enabled = true;
 	}
 	oom_merge_collect(b->oom, s, first_new);
@@ -261,7 +258,7 @@ void bpf_source_close(struct bpf_source *b)
 	if (!b)
 		return;
 	for (size_t i = 0; i < NCONCERNS; i++) {
-		concerns[i]->close(b->c[i].state);
+		bpf_concern_close(concerns[i], b->c[i].state);
 		memtop_bpf__destroy(b->c[i].own);
 	}
 	memtop_bpf__destroy(b->shared);

@@ -16,53 +16,27 @@
 #include "util.h"
 
 struct swapin {
-	struct bpf_concern_state c; /* first: bpf_concern_new's */
+	struct bpf_concern_state c; /* first: bpf_concern_start's */
 	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
 	struct swap_gate *gate;
 	int gate_links; /* at the last collect */
 };
 
-static size_t swapin_programs(struct memtop_bpf *skel, struct bpf_program **p)
-{
-	size_t n = 0;
-
-	p[n++] = skel->progs.swapin_exit;
-	/* the swap gate's: not attached at start */
-	p[n++] = skel->progs.count_memcg_events;
-	p[n++] = skel->progs.writeout;
-	p[n++] = skel->progs.swap_bio;
-	return n;
-}
-
-static int swapin_configure(struct memtop_bpf *skel, char *why, size_t len)
-{
-	(void)why;
-	(void)len;
-	bpf_program__set_autoattach(skel->progs.count_memcg_events, false);
-	bpf_program__set_autoattach(skel->progs.writeout, false);
-	bpf_program__set_autoattach(skel->progs.swap_bio, false);
-	return 0;
-}
-
-static void swapin_close(void *state)
+static int swapin_start(void *state, char *why, size_t len)
 {
 	struct swapin *w = state;
 
-	if (w)
-		swap_gate_stop(w->gate);
-	bpf_concern_free(w);
+	(void)why;
+	(void)len;
+	w->gate = swap_gate_start(w->c.skel);
+	return 0;
 }
 
-static int swapin_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
+static void swapin_stop(void *state)
 {
-	int err;
-	struct swapin *w = bpf_concern_new(&bpf_swapin, sizeof(*w), skel, why, len, &err);
+	struct swapin *w = state;
 
-	if (!w)
-		return err;
-	w->gate = swap_gate_start(skel);
-	*state = w;
-	return 0;
+	swap_gate_stop(w->gate);
 }
 
 static void swapin_collect(void *state, struct snapshot *s)
@@ -83,16 +57,18 @@ static int swapin_links(const void *state)
 {
 	const struct swapin *w = state;
 
-	return w->c.links.n + w->gate_links;
+	return w->gate_links;
 }
 
 const struct bpf_concern bpf_swapin = {
 	.name = "swap-ins per process",
 	.needs = "swap-ins per process",
-	.programs = swapin_programs,
-	.configure = swapin_configure,
+	.progs = {SKEL_PROG(swapin_exit)},
+	/* the swap gate's */
+	.later = {SKEL_PROG(count_memcg_events), SKEL_PROG(writeout), SKEL_PROG(swap_bio)},
+	.state_size = sizeof(struct swapin),
 	.start = swapin_start,
 	.collect = swapin_collect,
 	.links = swapin_links,
-	.close = swapin_close,
+	.stop = swapin_stop,
 };

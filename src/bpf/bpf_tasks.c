@@ -23,19 +23,13 @@ _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 #define PF_KTHREAD 0x00200000 /* include/linux/sched.h */
 
 struct tasks {
-	struct bpf_link *link;
+	struct bpf_concern_state c; /* first: bpf_concern_start's; its one link the iterator */
 	uint64_t page_kb;
 	uint64_t ns_per_tick;	     /* /proc's start time is in clock ticks */
 	char buf[65536];	     /* the iterator's output, a part at a time */
 	struct mtb_thread_rec *late; /* threads read before their process */
 	size_t nlate, late_cap;
 };
-
-static size_t tasks_programs(struct memtop_bpf *skel, struct bpf_program **p)
-{
-	p[0] = skel->progs.tasks;
-	return 1;
-}
 
 static int tasks_configure(struct memtop_bpf *skel, char *why, size_t len)
 {
@@ -119,7 +113,7 @@ static int tasks_walk(void *state, struct snapshot *s)
 	unsigned figures = columns_filled_by(NEED_STAT | NEED_STATM);
 	size_t from = s->nprocs, have = 0;
 	bool sorted = true;
-	int fd = bpf_iter_create(bpf_link__fd(t->link));
+	int fd = bpf_iter_create(bpf_link__fd(t->c.link[0]));
 
 	if (fd < 0)
 		return -1;
@@ -215,54 +209,30 @@ static int self_check(struct tasks *t, char *why, size_t len)
 	return -EAGAIN;
 }
 
-static void tasks_close(void *state)
+static int tasks_start(void *state, char *why, size_t len)
 {
 	struct tasks *t = state;
-
-	if (!t)
-		return;
-	bpf_link__destroy(t->link);
-	free(t->late);
-	free(t);
-}
-
-static int tasks_start(void **state, struct memtop_bpf *skel, char *why, size_t len)
-{
-	struct tasks *t = xcalloc(1, sizeof(*t));
 	long hz = sysconf(_SC_CLK_TCK);
-	int err;
 
 	t->page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
 	t->ns_per_tick = hz > 0 ? 1000000000ULL / (uint64_t)hz : 10000000ULL;
-	t->link = bpf_program__attach_iter(skel->progs.tasks, NULL);
-	if (!t->link) {
-		err = -errno;
-		bpf_concern_why(why, len, "attaching the task iterator", err);
-		goto fail;
-	}
-	err = self_check(t, why, len);
-	if (err)
-		goto fail;
-	*state = t;
-	return 0;
-fail:
-	tasks_close(t);
-	return err;
+	return self_check(t, why, len);
 }
 
-static int tasks_links(const void *state)
+static void tasks_stop(void *state)
 {
-	(void)state;
-	return 1;
+	struct tasks *t = state;
+
+	free(t->late);
 }
 
 const struct bpf_concern bpf_tasks = {
 	.name = "process table from BPF",
 	.needs = "the process table from BPF",
-	.programs = tasks_programs,
+	.progs = {SKEL_PROG(tasks)},
+	.state_size = sizeof(struct tasks),
 	.configure = tasks_configure,
 	.start = tasks_start,
 	.walk = tasks_walk,
-	.links = tasks_links,
-	.close = tasks_close,
+	.stop = tasks_stop,
 };

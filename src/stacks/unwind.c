@@ -10,6 +10,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "pid_files.h"
 #include "proc_dwfl.h"
 #include "util.h"
 
@@ -120,27 +121,28 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 
 static void read_exec(struct unwinder *u)
 {
-	char path[64], line[4200];
-	unsigned long long s, e;
-	char perms[8];
-	size_t cap = 0;
-	FILE *f;
+	char path[64], *text;
+	struct dd_mapping *maps = NULL;
+	size_t nmaps = 0, cap = 0;
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", u->pid);
-	if (!(f = fopen(path, "re")))
+	if (!(text = read_whole_file(path)))
 		return; /* gone: the last list stands */
+	parse_smaps(text, &maps, &nmaps);
+	free(text);
 	u->nexec = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%llx-%llx %7s", &s, &e, perms) != 3 || perms[2] != 'x')
-			continue;
-		if (u->nexec == cap) {
-			cap = cap ? cap * 2 : 32;
-			u->exec = xrealloc(u->exec, cap * sizeof(*u->exec));
+	for (size_t i = 0; i < nmaps; i++) {
+		if (maps[i].perms[2] == 'x') {
+			if (u->nexec == cap) {
+				cap = cap ? cap * 2 : 32;
+				u->exec = xrealloc(u->exec, cap * sizeof(*u->exec));
+			}
+			u->exec[u->nexec].start = maps[i].start;
+			u->exec[u->nexec++].end = maps[i].end;
 		}
-		u->exec[u->nexec].start = s;
-		u->exec[u->nexec++].end = e;
+		free(maps[i].path);
 	}
-	fclose(f);
+	free(maps);
 }
 
 static bool in_exec(const struct unwinder *u, uint64_t pc)
