@@ -226,14 +226,9 @@ static uint64_t id_of(const struct ui *u, size_t i)
 	return cg_shown_row(u, i)->c->id;
 }
 
-static const char *col_title(int c)
+static const char *col_text(int c, bool desc)
 {
-	return cg_columns[c].title;
-}
-
-static const char *col_desc(int c)
-{
-	return cg_columns[c].desc;
+	return desc ? cg_columns[c].desc : cg_columns[c].title;
 }
 
 const struct table_kind cg_table = {
@@ -245,8 +240,7 @@ const struct table_kind cg_table = {
 	.page = table_rows,
 	.steps = cgroups_steps,
 	.pickable = cgroups_sortable,
-	.col_title = col_title,
-	.col_desc = col_desc,
+	.col_text = col_text,
 	.default_sort = CGCOL_USAGE,
 	.picker_title = "Sort cgroups by (Enter picks, Esc returns)",
 };

@@ -56,18 +56,12 @@ static struct reaction act_columns(struct ui *u, int a)
 {
 	switch (a) {
 	case MENU_UP:
-		if (st.sel > 0)
-			st.sel--;
-		break;
 	case MENU_DOWN:
-		if (st.sel + 1 < COL_COUNT)
-			st.sel++;
+		st.sel = list_step(st.sel, a == MENU_UP ? -1 : 1, COL_COUNT);
 		break;
 	case MENU_HOME:
-		st.sel = 0;
-		break;
 	case MENU_END:
-		st.sel = COL_COUNT - 1;
+		st.sel = list_step(st.sel, a == MENU_HOME ? -COL_COUNT : COL_COUNT, COL_COUNT);
 		break;
 	case MENU_PICK: {
 		unsigned cols = u->prefs->cols ^ COL_BIT(st.sel);

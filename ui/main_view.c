@@ -57,14 +57,9 @@ static int shown(const struct ui *u, int out[TABLE_COLS])
 	return n;
 }
 
-static const char *col_title(int c)
+static const char *col_text(int c, bool desc)
 {
-	return columns[c].title;
-}
-
-static const char *col_desc(int c)
-{
-	return columns[c].desc;
+	return desc ? columns[c].desc : columns[c].title;
 }
 
 const struct table_kind proc_table = {
@@ -76,8 +71,7 @@ const struct table_kind proc_table = {
 	.page = main_table_rows,
 	.steps = shown,
 	.pickable = shown,
-	.col_title = col_title,
-	.col_desc = col_desc,
+	.col_text = col_text,
 	.default_sort = COL_RSS,
 	.picker_title = "Sort by (Enter picks, Esc returns)",
 };

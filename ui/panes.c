@@ -73,32 +73,13 @@ static struct reaction act(struct ui *u, int a)
 /* Up, Down, PgUp, PgDn, Home, End move the selected kill */
 static struct reaction oom_other(struct ui *u, int key)
 {
-	int page = u->cv.rows - 2, n = (int)u->m->noom, *sel = &st->oom_sel;
+	int n = (int)u->m->noom, *sel = &st->oom_sel;
 
-	switch (key) {
-	case KEY_UP:
-		(*sel)--;
-		break;
-	case KEY_DOWN:
-		(*sel)++;
-		break;
-	case KEY_PPAGE:
-		*sel -= page;
-		break;
-	case KEY_NPAGE:
-		*sel += page;
-		break;
-	case KEY_HOME:
-		*sel = 0;
-		break;
-	case KEY_END:
+	if (key == KEY_END)
 		*sel = n - 1;
-		break;
-	}
-	if (*sel >= n)
-		*sel = n - 1;
-	if (*sel < 0)
-		*sel = 0;
+	else
+		pane_scroll(&u->cv, sel, key);
+	*sel = list_step(*sel, 0, n);
 	return reacts(REACT_NONE);
 }
 

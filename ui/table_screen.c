@@ -235,8 +235,8 @@ static void picker_draw(struct ui *u)
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
 	for (int i = top; i < n && i - top < rows; i++) {
 		char line[300];
-		snprintf(line, sizeof(line), "%-8s %s", t->col_title(cols[i]),
-			 t->col_desc(cols[i]));
+		snprintf(line, sizeof(line), "%-8s %s", t->col_text(cols[i], false),
+			 t->col_text(cols[i], true));
 		put_text(cv, first + i - top, 0, cv->cols,
 			 i == picker.sel ? ROLE_SELECTED : ROLE_ROW, line, true);
 	}
@@ -249,12 +249,8 @@ static struct reaction picker_act(struct ui *u, int a)
 
 	switch (a) {
 	case PICK_UP:
-		if (picker.sel > 0)
-			picker.sel--;
-		break;
 	case PICK_DOWN:
-		if (picker.sel + 1 < n)
-			picker.sel++;
+		picker.sel = list_step(picker.sel, a == PICK_UP ? -1 : 1, n);
 		break;
 	case PICK_SORT:
 		u->screen = t->screen;
