@@ -32,10 +32,10 @@ void detail_view_update(bool gone);
 
 /* The lines of section s */
 size_t section_len(enum section s);
-/* The section's selection kept among its rows lines */
-void scroll_into_view(int rows);
-/* detail_stacks.c: the stacks section in the rows from y (a header line, then rows) and
- * the selected stack whole */
+/* detail_sections.c: a section in the rows from y (a header line, then rows) and the
+ * selected stack whole */
+void draw_maps(struct ui *u, int y, int rows);
+void draw_files(struct ui *u, int y, int rows);
 void draw_stacks(struct ui *u, int y, int rows);
 void draw_whole(struct ui *u, int y, int rows);
 

@@ -1,11 +1,97 @@
-/* The detail screen's stacks: the list, one stack a line (its user frames innermost
- * first), and the selected one whole, frame by frame. */
+/* The detail screen's sections of lines: the mappings, the files, the stacks (one a line,
+ * its user frames innermost first) and the selected stack whole, frame by frame. */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "detail_cli.h"
 #include "detail_screen.h"
 #include "text.h"
+
+static struct detail_view *const v = &detail_view;
+
+static void count_text(uint64_t n, bool on, char *buf, size_t size)
+{
+	if (on)
+		snprintf(buf, size, "%" PRIu64, n);
+	else
+		snprintf(buf, size, "-");
+}
+
+static void size_text(uint64_t kb, bool exact, char *buf, size_t size)
+{
+	if (exact)
+		snprintf(buf, size, "%9" PRIu64, kb);
+	else
+		fmt_kb(kb, buf, size);
+}
+
+/* A table: header at y, rows below, the selection kept in view. */
+static void scroll_into_view(int rows)
+{
+	size_t *sel = &v->sel[v->sec], *top = &v->top[v->sec];
+
+	if (rows < 1)
+		rows = 1;
+	if (*sel < *top)
+		*top = *sel;
+	else if (*sel >= *top + (size_t)rows)
+		*top = *sel - (size_t)rows + 1;
+}
+
+void draw_maps(struct ui *u, int y, int rows)
+{
+	bool exact = u->cv.cols >= 84, on = v->d->st.on;
+	const char *fmt =
+		exact ? "%12s %9s %9s %9s %9s %-4s %8s %s" : "%12s %5s %5s %5s %5s %-4s %6s %s";
+	char line[1200], path[800], sz[16], rss[16], dirty[16], swap[16], faults[24], addr[24];
+
+	snprintf(line, sizeof(line), fmt, "ADDRESS", "SIZE", "RSS", "DIRTY", "SWAP", "PERM",
+		 "FAULTS", "MAPPING");
+	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
+	scroll_into_view(rows);
+	for (int r = 0; r < rows && v->top[SEC_MAPS] + (size_t)r < v->d->nmaps; r++) {
+		size_t i = v->top[SEC_MAPS] + (size_t)r;
+		const struct dd_mapping *m = &v->d->maps[i];
+
+		snprintf(addr, sizeof(addr), "%" PRIx64, m->start);
+		size_text(m->size, exact, sz, sizeof(sz));
+		size_text(m->rss, exact, rss, sizeof(rss));
+		size_text(m->dirty, exact, dirty, sizeof(dirty));
+		size_text(m->swap, exact, swap, sizeof(swap));
+		count_text(m->faults, on, faults, sizeof(faults));
+		escape_display(dd_map_label(m), path, sizeof(path), u->cv.utf8);
+		snprintf(line, sizeof(line), fmt, addr, sz, rss, dirty, swap, m->perms, faults,
+			 path);
+		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
+			 i == v->sel[SEC_MAPS] ? ROLE_SELECTED : ROLE_ROW, line, true);
+	}
+}
+
+void draw_files(struct ui *u, int y, int rows)
+{
+	bool exact = u->cv.cols >= 84, on = v->d->st.on;
+	const char *fmt = exact ? "%4s %9s %9s %9s %9s %8s %s" : "%4s %5s %5s %5s %5s %6s %s";
+	char line[1200], path[800], nm[12], sz[16], rss[16], dirty[16], swap[16], faults[24];
+
+	snprintf(line, sizeof(line), fmt, "MAPS", "SIZE", "RSS", "DIRTY", "SWAP", "FAULTS", "FILE");
+	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
+	scroll_into_view(rows);
+	for (int r = 0; r < rows && v->top[SEC_FILES] + (size_t)r < v->d->nfiles; r++) {
+		size_t i = v->top[SEC_FILES] + (size_t)r;
+		const struct dd_file *f = &v->d->files[i];
+
+		snprintf(nm, sizeof(nm), "%d", f->nmaps);
+		size_text(f->size, exact, sz, sizeof(sz));
+		size_text(f->rss, exact, rss, sizeof(rss));
+		size_text(f->dirty, exact, dirty, sizeof(dirty));
+		size_text(f->swap, exact, swap, sizeof(swap));
+		count_text(f->faults, on, faults, sizeof(faults));
+		escape_display(f->path, path, sizeof(path), u->cv.utf8);
+		snprintf(line, sizeof(line), fmt, nm, sz, rss, dirty, swap, faults, path);
+		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
+			 i == v->sel[SEC_FILES] ? ROLE_SELECTED : ROLE_ROW, line, true);
+	}
+}
 
 /* User frames of a stack on one line, innermost first: "f+0x1 < g+0x2 < ...", and
  * "< (truncated)" after them when the walk was cut */
@@ -35,7 +121,6 @@ static void stack_counts(const struct dd_stack *s, char *count, size_t csize, ch
 
 void draw_stacks(struct ui *u, int y, int rows)
 {
-	struct detail_view *v = &detail_view;
 	const struct detail *d = v->d;
 	char line[2400], sum[2048], count[32], bytes[16];
 
@@ -97,7 +182,6 @@ void draw_stacks(struct ui *u, int y, int rows)
 
 void draw_whole(struct ui *u, int y, int rows)
 {
-	struct detail_view *v = &detail_view;
 	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
 	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
 		bytes[16];
