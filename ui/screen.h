@@ -1,6 +1,8 @@
-/* The full-screen view's parts: the state they share, the screens as entries of one
- * {draw, keys} table, and what a key asks the loop to do next. Screens draw on the
- * canvas and change their own state; they read the model but never a source. */
+/* The full-screen view's parts: the little state every screen shares, the screens as
+ * entries of one {draw, keys} table (each with its own state), the keys common to them,
+ * and what a key asks for next. Screens draw on the canvas and change their own state;
+ * they read the model and the preferences but never a source, and ask for a preference
+ * change rather than make it. */
 #ifndef MEMTOP_SCREEN_H
 #define MEMTOP_SCREEN_H
 
