@@ -106,6 +106,7 @@ static void bindings(FILE *out, const char *title, const struct binding *b)
 
 static void keys(FILE *out)
 {
+	bindings(out, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (ui_screens[s]->title && ui_screens[s]->keys)
 			bindings(out, ui_screens[s]->title, ui_screens[s]->keys);

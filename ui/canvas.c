@@ -99,3 +99,11 @@ bool pane_scroll(const struct canvas *cv, int *top, int key)
 		*top = 0;
 	return true;
 }
+
+int list_step(int sel, int delta, int n)
+{
+	sel += delta;
+	if (sel >= n)
+		sel = n - 1;
+	return sel < 0 ? 0 : sel;
+}

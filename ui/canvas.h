@@ -35,5 +35,7 @@ void pane_show(const struct canvas *cv, const char *title, const struct pane *p,
 	       const char *keys);
 /* Up, Down, PgUp, PgDn, Home move *top; false for any other key */
 bool pane_scroll(const struct canvas *cv, int *top, int key);
+/* A list's selection sel moved by delta, kept on one of its n lines (0 where none) */
+int list_step(int sel, int delta, int n);
 
 #endif

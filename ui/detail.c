@@ -13,36 +13,12 @@
 #include "graphs.h"
 #include "util.h"
 
-#define CTRL(c) ((c)&0x1f)
-
-enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, NSECTIONS };
-
 static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs"};
 
-struct detail_view {
-	const struct detail *d; /* the loop's, filled by the drill-down's source */
-	uint64_t start_ticks;	/* with d->pid, the process in the history */
-	bool gone;		/* the process exited: d is what was seen last */
-	char cmd[256];		/* raw command line at opening */
-	enum section sec;
-	size_t sel[NSECTIONS];
-	size_t top[NSECTIONS];
-	bool whole; /* the selected stack, frame by frame */
-	int whole_top;
-	int rows; /* table rows at the last draw */
-};
+struct detail_view detail_view;
+static struct detail_view *const v = &detail_view;
 
-struct detail_view *detail_view_new(void)
-{
-	return xcalloc(1, sizeof(struct detail_view));
-}
-
-void detail_view_free(struct detail_view *v)
-{
-	free(v);
-}
-
-static size_t section_len(const struct detail_view *v, enum section s)
+size_t section_len(enum section s)
 {
 	switch (s) {
 	case SEC_MAPS:
@@ -56,11 +32,11 @@ static size_t section_len(const struct detail_view *v, enum section s)
 	}
 }
 
-void detail_view_update(struct detail_view *v, bool gone)
+void detail_view_update(bool gone)
 {
 	v->gone = gone;
 	for (int s = 0; s < NSECTIONS; s++) {
-		size_t n = section_len(v, (enum section)s);
+		size_t n = section_len((enum section)s);
 
 		if (v->sel[s] >= n)
 			v->sel[s] = n ? n - 1 : 0;
@@ -71,14 +47,13 @@ void detail_view_update(struct detail_view *v, bool gone)
 		v->whole = false;
 }
 
-void detail_view_open(struct detail_view *v, const struct detail *d, const char *cmd,
-		      uint64_t start_ticks)
+void detail_view_open(const struct detail *d, const char *cmd, uint64_t start_ticks)
 {
 	memset(v, 0, sizeof(*v));
 	v->d = d;
 	v->start_ticks = start_ticks;
 	snprintf(v->cmd, sizeof(v->cmd), "%s", cmd);
-	detail_view_update(v, false);
+	detail_view_update(false);
 }
 
 /* ---- drawing ---- */
@@ -90,7 +65,7 @@ struct cell {
 
 static int draw_breakdown(struct ui *u, int y)
 {
-	const struct dd_breakdown *b = &u->detail->d->b;
+	const struct dd_breakdown *b = &v->d->b;
 	const struct cell cells[] = {
 		{"RSS", b->rss},
 		{"PSS", b->pss},
@@ -138,7 +113,6 @@ static int draw_breakdown(struct ui *u, int y)
 
 static int draw_state(struct ui *u, int y)
 {
-	const struct detail_view *v = u->detail;
 	const struct dd_stacks_info *st = &v->d->st;
 	char line[400];
 
@@ -162,7 +136,6 @@ static int draw_state(struct ui *u, int y)
 
 static void draw_tabs(struct ui *u, int y)
 {
-	const struct detail_view *v = u->detail;
 	char tab[64];
 	int x = 0;
 
@@ -171,233 +144,15 @@ static void draw_tabs(struct ui *u, int y)
 			snprintf(tab, sizeof(tab), " %d %s ", s + 1, section_names[s]);
 		else
 			snprintf(tab, sizeof(tab), " %d %s (%zu) ", s + 1, section_names[s],
-				 section_len(v, (enum section)s));
+				 section_len((enum section)s));
 		put_text(&u->cv, y, x, u->cv.cols - x,
 			 s == (int)v->sec ? ROLE_SELECTED : ROLE_LABEL, tab, false);
 		x += (int)strlen(tab) + 1;
 	}
 }
 
-static void count_text(uint64_t n, bool on, char *buf, size_t size)
-{
-	if (on)
-		snprintf(buf, size, "%" PRIu64, n);
-	else
-		snprintf(buf, size, "-");
-}
-
-static void size_text(uint64_t kb, bool exact, char *buf, size_t size)
-{
-	if (exact)
-		snprintf(buf, size, "%9" PRIu64, kb);
-	else
-		fmt_kb(kb, buf, size);
-}
-
-/* A table: header at y, rows below, the selection kept in view. */
-static void scroll_into_view(struct detail_view *v, int rows)
-{
-	size_t *sel = &v->sel[v->sec], *top = &v->top[v->sec];
-
-	if (rows < 1)
-		rows = 1;
-	if (*sel < *top)
-		*top = *sel;
-	else if (*sel >= *top + (size_t)rows)
-		*top = *sel - (size_t)rows + 1;
-}
-
-static void draw_maps(struct ui *u, int y, int rows)
-{
-	struct detail_view *v = u->detail;
-	bool exact = u->cv.cols >= 84, on = v->d->st.on;
-	const char *fmt =
-		exact ? "%12s %9s %9s %9s %9s %-4s %8s %s" : "%12s %5s %5s %5s %5s %-4s %6s %s";
-	char line[1200], path[800], sz[16], rss[16], dirty[16], swap[16], faults[24], addr[24];
-
-	snprintf(line, sizeof(line), fmt, "ADDRESS", "SIZE", "RSS", "DIRTY", "SWAP", "PERM",
-		 "FAULTS", "MAPPING");
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
-	scroll_into_view(v, rows);
-	for (int r = 0; r < rows && v->top[SEC_MAPS] + (size_t)r < v->d->nmaps; r++) {
-		size_t i = v->top[SEC_MAPS] + (size_t)r;
-		const struct dd_mapping *m = &v->d->maps[i];
-
-		snprintf(addr, sizeof(addr), "%" PRIx64, m->start);
-		size_text(m->size, exact, sz, sizeof(sz));
-		size_text(m->rss, exact, rss, sizeof(rss));
-		size_text(m->dirty, exact, dirty, sizeof(dirty));
-		size_text(m->swap, exact, swap, sizeof(swap));
-		count_text(m->faults, on, faults, sizeof(faults));
-		escape_display(dd_map_label(m), path, sizeof(path), u->cv.utf8);
-		snprintf(line, sizeof(line), fmt, addr, sz, rss, dirty, swap, m->perms, faults,
-			 path);
-		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
-			 i == v->sel[SEC_MAPS] ? ROLE_SELECTED : ROLE_ROW, line, true);
-	}
-}
-
-static void draw_files(struct ui *u, int y, int rows)
-{
-	struct detail_view *v = u->detail;
-	bool exact = u->cv.cols >= 84, on = v->d->st.on;
-	const char *fmt = exact ? "%4s %9s %9s %9s %9s %8s %s" : "%4s %5s %5s %5s %5s %6s %s";
-	char line[1200], path[800], nm[12], sz[16], rss[16], dirty[16], swap[16], faults[24];
-
-	snprintf(line, sizeof(line), fmt, "MAPS", "SIZE", "RSS", "DIRTY", "SWAP", "FAULTS", "FILE");
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
-	scroll_into_view(v, rows);
-	for (int r = 0; r < rows && v->top[SEC_FILES] + (size_t)r < v->d->nfiles; r++) {
-		size_t i = v->top[SEC_FILES] + (size_t)r;
-		const struct dd_file *f = &v->d->files[i];
-
-		snprintf(nm, sizeof(nm), "%d", f->nmaps);
-		size_text(f->size, exact, sz, sizeof(sz));
-		size_text(f->rss, exact, rss, sizeof(rss));
-		size_text(f->dirty, exact, dirty, sizeof(dirty));
-		size_text(f->swap, exact, swap, sizeof(swap));
-		count_text(f->faults, on, faults, sizeof(faults));
-		escape_display(f->path, path, sizeof(path), u->cv.utf8);
-		snprintf(line, sizeof(line), fmt, nm, sz, rss, dirty, swap, faults, path);
-		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
-			 i == v->sel[SEC_FILES] ? ROLE_SELECTED : ROLE_ROW, line, true);
-	}
-}
-
-/* User frames of a stack on one line, innermost first: "f+0x1 < g+0x2 < ...", and
- * "< (truncated)" after them when the walk was cut */
-static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool utf8)
-{
-	char frame[SYM_NAME_LEN * 4 + 32];
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int i = s->nkernel; i < s->nframes && off + 1 < size; i++) {
-		dd_frame_text(&s->frames[i], frame, sizeof(frame), utf8);
-		off += (size_t)snprintf(buf + off, size - off, "%s%s", i > s->nkernel ? " < " : "",
-					frame);
-	}
-	if (s->nkernel == s->nframes)
-		snprintf(buf, size, "%s", s->truncated ? "(truncated)" : "(no user stack)");
-	else if (s->truncated && off + 1 < size)
-		snprintf(buf + off, size - off, " < (truncated)");
-}
-
-static void stack_counts(const struct dd_stack *s, char *count, size_t csize, char *bytes,
-			 size_t bsize)
-{
-	snprintf(count, csize, "%s%" PRIu64, s->kind == STACK_FAULT ? "~" : "", s->count);
-	fmt_kb(s->bytes / 1024, bytes, bsize);
-}
-
-static void draw_stacks(struct ui *u, int y, int rows)
-{
-	struct detail_view *v = u->detail;
-	const struct detail *d = v->d;
-	char line[2400], sum[2048], count[32], bytes[16];
-
-	if (!d->st.on) {
-		snprintf(line, sizeof(line), "Stacks are off: %s", d->st.why);
-		put_text(&u->cv, y, 0, u->cv.cols, ROLE_WARNING, line, true);
-		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
-			 "Breakdown, mappings and files work without them.", true);
-		return;
-	}
-	if ((d->st.truncated || d->st.one_frame) && rows > 1) {
-		if (d->st.one_frame)
-			snprintf(line, sizeof(line),
-				 "Stacks are one frame deep: the program has no frame pointers "
-				 "(--unwind dwarf unwinds it with its CFI)");
-		else
-			snprintf(line, sizeof(line),
-				 "%zu of %zu stacks truncated (Enter on one says where and why)",
-				 d->st.truncated, d->nstacks);
-		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
-		rows--;
-	}
-	if (d->st.tot.ring_full && rows > 1) {
-		snprintf(line, sizeof(line),
-			 "%" PRIu64 " copied stacks dropped: the ring buffer was full",
-			 d->st.tot.ring_full);
-		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
-		rows--;
-	}
-	if ((d->st.tot.over_budget || d->st.tot.over_budget_faults) && rows > 1) {
-		char kb[16];
-		fmt_kb(d->st.tot.over_budget_bytes / 1024, kb, sizeof(kb));
-		snprintf(line, sizeof(line),
-			 "past %d stacks a second a CPU, counted, not unwound: %" PRIu64
-			 " sampled faults, %" PRIu64 " calls (%s)",
-			 STACKS_COPIES, d->st.tot.over_budget_faults, d->st.tot.over_budget, kb);
-		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
-		rows--;
-	}
-	snprintf(line, sizeof(line), "%-6s %9s %6s  %s", "KIND", "COUNT", "BYTES",
-		 "STACK (innermost first; Enter shows it whole)");
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
-	if (!d->nstacks)
-		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
-			 "no page faults or brk/mmap/munmap calls since the view opened", true);
-	scroll_into_view(v, rows);
-	for (int r = 0; r < rows && v->top[SEC_STACKS] + (size_t)r < d->nstacks; r++) {
-		size_t i = v->top[SEC_STACKS] + (size_t)r;
-		const struct dd_stack *s = &d->stacks[i];
-
-		stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
-		stack_summary(s, sum, sizeof(sum), u->cv.utf8);
-		snprintf(line, sizeof(line), "%-6s %9s %6s  %s", stack_kind_names[s->kind], count,
-			 bytes, sum);
-		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
-			 i == v->sel[SEC_STACKS] ? ROLE_SELECTED : ROLE_ROW, line, true);
-	}
-}
-
-static void draw_whole(struct ui *u, int y, int rows)
-{
-	struct detail_view *v = u->detail;
-	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
-	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
-		bytes[16];
-	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
-
-	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
-	snprintf(line, sizeof(line),
-		 "%s stack: %s %s, %s; %d frames%s, by %s (Esc returns to the list)",
-		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
-		 bytes, s->nframes, s->truncated ? ", truncated" : "",
-		 s->method == METHOD_FP ? "frame pointers" : "CFI");
-	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
-	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
-	rows--;
-	if (v->whole_top > lines - rows)
-		v->whole_top = lines - rows;
-	if (v->whole_top < 0)
-		v->whole_top = 0;
-	for (int r = 0; r < rows && v->whole_top + r < lines; r++) {
-		int i = v->whole_top + r;
-
-		if (i == s->nframes) {
-			snprintf(line, sizeof(line), "    (truncated: %s)",
-				 stack_trunc_reasons[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
-			put_text(&u->cv, y + 1 + r, 0, u->cv.cols, ROLE_ROW_DIM, line, true);
-			break;
-		}
-		const struct dd_frame *fr = &s->frames[i];
-
-		dd_frame_text(fr, frame, sizeof(frame), u->cv.utf8);
-		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
-			       sizeof(module), u->cv.utf8);
-		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %s", i, fr->ip, frame,
-			 module);
-		put_text(&u->cv, y + 1 + r, 0, u->cv.cols, fr->kernel ? ROLE_ROW_DIM : ROLE_ROW,
-			 line, true);
-	}
-}
-
 static void draw_detail(struct ui *u)
 {
-	struct detail_view *v = u->detail;
 	char title[512], cmd[300], comm[80];
 	int y = 0;
 
@@ -434,7 +189,7 @@ static void draw_detail(struct ui *u)
 
 /* ---- keys ---- */
 
-static void move_by(struct detail_view *v, long delta)
+static void move_by(long delta)
 {
 	if (v->whole) {
 		v->whole_top += (int)delta;
@@ -442,7 +197,7 @@ static void move_by(struct detail_view *v, long delta)
 			v->whole_top = 0;
 		return;
 	}
-	size_t n = section_len(v, v->sec);
+	size_t n = section_len(v->sec);
 	long s = (long)v->sel[v->sec] + delta;
 
 	if (s >= (long)n)
@@ -452,7 +207,7 @@ static void move_by(struct detail_view *v, long delta)
 	v->sel[v->sec] = (size_t)s;
 }
 
-static void go_section(struct detail_view *v, int s)
+static void go_section(int s)
 {
 	v->sec = (enum section)((s + NSECTIONS) % NSECTIONS);
 	v->whole = false;
@@ -475,7 +230,6 @@ enum {
 	DK_HOME,
 	DK_END,
 	DK_WHOLE,
-	DK_REDRAW
 };
 
 static const struct binding detail_keys[] = {
@@ -498,13 +252,11 @@ static const struct binding detail_keys[] = {
 	{DK_HOME, {KEY_HOME, 0}, "Home", "first line"},
 	{DK_END, {KEY_END, 0}, "End", "last line"},
 	{DK_WHOLE, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the selected stack whole"},
-	{DK_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
 	{0, {0}, NULL, NULL},
 };
 
-static unsigned act(struct ui *u, int a)
+static struct reaction act(struct ui *u, int a)
 {
-	struct detail_view *v = u->detail;
 	long page = v->rows > 1 ? v->rows - 1 : 1;
 
 	switch (a) {
@@ -514,18 +266,18 @@ static unsigned act(struct ui *u, int a)
 			break;
 		}
 		u->screen = SCREEN_MAIN;
-		return REACT_DETAIL_CLOSE;
+		return reacts(REACT_DETAIL_CLOSE);
 	case DK_NEXT:
-		go_section(v, (int)v->sec + 1);
+		go_section((int)v->sec + 1);
 		break;
 	case DK_PREV:
-		go_section(v, (int)v->sec - 1);
+		go_section((int)v->sec - 1);
 		break;
 	case DK_SEC1:
 	case DK_SEC2:
 	case DK_SEC3:
 	case DK_SEC4:
-		go_section(v, a - DK_SEC1);
+		go_section(a - DK_SEC1);
 		break;
 	case DK_SHORTER:
 	case DK_LONGER:
@@ -533,22 +285,22 @@ static unsigned act(struct ui *u, int a)
 		u->message[0] = '\0'; /* the screen has no message line */
 		break;
 	case DK_UP:
-		move_by(v, -1);
+		move_by(-1);
 		break;
 	case DK_DOWN:
-		move_by(v, 1);
+		move_by(1);
 		break;
 	case DK_PGUP:
-		move_by(v, -page);
+		move_by(-page);
 		break;
 	case DK_PGDN:
-		move_by(v, page);
+		move_by(page);
 		break;
 	case DK_HOME:
-		move_by(v, -(long)1e9);
+		move_by(-(long)1e9);
 		break;
 	case DK_END:
-		move_by(v, (long)1e9);
+		move_by((long)1e9);
 		break;
 	case DK_WHOLE:
 		if (v->sec == SEC_STACKS && v->d->nstacks) {
@@ -556,15 +308,15 @@ static unsigned act(struct ui *u, int a)
 			v->whole_top = 0;
 		}
 		break;
-	case DK_REDRAW:
-		return REACT_REDRAW;
 	}
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
 const struct screen screen_detail = {
 	.title = "Process details (Enter)",
 	.keys = detail_keys,
+	.common = CK_REDRAWS,
+	.state = &detail_view,
 	.draw = draw_detail,
 	.act = act,
 };

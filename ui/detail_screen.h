@@ -6,13 +6,37 @@
 #include "detail.h"
 #include "screen.h"
 
-struct detail_view *detail_view_new(void);
-void detail_view_free(struct detail_view *v);
+enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, NSECTIONS };
+
+/* The screen's state */
+struct detail_view {
+	const struct detail *d; /* the loop's, filled by the drill-down's source */
+	uint64_t start_ticks;	/* with d->pid, the process in the history */
+	bool gone;		/* the process exited: d is what was seen last */
+	char cmd[256];		/* raw command line at opening */
+	enum section sec;
+	size_t sel[NSECTIONS];
+	size_t top[NSECTIONS];
+	bool whole; /* the selected stack, frame by frame */
+	int whole_top;
+	int rows; /* table rows at the last draw */
+};
+
+extern struct detail_view detail_view;
+
 /* Shows d (kept by the caller while the screen is open) from its first lines; start_ticks:
  * the process's start, for its history */
-void detail_view_open(struct detail_view *v, const struct detail *d, const char *cmd,
-		      uint64_t start_ticks);
+void detail_view_open(const struct detail *d, const char *cmd, uint64_t start_ticks);
 /* d changed; gone: the process exited and d is what was seen last */
-void detail_view_update(struct detail_view *v, bool gone);
+void detail_view_update(bool gone);
+
+/* The lines of section s */
+size_t section_len(enum section s);
+/* detail_sections.c: a section in the rows from y (a header line, then rows) and the
+ * selected stack whole */
+void draw_maps(struct ui *u, int y, int rows);
+void draw_files(struct ui *u, int y, int rows);
+void draw_stacks(struct ui *u, int y, int rows);
+void draw_whole(struct ui *u, int y, int rows);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "cells.h"
 #include "draw_table.h"
+#include "main_view.h"
 #include "mouse.h"
 
 /* Leaves the command 10 columns (24 in the tree view): drops the highest `drop` first */
@@ -41,13 +42,12 @@ static void cell(const struct canvas *cv, int y, int *x, enum col_id c, const ch
 	int w = col->width ? col->width : cv->cols - *x;
 	if (w <= 0)
 		return;
-	char buf[1024];
 	if (col->unit != UNIT_TEXT && col->width) {
-		size_t pad = len < (size_t)w ? (size_t)w - len : 0;
-		memset(buf, ' ', pad);
-		memcpy(buf + pad, text + len - ((size_t)w - pad), (size_t)w - pad);
-		buf[w] = '\0';
-		text = buf;
+		put_number(cv, y, *x, w, r, text, len);
+		*x += w;
+		if (*x < cv->cols)
+			(*x)++;
+		return;
 	}
 	put_text(cv, y, *x, w, r, text, true);
 	*x += w;
@@ -67,11 +67,13 @@ void draw_table(struct ui *u, int y, int rows)
 		     c == m->prefs->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
 		map_title(u, y, x0, x - x0, c);
 	}
-	map_rows(u, y + 1, rows, u->tab.top, m->nrows);
-	for (int r = 0; r < rows && u->tab.top + (size_t)r < m->nrows; r++) {
-		size_t i = u->tab.top + (size_t)r;
+	const struct table_view *v = &main_state.tab;
+
+	map_rows(u, y + 1, rows, v->top, m->nrows);
+	for (int r = 0; r < rows && v->top + (size_t)r < m->nrows; r++) {
+		size_t i = v->top + (size_t)r;
 		const struct row *row = m->rows[i];
-		enum role role = i == u->tab.sel ? ROLE_SELECTED : ROLE_ROW;
+		enum role role = i == v->sel ? ROLE_SELECTED : ROLE_ROW;
 		x = 0;
 		for (int k = 0; k < nshown; k++) {
 			/* a leak suspect: its growth in the alert role */

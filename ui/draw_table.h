@@ -8,7 +8,7 @@
  * needed go first where the line is short; BPF columns only while their counters are on. */
 int table_layout(const struct ui *u, enum col_id shown[COL_COUNT]);
 
-/* Column titles at y, then rows rows from u->tab.top */
+/* Column titles at y, then rows rows from the table's top */
 void draw_table(struct ui *u, int y, int rows);
 
 #endif

@@ -14,6 +14,13 @@
 static const double zooms[] = {0, 60, 600, 3600};
 #define NZOOMS ((int)ARRAY_SIZE(zooms))
 
+/* The graphs' window, the pane's, the screen's and the detail screen's */
+struct graphs_state {
+	int zoom; /* an index of zooms[] */
+};
+
+static struct graphs_state st;
+
 bool graph_pane_fits(const struct ui *u)
 {
 	return u->cv.cols >= GRAPH_PANE_COLS && u->cv.rows >= GRAPH_PANE_ROWS;
@@ -24,15 +31,14 @@ int graph_pane_rows(const struct ui *u)
 	return u->prefs->graphs && graph_pane_fits(u) ? GRAPH_PANE_H : 0;
 }
 
-unsigned graph_zoom(struct ui *u, int dir)
+void graph_zoom(struct ui *u, int dir)
 {
 	static const char *const names[] = {"the graph's width times the refresh interval", "1 min",
 					    "10 min", "1 h"};
-	int z = u->graph_zoom + dir;
+	int z = st.zoom + dir;
 
-	u->graph_zoom = z < 0 ? 0 : z >= NZOOMS ? NZOOMS - 1 : z;
-	snprintf(u->message, sizeof(u->message), "graph window: %s", names[u->graph_zoom]);
-	return REACT_NONE;
+	st.zoom = z < 0 ? 0 : z >= NZOOMS ? NZOOMS - 1 : z;
+	snprintf(u->message, sizeof(u->message), "graph window: %s", names[st.zoom]);
 }
 
 /* The window of points dot columns: as zoomed, else one dot a refresh; no longer than the
@@ -41,8 +47,7 @@ unsigned graph_zoom(struct ui *u, int dir)
 static double window_of(const struct ui *u, size_t points, double *t1, char *note, size_t size)
 {
 	const struct history *h = u->m->hist;
-	double want =
-		zooms[u->graph_zoom] > 0 ? zooms[u->graph_zoom] : (double)points * u->prefs->delay;
+	double want = zooms[st.zoom] > 0 ? zooms[st.zoom] : (double)points * u->prefs->delay;
 	double span = history_newest(h) - history_oldest(h), floor = fmin(want, 60), w = want;
 	char a[16];
 
@@ -50,7 +55,7 @@ static double window_of(const struct ui *u, size_t points, double *t1, char *not
 	note[0] = '\0';
 	if (span < want) {
 		w = fmax(span, floor);
-		if (zooms[u->graph_zoom] > 0 && w < want) {
+		if (zooms[st.zoom] > 0 && w < want) {
 			graph_ago(want, a, sizeof(a));
 			snprintf(note, size, " (%s asked)", a + 1);
 		}
@@ -196,31 +201,24 @@ void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, in
 
 /* ---- the screen of their own, on a terminal too small for the pane ---- */
 
-enum { GK_BACK = 1, GK_SHORTER, GK_LONGER, GK_REDRAW };
+enum { GK_BACK = 1, GK_SHORTER, GK_LONGER };
 
 static const struct binding graph_keys[] = {
 	{GK_BACK, {27, 'q', 'g', KEY_F(10)}, "Esc q g", "back to the table"},
 	{GK_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
 	{GK_LONGER, {']', 0}, "]", "longer graph window"},
-	{GK_REDRAW, {'\f', 0}, "^L", "redraw the screen"},
 	{0, {0}, NULL, NULL},
 };
 
-static unsigned act(struct ui *u, int a)
+static struct reaction act(struct ui *u, int a)
 {
-	switch (a) {
-	case GK_BACK:
+	if (a == GK_BACK) {
 		u->message[0] = '\0';
 		u->screen = SCREEN_MAIN;
-		break;
-	case GK_SHORTER:
-		return graph_zoom(u, -1);
-	case GK_LONGER:
-		return graph_zoom(u, 1);
-	case GK_REDRAW:
-		return REACT_REDRAW;
+	} else {
+		graph_zoom(u, a == GK_SHORTER ? -1 : 1);
 	}
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
 static void draw(struct ui *u)
@@ -236,6 +234,9 @@ static void draw(struct ui *u)
 const struct screen screen_graphs = {
 	.title = "Graphs (g)",
 	.keys = graph_keys,
+	.common = CK_REDRAWS,
+	.replay = true,
+	.state = &st,
 	.draw = draw,
 	.act = act,
 };

@@ -23,7 +23,7 @@ void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side);
 void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, int h);
 
 /* The window's zoom: '[' shorter, ']' longer, among the width's own and 1 min, 10 min, 1 h;
- * returns enum react bits */
-unsigned graph_zoom(struct ui *u, int dir);
+ * says which on the message line */
+void graph_zoom(struct ui *u, int dir);
 
 #endif

@@ -1,9 +1,29 @@
-/* The help: every screen's keys, from their binding tables, then the columns; scrolled
- * like the panes where the screen is short */
+/* The help: the common keys, then every screen's keys, from their binding tables, then the
+ * columns; scrolled like the panes where the screen is short */
+#include "help.h"
+
 #include <stdio.h>
 #include <string.h>
 
-#include "screen.h"
+struct help_state {
+	int top;	     /* the first line shown */
+	enum screen_id back; /* where it returns */
+};
+
+static struct help_state st;
+
+void help_open(struct ui *u)
+{
+	st.back = u->screen;
+	st.top = 0;
+	u->screen = SCREEN_HELP;
+}
+
+enum screen_id help_back(const struct ui *u)
+{
+	(void)u;
+	return st.back;
+}
 
 static void keys(struct pane *p, const char *title, const struct binding *b)
 {
@@ -20,6 +40,7 @@ static void draw(struct ui *u)
 	if (u->rv.on) /* first: what a replay adds */
 		keys(&p, "Replay (the header says which sample of how many, and its day)",
 		     replay_bindings);
+	keys(&p, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (u->screens[s]->title && u->screens[s]->keys)
 			keys(&p, u->screens[s]->title, u->screens[s]->keys);
@@ -30,21 +51,22 @@ static void draw(struct ui *u)
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");
 	for (int c = 0; c < COL_COUNT; c++)
 		pane_add(&p, ROLE_ROW, "%-8s %s", columns[c].title, columns[c].desc);
-	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &u->pane_top,
+	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &st.top,
 		  p.n > u->cv.rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
 				       : "Press any key to return");
 }
 
 /* Any key but the scrolling ones returns to the screen it was opened from */
-static unsigned other(struct ui *u, int key)
+static struct reaction other(struct ui *u, int key)
 {
-	if (!pane_scroll(&u->cv, &u->pane_top, key))
-		u->screen = u->help_back;
-	return REACT_NONE;
+	if (!pane_scroll(&u->cv, &st.top, key))
+		u->screen = st.back;
+	return reacts(REACT_NONE);
 }
 
 const struct screen screen_help = {
 	.title = "Help",
+	.state = &st,
 	.draw = draw,
 	.other = other,
 };

@@ -9,45 +9,24 @@
 #include "draw_header.h"
 #include "draw_table.h"
 #include "graphs.h"
-#include "main_mouse.h"
 #include "main_view.h"
-#include "mouse.h"
+#include "panes.h"
 #include "parse.h"
+#include "pref_req.h"
 #include "prompt.h"
 #include "replay.h"
 #include "text.h"
 #include "util.h"
 
-#define CTRL(c) ((c)&0x1f)
-
 enum action {
-	ACT_UP = 1,
-	ACT_DOWN,
-	ACT_PGUP,
-	ACT_PGDN,
-	ACT_HOME,
-	ACT_END,
-	ACT_SORT_PREV,
-	ACT_SORT_NEXT,
-	ACT_SORT_MENU,
-	ACT_COLUMNS,
-	ACT_SORT_RSS,
-	ACT_INVERT,
-	ACT_TREE,
+	ACT_COLUMNS = TA_COUNT,
 	ACT_KTHREADS,
 	ACT_SAVE,
 	ACT_SEARCH,
-	ACT_FILTER,
 	ACT_USER,
 	ACT_KILL,
-	ACT_PAUSE,
-	ACT_DELAY,
-	ACT_HELP,
-	ACT_OOM_ACK,
 	ACT_OOM_PANE,
 	ACT_RECLAIM_PANE,
-	ACT_REDRAW,
-	ACT_THEME,
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
@@ -58,29 +37,25 @@ enum action {
 };
 
 static const struct binding bindings[] = {
-	{ACT_UP, {KEY_UP, 0}, "Up", "select the process above"},
-	{ACT_DOWN, {KEY_DOWN, 0}, "Down", "select the process below"},
-	{ACT_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
-	{ACT_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
-	{ACT_HOME, {KEY_HOME, 0}, "Home", "first process"},
-	{ACT_END, {KEY_END, 0}, "End", "last process"},
-	{ACT_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
-	{ACT_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
-	{ACT_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
-	{ACT_SORT_RSS, {'M', 0}, "M", "sort by RSS"},
+	{TA_UP, {KEY_UP, 0}, "Up", "select the process above"},
+	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the process below"},
+	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
+	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
+	{TA_HOME, {KEY_HOME, 0}, "Home", "first process"},
+	{TA_END, {KEY_END, 0}, "End", "last process"},
+	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
+	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
+	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
+	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
-	{ACT_INVERT, {'I', 0}, "I", "invert the sort order"},
-	{ACT_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view: processes under their parents"},
+	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
+	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view: processes under their parents"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
 	{ACT_SAVE, {'W', 0}, "W", "save columns, sort, tree, K, delay and graphs for next time"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
-	{ACT_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
+	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
 	{ACT_USER, {'u', 0}, "u", "show one user's processes (empty: all)"},
 	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "send a signal to the selected process"},
-	{ACT_PAUSE, {'Z', ' ', 0}, "Z Space", "pause or resume refreshing"},
-	{ACT_DELAY, {'d', 's', 0}, "d s", "change the refresh interval"},
-	{ACT_HELP, {'h', '?', KEY_F(1), 0}, "h ? F1", "this help"},
-	{ACT_OOM_ACK, {'a', 0}, "a", "acknowledge the OOM-kill alert"},
 	{ACT_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_GRAPHS,
@@ -89,8 +64,6 @@ static const struct binding bindings[] = {
 	 "memory and activity graphs: above the table (from 100x36), else a screen of their own"},
 	{ACT_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
 	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
-	{ACT_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
-	{ACT_THEME, {'T', 0}, "T", "next theme: default, 256, light, mono"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
@@ -98,111 +71,48 @@ static const struct binding bindings[] = {
 	{0, {0}, NULL, NULL},
 };
 
-static void move_sel(struct ui *u, long delta)
-{
-	size_t n = u->m->nrows;
-	if (!n)
-		return;
-	long s = (long)u->tab.sel + delta;
-	if (s < 0)
-		s = 0;
-	if (s >= (long)n)
-		s = (long)n - 1;
-	main_select(u, (size_t)s);
-}
-
-static void sort_step(struct ui *u, int dir)
-{
-	enum col_id shown[COL_COUNT];
-	int n = table_layout(u, shown), i = 0;
-	while (i < n && shown[i] != u->prefs->sort)
-		i++;
-	i = i == n ? 0 : (i + dir + n) % n;
-	u->prefs->sort = shown[i];
-}
+static struct main_state *const st = &main_state;
 
 /* Moves the selection to the next row, from `from`, whose name or command holds the
  * search text */
 static void search_from(struct ui *u, size_t from)
 {
 	const struct model *m = u->m;
-	if (!u->search[0] || !m->nrows)
+	if (!st->search[0] || !m->nrows)
 		return;
 	for (size_t k = 0; k < m->nrows; k++) {
 		size_t i = (from + k) % m->nrows;
 		const struct proc_sample *p = m->rows[i]->p;
-		if (strcasestr(p->comm, u->search) || strcasestr(p->cmd, u->search)) {
-			main_select(u, i);
+		if (strcasestr(p->comm, st->search) || strcasestr(p->cmd, st->search)) {
+			table_select(&proc_table, u, i);
 			return;
 		}
 	}
 	char q[PARSE_QUOTE_SIZE];
 	snprintf(u->message, sizeof(u->message), "no match for '%s'",
-		 parse_quote(u->search, q, sizeof(q)));
+		 parse_quote(st->search, q, sizeof(q)));
 }
 
-static unsigned act(struct ui *u, int a)
+static struct reaction pref(unsigned react, struct pref_req r)
 {
-	long page = main_table_rows(u);
+	return (struct reaction){react, r};
+}
+
+static struct reaction act(struct ui *u, int a)
+{
 	u->message[0] = '\0';
+	if (a < TA_COUNT)
+		return table_act(&proc_table, u, a);
 	switch ((enum action)a) {
-	case ACT_UP:
-		move_sel(u, -1);
-		break;
-	case ACT_DOWN:
-		move_sel(u, 1);
-		break;
-	case ACT_PGUP:
-		move_sel(u, -page);
-		break;
-	case ACT_PGDN:
-		move_sel(u, page);
-		break;
-	case ACT_HOME: /* back to the top of the list, which the view keeps from now on */
-		move_sel(u, -(long)u->m->nrows);
-		u->tab.follow = false;
-		break;
-	case ACT_END:
-		move_sel(u, (long)u->m->nrows);
-		break;
-	case ACT_SORT_PREV:
-		sort_step(u, -1);
-		return REACT_RESORT;
-	case ACT_SORT_NEXT:
-		sort_step(u, 1);
-		return REACT_RESORT;
-	case ACT_SORT_MENU: {
-		enum col_id shown[COL_COUNT];
-		int n = table_layout(u, shown);
-		u->screen = SCREEN_SORT;
-		u->sort_menu_sel = 0;
-		for (int i = 0; i < n; i++)
-			if (shown[i] == u->prefs->sort)
-				u->sort_menu_sel = i;
-		break;
-	}
 	case ACT_COLUMNS:
 		u->screen = SCREEN_COLUMNS;
 		break;
-	case ACT_SORT_RSS:
-		u->prefs->sort = COL_RSS;
-		return REACT_RESORT;
-	case ACT_INVERT:
-		u->prefs->invert = !u->prefs->invert;
-		return REACT_RESORT;
-	case ACT_TREE:
-		u->prefs->tree = !u->prefs->tree;
-		return REACT_RESORT;
 	case ACT_KTHREADS:
-		u->prefs->filter.hide_kthreads = !u->prefs->filter.hide_kthreads;
-		return REACT_RESORT;
+		return pref(REACT_RESORT, pref_op(false, PREF_KTHREADS));
 	case ACT_SAVE:
-		return REACT_SAVE;
+		return reacts(REACT_SAVE);
 	case ACT_SEARCH:
 		prompt_open(&u->prompt, PROMPT_SEARCH, "");
-		break;
-	case ACT_FILTER:
-		prompt_open(&u->prompt, PROMPT_FILTER, u->prefs->filter.text);
 		break;
 	case ACT_USER:
 		prompt_open(&u->prompt, PROMPT_USER, "");
@@ -216,75 +126,50 @@ static unsigned act(struct ui *u, int a)
 			snprintf(u->message, sizeof(u->message), "no process selected");
 			break;
 		}
-		u->kill_pid = main_selected_pid(u);
+		st->kill_pid = main_selected_pid(u);
 		prompt_open(&u->prompt, PROMPT_SIGNAL, "15");
-		break;
-	case ACT_PAUSE:
-		u->paused = !u->paused;
-		return REACT_PAUSE;
-	case ACT_DELAY: {
-		char cur[32];
-		snprintf(cur, sizeof(cur), "%g", u->prefs->delay);
-		prompt_open(&u->prompt, PROMPT_DELAY, cur);
-		break;
-	}
-	case ACT_HELP:
-		u->help_back = SCREEN_MAIN;
-		u->screen = SCREEN_HELP;
-		u->pane_top = 0;
-		break;
-	case ACT_OOM_ACK:
-		u->oom_acked = u->m->oom_live;
 		break;
 	case ACT_OOM_PANE:
 		u->oom_acked = u->m->oom_live;
-		u->screen = SCREEN_OOM;
-		u->pane_top = 0;
-		u->oom_sel = 0;
+		panes_open(u, SCREEN_OOM);
 		break;
 	case ACT_RECLAIM_PANE:
-		u->screen = SCREEN_RECLAIM;
-		u->pane_top = 0;
+		panes_open(u, SCREEN_RECLAIM);
 		break;
-	case ACT_REDRAW:
-		return REACT_REDRAW;
-	case ACT_THEME:
-		return REACT_THEME;
 	case ACT_DETAIL:
 		if (!u->m->nrows) {
 			snprintf(u->message, sizeof(u->message), "no process selected");
 			break;
 		}
-		return REACT_DETAIL_OPEN;
+		return reacts(REACT_DETAIL_OPEN);
 	case ACT_CGROUPS: /* its tree is read from now on, the first time at once */
-		u->cg.procs = false;
+		st->from_cgroups = false;
 		u->screen = SCREEN_CGROUPS;
-		return REACT_COLLECT;
+		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
-		unsigned r = u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE;
-		u->prefs->filter.cgroup[0] = '\0';
-		if (!u->cg.procs)
+		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
+					 pref_op(false, PREF_CGROUP));
+		if (!st->from_cgroups)
 			return r;
-		u->cg.procs = false;
+		st->from_cgroups = false;
 		u->screen = SCREEN_CGROUPS;
-		return r | REACT_COLLECT;
+		r.react |= REACT_COLLECT;
+		return r;
 	}
 	case ACT_GRAPHS:
 		if (!graph_pane_fits(u)) {
 			u->screen = SCREEN_GRAPHS;
 			break;
 		}
-		u->prefs->graphs = !u->prefs->graphs;
-		main_reselect(u); /* the table's rows changed */
-		break;
+		return pref(REACT_NONE, pref_op(false, PREF_GRAPHS));
 	case ACT_SHORTER:
-		return graph_zoom(u, -1);
 	case ACT_LONGER:
-		return graph_zoom(u, 1);
+		graph_zoom(u, a == ACT_SHORTER ? -1 : 1);
+		break;
 	case ACT_QUIT:
-		return REACT_QUIT;
+		return reacts(REACT_QUIT);
 	}
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
 /* ---- prompts ---- */
@@ -313,30 +198,25 @@ static const char *comm_of(const struct ui *u, int32_t pid)
 	return "?";
 }
 
-static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
+static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *text)
 {
+	struct pref_req r = {.op = PREF_NONE};
+
 	switch (kind) {
-	case PROMPT_USER: {
-		uint32_t uid;
-		if (!text[0]) {
-			u->prefs->filter.by_user = false;
-			return REACT_RESORT;
-		}
-		if (parse_user(text, &uid, u->message, sizeof(u->message)))
-			return REACT_NONE;
-		u->prefs->filter.by_user = true;
-		u->prefs->filter.uid = uid;
-		return REACT_RESORT;
-	}
+	case PROMPT_USER:
+		r.op = PREF_USER;
+		if (text[0] && parse_user(text, &r.uid, u->message, sizeof(u->message)))
+			return reacts(REACT_NONE);
+		r.on = text[0] != '\0';
+		return pref(REACT_RESORT, r);
 	case PROMPT_DELAY: {
 		char why[160];
-		double d;
-		if (parse_delay(text, &d, why, sizeof(why))) {
+		if (parse_delay(text, &r.delay, why, sizeof(why))) {
 			snprintf(u->message, sizeof(u->message), "refresh interval: %s", why);
-			return REACT_NONE;
+			return reacts(REACT_NONE);
 		}
-		u->prefs->delay = d;
-		return REACT_DELAY;
+		r.op = PREF_DELAY;
+		return pref(REACT_DELAY, r);
 	}
 	case PROMPT_SIGNAL: {
 		int sig = parse_signal(text);
@@ -344,24 +224,24 @@ static unsigned commit(struct ui *u, enum prompt_kind kind, const char *text)
 			char q[PARSE_QUOTE_SIZE];
 			snprintf(u->message, sizeof(u->message), "no signal '%s'",
 				 parse_quote(text, q, sizeof(q)));
-			return REACT_NONE;
+			return reacts(REACT_NONE);
 		}
-		u->kill_sig = sig;
+		st->kill_sig = sig;
 		prompt_open(&u->prompt, PROMPT_CONFIRM, "");
-		return REACT_NONE;
+		return reacts(REACT_NONE);
 	}
 	case PROMPT_JUMP: {
 		char why[160];
 		const struct snapshot *s = model_current(u->m);
 		if (replay_parse_time(text, s ? s->wall : 0, &u->rv.jump, why, sizeof(why))) {
 			snprintf(u->message, sizeof(u->message), "jump: %s", why);
-			return REACT_NONE;
+			return reacts(REACT_NONE);
 		}
 		u->rv.req = RR_JUMP;
-		return REACT_REPLAY;
+		return reacts(REACT_REPLAY);
 	}
 	default:
-		return REACT_NONE;
+		return reacts(REACT_NONE);
 	}
 }
 
@@ -372,59 +252,54 @@ static void confirm_key(struct ui *u, wint_t ch)
 		snprintf(u->message, sizeof(u->message), "not sent");
 		return;
 	}
-	if (kill(u->kill_pid, u->kill_sig) == 0)
+	if (kill(st->kill_pid, st->kill_sig) == 0)
 		snprintf(u->message, sizeof(u->message), "sent SIG%s to %d",
-			 sigabbrev_np(u->kill_sig), u->kill_pid);
+			 sigabbrev_np(st->kill_sig), st->kill_pid);
 	else
-		snprintf(u->message, sizeof(u->message), "kill %d: %s", u->kill_pid,
+		snprintf(u->message, sizeof(u->message), "kill %d: %s", st->kill_pid,
 			 strerror(errno));
 }
 
 /* A key while a prompt is open (u->prompt.kind != PROMPT_NONE): the main screen's prompts,
  * and those the other screens leave to it (struct screen's prompt) */
-static unsigned prompt_key(struct ui *u, wint_t ch, bool is_key)
+static struct reaction prompt_key(struct ui *u, wint_t ch, bool is_key)
 {
 	enum prompt_kind kind = u->prompt.kind;
 	char text[128];
 
 	if (kind == PROMPT_CONFIRM) {
 		confirm_key(u, is_key ? 0 : ch);
-		return REACT_NONE;
+		return reacts(REACT_NONE);
 	}
+	if (kind == PROMPT_FILTER)
+		return table_filter_key(&proc_table, u, ch, is_key);
 	enum prompt_result r = prompt_edit(&u->prompt, ch, is_key);
 	prompt_text(&u->prompt, text, sizeof(text));
 	switch (r) {
 	case PROMPT_IGNORED:
-		return REACT_NONE;
 	case PROMPT_CANCEL:
-		if (kind != PROMPT_FILTER)
-			return REACT_NONE;
-		u->prefs->filter.text[0] = '\0';
-		return REACT_RESORT;
+		return reacts(REACT_NONE);
 	case PROMPT_COMMIT:
 		return commit(u, kind, text);
 	case PROMPT_NEXT:
 		if (kind == PROMPT_SEARCH)
-			search_from(u, u->tab.sel + 1);
-		return REACT_NONE;
+			search_from(u, st->tab.sel + 1);
+		return reacts(REACT_NONE);
 	case PROMPT_EDITED:
 		break;
 	}
-	/* as the text is typed: search moves the selection, the filter narrows the rows */
+	/* as the text is typed, search moves the selection */
 	u->message[0] = '\0';
 	if (kind == PROMPT_SEARCH) {
-		snprintf(u->search, sizeof(u->search), "%s", text);
-		search_from(u, u->tab.sel);
-	} else if (kind == PROMPT_FILTER) {
-		snprintf(u->prefs->filter.text, sizeof(u->prefs->filter.text), "%s", text);
-		return REACT_RESORT;
+		snprintf(st->search, sizeof(st->search), "%s", text);
+		search_from(u, st->tab.sel);
 	}
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
 /* ---- drawing ---- */
 
-static void draw_fkeys(struct ui *u, int y)
+static void draw_bottom(struct ui *u)
 {
 	static const struct keybar_item keys[] = {
 		{"F1", "Help", KEY_F(1)},   {"F2", "Columns", KEY_F(2)}, {"F3", "Search", KEY_F(3)},
@@ -432,34 +307,17 @@ static void draw_fkeys(struct ui *u, int y)
 		{"F9", "Kill", KEY_F(9)},   {"F10", "Quit", KEY_F(10)},
 	};
 	const struct canvas *cv = &u->cv;
-	int x = draw_keybar(u, y, keys, (int)ARRAY_SIZE(keys));
-	if (u->prefs->filter.text[0] && x < cv->cols) {
-		char f[160], esc[140];
-		escape_display(u->prefs->filter.text, esc, sizeof(esc), cv->utf8);
-		snprintf(f, sizeof(f), " filter: %s", esc);
-		put_text(cv, y, x, cv->cols - x, ROLE_WARNING, f, false);
-	}
-}
 
-static void draw_bottom(struct ui *u)
-{
-	const struct canvas *cv = &u->cv;
-	int y = cv->rows - 1;
 	if (u->prompt.kind == PROMPT_CONFIRM) {
 		char line[300], comm[80];
-		escape_display(comm_of(u, u->kill_pid), comm, sizeof(comm), cv->utf8);
+		escape_display(comm_of(u, st->kill_pid), comm, sizeof(comm), cv->utf8);
 		snprintf(line, sizeof(line), "Send SIG%s (%d) to %d (%s)? [y/N] ",
-			 sigabbrev_np(u->kill_sig), u->kill_sig, u->kill_pid, comm);
-		put_text(cv, y, 0, cv->cols, ROLE_ALERT, line, true);
-	} else if (u->prompt.kind != PROMPT_NONE) {
-		prompt_draw(cv, &u->prompt, y);
+			 sigabbrev_np(st->kill_sig), st->kill_sig, st->kill_pid, comm);
+		put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_ALERT, line, true);
+		curs_set(0);
 		return;
-	} else if (u->message[0]) {
-		put_text(cv, y, 0, cv->cols, ROLE_WARNING, u->message, true);
-	} else {
-		draw_fkeys(u, y);
 	}
-	curs_set(0);
+	table_bottom(u, keys, (int)ARRAY_SIZE(keys), u->prefs->filter.text);
 }
 
 static void draw(struct ui *u)
@@ -473,11 +331,19 @@ static void draw(struct ui *u)
 	draw_bottom(u);
 }
 
+static struct reaction mouse(struct ui *u, const struct mouse_hit *h)
+{
+	return table_mouse(&proc_table, u, h);
+}
+
 const struct screen screen_main = {
 	.title = "Processes",
 	.keys = bindings,
+	.common = CK_ALL,
+	.replay = true,
+	.state = &main_state,
 	.draw = draw,
 	.act = act,
 	.prompt = prompt_key,
-	.mouse = main_mouse,
+	.mouse = mouse,
 };

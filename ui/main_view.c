@@ -1,9 +1,11 @@
-/* The process table's place on the main screen: the rows there is room for, and the
- * selection kept on its process. */
+/* The process table's state, and its rows and columns for the table screen. */
 #include "main_view.h"
 
 #include "draw_header.h"
+#include "draw_table.h"
 #include "graphs.h"
+
+struct main_state main_state;
 
 int main_table_rows(const struct ui *u)
 {
@@ -14,43 +16,62 @@ int main_table_rows(const struct ui *u)
 
 size_t main_onscreen(const struct ui *u, int32_t *pids, size_t max)
 {
-	size_t n = 0, rows = (size_t)main_table_rows(u);
+	size_t n = 0, rows = (size_t)main_table_rows(u), top = main_state.tab.top;
 
-	for (size_t i = u->tab.top; i < u->m->nrows && i - u->tab.top < rows && n < max; i++)
+	for (size_t i = top; i < u->m->nrows && i - top < rows && n < max; i++)
 		pids[n++] = u->m->rows[i]->p->pid;
 	return n;
 }
 
 int32_t main_selected_pid(const struct ui *u)
 {
-	return u->tab.sel < u->m->nrows ? u->m->rows[u->tab.sel]->p->pid : 0;
+	size_t sel = main_state.tab.sel;
+
+	return sel < u->m->nrows ? u->m->rows[sel]->p->pid : 0;
 }
 
-void main_reselect(struct ui *u)
+void main_show_cgroup(struct ui *u)
 {
-	const struct model *m = u->m;
-	struct table_view *v = &u->tab;
-	for (size_t i = 0; v->follow && i < m->nrows; i++) {
-		if (m->rows[i]->p->pid == v->sel_pid) {
-			v->sel = i;
-			break;
-		}
-	}
-	if (v->sel >= m->nrows)
-		v->sel = m->nrows ? m->nrows - 1 : 0;
-	size_t page = (size_t)main_table_rows(u);
-	if (v->sel < v->top)
-		v->top = v->sel;
-	else if (page && v->sel >= v->top + page)
-		v->top = v->sel - page + 1;
-	if (m->nrows)
-		v->sel_pid = m->rows[v->sel]->p->pid;
+	main_state.from_cgroups = true;
+	u->screen = SCREEN_MAIN;
 }
 
-void main_select(struct ui *u, size_t i)
+static size_t count(const struct ui *u)
 {
-	u->tab.follow = true;
-	u->tab.sel = i;
-	u->tab.sel_pid = u->m->rows[i]->p->pid;
-	main_reselect(u);
+	return u->m->nrows;
 }
+
+static uint64_t id_of(const struct ui *u, size_t i)
+{
+	return (uint64_t)u->m->rows[i]->p->pid;
+}
+
+/* The columns shown: what < and > step through and the picker lists */
+static int shown(const struct ui *u, int out[TABLE_COLS])
+{
+	enum col_id cols[COL_COUNT];
+	int n = table_layout(u, cols);
+
+	for (int i = 0; i < n; i++)
+		out[i] = cols[i];
+	return n;
+}
+
+static const char *col_text(int c, bool desc)
+{
+	return desc ? columns[c].desc : columns[c].title;
+}
+
+const struct table_kind proc_table = {
+	.cg = false,
+	.screen = SCREEN_MAIN,
+	.view = &main_state.tab,
+	.count = count,
+	.id_of = id_of,
+	.page = main_table_rows,
+	.steps = shown,
+	.pickable = shown,
+	.col_text = col_text,
+	.default_sort = COL_RSS,
+	.picker_title = "Sort by (Enter picks, Esc returns)",
+};

@@ -1,22 +1,31 @@
-/* The process table's place on the main screen (struct table_view): the rows there is
- * room for, the processes on them and the selection, kept on its process. */
+/* The process table's state (the main screen's) and what it supplies to the table screen
+ * (proc_table): its rows, the rows there is room for, the processes on them. */
 #ifndef MEMTOP_MAIN_VIEW_H
 #define MEMTOP_MAIN_VIEW_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "screen.h"
+#include "table_screen.h"
+
+struct main_state {
+	struct table_view tab;
+	char search[128];
+	int32_t kill_pid; /* the signal prompt's process and signal */
+	int kill_sig;
+	bool from_cgroups; /* opened on a cgroup by Enter there: Esc goes back */
+};
+
+extern struct main_state main_state;
+extern const struct table_kind proc_table;
 
 /* The rows of the table the canvas has room for */
 int main_table_rows(const struct ui *u);
 /* The processes on screen (the rows from the table's top), at most max; returns how many */
 size_t main_onscreen(const struct ui *u, int32_t *pids, size_t max);
-/* After new rows (a refresh, a re-sort): the selection on the same process */
-void main_reselect(struct ui *u);
-/* The selection moved by the user to row i (< the model's rows), followed from now on */
-void main_select(struct ui *u, size_t i);
 /* The selected process, or 0 when the table is empty */
 int32_t main_selected_pid(const struct ui *u);
+/* Shows the processes of the cgroup selected there (Enter on the cgroup table) */
+void main_show_cgroup(struct ui *u);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "cells.h"
 #include "text.h"
-#include "screen.h"
+#include "panes.h"
 
 #define PANE_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll  o OOM kills  r reclaim"
 
@@ -34,17 +34,23 @@ static const struct binding oom_keys[] = {
 	{0, {0}, NULL, NULL},
 };
 
-static unsigned act(struct ui *u, int a)
+struct panes_state panes_state;
+static struct panes_state *const st = &panes_state;
+
+void panes_open(struct ui *u, enum screen_id id)
+{
+	u->screen = id;
+	st->top = 0;
+	if (id == SCREEN_OOM)
+		st->oom_sel = 0;
+}
+
+static struct reaction act(struct ui *u, int a)
 {
 	switch (a) {
 	case PANE_OOM:
-		u->screen = SCREEN_OOM;
-		u->pane_top = 0;
-		u->oom_sel = 0;
-		break;
 	case PANE_RECLAIM:
-		u->screen = SCREEN_RECLAIM;
-		u->pane_top = 0;
+		panes_open(u, a == PANE_OOM ? SCREEN_OOM : SCREEN_RECLAIM);
 		break;
 	case PANE_BACK:
 		u->screen = SCREEN_MAIN;
@@ -52,55 +58,36 @@ static unsigned act(struct ui *u, int a)
 	case PANE_POSTMORTEM:
 		if (u->screen != SCREEN_OOM || !u->m->noom)
 			break;
-		if (u->oom_sel >= (int)u->m->noom)
-			u->oom_sel = (int)u->m->noom - 1;
-		const struct mt_event *e = &u->m->oom[u->m->noom - 1 - (size_t)u->oom_sel];
-		u->pm_ts = e->ts;
-		u->pm_pid = e->pid;
-		u->pane_top = 0;
+		if (st->oom_sel >= (int)u->m->noom)
+			st->oom_sel = (int)u->m->noom - 1;
+		const struct mt_event *e = &u->m->oom[u->m->noom - 1 - (size_t)st->oom_sel];
+		st->pm_ts = e->ts;
+		st->pm_pid = e->pid;
+		st->top = 0;
 		u->screen = SCREEN_POSTMORTEM;
 		break;
 	}
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
 /* Up, Down, PgUp, PgDn, Home, End move the selected kill */
-static unsigned oom_other(struct ui *u, int key)
+static struct reaction oom_other(struct ui *u, int key)
 {
-	int page = u->cv.rows - 2, n = (int)u->m->noom;
+	int n = (int)u->m->noom, *sel = &st->oom_sel;
 
-	switch (key) {
-	case KEY_UP:
-		u->oom_sel--;
-		break;
-	case KEY_DOWN:
-		u->oom_sel++;
-		break;
-	case KEY_PPAGE:
-		u->oom_sel -= page;
-		break;
-	case KEY_NPAGE:
-		u->oom_sel += page;
-		break;
-	case KEY_HOME:
-		u->oom_sel = 0;
-		break;
-	case KEY_END:
-		u->oom_sel = n - 1;
-		break;
-	}
-	if (u->oom_sel >= n)
-		u->oom_sel = n - 1;
-	if (u->oom_sel < 0)
-		u->oom_sel = 0;
-	return REACT_NONE;
+	if (key == KEY_END)
+		*sel = n - 1;
+	else
+		pane_scroll(&u->cv, sel, key);
+	*sel = list_step(*sel, 0, n);
+	return reacts(REACT_NONE);
 }
 
 /* Up, Down, PgUp, PgDn, Home scroll */
-static unsigned other(struct ui *u, int key)
+static struct reaction other(struct ui *u, int key)
 {
-	pane_scroll(&u->cv, &u->pane_top, key);
-	return REACT_NONE;
+	pane_scroll(&u->cv, &st->top, key);
+	return reacts(REACT_NONE);
 }
 
 static void draw_oom(struct ui *u)
@@ -134,21 +121,21 @@ static void draw_oom(struct ui *u)
 			snprintf(by, sizeof(by), ", by %d (%s)", e->trigger_pid, tcomm);
 		size_t k = m->noom - 1 - i; /* 0: the newest */
 		add(&p,
-		    k == (size_t)u->oom_sel ? ROLE_SELECTED
-		    : i + 1 == m->noom	    ? ROLE_WARNING
-					    : ROLE_ROW,
+		    k == (size_t)st->oom_sel ? ROLE_SELECTED
+		    : i + 1 == m->noom	     ? ROLE_WARNING
+					     : ROLE_ROW,
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
 	/* the selected kill in view: its line is the third */
-	if (u->oom_sel >= (int)m->noom)
-		u->oom_sel = m->noom ? (int)m->noom - 1 : 0;
-	int line = 2 + u->oom_sel, room = u->cv.rows - 2;
-	if (line < u->pane_top)
-		u->pane_top = line;
-	else if (line >= u->pane_top + room)
-		u->pane_top = line - room + 1;
-	pane_show(&u->cv, "OOM kills, newest first", &p, &u->pane_top, OOM_KEYS);
+	if (st->oom_sel >= (int)m->noom)
+		st->oom_sel = m->noom ? (int)m->noom - 1 : 0;
+	int line = 2 + st->oom_sel, room = u->cv.rows - 2;
+	if (line < st->top)
+		st->top = line;
+	else if (line >= st->top + room)
+		st->top = line - room + 1;
+	pane_show(&u->cv, "OOM kills, newest first", &p, &st->top, OOM_KEYS);
 }
 
 static void fmt_us(uint64_t us, char *buf, size_t size)
@@ -211,7 +198,7 @@ static void draw_reclaim(struct ui *u)
 	if (!s || !s->bpf.enabled || !s->bpf.have_reclaim) {
 		add(&p, ROLE_WARNING, "%s",
 		    s && s->bpf.reason[0] ? s->bpf.reason : "reclaim latency needs BPF");
-		pane_show(&u->cv, "Reclaim latency", &p, &u->pane_top, PANE_KEYS);
+		pane_show(&u->cv, "Reclaim latency", &p, &st->top, PANE_KEYS);
 		return;
 	}
 	const struct reclaim_stats *iv = &m->rates.reclaim, *all = &s->bpf.reclaim;
@@ -226,12 +213,14 @@ static void draw_reclaim(struct ui *u)
 	hist_lines(u, &p, "Memcg", &iv->memcg, &all->memcg);
 	add(&p, ROLE_ROW, " ");
 	hist_lines(u, &p, "Shrink slab", &iv->shrink_slab, &all->shrink_slab);
-	pane_show(&u->cv, "Reclaim latency", &p, &u->pane_top, PANE_KEYS);
+	pane_show(&u->cv, "Reclaim latency", &p, &st->top, PANE_KEYS);
 }
 
 const struct screen screen_oom = {
 	.title = "OOM kills (o) and reclaim latency (r)",
 	.keys = oom_keys,
+	.replay = true,
+	.state = &panes_state,
 	.draw = draw_oom,
 	.act = act,
 	.other = oom_other,
@@ -240,6 +229,8 @@ const struct screen screen_oom = {
 /* the same keys; the help lists them once */
 const struct screen screen_reclaim = {
 	.keys = pane_keys,
+	.replay = true,
+	.state = &panes_state,
 	.draw = draw_reclaim,
 	.act = act,
 	.other = other,

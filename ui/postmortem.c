@@ -9,7 +9,7 @@
 
 #include "cells.h"
 #include "graph.h"
-#include "screen.h"
+#include "panes.h"
 #include "text.h"
 
 #define add pane_add
@@ -21,7 +21,7 @@
 static long shown(const struct ui *u)
 {
 	for (size_t i = 0; i < u->m->noom; i++)
-		if (u->m->oom[i].ts == u->pm_ts && u->m->oom[i].pid == u->pm_pid)
+		if (u->m->oom[i].ts == panes_state.pm_ts && u->m->oom[i].pid == panes_state.pm_pid)
 			return (long)i;
 	return -1;
 }
@@ -126,42 +126,44 @@ static void draw(struct ui *u)
 	}
 	bool graph = i >= 0 && u->m->before[i].valid && seen(&u->m->before[i]) && cv->rows >= 24;
 	int room = cv->rows - 2 - (graph ? PM_GRAPH_H + 1 : 0);
-	if (u->pane_top > p.n - room)
-		u->pane_top = p.n - room > 0 ? p.n - room : 0;
+	if (panes_state.top > p.n - room)
+		panes_state.top = p.n - room > 0 ? p.n - room : 0;
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, title, false);
-	for (int k = 0; k < room && u->pane_top + k < p.n; k++)
-		put_text(cv, 1 + k, 0, cv->cols, p.role[u->pane_top + k], p.text[u->pane_top + k],
-			 true);
+	for (int k = 0; k < room && panes_state.top + k < p.n; k++)
+		put_text(cv, 1 + k, 0, cv->cols, p.role[panes_state.top + k],
+			 p.text[panes_state.top + k], true);
 	if (graph)
 		curve(u, &u->m->before[i], cv->rows - 1 - PM_GRAPH_H, PM_GRAPH_H);
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS, PM_KEYS, true);
 }
 
-enum { PM_BACK = 1, PM_REDRAW };
+enum { PM_BACK = 1 };
 
 static const struct binding keys[] = {
 	{PM_BACK, {27, 'q', KEY_F(10), KEY_BACKSPACE}, "Esc q", "back to the OOM kills"},
-	{PM_REDRAW, {'\f', 0}, "^L", "redraw the screen"},
 	{0, {0}, NULL, NULL},
 };
 
-static unsigned act(struct ui *u, int a)
+/* back to the OOM kills, on the same line */
+static struct reaction act(struct ui *u, int a)
 {
-	if (a == PM_REDRAW)
-		return REACT_REDRAW;
+	(void)a;
 	u->screen = SCREEN_OOM;
-	return REACT_NONE;
+	return reacts(REACT_NONE);
 }
 
-static unsigned other(struct ui *u, int key)
+static struct reaction other(struct ui *u, int key)
 {
-	pane_scroll(&u->cv, &u->pane_top, key);
-	return REACT_NONE;
+	pane_scroll(&u->cv, &panes_state.top, key);
+	return reacts(REACT_NONE);
 }
 
 const struct screen screen_postmortem = {
 	.title = "OOM kill post-mortem (Enter on a kill)",
 	.keys = keys,
+	.common = CK_REDRAWS,
+	.replay = true,
+	.state = &panes_state,
 	.draw = draw,
 	.act = act,
 	.other = other,

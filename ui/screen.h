@@ -1,6 +1,8 @@
-/* The full-screen view's parts: the state they share, the screens as entries of one
- * {draw, keys} table, and what a key asks the loop to do next. Screens draw on the
- * canvas and change their own state; they read the model but never a source. */
+/* The full-screen view's parts: the little state every screen shares, the screens as
+ * entries of one {draw, keys} table (each with its own state), the keys common to them,
+ * and what a key asks for next. Screens draw on the canvas and change their own state;
+ * they read the model and the preferences but never a source, and ask for a preference
+ * change rather than make it. */
 #ifndef MEMTOP_SCREEN_H
 #define MEMTOP_SCREEN_H
 
@@ -63,7 +65,6 @@ enum screen_id {
 	SCREEN_COLUMNS,
 	SCREEN_HELP,
 	SCREEN_CGROUPS,
-	SCREEN_CGSORT,
 	SCREEN_GRAPHS,
 	SCREEN_POSTMORTEM,
 	NSCREENS
@@ -130,21 +131,83 @@ struct mouse_hit {
 	bool dbl;
 };
 
+/* A preference a key asks to change: the screen returns it (struct reaction) and
+ * ui_key applies it (ui/pref_req.c), the one place the view writes struct prefs */
+enum pref_op {
+	PREF_NONE,
+	PREF_SORT,    /* sort by col */
+	PREF_SORT_BY, /* a click on col's title: sort by it, again: invert the order */
+	PREF_INVERT,
+	PREF_TREE,
+	PREF_FILTER, /* the filter's text (text) */
+	PREF_KTHREADS,
+	PREF_USER,   /* one user's processes (on, uid) or all */
+	PREF_DELAY,  /* the refresh interval (delay) */
+	PREF_COLS,   /* the columns shown (cols) */
+	PREF_GRAPHS, /* the graph pane on or off */
+	PREF_CGROUP, /* the process table's cgroup filter emptied */
+};
+
+struct pref_req {
+	enum pref_op op;
+	bool cg; /* the cgroup table's preferences (prefs->cg), else the process table's */
+	int col;
+	unsigned cols;
+	bool on;
+	uint32_t uid;
+	double delay;
+	char text[128];
+};
+
+/* What a key asks for: enum react bits for the loop, and a preference change */
+struct reaction {
+	unsigned react;
+	struct pref_req pref;
+};
+
+static inline struct reaction reacts(unsigned react)
+{
+	return (struct reaction){.react = react};
+}
+
+/* The keys common to the screens: one table (ui/common_keys.c), handled once by ui_key on
+ * the screens whose struct screen's common has their bit */
+enum common_act {
+	CK_PAUSE = 1,
+	CK_DELAY,
+	CK_HELP,
+	CK_OOM_ACK,
+	CK_REDRAW,
+	CK_THEME,
+};
+#define CK_BIT(a) (1u << (a))
+#define CK_ALL                                                                                     \
+	(CK_BIT(CK_PAUSE) | CK_BIT(CK_DELAY) | CK_BIT(CK_HELP) | CK_BIT(CK_OOM_ACK) |              \
+	 CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
+#define CK_REDRAWS CK_BIT(CK_REDRAW)
+
 struct screen {
 	const char *title; /* the help's heading for its keys */
 	const struct binding *keys;
+	unsigned common; /* the common keys it takes (CK_BIT()s) */
+	bool replay;	 /* it shows the sample: a replay's keys move it */
+	/* its own state (a static struct of its file), set up by init at ui_open and freed
+	 * by done at ui_close; either may be NULL */
+	void *state;
+	void (*init)(struct ui *u);
+	void (*done)(struct ui *u);
 	void (*draw)(struct ui *u);
-	/* a key of the table: act is its action; returns enum react bits */
-	unsigned (*act)(struct ui *u, int act);
+	/* a key of the table: act is its action */
+	struct reaction (*act)(struct ui *u, int act);
 	/* a key outside the table, or NULL to ignore those */
-	unsigned (*other)(struct ui *u, int key);
+	struct reaction (*other)(struct ui *u, int key);
 	/* a key while its prompt is open; NULL: the main screen's prompts */
-	unsigned (*prompt)(struct ui *u, wint_t ch, bool is_key);
+	struct reaction (*prompt)(struct ui *u, wint_t ch, bool is_key);
 	/* the mouse on the screen's table, NULL where it has none: a click on a column title
 	 * sorts by it (again: inverts), one on a row selects it, the wheel scrolls where
-	 * rows are drawn (elsewhere, and where NULL, it runs Up and Down); enum react bits.
-	 * A double click on a row runs Enter after it, a click on the key bar its key. */
-	unsigned (*mouse)(struct ui *u, const struct mouse_hit *h);
+	 * rows are drawn (elsewhere, and where NULL, it runs Up and Down). A double click on
+	 * a row runs Enter after it, a click on the key bar its key. */
+	struct reaction (*mouse)(struct ui *u, const struct mouse_hit *h);
 };
 
 /* The bottom line's text prompts */
@@ -165,72 +228,35 @@ struct prompt {
 	size_t len;
 };
 
-/* The process table's place, as in top and htop: until the user moves the selection (or
- * after Home) it stays on the first row of the sorted list; once moved, it follows the
- * process selected, and when that one goes away, stays at the same place in the list */
-struct table_view {
-	size_t sel;
-	size_t top;
-	int32_t sel_pid;
-	bool follow; /* the user moved the selection: it follows sel_pid */
-};
-
-/* The cgroup view's place: its selection follows a cgroup (by id) once moved, as the
- * process table's; the subtrees folded in the tree, by id */
-struct cg_view {
-	size_t sel;
-	size_t top;
-	uint64_t sel_id;
-	bool follow;
-	uint64_t *folded;
-	size_t nfolded, folded_cap;
-	int sort_menu_sel;
-	bool procs; /* the process table was opened on a cgroup by Enter: Esc comes back */
-	/* the rows shown (indices of the model's rows, those under a folded cgroup left out)
-	 * and how many each hides */
-	size_t *vis, *hidden;
-	size_t nvis, vis_cap;
-};
-
-struct detail_view;
-
 struct ui {
 	struct canvas cv;
 	const struct model *m;
 	const struct cg_model *cgm; /* the cgroups, read while their view is open */
-	struct prefs *prefs;	    /* what the keys change: columns, sort, filter, delay */
+	/* what the keys change (columns, sort, filter, delay): read by the screens, written
+	 * only by ui_key from a struct reaction's pref_req */
+	struct prefs *prefs;
 	const struct screen *const *screens; /* by enum screen_id */
 	const struct binding *prompt_keys;   /* for the help */
 	enum screen_id screen;
 	bool paused;
 	char message[200];
-	struct table_view tab;
-	struct prompt prompt;
-	char search[128];
-	int32_t kill_pid;
-	int kill_sig;
-	int sort_menu_sel;
-	int col_menu_sel;
-	int pane_top;	    /* scroll offset of the OOM, reclaim and help screens */
-	uint64_t oom_acked; /* live OOM kills the user has acknowledged */
-	struct detail_view *detail;
-	struct cg_view cg;
-	enum screen_id help_back; /* where the help returns */
-	int graph_zoom;		  /* their window: graphs.c's zooms[] */
-	int oom_sel;		  /* the OOM kill selected, 0 the newest */
-	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */
-	double pm_ts;
-	int32_t pm_pid;
+	struct prompt prompt; /* the bottom line's, opened by the table screens */
+	uint64_t oom_acked;   /* live OOM kills the user has acknowledged */
 	struct replay_view rv;
 	struct mouse_map map; /* what the last draw put where */
 };
 
 /* The replay's keys, on every screen but prompts, menus, the help and the detail screen */
 extern const struct binding replay_bindings[];
+/* The keys common to the screens (struct screen's common), for the help and the manual */
+extern const struct binding common_bindings[];
+extern const char common_title[];
 
 /* The screens, each in its own file */
 extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
-	screen_columns, screen_help, screen_cgroups, screen_cgsort, screen_graphs,
-	screen_postmortem;
+	screen_columns, screen_help, screen_cgroups, screen_graphs, screen_postmortem;
+
+/* The state of the screen id (its struct screen's state) */
+#define SCREEN_STATE(u, id) ((u)->screens[id]->state)
 
 #endif

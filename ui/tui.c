@@ -5,26 +5,22 @@
 #include <string.h>
 
 #include "cgroups.h"
+#include "common_keys.h"
 #include "detail_screen.h"
 #include "main_view.h"
 #include "mouse.h"
 #include "parse.h"
+#include "pref_req.h"
 #include "prompt.h"
 #include "util.h"
 
 /* The one table of screens, by enum screen_id */
 const struct screen *const ui_screens[NSCREENS] = {
-	[SCREEN_MAIN] = &screen_main,
-	[SCREEN_DETAIL] = &screen_detail,
-	[SCREEN_OOM] = &screen_oom,
-	[SCREEN_RECLAIM] = &screen_reclaim,
-	[SCREEN_SORT] = &screen_sort,
-	[SCREEN_COLUMNS] = &screen_columns,
-	[SCREEN_HELP] = &screen_help,
-	[SCREEN_CGROUPS] = &screen_cgroups,
-	[SCREEN_CGSORT] = &screen_cgsort,
-	[SCREEN_GRAPHS] = &screen_graphs,
-	[SCREEN_POSTMORTEM] = &screen_postmortem,
+	[SCREEN_MAIN] = &screen_main,	  [SCREEN_DETAIL] = &screen_detail,
+	[SCREEN_OOM] = &screen_oom,	  [SCREEN_RECLAIM] = &screen_reclaim,
+	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
+	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
+	[SCREEN_GRAPHS] = &screen_graphs, [SCREEN_POSTMORTEM] = &screen_postmortem,
 };
 
 struct ui_term {
@@ -75,7 +71,9 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 	u->screens = ui_screens;
 	u->prompt_keys = prompt_bindings;
 	u->prefs = prefs;
-	u->detail = detail_view_new();
+	for (int i = 0; i < NSCREENS; i++)
+		if (ui_screens[i]->init)
+			ui_screens[i]->init(u);
 	return u;
 }
 
@@ -86,8 +84,9 @@ void ui_close(struct ui *u)
 		return;
 	endwin();
 	delscreen(t->scr);
-	detail_view_free(u->detail);
-	cgroups_free(u);
+	for (int i = 0; i < NSCREENS; i++)
+		if (ui_screens[i]->done)
+			ui_screens[i]->done(u);
 	free(t);
 }
 
@@ -142,23 +141,26 @@ const struct binding replay_bindings[] = {
 };
 
 /* A replay's key, on the screens that show the sample; *taken: it was one */
-static unsigned replay_key(struct ui *u, int key, bool *taken)
+static struct reaction replay_key(struct ui *u, int key, bool *taken)
 {
-	enum screen_id id = u->screen;
-	*taken = false;
-	if (!u->rv.on || id == SCREEN_DETAIL || id == SCREEN_HELP || id == SCREEN_SORT ||
-	    id == SCREEN_COLUMNS || id == SCREEN_CGSORT)
-		return REACT_NONE;
-	int a = binding_act(replay_bindings, key);
+	int a = u->rv.on && ui_screens[u->screen]->replay ? binding_act(replay_bindings, key) : 0;
+
 	*taken = a != 0;
 	if (a == RR_JUMP) {
-		if (id != SCREEN_CGROUPS)
+		if (u->screen != SCREEN_CGROUPS)
 			u->screen = SCREEN_MAIN; /* whose bottom line has the prompt */
 		prompt_open(&u->prompt, PROMPT_JUMP, "");
-		return REACT_NONE;
+		return reacts(REACT_NONE);
 	}
 	u->rv.req = (enum replay_req)a;
-	return a ? REACT_REPLAY : REACT_NONE;
+	return reacts(a ? REACT_REPLAY : REACT_NONE);
+}
+
+/* What r asks of the view done (its preference change), and what is left for the loop */
+static unsigned apply(struct ui *u, struct reaction r)
+{
+	pref_req_apply(u, &r.pref);
+	return r.react;
 }
 
 /* The wheel as Up or Down, as many times */
@@ -186,12 +188,13 @@ static unsigned mouse_key(struct ui *u)
 	case MOUSE_KEYBAR:
 		return ui_key(u, (wint_t)h.key, h.key >= KEY_MIN);
 	case MOUSE_WHEEL:
-		return s->mouse && u->map.nrows > 0 ? s->mouse(u, &h) : wheel_keys(u, h.lines);
+		return s->mouse && u->map.nrows > 0 ? apply(u, s->mouse(u, &h))
+						    : wheel_keys(u, h.lines);
 	case MOUSE_TITLE:
 	case MOUSE_ROW:
 		if (!s->mouse)
 			return REACT_NONE;
-		r = s->mouse(u, &h);
+		r = apply(u, s->mouse(u, &h));
 		/* then what Enter does there (the detail of a process, the processes of a
 		 * cgroup) */
 		return h.dbl ? r | ui_key(u, '\n', false) : r;
@@ -200,26 +203,36 @@ static unsigned mouse_key(struct ui *u)
 	}
 }
 
-unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
+/* The key's reaction, by the screen shown: its prompt, a replay's key, a common key, its
+ * own */
+static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 {
 	const struct screen *s = ui_screens[u->screen];
 	/* a key code, or a character (those beyond Latin-1 mean nothing outside a prompt) */
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
+	bool taken;
+	int a;
 
-	if (is_key && ch == KEY_MOUSE)
-		return mouse_key(u);
 	if (u->prompt.kind != PROMPT_NONE)
 		return (s->prompt ? s : ui_screens[SCREEN_MAIN])->prompt(u, ch, is_key);
 	if (too_small(u))
-		return key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT : REACT_NONE;
-	bool taken;
-	unsigned r = replay_key(u, key, &taken);
+		return reacts(key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT
+									   : REACT_NONE);
+	struct reaction r = replay_key(u, key, &taken);
 	if (taken)
 		return r;
-	int a = binding_act(s->keys, key);
-	if (a)
+	if ((a = common_key(u, key)))
+		return common_act(u, a);
+	if ((a = binding_act(s->keys, key)))
 		return s->act(u, a);
-	return s->other ? s->other(u, key) : REACT_NONE;
+	return s->other ? s->other(u, key) : reacts(REACT_NONE);
+}
+
+unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
+{
+	if (is_key && ch == KEY_MOUSE)
+		return mouse_key(u);
+	return apply(u, screen_key(u, ch, is_key));
 }
 
 size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max)
@@ -229,7 +242,7 @@ size_t ui_onscreen(const struct ui *u, int32_t *pids, size_t max)
 
 void ui_reselect(struct ui *u)
 {
-	main_reselect(u);
+	table_reselect(&proc_table, u);
 	cgroups_reselect(u);
 }
 
@@ -308,11 +321,12 @@ void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd)
 	const struct snapshot *s = model_current(u->m);
 	const struct proc_sample *p = s ? snapshot_find(s, 0, d->pid) : NULL;
 
-	detail_view_open(u->detail, d, cmd, p ? p->start_ticks : 0);
+	detail_view_open(d, cmd, p ? p->start_ticks : 0);
 	u->screen = SCREEN_DETAIL;
 }
 
 void ui_detail_update(struct ui *u, bool gone)
 {
-	detail_view_update(u->detail, gone);
+	(void)u;
+	detail_view_update(gone);
 }

@@ -60,6 +60,10 @@ static void keys_listed(void **state)
 			has(text, "the key", line);
 		}
 	}
+	for (const struct binding *b = common_bindings; b->act; b++) {
+		snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
+		has(text, "the common key", line);
+	}
 	for (const struct binding *b = prompt_bindings; b->act; b++) {
 		snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
 		has(text, "the prompt key", line);

@@ -23,6 +23,7 @@
 
 #include "draw_table.h"
 #include "growth.h"
+#include "main_view.h"
 #include "theme.h"
 #include "unit.h"
 #include "views.h"
@@ -608,8 +609,8 @@ static void screen_table(void **state)
 			.cv = {screens[i].rows, screens[i].cols, v->utf8, theme},
 			.m = &m,
 			.prefs = &pr,
-			.tab = {.top = screens[i].top, .sel = screens[i].sel},
 		};
+		main_state.tab = (struct table_view){.top = screens[i].top, .sel = screens[i].sel};
 		draw_table(&u, 1, screens[i].rows - 2);
 		fprintf(f, "=== %dx%d %s\n", screens[i].cols, screens[i].rows, v->title);
 		dump_screen(f, screens[i].rows, screens[i].cols);

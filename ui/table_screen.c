@@ -1,0 +1,273 @@
+/* The table screen of the processes and the cgroups: what both do with their rows, and
+ * the sort picker (F6) over either's columns. */
+#include "table_screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pref_req.h"
+#include "prompt.h"
+#include "text.h"
+#include "util.h"
+
+static int sort_of(const struct table_kind *t, const struct ui *u)
+{
+	return t->cg ? (int)u->prefs->cg.sort : (int)u->prefs->sort;
+}
+
+void table_reselect(const struct table_kind *t, struct ui *u)
+{
+	struct table_view *v = t->view;
+	size_t n = t->count(u);
+
+	if (!n) { /* the selection stays on its row for when it is back */
+		v->sel = v->top = 0;
+		return;
+	}
+	for (size_t i = 0; v->follow && i < n; i++) {
+		if (t->id_of(u, i) == v->sel_id) {
+			v->sel = i;
+			break;
+		}
+	}
+	if (v->sel >= n)
+		v->sel = n - 1;
+	size_t page = (size_t)t->page(u);
+	if (v->sel < v->top)
+		v->top = v->sel;
+	else if (page && v->sel >= v->top + page)
+		v->top = v->sel - page + 1;
+	v->sel_id = t->id_of(u, v->sel);
+}
+
+void table_select(const struct table_kind *t, struct ui *u, size_t i)
+{
+	t->view->follow = true;
+	t->view->sel = i;
+	t->view->sel_id = t->id_of(u, i);
+	table_reselect(t, u);
+}
+
+static void move_sel(const struct table_kind *t, struct ui *u, long delta)
+{
+	size_t n = t->count(u);
+	long s = (long)t->view->sel + delta;
+
+	if (!n)
+		return;
+	if (s < 0)
+		s = 0;
+	if (s >= (long)n)
+		s = (long)n - 1;
+	table_select(t, u, (size_t)s);
+}
+
+/* The column before or after the sort column among those < and > step through */
+static struct reaction sort_step(const struct table_kind *t, struct ui *u, int dir)
+{
+	int order[TABLE_COLS], n = t->steps(u, order), i = 0, sort = sort_of(t, u);
+
+	while (i < n && order[i] != sort)
+		i++;
+	i = i == n ? 0 : (i + dir + n) % n;
+	return (struct reaction){REACT_RESORT, pref_sort(t->cg, n ? order[i] : sort)};
+}
+
+/* ---- the sort picker ---- */
+
+struct picker_state {
+	const struct table_kind *t; /* the table it sorts */
+	int sel;
+};
+
+static struct picker_state picker;
+
+const struct table_kind *picker_table(void)
+{
+	return picker.t;
+}
+
+static void picker_open(const struct table_kind *t, struct ui *u)
+{
+	int cols[TABLE_COLS], n = t->pickable(u, cols);
+
+	picker.t = t;
+	picker.sel = 0;
+	for (int i = 0; i < n; i++)
+		if (cols[i] == sort_of(t, u))
+			picker.sel = i;
+	u->screen = SCREEN_SORT;
+}
+
+struct reaction table_act(const struct table_kind *t, struct ui *u, int a)
+{
+	long page = t->page(u);
+
+	switch ((enum table_act)a) {
+	case TA_UP:
+	case TA_DOWN:
+		move_sel(t, u, a == TA_UP ? -1 : 1);
+		break;
+	case TA_PGUP:
+	case TA_PGDN:
+		move_sel(t, u, a == TA_PGUP ? -page : page);
+		break;
+	case TA_HOME: /* back to the top of the list, which the view keeps from now on */
+		move_sel(t, u, -(long)t->count(u));
+		t->view->follow = false;
+		break;
+	case TA_END:
+		move_sel(t, u, (long)t->count(u));
+		break;
+	case TA_SORT_PREV:
+	case TA_SORT_NEXT:
+		return sort_step(t, u, a == TA_SORT_PREV ? -1 : 1);
+	case TA_SORT_MENU:
+		picker_open(t, u);
+		break;
+	case TA_SORT_DEFAULT:
+		return (struct reaction){REACT_RESORT, pref_sort(t->cg, t->default_sort)};
+	case TA_INVERT:
+		return (struct reaction){REACT_RESORT, pref_op(t->cg, PREF_INVERT)};
+	case TA_TREE:
+		return (struct reaction){REACT_RESORT, pref_op(t->cg, PREF_TREE)};
+	case TA_FILTER:
+		prompt_open(&u->prompt, PROMPT_FILTER,
+			    t->cg ? u->prefs->cg.filter : u->prefs->filter.text);
+		break;
+	case TA_COUNT:
+		break;
+	}
+	return reacts(REACT_NONE);
+}
+
+/* A column title sorts by it (again: inverts), a row is selected, the wheel scrolls */
+struct reaction table_mouse(const struct table_kind *t, struct ui *u, const struct mouse_hit *h)
+{
+	struct table_view *v = t->view;
+	size_t i;
+
+	if (h->kind == MOUSE_TITLE) {
+		u->message[0] = '\0';
+		return (struct reaction){REACT_RESORT,
+					 {.op = PREF_SORT_BY, .cg = t->cg, .col = h->col}};
+	}
+	if (!mouse_row(h, &u->map, &v->top, &v->sel, t->count(u), &i))
+		return reacts(REACT_NONE);
+	u->message[0] = '\0';
+	table_select(t, u, i);
+	return reacts(REACT_NONE);
+}
+
+struct reaction table_filter_key(const struct table_kind *t, struct ui *u, wint_t ch, bool is_key)
+{
+	char text[128];
+	enum prompt_result r = prompt_edit(&u->prompt, ch, is_key);
+
+	prompt_text(&u->prompt, text, sizeof(text));
+	switch (r) {
+	case PROMPT_CANCEL:
+		return (struct reaction){REACT_RESORT, pref_text(t->cg, "")};
+	case PROMPT_EDITED:
+		u->message[0] = '\0';
+		return (struct reaction){REACT_RESORT, pref_text(t->cg, text)};
+	default:
+		return reacts(REACT_NONE);
+	}
+}
+
+void put_number(const struct canvas *cv, int y, int x, int w, enum role r, const char *t,
+		size_t len)
+{
+	char buf[1024];
+	size_t pad = len < (size_t)w ? (size_t)w - len : 0;
+
+	if (w <= 0 || (size_t)w >= sizeof(buf))
+		return;
+	memset(buf, ' ', pad);
+	memcpy(buf + pad, t + len - ((size_t)w - pad), (size_t)w - pad);
+	buf[w] = '\0';
+	put_text(cv, y, x, w + 1 <= cv->cols - x ? w + 1 : cv->cols - x, r, buf, true);
+}
+
+void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const char *filter)
+{
+	const struct canvas *cv = &u->cv;
+	int y = cv->rows - 1, x;
+
+	if (u->prompt.kind != PROMPT_NONE) {
+		prompt_draw(cv, &u->prompt, y);
+		return;
+	}
+	curs_set(0);
+	if (u->message[0]) {
+		put_text(cv, y, 0, cv->cols, ROLE_WARNING, u->message, true);
+		return;
+	}
+	x = draw_keybar(u, y, keys, n);
+	if (filter[0] && x < cv->cols) {
+		char f[160], esc[140];
+		escape_display(filter, esc, sizeof(esc), cv->utf8);
+		snprintf(f, sizeof(f), " filter: %s", esc);
+		put_text(cv, y, x, cv->cols - x, ROLE_WARNING, f, false);
+	}
+}
+
+/* The picker: the columns, one a line, the sort column selected */
+
+enum { PICK_UP = 1, PICK_DOWN, PICK_SORT, PICK_BACK };
+
+static const struct binding picker_keys[] = {
+	{PICK_UP, {KEY_UP, 0}, "Up", "previous column"},
+	{PICK_DOWN, {KEY_DOWN, 0}, "Down", "next column"},
+	{PICK_SORT, {'\n', '\r', KEY_ENTER, 0}, "Enter", "sort by it"},
+	{PICK_BACK, {27, 'q', KEY_F(6), KEY_F(10)}, "Esc q F6", "back without a change"},
+	{0, {0}, NULL, NULL},
+};
+
+static void picker_draw(struct ui *u)
+{
+	const struct canvas *cv = &u->cv;
+	const struct table_kind *t = picker.t;
+	int cols[TABLE_COLS], n = t->pickable(u, cols), first = 2, rows = cv->rows - first;
+	int top = picker.sel >= rows ? picker.sel - rows + 1 : 0;
+
+	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
+	for (int i = top; i < n && i - top < rows; i++) {
+		char line[300];
+		snprintf(line, sizeof(line), "%-8s %s", t->col_text(cols[i], false),
+			 t->col_text(cols[i], true));
+		put_text(cv, first + i - top, 0, cv->cols,
+			 i == picker.sel ? ROLE_SELECTED : ROLE_ROW, line, true);
+	}
+}
+
+static struct reaction picker_act(struct ui *u, int a)
+{
+	const struct table_kind *t = picker.t;
+	int cols[TABLE_COLS], n = t->pickable(u, cols);
+
+	switch (a) {
+	case PICK_UP:
+	case PICK_DOWN:
+		picker.sel = list_step(picker.sel, a == PICK_UP ? -1 : 1, n);
+		break;
+	case PICK_SORT:
+		u->screen = t->screen;
+		if (picker.sel >= n)
+			break;
+		return (struct reaction){REACT_RESORT, pref_sort(t->cg, cols[picker.sel])};
+	case PICK_BACK:
+		u->screen = t->screen;
+		break;
+	}
+	return reacts(REACT_NONE);
+}
+
+const struct screen screen_sort = {
+	.title = "Sort column (F6)",
+	.keys = picker_keys,
+	.state = &picker,
+	.draw = picker_draw,
+	.act = picker_act,
+};

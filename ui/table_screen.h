@@ -1,0 +1,74 @@
+/* The table screen both tables are made of (the processes, the cgroups): each supplies its
+ * rows and columns (struct table_kind); the selection kept on its row, the keys that move
+ * it, sort or filter, the mouse, the bottom line and the sort picker are here. */
+#ifndef MEMTOP_TABLE_SCREEN_H
+#define MEMTOP_TABLE_SCREEN_H
+
+#include "mouse.h"
+#include "screen.h"
+
+#define TABLE_COLS ((int)COL_COUNT > (int)CGCOL_COUNT ? (int)COL_COUNT : (int)CGCOL_COUNT)
+
+/* A table's place, as in top and htop: until the user moves the selection (or after Home)
+ * it stays on the first row of the sorted list; once moved, it follows the row selected
+ * (by its id: a pid, a cgroup's), and when that one goes away, stays at the same place */
+struct table_view {
+	size_t sel;
+	size_t top;
+	uint64_t sel_id;
+	bool follow; /* the user moved the selection: it follows sel_id */
+};
+
+/* What a table supplies */
+struct table_kind {
+	bool cg; /* its preferences are prefs->cg (struct pref_req's cg) */
+	enum screen_id screen;
+	struct table_view *view;
+	size_t (*count)(const struct ui *u); /* the rows shown */
+	uint64_t (*id_of)(const struct ui *u, size_t i);
+	int (*page)(const struct ui *u); /* the rows there is room for */
+	/* the columns < and > step through, and those the picker lists, in order; return
+	 * how many */
+	int (*steps)(const struct ui *u, int out[TABLE_COLS]);
+	int (*pickable)(const struct ui *u, int out[TABLE_COLS]);
+	const char *(*col_text)(int col, bool desc); /* its title, or what it is */
+	int default_sort;			     /* M */
+	const char *picker_title;		     /* the picker's first line */
+};
+
+/* The actions both tables bind (their binding tables' act); a table's own come after */
+enum table_act {
+	TA_UP = 1,
+	TA_DOWN,
+	TA_PGUP,
+	TA_PGDN,
+	TA_HOME,
+	TA_END,
+	TA_SORT_PREV,
+	TA_SORT_NEXT,
+	TA_SORT_MENU,
+	TA_SORT_DEFAULT,
+	TA_INVERT,
+	TA_TREE,
+	TA_FILTER,
+	TA_COUNT
+};
+
+struct reaction table_act(const struct table_kind *t, struct ui *u, int a);
+/* After new rows (a refresh, a new order): the selection on the same row */
+void table_reselect(const struct table_kind *t, struct ui *u);
+/* The selection moved by the user to row i (< count), followed from now on */
+void table_select(const struct table_kind *t, struct ui *u, size_t i);
+struct reaction table_mouse(const struct table_kind *t, struct ui *u, const struct mouse_hit *h);
+/* The filter prompt (PROMPT_FILTER): it narrows the rows as it is typed, Esc clears it */
+struct reaction table_filter_key(const struct table_kind *t, struct ui *u, wint_t ch, bool is_key);
+/* The bottom line: the prompt open, else the message, else the key bar and the filter */
+void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const char *filter);
+/* A number of len bytes to the right of its w columns at y, x, its last digits where
+ * wider, and a space after it where the line has room */
+void put_number(const struct canvas *cv, int y, int x, int w, enum role r, const char *t,
+		size_t len);
+/* The table whose sort picker is open (or was last) */
+const struct table_kind *picker_table(void);
+
+#endif
