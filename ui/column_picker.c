@@ -69,7 +69,7 @@ static struct reaction act_columns(struct ui *u, int a)
 		if (!cols)
 			break; /* the last one stays */
 		/* the loop reads a new column for the rows on screen */
-		return (struct reaction){REACT_NONE, {.op = PREF_COLS, .cols = cols}};
+		return (struct reaction){REACT_NONE, {.op = PO_COLS, .cols = cols}};
 	}
 	case MENU_BACK:
 		u->screen = SCREEN_MAIN;

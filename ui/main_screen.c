@@ -108,7 +108,7 @@ static struct reaction act(struct ui *u, int a)
 		u->screen = SCREEN_COLUMNS;
 		break;
 	case ACT_KTHREADS:
-		return pref(REACT_RESORT, pref_op(false, PREF_KTHREADS));
+		return pref(REACT_RESORT, pref_op(false, PO_KTHREADS));
 	case ACT_SAVE:
 		return reacts(REACT_SAVE);
 	case ACT_SEARCH:
@@ -148,7 +148,7 @@ static struct reaction act(struct ui *u, int a)
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
-					 pref_op(false, PREF_CGROUP));
+					 pref_op(false, PO_CGROUP));
 		if (!st->from_cgroups)
 			return r;
 		st->from_cgroups = false;
@@ -161,7 +161,7 @@ static struct reaction act(struct ui *u, int a)
 			u->screen = SCREEN_GRAPHS;
 			break;
 		}
-		return pref(REACT_NONE, pref_op(false, PREF_GRAPHS));
+		return pref(REACT_NONE, pref_op(false, PO_GRAPHS));
 	case ACT_SHORTER:
 	case ACT_LONGER:
 		graph_zoom(u, a == ACT_SHORTER ? -1 : 1);
@@ -200,11 +200,11 @@ static const char *comm_of(const struct ui *u, int32_t pid)
 
 static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *text)
 {
-	struct pref_req r = {.op = PREF_NONE};
+	struct pref_req r = {.op = PO_NONE};
 
 	switch (kind) {
 	case PROMPT_USER:
-		r.op = PREF_USER;
+		r.op = PO_USER;
 		if (text[0] && parse_user(text, &r.uid, u->message, sizeof(u->message)))
 			return reacts(REACT_NONE);
 		r.on = text[0] != '\0';
@@ -215,7 +215,7 @@ static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *t
 			snprintf(u->message, sizeof(u->message), "refresh interval: %s", why);
 			return reacts(REACT_NONE);
 		}
-		r.op = PREF_DELAY;
+		r.op = PO_DELAY;
 		return pref(REACT_DELAY, r);
 	}
 	case PROMPT_SIGNAL: {

@@ -7,7 +7,7 @@
 
 struct pref_req pref_sort(bool cg, int col)
 {
-	return (struct pref_req){.op = PREF_SORT, .cg = cg, .col = col};
+	return (struct pref_req){.op = PO_SORT, .cg = cg, .col = col};
 }
 
 struct pref_req pref_op(bool cg, enum pref_op op)
@@ -17,7 +17,7 @@ struct pref_req pref_op(bool cg, enum pref_op op)
 
 struct pref_req pref_text(bool cg, const char *text)
 {
-	struct pref_req r = {.op = PREF_FILTER, .cg = cg};
+	struct pref_req r = {.op = PO_FILTER, .cg = cg};
 
 	snprintf(r.text, sizeof(r.text), "%s", text);
 	return r;
@@ -46,43 +46,43 @@ void pref_req_apply(struct ui *u, const struct pref_req *r)
 	struct table_prefs t = table_prefs(p, r->cg);
 
 	switch (r->op) {
-	case PREF_NONE:
+	case PO_NONE:
 		break;
-	case PREF_SORT:
+	case PO_SORT:
 		*t.sort = r->col;
 		break;
-	case PREF_SORT_BY:
+	case PO_SORT_BY:
 		*t.invert = *t.sort == r->col && !*t.invert;
 		*t.sort = r->col;
 		break;
-	case PREF_INVERT:
+	case PO_INVERT:
 		*t.invert = !*t.invert;
 		break;
-	case PREF_TREE:
+	case PO_TREE:
 		*t.tree = !*t.tree;
 		break;
-	case PREF_FILTER:
+	case PO_FILTER:
 		snprintf(t.filter, t.filter_size, "%s", r->text);
 		break;
-	case PREF_KTHREADS:
+	case PO_KTHREADS:
 		p->filter.hide_kthreads = !p->filter.hide_kthreads;
 		break;
-	case PREF_USER:
+	case PO_USER:
 		p->filter.by_user = r->on;
 		if (r->on)
 			p->filter.uid = r->uid;
 		break;
-	case PREF_DELAY:
+	case PO_DELAY:
 		p->delay = r->delay;
 		break;
-	case PREF_COLS:
+	case PO_COLS:
 		p->cols = r->cols;
 		break;
-	case PREF_GRAPHS:
+	case PO_GRAPHS:
 		p->graphs = !p->graphs;
 		ui_reselect(u); /* the table's rows changed */
 		break;
-	case PREF_CGROUP:
+	case PO_CGROUP:
 		p->filter.cgroup[0] = '\0';
 		break;
 	}

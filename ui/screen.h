@@ -134,18 +134,18 @@ struct mouse_hit {
 /* A preference a key asks to change: the screen returns it (struct reaction) and
  * ui_key applies it (ui/pref_req.c), the one place the view writes struct prefs */
 enum pref_op {
-	PREF_NONE,
-	PREF_SORT,    /* sort by col */
-	PREF_SORT_BY, /* a click on col's title: sort by it, again: invert the order */
-	PREF_INVERT,
-	PREF_TREE,
-	PREF_FILTER, /* the filter's text (text) */
-	PREF_KTHREADS,
-	PREF_USER,   /* one user's processes (on, uid) or all */
-	PREF_DELAY,  /* the refresh interval (delay) */
-	PREF_COLS,   /* the columns shown (cols) */
-	PREF_GRAPHS, /* the graph pane on or off */
-	PREF_CGROUP, /* the process table's cgroup filter emptied */
+	PO_NONE,
+	PO_SORT,    /* sort by col */
+	PO_SORT_BY, /* a click on col's title: sort by it, again: invert the order */
+	PO_INVERT,
+	PO_TREE,
+	PO_FILTER, /* the filter's text (text) */
+	PO_KTHREADS,
+	PO_USER,   /* one user's processes (on, uid) or all */
+	PO_DELAY,  /* the refresh interval (delay) */
+	PO_COLS,   /* the columns shown (cols) */
+	PO_GRAPHS, /* the graph pane on or off */
+	PO_CGROUP, /* the process table's cgroup filter emptied */
 };
 
 struct pref_req {

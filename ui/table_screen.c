@@ -128,9 +128,9 @@ struct reaction table_act(const struct table_kind *t, struct ui *u, int a)
 	case TA_SORT_DEFAULT:
 		return (struct reaction){REACT_RESORT, pref_sort(t->cg, t->default_sort)};
 	case TA_INVERT:
-		return (struct reaction){REACT_RESORT, pref_op(t->cg, PREF_INVERT)};
+		return (struct reaction){REACT_RESORT, pref_op(t->cg, PO_INVERT)};
 	case TA_TREE:
-		return (struct reaction){REACT_RESORT, pref_op(t->cg, PREF_TREE)};
+		return (struct reaction){REACT_RESORT, pref_op(t->cg, PO_TREE)};
 	case TA_FILTER:
 		prompt_open(&u->prompt, PROMPT_FILTER,
 			    t->cg ? u->prefs->cg.filter : u->prefs->filter.text);
@@ -150,7 +150,7 @@ struct reaction table_mouse(const struct table_kind *t, struct ui *u, const stru
 	if (h->kind == MOUSE_TITLE) {
 		u->message[0] = '\0';
 		return (struct reaction){REACT_RESORT,
-					 {.op = PREF_SORT_BY, .cg = t->cg, .col = h->col}};
+					 {.op = PO_SORT_BY, .cg = t->cg, .col = h->col}};
 	}
 	if (!mouse_row(h, &u->map, &v->top, &v->sel, t->count(u), &i))
 		return reacts(REACT_NONE);
