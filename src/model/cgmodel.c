@@ -52,7 +52,7 @@ static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_pr
 	const struct cg_sample *p = r->c;
 
 	for (int c = 0; c < CGCOL_COUNT; c++) {
-		const struct cg_column *col = &cg_columns[c];
+		const struct column *col = &cg_columns[c];
 		double scale = col->scale ? col->scale : 1;
 		unsigned b = CGCOL_BIT(c), of = CGCOL_BIT(col->of), per = CGCOL_BIT(col->per);
 		switch (col->kind) {
