@@ -133,10 +133,7 @@ static void read_exec(struct unwinder *u)
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%llx-%llx %7s", &s, &e, perms) != 3 || perms[2] != 'x')
 			continue;
-		if (u->nexec == cap) {
-			cap = cap ? cap * 2 : 32;
-			u->exec = xrealloc(u->exec, cap * sizeof(*u->exec));
-		}
+		u->exec = xgrow(u->exec, u->nexec, &cap, sizeof(*u->exec), 32);
 		u->exec[u->nexec].start = s;
 		u->exec[u->nexec++].end = e;
 	}
