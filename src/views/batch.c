@@ -88,21 +88,24 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	}
 }
 
-/* The bytes a cell's text may take in each table, as the cells always had */
-#define PROC_CELL 1024
-#define CG_CELL	  1200
+static size_t proc_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
+{
+	return cell_text(((struct row *const *)rows)[i], (enum col_id)c, buf, size, utf8);
+}
 
-/* A table as batch text prints it: the columns shown, in order, and each row's cells */
+static size_t cg_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
+{
+	return cg_cell_text(&((const struct cg_row *)rows)[i], (enum cgcol_id)c, buf, size, utf8);
+}
+
+/* A table as batch text prints it, and where the layouts of the two tables differ */
 struct batch_table {
 	const struct column *cols;
-	const int *shown;
-	int n;
-	const void *rows;
-	size_t nrows;
-	/* Column c of row i into buf (size bytes); returns strlen(buf) */
+	int ncols;
+	int first; /* a column shown first whatever the set; -1 none */
+	/* Column c of row i of rows into buf (size bytes); returns strlen(buf) */
 	size_t (*cell)(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8);
-	/* Where the layouts of the two tables differ: */
-	size_t room; /* the bytes a cell's text may take */
+	size_t room; /* the bytes a cell's text may take, as the cells always had */
 	/* A column of width 0 is as wide as its widest cell and its title, and widths count
 	 * terminal columns (cgroups); else it takes the rest of the line and widths count
 	 * bytes, as printf's do (processes) */
@@ -113,6 +116,35 @@ struct batch_table {
 	/* A space after each cell of a width, the last too (processes); else a space between
 	 * cells (cgroups) */
 	bool space_after;
+};
+
+/* The processes: the columns of the set, text cut to its column, the command line
+ * (width 0) as long as it is */
+static const struct batch_table proc_table = {.cols = columns,
+					      .ncols = COL_COUNT,
+					      .first = -1,
+					      .cell = proc_cell,
+					      .room = 1024,
+					      .space_after = true};
+
+/* --cgroups: the whole path first (as wide as the widest), the set's columns after it */
+#define CG_CELL 1200
+static const struct batch_table cg_table = {.cols = cg_columns,
+					    .ncols = CGCOL_COUNT,
+					    .first = CGCOL_PATH,
+					    .cell = cg_cell,
+					    .room = CG_CELL,
+					    .fit = true,
+					    .keep_end = true};
+
+/* A table's rows and the columns they show, in order, and how wide */
+struct shown {
+	const struct batch_table *t;
+	const void *rows;
+	size_t nrows;
+	int col[32];
+	size_t width[32];
+	int n;
 };
 
 /* What a cell longer than its column does */
@@ -142,19 +174,19 @@ static size_t place(char *at, size_t len, size_t cols, size_t w, bool left, enum
 
 /* A line of the table: row i's cells, or the titles where i is nrows. Each cell is
  * formatted where it goes. */
-static void line(struct tbuf *b, const struct batch_table *t, const size_t *width, size_t i,
-		 bool utf8)
+static void line(struct tbuf *b, const struct shown *s, size_t i, bool utf8)
 {
-	bool title = i == t->nrows;
+	const struct batch_table *t = s->t;
+	bool title = i == s->nrows;
 
-	for (int k = 0; k < t->n; k++) {
-		const struct column *col = &t->cols[t->shown[k]];
-		size_t w = width[k];
+	for (int k = 0; k < s->n; k++) {
+		const struct column *col = &t->cols[s->col[k]];
+		size_t w = s->width[k];
 		if (k && !t->space_after)
 			tbuf_putc(b, ' ');
 		char *at = tbuf_room(b, t->room + w + 1);
 		size_t len = title ? fmt_cut(col->title, strlen(col->title), at, t->room)
-				   : t->cell(t->rows, i, t->shown[k], at, t->room, utf8);
+				   : t->cell(s->rows, i, s->col[k], at, t->room, utf8);
 		if (w) {
 			bool text = col->unit == UNIT_TEXT;
 			enum overflow over = title	   ? RUN_OVER
@@ -171,84 +203,36 @@ static void line(struct tbuf *b, const struct batch_table *t, const size_t *widt
 	tbuf_putc(b, '\n');
 }
 
-/* The titles, the rows and a blank line */
-static void table(struct tbuf *b, const struct batch_table *t, FILE *f, bool utf8)
+/* The table's columns of set, their titles, the rows and a blank line */
+static void table(struct tbuf *b, const struct batch_table *t, unsigned set, const void *rows,
+		  size_t nrows, FILE *f, bool utf8)
 {
-	size_t width[32];
+	struct shown s = {.t = t, .rows = rows, .nrows = nrows};
 	char text[CG_CELL];
 
-	for (int k = 0; k < t->n; k++) {
-		const struct column *col = &t->cols[t->shown[k]];
-		width[k] = (size_t)col->width;
+	if (t->first >= 0)
+		s.col[s.n++] = t->first;
+	for (int c = 0; c < t->ncols; c++)
+		if (c != t->first && (set & TABLE_BIT(c)))
+			s.col[s.n++] = c;
+	for (int k = 0; k < s.n; k++) {
+		const struct column *col = &t->cols[s.col[k]];
+		s.width[k] = (size_t)col->width;
 		if (col->width || !t->fit)
 			continue;
-		width[k] = strlen(col->title);
-		for (size_t i = 0; i < t->nrows; i++) {
-			t->cell(t->rows, i, t->shown[k], text, t->room, utf8);
+		s.width[k] = strlen(col->title);
+		for (size_t i = 0; i < nrows; i++) {
+			t->cell(rows, i, s.col[k], text, t->room, utf8);
 			size_t w = (size_t)cg_text_cols(text, utf8);
-			width[k] = w > width[k] ? w : width[k];
+			s.width[k] = w > s.width[k] ? w : s.width[k];
 		}
 	}
-	line(b, t, width, t->nrows, utf8);
-	for (size_t i = 0; i < t->nrows; i++) {
-		line(b, t, width, i, utf8);
+	line(b, &s, nrows, utf8);
+	for (size_t i = 0; i < nrows; i++) {
+		line(b, &s, i, utf8);
 		tbuf_spill(b, f);
 	}
 	tbuf_putc(b, '\n');
-}
-
-static size_t proc_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
-{
-	return cell_text(((struct row *const *)rows)[i], (enum col_id)c, buf, size, utf8);
-}
-
-static size_t cg_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
-{
-	return cg_cell_text(&((const struct cg_row *)rows)[i], (enum cgcol_id)c, buf, size, utf8);
-}
-
-/* The process table: the columns of the set, text cut to its column, the command line
- * (width 0) as long as it is */
-static void process_table(struct tbuf *b, const struct model *m, FILE *f, bool utf8)
-{
-	int shown[COL_COUNT], n = 0;
-
-	for (int c = 0; c < COL_COUNT; c++)
-		if (m->prefs->cols & COL_BIT(c))
-			shown[n++] = c;
-	table(b,
-	      &(struct batch_table){.cols = columns,
-				    .shown = shown,
-				    .n = n,
-				    .rows = m->rows,
-				    .nrows = m->nrows,
-				    .cell = proc_cell,
-				    .room = PROC_CELL,
-				    .space_after = true},
-	      f, utf8);
-}
-
-/* --cgroups: the cgroup table after the processes', in the view's order, the whole path
- * first (as wide as the widest) and the columns shown by default after it */
-static void cgroup_table(struct tbuf *b, const struct cg_model *cgm, unsigned cols, FILE *f,
-			 bool utf8)
-{
-	int shown[CGCOL_COUNT] = {CGCOL_PATH}, n = 1;
-
-	for (int c = 0; c < CGCOL_COUNT; c++)
-		if (c != CGCOL_PATH && (cols & CGCOL_BIT(c)))
-			shown[n++] = c;
-	table(b,
-	      &(struct batch_table){.cols = cg_columns,
-				    .shown = shown,
-				    .n = n,
-				    .rows = cgm->rows,
-				    .nrows = cgm->nrows,
-				    .cell = cg_cell,
-				    .room = CG_CELL,
-				    .fit = true,
-				    .keep_end = true},
-	      f, utf8);
 }
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
@@ -264,8 +248,9 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		tbuf_printf(&out, "%s\n", oom);
 	}
 	tbuf_putc(&out, '\n');
-	process_table(&out, m, f, vi->utf8);
+	table(&out, &proc_table, m->prefs->cols, m->rows, m->nrows, f, vi->utf8);
 	if (vi->cgroups)
-		cgroup_table(&out, vi->cgroups, m->prefs->cg.cols, f, vi->utf8);
+		table(&out, &cg_table, m->prefs->cg.cols, vi->cgroups->rows, vi->cgroups->nrows, f,
+		      vi->utf8);
 	tbuf_write(&out, f);
 }
