@@ -42,6 +42,14 @@ void *xrealloc(void *p, size_t n)
 	return p;
 }
 
+void *xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : first;
+	return xrealloc(p, *cap * size);
+}
+
 char *xstrdup(const char *s)
 {
 	char *d = strdup(s ? s : "");

@@ -19,6 +19,9 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* The array p of n elements of size bytes, with room for *cap of them, given room for one
+ * more: when full, its room doubles (is first, the first time). */
+void *xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first);
 char *xstrdup(const char *s);
 
 /* Reads a whole (small) file into buf, NUL-terminated. Returns bytes read or -1 with errno set. */

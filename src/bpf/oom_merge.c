@@ -16,10 +16,7 @@ static void add_earlier(void *arg, const struct mt_event *ev)
 {
 	struct oom_merge *m = arg;
 
-	if (m->nearlier == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 16;
-		m->earlier = xrealloc(m->earlier, m->cap * sizeof(*m->earlier));
-	}
+	m->earlier = xgrow(m->earlier, m->nearlier, &m->cap, sizeof(*m->earlier), 16);
 	m->earlier[m->nearlier] = *ev;
 	m->earlier[m->nearlier++].earlier = true;
 }

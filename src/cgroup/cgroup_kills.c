@@ -54,10 +54,7 @@ static struct cg_kill *kill_find(struct cg_reader *r, uint64_t id, const char *p
 
 static struct cg_kill *kill_add(struct cg_reader *r, uint64_t id, const char *path)
 {
-	if (r->nkills == r->kills_cap) {
-		r->kills_cap = r->kills_cap ? r->kills_cap * 2 : 16;
-		r->kills = xrealloc(r->kills, r->kills_cap * sizeof(*r->kills));
-	}
+	r->kills = xgrow(r->kills, r->nkills, &r->kills_cap, sizeof(*r->kills), 16);
 	struct cg_kill *e = &r->kills[r->nkills++];
 	*e = (struct cg_kill){.path = xstrdup(path), .id = id};
 	return e;

@@ -59,10 +59,7 @@ static void list_at(struct cg_reader *r, struct snapshot *s, char *path, size_t 
 			continue;
 		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
 			continue;
-		if (n == ncap) {
-			ncap = ncap ? ncap * 2 : 16;
-			sub = xrealloc(sub, ncap * sizeof(*sub));
-		}
+		sub = xgrow(sub, n, &ncap, sizeof(*sub), 16);
 		if (fstatat(dirfd(d), e->d_name, &sub[n].st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISDIR(sub[n].st.st_mode))
 			continue; /* removed since, or not a directory */

@@ -92,10 +92,7 @@ size_t detail_exec_ranges(const struct detail *d, struct dd_range **out, size_t 
 			(*out)[n - 1].end = m->end;
 			continue;
 		}
-		if (n == *cap) {
-			*cap = *cap ? *cap * 2 : 32;
-			*out = xrealloc(*out, *cap * sizeof(**out));
-		}
+		*out = xgrow(*out, n, cap, sizeof(**out), 32);
 		(*out)[n++] = (struct dd_range){m->start, m->end};
 	}
 	return n;
@@ -147,16 +144,24 @@ static int cmp_stack_frames(const void *a, const void *b)
 	return cmp_frames(a, b);
 }
 
+/* The larger first of two rows whose figures are (a1, b1) and (a2, b2): by a, ties by b;
+ * 0 where both are the same */
+static int larger_first(uint64_t a1, uint64_t b1, uint64_t a2, uint64_t b2)
+{
+	if (a1 != a2)
+		return a1 < a2 ? 1 : -1;
+	if (b1 != b2)
+		return b1 < b2 ? 1 : -1;
+	return 0;
+}
+
 /* Largest count first; ties by bytes, then in a fixed order. */
 static int cmp_stack_count(const void *a, const void *b)
 {
 	const struct dd_stack *x = a, *y = b;
+	int c = larger_first(x->count, x->bytes, y->count, y->bytes);
 
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	if (x->bytes != y->bytes)
-		return x->bytes < y->bytes ? 1 : -1;
-	return cmp_frames(x, y);
+	return c ? c : cmp_frames(x, y);
 }
 
 void detail_merge_stacks(struct detail *d)
@@ -190,23 +195,17 @@ void detail_merge_stacks(struct detail *d)
 static int cmp_map_rss(const void *a, const void *b)
 {
 	const struct dd_mapping *x = a, *y = b;
+	int c = larger_first(x->rss, x->size, y->rss, y->size);
 
-	if (x->rss != y->rss)
-		return x->rss < y->rss ? 1 : -1;
-	if (x->size != y->size)
-		return x->size < y->size ? 1 : -1;
-	return (x->start > y->start) - (x->start < y->start);
+	return c ? c : (x->start > y->start) - (x->start < y->start);
 }
 
 static int cmp_file_rss(const void *a, const void *b)
 {
 	const struct dd_file *x = a, *y = b;
+	int c = larger_first(x->rss, x->faults, y->rss, y->faults);
 
-	if (x->rss != y->rss)
-		return x->rss < y->rss ? 1 : -1;
-	if (x->faults != y->faults)
-		return x->faults < y->faults ? 1 : -1;
-	return strcmp(x->path, y->path);
+	return c ? c : strcmp(x->path, y->path);
 }
 
 static int cmp_label(const void *a, const void *b)

@@ -58,11 +58,7 @@ enum cg_need {
 /* .text reads a struct cg_sample; a share (KIND_SHARE) is of column .per, not of RAM */
 extern const struct column cg_columns[CGCOL_COUNT];
 
-/* The table layer's lookups (table.h) over cg_columns[] */
-static inline int cg_column_by_name(const char *name)
-{
-	return table_col_by_name(cg_columns, CGCOL_COUNT, name);
-}
+/* The columns shown unless asked otherwise (table.h) */
 static inline unsigned cg_columns_default(void)
 {
 	return table_default(cg_columns, CGCOL_COUNT);

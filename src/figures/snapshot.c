@@ -44,13 +44,8 @@ void snapshot_reuse(struct snapshot *s)
 
 struct proc_sample *snapshot_add_proc(struct snapshot *s)
 {
-	if (s->nprocs == s->procs_cap) {
-		s->procs_cap = s->procs_cap ? s->procs_cap * 2 : 512;
-		s->procs = xrealloc(s->procs, s->procs_cap * sizeof(*s->procs));
-	}
-	struct proc_sample *p = &s->procs[s->nprocs++];
-	memset(p, 0, sizeof(*p));
-	return p;
+	s->procs = xgrow(s->procs, s->nprocs, &s->procs_cap, sizeof(*s->procs), 512);
+	return memset(&s->procs[s->nprocs++], 0, sizeof(*s->procs));
 }
 
 int snapshot_cmp_pid(const void *a, const void *b)
@@ -70,23 +65,14 @@ struct proc_sample *snapshot_find(const struct snapshot *s, size_t from, int32_t
 
 struct mt_event *snapshot_add_event(struct snapshot *s)
 {
-	if (s->nevents == s->events_cap) {
-		s->events_cap = s->events_cap ? s->events_cap * 2 : 16;
-		s->events = xrealloc(s->events, s->events_cap * sizeof(*s->events));
-	}
-	struct mt_event *e = &s->events[s->nevents++];
-	memset(e, 0, sizeof(*e));
-	return e;
+	s->events = xgrow(s->events, s->nevents, &s->events_cap, sizeof(*s->events), 16);
+	return memset(&s->events[s->nevents++], 0, sizeof(*s->events));
 }
 
 struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path)
 {
-	if (s->ncgroups == s->cgroups_cap) {
-		s->cgroups_cap = s->cgroups_cap ? s->cgroups_cap * 2 : 64;
-		s->cgroups = xrealloc(s->cgroups, s->cgroups_cap * sizeof(*s->cgroups));
-	}
-	struct cg_sample *c = &s->cgroups[s->ncgroups++];
-	memset(c, 0, sizeof(*c));
+	s->cgroups = xgrow(s->cgroups, s->ncgroups, &s->cgroups_cap, sizeof(*s->cgroups), 64);
+	struct cg_sample *c = memset(&s->cgroups[s->ncgroups++], 0, sizeof(*s->cgroups));
 	c->path = xstrdup(path);
 	c->parent = -1;
 	return c;

@@ -52,7 +52,7 @@ static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_pr
 	const struct cg_sample *p = r->c;
 
 	for (int c = 0; c < CGCOL_COUNT; c++) {
-		const struct cg_column *col = &cg_columns[c];
+		const struct column *col = &cg_columns[c];
 		double scale = col->scale ? col->scale : 1;
 		unsigned b = CGCOL_BIT(c), of = CGCOL_BIT(col->of), per = CGCOL_BIT(col->per);
 		switch (col->kind) {
@@ -105,10 +105,7 @@ static void mark_ooms(struct cg_model *m, struct cg_row *r, const struct cg_samp
 		i++;
 	if (q && (rose(r->c, q, CGCOL_OOM_KILLS) || rose(r->c, q, CGCOL_OOM_KERNEL))) {
 		if (i == m->nmarks) {
-			if (m->nmarks == m->marks_cap) {
-				m->marks_cap = m->marks_cap ? m->marks_cap * 2 : 8;
-				m->marks = xrealloc(m->marks, m->marks_cap * sizeof(*m->marks));
-			}
+			m->marks = xgrow(m->marks, m->nmarks, &m->marks_cap, sizeof(*m->marks), 8);
 			m->marks[m->nmarks++].id = r->c->id;
 		}
 		m->marks[i].mono = now;

@@ -122,11 +122,6 @@ static inline const char *row_text(const struct row *r, enum col_id c)
 {
 	return columns[c].text ? columns[c].text(r->p) : NULL;
 }
-/* Whether the collector of column c read it for this row. */
-static inline bool row_valid(const struct row *r, enum col_id c)
-{
-	return (r->p->valid & COL_BIT(c)) != 0;
-}
 
 /* The row as the table layer (table.h) reads it */
 static inline struct table_row proc_row_view(const struct row *r)

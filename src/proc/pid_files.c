@@ -168,10 +168,7 @@ int parse_smaps(const char *text, struct dd_mapping **maps, size_t *n)
 		uint64_t v;
 
 		if (!parse_map_header(line, &m)) {
-			if (*n == cap) {
-				cap = cap ? cap * 2 : 64;
-				*maps = xrealloc(*maps, cap * sizeof(**maps));
-			}
+			*maps = xgrow(*maps, *n, &cap, sizeof(**maps), 64);
 			cur = &(*maps)[(*n)++];
 			*cur = m;
 			found++;

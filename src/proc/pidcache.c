@@ -107,10 +107,7 @@ const char *user_name(uint32_t uid)
 	for (size_t i = 0; i < nusers; i++)
 		if (users[i].uid == uid)
 			return users[i].name;
-	if (nusers == users_cap) {
-		users_cap = users_cap ? users_cap * 2 : 32;
-		users = xrealloc(users, users_cap * sizeof(*users));
-	}
+	users = xgrow(users, nusers, &users_cap, sizeof(*users), 32);
 	struct passwd *pw = getpwuid(uid);
 	char num[16];
 	snprintf(num, sizeof(num), "%u", uid);

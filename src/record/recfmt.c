@@ -191,7 +191,7 @@ long rec_header_get(const uint8_t *in, size_t n, struct rec_schema *s, char *err
 	for (uint64_t i = 0; i < ncg && i < 32; i++) {
 		rc_str(&c, name, sizeof(name));
 		s->cg_rec[s->ncg] = rc_varint(&c) != 0;
-		s->cg[s->ncg++] = cg_column_by_name(name);
+		s->cg[s->ncg++] = table_col_by_name(cg_columns, CGCOL_COUNT, name);
 	}
 	uint64_t ns = rc_varint(&c);
 	for (uint64_t i = 0; i < ns && i < 256; i++) {

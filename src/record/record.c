@@ -79,10 +79,7 @@ static void prune(struct recorder *r)
 	while (d && (e = readdir(d))) {
 		if (!record_file_ours(e->d_name))
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			names = xrealloc(names, cap * sizeof(*names));
-		}
+		names = xgrow(names, n, &cap, sizeof(*names), 32);
 		names[n++] = xstrdup(e->d_name);
 	}
 	if (d)

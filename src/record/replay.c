@@ -98,10 +98,7 @@ static int add_block(void *arg, long off, const struct rec_block *b)
 	struct scan *sc = arg;
 	struct replay *r = sc->r;
 
-	if (r->nblk == r->blkcap) {
-		r->blkcap = r->blkcap ? r->blkcap * 2 : 1024;
-		r->blk = xrealloc(r->blk, r->blkcap * sizeof(*r->blk));
-	}
+	r->blk = xgrow(r->blk, r->nblk, &r->blkcap, sizeof(*r->blk), 1024);
 	r->blk[r->nblk++] = (struct rblock){(uint32_t)(r->nfiles - 1), off, *b};
 	sc->last = b->wall;
 	return 0;

@@ -222,10 +222,7 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		prev = &key;
 		if (bpf_map_lookup_elem(fd, &key, &val) || key.kind >= MTB_DD_KINDS)
 			continue;
-		if (n == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			*recs = xrealloc(*recs, *cap * sizeof(**recs));
-		}
+		*recs = xgrow(*recs, n, cap, sizeof(**recs), 64);
 		struct stack_rec *r = &(*recs)[n++];
 
 		r->kind = (enum stack_kind)key.kind;

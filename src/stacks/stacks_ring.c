@@ -202,10 +202,7 @@ size_t stacks_ring_read(struct stacks_ring *r, struct stack_rec **recs, size_t *
 
 		if (!c->hash)
 			continue;
-		if (n == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			*recs = xrealloc(*recs, *cap * sizeof(**recs));
-		}
+		*recs = xgrow(*recs, n, cap, sizeof(**recs), 64);
 		struct stack_rec *s = &(*recs)[n++];
 
 		memset(s, 0, offsetof(struct stack_rec, user));

@@ -133,10 +133,7 @@ static void read_exec(struct unwinder *u)
 	u->nexec = 0;
 	for (size_t i = 0; i < nmaps; i++) {
 		if (maps[i].perms[2] == 'x') {
-			if (u->nexec == cap) {
-				cap = cap ? cap * 2 : 32;
-				u->exec = xrealloc(u->exec, cap * sizeof(*u->exec));
-			}
+			u->exec = xgrow(u->exec, u->nexec, &cap, sizeof(*u->exec), 32);
 			u->exec[u->nexec].start = maps[i].start;
 			u->exec[u->nexec++].end = maps[i].end;
 		}

@@ -88,81 +88,149 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	}
 }
 
-/* The cells of a row, as "%s" for the last column (width 0), "%-*.*s " for text and "%*s "
- * for numbers. Each is formatted where it goes: CELL bytes, as the cells always had. */
-#define CELL   1024
-#define SPACES "                "
-static void row(struct tbuf *b, const struct row *r, const enum col_id *shown, int n, bool utf8)
+static size_t proc_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
 {
-	for (int k = 0; k < n; k++) {
-		const struct column *col = &columns[shown[k]];
-		size_t w = (size_t)col->width;
-		char *at = tbuf_room(b, CELL + w + 1);
-		size_t len = cell_text(r, shown[k], at, CELL, utf8);
-		if (w == 0) {
-			b->n += len;
-			continue;
+	return cell_text(((struct row *const *)rows)[i], (enum col_id)c, buf, size, utf8);
+}
+
+static size_t cg_cell(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8)
+{
+	return cg_cell_text(&((const struct cg_row *)rows)[i], (enum cgcol_id)c, buf, size, utf8);
+}
+
+/* A table as batch text prints it, and where the layouts of the two tables differ */
+struct batch_table {
+	const struct column *cols;
+	int ncols;
+	int first; /* a column shown first whatever the set; -1 none */
+	/* Column c of row i of rows into buf (size bytes); returns strlen(buf) */
+	size_t (*cell)(const void *rows, size_t i, int c, char *buf, size_t size, bool utf8);
+	size_t room; /* the bytes a cell's text may take, as the cells always had */
+	/* A column of width 0 is as wide as its widest cell and its title, and widths count
+	 * terminal columns (cgroups); else it takes the rest of the line and widths count
+	 * bytes, as printf's do (processes) */
+	bool fit;
+	/* A cell longer than its column keeps its end (cgroups); else text is cut to the
+	 * column and a number runs over it (processes) */
+	bool keep_end;
+	/* A space after each cell of a width, the last too (processes); else a space between
+	 * cells (cgroups) */
+	bool space_after;
+};
+
+/* The processes: the columns of the set, text cut to its column, the command line
+ * (width 0) as long as it is */
+static const struct batch_table proc_table = {.cols = columns,
+					      .ncols = COL_COUNT,
+					      .first = -1,
+					      .cell = proc_cell,
+					      .room = 1024,
+					      .space_after = true};
+
+/* --cgroups: the whole path first (as wide as the widest), the set's columns after it */
+#define CG_CELL 1200
+static const struct batch_table cg_table = {.cols = cg_columns,
+					    .ncols = CGCOL_COUNT,
+					    .first = CGCOL_PATH,
+					    .cell = cg_cell,
+					    .room = CG_CELL,
+					    .fit = true,
+					    .keep_end = true};
+
+/* A table's rows and the columns they show, in order, and how wide */
+struct shown {
+	const struct batch_table *t;
+	const void *rows;
+	size_t nrows;
+	int col[32];
+	size_t width[32];
+	int n;
+};
+
+/* What a cell longer than its column does */
+enum overflow { RUN_OVER, CUT, KEEP_END };
+
+/* Puts the len bytes of a cell at at in a column of w: text to the left, numbers to the
+ * right. cols is what the cell takes in the unit that w counts; the room holds w bytes
+ * beyond len. Returns the bytes the cell then takes. */
+static size_t place(char *at, size_t len, size_t cols, size_t w, bool left, enum overflow over)
+{
+	if (cols > w) {
+		if (over == RUN_OVER)
+			return len;
+		if (over == KEEP_END)
+			memmove(at, at + len - w, w);
+		return w;
+	}
+	size_t pad = w - cols;
+	if (left) {
+		memset(at + len, ' ', pad);
+	} else {
+		memmove(at + pad, at, len);
+		memset(at, ' ', pad);
+	}
+	return len + pad;
+}
+
+/* A line of the table: row i's cells, or the titles where i is nrows. Each cell is
+ * formatted where it goes. */
+static void line(struct tbuf *b, const struct shown *s, size_t i, bool utf8)
+{
+	const struct batch_table *t = s->t;
+	bool title = i == s->nrows;
+
+	for (int k = 0; k < s->n; k++) {
+		const struct column *col = &t->cols[s->col[k]];
+		size_t w = s->width[k];
+		if (k && !t->space_after)
+			tbuf_putc(b, ' ');
+		char *at = tbuf_room(b, t->room + w + 1);
+		size_t len = title ? fmt_cut(col->title, strlen(col->title), at, t->room)
+				   : t->cell(s->rows, i, s->col[k], at, t->room, utf8);
+		if (w) {
+			bool text = col->unit == UNIT_TEXT;
+			enum overflow over = title	   ? RUN_OVER
+					     : t->keep_end ? KEEP_END
+					     : text	   ? CUT
+							   : RUN_OVER;
+			size_t cols = t->fit ? (size_t)cg_text_cols(at, utf8) : len;
+			len = place(at, len, cols, w, text, over);
 		}
-		/* bytes, as printf's precision and width count them; text to the left, numbers
-		 * to the right. The room holds 16 bytes beyond any of these widths. */
-		if (col->unit == UNIT_TEXT && w <= 16) {
-			memcpy(at + (len < w ? len : w), SPACES, 16);
-			len = w;
-		} else if (len < w && w <= 16) {
-			char t[16];
-			memcpy(t, at, 16);
-			memcpy(at, SPACES, 16);
-			memcpy(at + (w - len), t, 16);
-			len = w;
-		} else if (col->unit == UNIT_TEXT) {
-			len = len < w ? len : w;
-			memset(at + len, ' ', w - len);
-			len = w;
-		} else if (len < w) {
-			memmove(at + w - len, at, len);
-			memset(at, ' ', w - len);
-			len = w;
-		}
-		at[len] = ' ';
-		b->n += len + 1;
+		b->n += len;
+		if (w && t->space_after)
+			tbuf_putc(b, ' ');
 	}
 	tbuf_putc(b, '\n');
 }
 
-/* --cgroups: the cgroup table after the processes', in the view's order, the whole path
- * first (as wide as the widest) and the columns shown by default after it */
-static void cgroup_table(struct tbuf *b, const struct cg_model *cgm, unsigned cols, bool utf8)
+/* The table's columns of set, their titles, the rows and a blank line */
+static void table(struct tbuf *b, const struct batch_table *t, unsigned set, const void *rows,
+		  size_t nrows, FILE *f, bool utf8)
 {
-	char text[1200];
-	int pw = (int)strlen(cg_columns[CGCOL_PATH].title);
+	struct shown s = {.t = t, .rows = rows, .nrows = nrows};
+	char text[CG_CELL];
 
-	for (size_t i = 0; i < cgm->nrows; i++) {
-		cg_cell_text(&cgm->rows[i], CGCOL_PATH, text, sizeof(text), utf8);
-		int w = cg_text_cols(text, utf8);
-		pw = w > pw ? w : pw;
-	}
-	tbuf_printf(b, "%-*s", pw, cg_columns[CGCOL_PATH].title);
-	for (int c = 0; c < CGCOL_COUNT; c++)
-		if (c != CGCOL_PATH && (cols & CGCOL_BIT(c)))
-			tbuf_printf(b, " %*s", cg_columns[c].width, cg_columns[c].title);
-	tbuf_putc(b, '\n');
-	for (size_t i = 0; i < cgm->nrows; i++) {
-		const struct cg_row *r = &cgm->rows[i];
-		size_t len = cg_cell_text(r, CGCOL_PATH, text, sizeof(text), utf8);
-		tbuf_put(b, text, len);
-		for (int k = cg_text_cols(text, utf8); k < pw; k++)
-			tbuf_putc(b, ' ');
-		for (int c = 0; c < CGCOL_COUNT; c++) {
-			if (c == CGCOL_PATH || !(cols & CGCOL_BIT(c)))
-				continue;
-			size_t w = (size_t)cg_columns[c].width;
-			len = cg_cell_text(r, (enum cgcol_id)c, text, sizeof(text), utf8);
-			tbuf_putc(b, ' ');
-			for (size_t k = len; k < w; k++)
-				tbuf_putc(b, ' ');
-			tbuf_put(b, len > w ? text + len - w : text, len > w ? w : len);
+	if (t->first >= 0)
+		s.col[s.n++] = t->first;
+	for (int c = 0; c < t->ncols; c++)
+		if (c != t->first && (set & TABLE_BIT(c)))
+			s.col[s.n++] = c;
+	for (int k = 0; k < s.n; k++) {
+		const struct column *col = &t->cols[s.col[k]];
+		s.width[k] = (size_t)col->width;
+		if (col->width || !t->fit)
+			continue;
+		s.width[k] = strlen(col->title);
+		for (size_t i = 0; i < nrows; i++) {
+			t->cell(rows, i, s.col[k], text, t->room, utf8);
+			size_t w = (size_t)cg_text_cols(text, utf8);
+			s.width[k] = w > s.width[k] ? w : s.width[k];
 		}
-		tbuf_putc(b, '\n');
+	}
+	line(b, &s, nrows, utf8);
+	for (size_t i = 0; i < nrows; i++) {
+		line(b, &s, i, utf8);
+		tbuf_spill(b, f);
 	}
 	tbuf_putc(b, '\n');
 }
@@ -170,37 +238,19 @@ static void cgroup_table(struct tbuf *b, const struct cg_model *cgm, unsigned co
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
-	enum col_id shown[COL_COUNT];
-	int n = 0;
-	char line[512];
+	char oom[512];
 
 	header(&out, m, vi);
 	for (size_t i = 0; i < s->nevents; i++) {
 		if (s->events[i].type != MT_EV_OOM_KILL)
 			continue;
-		fmt_oom_line(&s->events[i], line, sizeof(line), vi->utf8);
-		tbuf_printf(&out, "%s\n", line);
+		fmt_oom_line(&s->events[i], oom, sizeof(oom), vi->utf8);
+		tbuf_printf(&out, "%s\n", oom);
 	}
 	tbuf_putc(&out, '\n');
-	for (int c = 0; c < COL_COUNT; c++) {
-		const struct column *col = &columns[c];
-		if (!(m->prefs->cols & COL_BIT(c)))
-			continue;
-		shown[n++] = (enum col_id)c;
-		if (col->width == 0)
-			tbuf_puts(&out, col->title);
-		else if (col->unit == UNIT_TEXT)
-			tbuf_printf(&out, "%-*s ", col->width, col->title);
-		else
-			tbuf_printf(&out, "%*s ", col->width, col->title);
-	}
-	tbuf_putc(&out, '\n');
-	for (size_t i = 0; i < m->nrows; i++) {
-		row(&out, m->rows[i], shown, n, vi->utf8);
-		tbuf_spill(&out, f);
-	}
-	tbuf_putc(&out, '\n');
+	table(&out, &proc_table, m->prefs->cols, m->rows, m->nrows, f, vi->utf8);
 	if (vi->cgroups)
-		cgroup_table(&out, vi->cgroups, m->prefs->cg.cols, vi->utf8);
+		table(&out, &cg_table, m->prefs->cg.cols, vi->cgroups->rows, vi->cgroups->nrows, f,
+		      vi->utf8);
 	tbuf_write(&out, f);
 }

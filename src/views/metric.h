@@ -34,7 +34,6 @@ struct metric {
  * counters, .counter), KIND_RATE columns their counter (.total); none for text, shares,
  * growth, or without .metric */
 struct metric metric_of_column(const struct column *c);
-#define metric_of_cg_column metric_of_column
 /* A system figure's: its .total where it has one (a counter), else its value; none for a
  * rate without .total, or without .metric */
 struct metric metric_of_figure(const struct sys_figure *f);

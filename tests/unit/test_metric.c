@@ -80,8 +80,8 @@ static void metrics_from_the_tables(void **state)
 	assert_int_equal(metric_of_column(column("mem")).type, METRIC_NONE);  /* a share */
 	assert_int_equal(metric_of_column(column("grow")).type, METRIC_NONE); /* growth */
 	assert_int_equal(metric_of_column(column("cmd")).type, METRIC_NONE);
-	assert_int_equal(metric_of_cg_column(&cg_columns[CGCOL_OOM_KILLS]).type, METRIC_COUNTER);
-	mt = metric_of_cg_column(&cg_columns[CGCOL_PSI_SOME]); /* hundredths of a percent */
+	assert_int_equal(metric_of_column(&cg_columns[CGCOL_OOM_KILLS]).type, METRIC_COUNTER);
+	mt = metric_of_column(&cg_columns[CGCOL_PSI_SOME]); /* hundredths of a percent */
 	assert_string_equal(mt.unit, "ratio");
 	assert_true(mt.factor > 0.99e-4 && mt.factor < 1.01e-4);
 

@@ -49,10 +49,31 @@ static void config_regular_only(void **state)
 	rmdir(dir);
 }
 
+/* xgrow: room for one more, the first room as asked, then doubled, the elements kept */
+static void grow_doubles(void **state)
+{
+	int *a = NULL;
+	size_t n = 0, cap = 0;
+
+	(void)state;
+	for (int i = 0; i < 100; i++) {
+		a = xgrow(a, n, &cap, sizeof(*a), 4);
+		assert_true(n < cap);
+		a[n++] = i;
+		if (n == 1)
+			assert_int_equal(cap, 4);
+	}
+	assert_int_equal(cap, 128);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(a[i], i);
+	free(a);
+}
+
 int run_util_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(config_regular_only),
+		cmocka_unit_test(grow_doubles),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
