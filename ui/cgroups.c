@@ -20,7 +20,7 @@ enum action {
 	CG_BACK,
 };
 
-static const struct binding bindings[] = {
+const struct binding cg_keys[] = {
 	{TA_UP, {KEY_UP, 0}, "Up", "select the cgroup above"},
 	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the cgroup below"},
 	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
@@ -129,7 +129,7 @@ unsigned cgroups_wanted(const struct ui *u)
 	return open ? u->prefs->cg.cols | CGCOL_BIT(u->prefs->cg.sort) : 0;
 }
 
-static void done(struct ui *u)
+void cg_done(struct ui *u)
 {
 	(void)u;
 	free(v->folded);
@@ -161,7 +161,7 @@ static void fold(struct ui *u, bool on)
 	cgroups_reselect(u);
 }
 
-static struct reaction act(struct ui *u, int a)
+struct reaction cg_act(struct ui *u, int a)
 {
 	u->message[0] = '\0';
 	update_visible(u);
@@ -186,21 +186,7 @@ static struct reaction act(struct ui *u, int a)
 	return reacts(REACT_NONE);
 }
 
-/* The filter narrows the rows as it is typed; Esc clears it. The other prompts (the
- * interval, a replay's time) are the main screen's. */
-static struct reaction prompt_key(struct ui *u, wint_t ch, bool is_key)
-{
-	if (u->prompt.kind != PROMPT_FILTER)
-		return u->screens[SCREEN_MAIN]->prompt(u, ch, is_key);
-	return table_filter_key(&cg_table, u, ch, is_key);
-}
-
-static struct reaction mouse(struct ui *u, const struct mouse_hit *h)
-{
-	return table_mouse(&cg_table, u, h);
-}
-
-static void draw(struct ui *u)
+void cg_draw(struct ui *u)
 {
 	static const struct keybar_item keys[] = {
 		{"Enter", "Procs", '\n'}, {"F4", "Filter", KEY_F(4)}, {"F5", "Tree", KEY_F(5)},
@@ -243,17 +229,4 @@ const struct table_kind cg_table = {
 	.col_text = col_text,
 	.default_sort = CGCOL_USAGE,
 	.picker_title = "Sort cgroups by (Enter picks, Esc returns)",
-};
-
-const struct screen screen_cgroups = {
-	.title = "Cgroups (C)",
-	.keys = bindings,
-	.common = CK_ALL,
-	.replay = true,
-	.state = &cg_state,
-	.done = done,
-	.draw = draw,
-	.act = act,
-	.prompt = prompt_key,
-	.mouse = mouse,
 };
