@@ -21,15 +21,7 @@ enum action {
 };
 
 const struct binding cg_keys[] = {
-	{TA_UP, {KEY_UP, 0}, "Up", "select the cgroup above"},
-	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the cgroup below"},
-	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
-	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
-	{TA_HOME, {KEY_HOME, 0}, "Home", "first cgroup"},
-	{TA_END, {KEY_END, 0}, "End", "last cgroup"},
-	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
-	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
+	TABLE_MOVE_KEYS("cgroup"),
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by usage"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree: each cgroup under its parent, or a flat list"},

@@ -37,15 +37,7 @@ enum action {
 };
 
 const struct binding main_keys[] = {
-	{TA_UP, {KEY_UP, 0}, "Up", "select the process above"},
-	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the process below"},
-	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
-	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
-	{TA_HOME, {KEY_HOME, 0}, "Home", "first process"},
-	{TA_END, {KEY_END, 0}, "End", "last process"},
-	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
-	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
+	TABLE_MOVE_KEYS("process"),
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
