@@ -204,11 +204,6 @@ static uint64_t id_of(const struct ui *u, size_t i)
 	return cg_shown_row(u, i)->c->id;
 }
 
-static const char *col_text(int c, bool desc)
-{
-	return desc ? cg_columns[c].desc : cg_columns[c].title;
-}
-
 const struct table_kind cg_table = {
 	.cg = true,
 	.screen = SCREEN_CGROUPS,
@@ -218,7 +213,7 @@ const struct table_kind cg_table = {
 	.page = table_rows,
 	.steps = cgroups_steps,
 	.pickable = cgroups_sortable,
-	.col_text = col_text,
+	.columns = cg_columns,
 	.default_sort = CGCOL_USAGE,
 	.picker_title = "Sort cgroups by (Enter picks, Esc returns)",
 };

@@ -236,8 +236,8 @@ void sort_draw(struct ui *u)
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
 	for (int i = top; i < n && i - top < rows; i++) {
 		char line[300];
-		snprintf(line, sizeof(line), "%-8s %s", t->col_text(cols[i], false),
-			 t->col_text(cols[i], true));
+		snprintf(line, sizeof(line), "%-8s %s", t->columns[cols[i]].title,
+			 t->columns[cols[i]].desc);
 		put_text(cv, first + i - top, 0, cv->cols,
 			 i == picker->sel ? ROLE_SELECTED : ROLE_ROW, line, true);
 	}

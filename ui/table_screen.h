@@ -31,9 +31,9 @@ struct table_kind {
 	 * how many */
 	int (*steps)(const struct ui *u, int out[TABLE_COLS]);
 	int (*pickable)(const struct ui *u, int out[TABLE_COLS]);
-	const char *(*col_text)(int col, bool desc); /* its title, or what it is */
-	int default_sort;			     /* M */
-	const char *picker_title;		     /* the picker's first line */
+	const struct column *columns; /* its column table: a column's title, what it is */
+	int default_sort;	      /* M */
+	const char *picker_title;     /* the picker's first line */
 };
 
 /* The actions both tables bind (their binding tables' act); a table's own come after */
