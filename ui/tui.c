@@ -15,28 +15,30 @@
 #include "util.h"
 
 /* The screens, by enum screen_id: {the help's heading for its keys, its keys, draw, act,
- * other keys, its state, the common keys it takes, whether a replay's keys move it}, then
- * the table of rows a table screen shows and what frees a state that holds memory */
+ * other keys, its state, the common keys it takes, whether a replay's keys move it, the
+ * table of rows a table screen shows, what frees a state that holds memory} */
 const struct screen ui_screens[NSCREENS] = {
 	[SCREEN_MAIN] = {"Processes", main_keys, main_draw, main_act, NULL, &main_state, CK_ALL,
-			 true, .table = &proc_table},
+			 true, &proc_table, NULL},
 	[SCREEN_DETAIL] = {"Process details (Enter)", detail_keys, detail_draw, detail_act, NULL,
-			   &detail_view, CK_REDRAWS},
+			   &detail_view, CK_REDRAWS, false, NULL, NULL},
 	[SCREEN_OOM] = {"OOM kills (o) and reclaim latency (r)", oom_keys, oom_draw, panes_act,
-			oom_other, &panes_state, 0, true},
+			oom_other, &panes_state, 0, true, NULL, NULL},
 	/* the same keys (Enter does nothing there); the help lists them once */
 	[SCREEN_RECLAIM] = {NULL, oom_keys, reclaim_draw, panes_act, panes_other, &panes_state, 0,
-			    true},
-	[SCREEN_SORT] = {"Sort column (F6)", sort_keys, sort_draw, sort_act, NULL, &sort_picker},
+			    true, NULL, NULL},
+	[SCREEN_SORT] = {"Sort column (F6)", sort_keys, sort_draw, sort_act, NULL, &sort_picker, 0,
+			 false, NULL, NULL},
 	[SCREEN_COLUMNS] = {"Column picker (f, F2)", column_keys, columns_draw, columns_act, NULL,
-			    &columns_state},
-	[SCREEN_HELP] = {"Help", NULL, help_draw, NULL, help_other, &help_state},
+			    &columns_state, 0, false, NULL, NULL},
+	[SCREEN_HELP] = {"Help", NULL, help_draw, NULL, help_other, &help_state, 0, false, NULL,
+			 NULL},
 	[SCREEN_CGROUPS] = {"Cgroups (C)", cg_keys, cg_draw, cg_act, NULL, &cg_state, CK_ALL, true,
-			    .table = &cg_table, .done = cg_done},
+			    &cg_table, cg_done},
 	[SCREEN_GRAPHS] = {"Graphs (g)", graph_keys, graphs_draw, graphs_act, NULL, &graphs_state,
-			   CK_REDRAWS, true},
+			   CK_REDRAWS, true, NULL, NULL},
 	[SCREEN_POSTMORTEM] = {"OOM kill post-mortem (Enter on a kill)", pm_keys, pm_draw, pm_act,
-			       panes_other, &panes_state, CK_REDRAWS, true},
+			       panes_other, &panes_state, CK_REDRAWS, true, NULL, NULL},
 };
 
 struct ui_term {
