@@ -108,8 +108,8 @@ static void keys(FILE *out)
 {
 	bindings(out, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
-		if (ui_screens[s]->title && ui_screens[s]->keys)
-			bindings(out, ui_screens[s]->title, ui_screens[s]->keys);
+		if (ui_screens[s].title && ui_screens[s].keys)
+			bindings(out, ui_screens[s].title, ui_screens[s].keys);
 	bindings(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
 	bindings(out, "A replay (--replay), on the table and its panes", replay_bindings);
 }

@@ -20,16 +20,8 @@ enum action {
 	CG_BACK,
 };
 
-static const struct binding bindings[] = {
-	{TA_UP, {KEY_UP, 0}, "Up", "select the cgroup above"},
-	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the cgroup below"},
-	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
-	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
-	{TA_HOME, {KEY_HOME, 0}, "Home", "first cgroup"},
-	{TA_END, {KEY_END, 0}, "End", "last cgroup"},
-	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
-	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
+const struct binding cg_keys[] = {
+	TABLE_MOVE_KEYS("cgroup"),
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by usage"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree: each cgroup under its parent, or a flat list"},
@@ -129,7 +121,7 @@ unsigned cgroups_wanted(const struct ui *u)
 	return open ? u->prefs->cg.cols | CGCOL_BIT(u->prefs->cg.sort) : 0;
 }
 
-static void done(struct ui *u)
+void cg_done(struct ui *u)
 {
 	(void)u;
 	free(v->folded);
@@ -161,7 +153,7 @@ static void fold(struct ui *u, bool on)
 	cgroups_reselect(u);
 }
 
-static struct reaction act(struct ui *u, int a)
+struct reaction cg_act(struct ui *u, int a)
 {
 	u->message[0] = '\0';
 	update_visible(u);
@@ -186,21 +178,7 @@ static struct reaction act(struct ui *u, int a)
 	return reacts(REACT_NONE);
 }
 
-/* The filter narrows the rows as it is typed; Esc clears it. The other prompts (the
- * interval, a replay's time) are the main screen's. */
-static struct reaction prompt_key(struct ui *u, wint_t ch, bool is_key)
-{
-	if (u->prompt.kind != PROMPT_FILTER)
-		return u->screens[SCREEN_MAIN]->prompt(u, ch, is_key);
-	return table_filter_key(&cg_table, u, ch, is_key);
-}
-
-static struct reaction mouse(struct ui *u, const struct mouse_hit *h)
-{
-	return table_mouse(&cg_table, u, h);
-}
-
-static void draw(struct ui *u)
+void cg_draw(struct ui *u)
 {
 	static const struct keybar_item keys[] = {
 		{"Enter", "Procs", '\n'}, {"F4", "Filter", KEY_F(4)}, {"F5", "Tree", KEY_F(5)},
@@ -226,11 +204,6 @@ static uint64_t id_of(const struct ui *u, size_t i)
 	return cg_shown_row(u, i)->c->id;
 }
 
-static const char *col_text(int c, bool desc)
-{
-	return desc ? cg_columns[c].desc : cg_columns[c].title;
-}
-
 const struct table_kind cg_table = {
 	.cg = true,
 	.screen = SCREEN_CGROUPS,
@@ -240,20 +213,7 @@ const struct table_kind cg_table = {
 	.page = table_rows,
 	.steps = cgroups_steps,
 	.pickable = cgroups_sortable,
-	.col_text = col_text,
+	.columns = cg_columns,
 	.default_sort = CGCOL_USAGE,
 	.picker_title = "Sort cgroups by (Enter picks, Esc returns)",
-};
-
-const struct screen screen_cgroups = {
-	.title = "Cgroups (C)",
-	.keys = bindings,
-	.common = CK_ALL,
-	.replay = true,
-	.state = &cg_state,
-	.done = done,
-	.draw = draw,
-	.act = act,
-	.prompt = prompt_key,
-	.mouse = mouse,
 };

@@ -6,7 +6,7 @@
 
 enum { MENU_UP = 1, MENU_DOWN, MENU_HOME, MENU_END, MENU_PICK, MENU_BACK };
 
-static const struct binding column_keys[] = {
+const struct binding column_keys[] = {
 	{MENU_UP, {KEY_UP, 0}, "Up", "previous column"},
 	{MENU_DOWN, {KEY_DOWN, 0}, "Down", "next column"},
 	{MENU_HOME, {KEY_HOME, 0}, "Home", "first column"},
@@ -20,7 +20,8 @@ struct columns_state {
 	int sel; /* the column selected */
 };
 
-static struct columns_state st;
+struct columns_state columns_state;
+static struct columns_state *const st = &columns_state;
 
 static const char *why_hidden(const struct ui *u, enum col_id c)
 {
@@ -31,11 +32,11 @@ static const char *why_hidden(const struct ui *u, enum col_id c)
 	return "";
 }
 
-static void draw_columns(struct ui *u)
+void columns_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
 	int first = 2, rows = cv->rows - first - 1;
-	int top = st.sel >= rows ? st.sel - rows + 1 : 0;
+	int top = st->sel >= rows ? st->sel - rows + 1 : 0;
 
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE,
 		 "Columns (Space or Enter shows or hides, Esc returns)", false);
@@ -45,26 +46,26 @@ static void draw_columns(struct ui *u)
 
 		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', columns[i].title,
 			 columns[i].desc, why_hidden(u, (enum col_id)i));
-		put_text(cv, first + i - top, 0, cv->cols, i == st.sel ? ROLE_SELECTED : ROLE_ROW,
+		put_text(cv, first + i - top, 0, cv->cols, i == st->sel ? ROLE_SELECTED : ROLE_ROW,
 			 line, true);
 	}
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS,
 		 "Narrow screens hide the least needed columns first", true);
 }
 
-static struct reaction act_columns(struct ui *u, int a)
+struct reaction columns_act(struct ui *u, int a)
 {
 	switch (a) {
 	case MENU_UP:
 	case MENU_DOWN:
-		st.sel = list_step(st.sel, a == MENU_UP ? -1 : 1, COL_COUNT);
+		st->sel = list_step(st->sel, a == MENU_UP ? -1 : 1, COL_COUNT);
 		break;
 	case MENU_HOME:
 	case MENU_END:
-		st.sel = list_step(st.sel, a == MENU_HOME ? -COL_COUNT : COL_COUNT, COL_COUNT);
+		st->sel = list_step(st->sel, a == MENU_HOME ? -COL_COUNT : COL_COUNT, COL_COUNT);
 		break;
 	case MENU_PICK: {
-		unsigned cols = u->prefs->cols ^ COL_BIT(st.sel);
+		unsigned cols = u->prefs->cols ^ COL_BIT(st->sel);
 
 		if (!cols)
 			break; /* the last one stays */
@@ -77,11 +78,3 @@ static struct reaction act_columns(struct ui *u, int a)
 	}
 	return reacts(REACT_NONE);
 }
-
-const struct screen screen_columns = {
-	.title = "Column picker (f, F2)",
-	.keys = column_keys,
-	.state = &st,
-	.draw = draw_columns,
-	.act = act_columns,
-};

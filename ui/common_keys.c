@@ -26,14 +26,14 @@ int common_key(const struct ui *u, int key)
 {
 	int a = binding_act(common_bindings, key);
 
-	return a && (u->screens[u->screen]->common & CK_BIT(a)) ? a : 0;
+	return a && (u->screens[u->screen].common & CK_BIT(a)) ? a : 0;
 }
 
 struct reaction common_act(struct ui *u, int a)
 {
 	char cur[32];
 
-	if (u->screens[u->screen]->common == CK_ALL) /* a table's keys clear its message */
+	if (u->screens[u->screen].common == CK_ALL) /* a table's keys clear its message */
 		u->message[0] = '\0';
 	switch ((enum common_act)a) {
 	case CK_PAUSE:

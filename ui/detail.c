@@ -151,7 +151,7 @@ static void draw_tabs(struct ui *u, int y)
 	}
 }
 
-static void draw_detail(struct ui *u)
+void detail_draw(struct ui *u)
 {
 	char title[512], cmd[300], comm[80];
 	int y = 0;
@@ -232,7 +232,7 @@ enum {
 	DK_WHOLE,
 };
 
-static const struct binding detail_keys[] = {
+const struct binding detail_keys[] = {
 	{DK_BACK,
 	 {27, 'q', KEY_F(10), KEY_BACKSPACE},
 	 "Esc q",
@@ -255,7 +255,7 @@ static const struct binding detail_keys[] = {
 	{0, {0}, NULL, NULL},
 };
 
-static struct reaction act(struct ui *u, int a)
+struct reaction detail_act(struct ui *u, int a)
 {
 	long page = v->rows > 1 ? v->rows - 1 : 1;
 
@@ -311,12 +311,3 @@ static struct reaction act(struct ui *u, int a)
 	}
 	return reacts(REACT_NONE);
 }
-
-const struct screen screen_detail = {
-	.title = "Process details (Enter)",
-	.keys = detail_keys,
-	.common = CK_REDRAWS,
-	.state = &detail_view,
-	.draw = draw_detail,
-	.act = act,
-};

@@ -19,7 +19,8 @@ struct graphs_state {
 	int zoom; /* an index of zooms[] */
 };
 
-static struct graphs_state st;
+struct graphs_state graphs_state;
+static struct graphs_state *const st = &graphs_state;
 
 bool graph_pane_fits(const struct ui *u)
 {
@@ -35,10 +36,10 @@ void graph_zoom(struct ui *u, int dir)
 {
 	static const char *const names[] = {"the graph's width times the refresh interval", "1 min",
 					    "10 min", "1 h"};
-	int z = st.zoom + dir;
+	int z = st->zoom + dir;
 
-	st.zoom = z < 0 ? 0 : z >= NZOOMS ? NZOOMS - 1 : z;
-	snprintf(u->message, sizeof(u->message), "graph window: %s", names[st.zoom]);
+	st->zoom = z < 0 ? 0 : z >= NZOOMS ? NZOOMS - 1 : z;
+	snprintf(u->message, sizeof(u->message), "graph window: %s", names[st->zoom]);
 }
 
 /* The window of points dot columns: as zoomed, else one dot a refresh; no longer than the
@@ -47,7 +48,7 @@ void graph_zoom(struct ui *u, int dir)
 static double window_of(const struct ui *u, size_t points, double *t1, char *note, size_t size)
 {
 	const struct history *h = u->m->hist;
-	double want = zooms[st.zoom] > 0 ? zooms[st.zoom] : (double)points * u->prefs->delay;
+	double want = zooms[st->zoom] > 0 ? zooms[st->zoom] : (double)points * u->prefs->delay;
 	double span = history_newest(h) - history_oldest(h), floor = fmin(want, 60), w = want;
 	char a[16];
 
@@ -55,7 +56,7 @@ static double window_of(const struct ui *u, size_t points, double *t1, char *not
 	note[0] = '\0';
 	if (span < want) {
 		w = fmax(span, floor);
-		if (zooms[st.zoom] > 0 && w < want) {
+		if (zooms[st->zoom] > 0 && w < want) {
 			graph_ago(want, a, sizeof(a));
 			snprintf(note, size, " (%s asked)", a + 1);
 		}
@@ -203,14 +204,14 @@ void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, in
 
 enum { GK_BACK = 1, GK_SHORTER, GK_LONGER };
 
-static const struct binding graph_keys[] = {
+const struct binding graph_keys[] = {
 	{GK_BACK, {27, 'q', 'g', KEY_F(10)}, "Esc q g", "back to the table"},
 	{GK_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
 	{GK_LONGER, {']', 0}, "]", "longer graph window"},
 	{0, {0}, NULL, NULL},
 };
 
-static struct reaction act(struct ui *u, int a)
+struct reaction graphs_act(struct ui *u, int a)
 {
 	if (a == GK_BACK) {
 		u->message[0] = '\0';
@@ -221,7 +222,7 @@ static struct reaction act(struct ui *u, int a)
 	return reacts(REACT_NONE);
 }
 
-static void draw(struct ui *u)
+void graphs_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
 
@@ -230,13 +231,3 @@ static void draw(struct ui *u)
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS,
 		 u->message[0] ? u->message : "Esc/q/g back  [ ] graph window", true);
 }
-
-const struct screen screen_graphs = {
-	.title = "Graphs (g)",
-	.keys = graph_keys,
-	.common = CK_REDRAWS,
-	.replay = true,
-	.state = &st,
-	.draw = draw,
-	.act = act,
-};

@@ -10,19 +10,20 @@ struct help_state {
 	enum screen_id back; /* where it returns */
 };
 
-static struct help_state st;
+struct help_state help_state;
+static struct help_state *const st = &help_state;
 
 void help_open(struct ui *u)
 {
-	st.back = u->screen;
-	st.top = 0;
+	st->back = u->screen;
+	st->top = 0;
 	u->screen = SCREEN_HELP;
 }
 
 enum screen_id help_back(const struct ui *u)
 {
 	(void)u;
-	return st.back;
+	return st->back;
 }
 
 static void keys(struct pane *p, const char *title, const struct binding *b)
@@ -33,7 +34,7 @@ static void keys(struct pane *p, const char *title, const struct binding *b)
 		pane_add(p, ROLE_ROW, "%-11s %s", b->names, b->help);
 }
 
-static void draw(struct ui *u)
+void help_draw(struct ui *u)
 {
 	static struct pane p;
 	p.n = 0;
@@ -42,8 +43,8 @@ static void draw(struct ui *u)
 		     replay_bindings);
 	keys(&p, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
-		if (u->screens[s]->title && u->screens[s]->keys)
-			keys(&p, u->screens[s]->title, u->screens[s]->keys);
+		if (u->screens[s].title && u->screens[s].keys)
+			keys(&p, u->screens[s].title, u->screens[s].keys);
 	if (!u->rv.on)
 		keys(&p, "Replay (memtop --replay FILE)", replay_bindings);
 	keys(&p, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
@@ -51,22 +52,15 @@ static void draw(struct ui *u)
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");
 	for (int c = 0; c < COL_COUNT; c++)
 		pane_add(&p, ROLE_ROW, "%-8s %s", columns[c].title, columns[c].desc);
-	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &st.top,
+	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &st->top,
 		  p.n > u->cv.rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
 				       : "Press any key to return");
 }
 
 /* Any key but the scrolling ones returns to the screen it was opened from */
-static struct reaction other(struct ui *u, int key)
+struct reaction help_other(struct ui *u, int key)
 {
-	if (!pane_scroll(&u->cv, &st.top, key))
-		u->screen = st.back;
+	if (!pane_scroll(&u->cv, &st->top, key))
+		u->screen = st->back;
 	return reacts(REACT_NONE);
 }
-
-const struct screen screen_help = {
-	.title = "Help",
-	.state = &st,
-	.draw = draw,
-	.other = other,
-};

@@ -36,16 +36,8 @@ enum action {
 	ACT_QUIT,
 };
 
-static const struct binding bindings[] = {
-	{TA_UP, {KEY_UP, 0}, "Up", "select the process above"},
-	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the process below"},
-	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
-	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
-	{TA_HOME, {KEY_HOME, 0}, "Home", "first process"},
-	{TA_END, {KEY_END, 0}, "End", "last process"},
-	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},
-	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"},
+const struct binding main_keys[] = {
+	TABLE_MOVE_KEYS("process"),
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
@@ -98,7 +90,7 @@ static struct reaction pref(unsigned react, struct pref_req r)
 	return (struct reaction){react, r};
 }
 
-static struct reaction act(struct ui *u, int a)
+struct reaction main_act(struct ui *u, int a)
 {
 	u->message[0] = '\0';
 	if (a < TA_COUNT)
@@ -260,9 +252,9 @@ static void confirm_key(struct ui *u, wint_t ch)
 			 strerror(errno));
 }
 
-/* A key while a prompt is open (u->prompt.kind != PROMPT_NONE): the main screen's prompts,
- * and those the other screens leave to it (struct screen's prompt) */
-static struct reaction prompt_key(struct ui *u, wint_t ch, bool is_key)
+/* A key while a prompt is open (u->prompt.kind != PROMPT_NONE), but the filter's (the table
+ * screen's): the main screen's prompts, and the interval's and a replay's time on any */
+struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key)
 {
 	enum prompt_kind kind = u->prompt.kind;
 	char text[128];
@@ -271,8 +263,6 @@ static struct reaction prompt_key(struct ui *u, wint_t ch, bool is_key)
 		confirm_key(u, is_key ? 0 : ch);
 		return reacts(REACT_NONE);
 	}
-	if (kind == PROMPT_FILTER)
-		return table_filter_key(&proc_table, u, ch, is_key);
 	enum prompt_result r = prompt_edit(&u->prompt, ch, is_key);
 	prompt_text(&u->prompt, text, sizeof(text));
 	switch (r) {
@@ -320,7 +310,7 @@ static void draw_bottom(struct ui *u)
 	table_bottom(u, keys, (int)ARRAY_SIZE(keys), u->prefs->filter.text);
 }
 
-static void draw(struct ui *u)
+void main_draw(struct ui *u)
 {
 	int y = header_rows(u), pane = graph_pane_rows(u);
 
@@ -330,20 +320,3 @@ static void draw(struct ui *u)
 	draw_table(u, y + pane, main_table_rows(u));
 	draw_bottom(u);
 }
-
-static struct reaction mouse(struct ui *u, const struct mouse_hit *h)
-{
-	return table_mouse(&proc_table, u, h);
-}
-
-const struct screen screen_main = {
-	.title = "Processes",
-	.keys = bindings,
-	.common = CK_ALL,
-	.replay = true,
-	.state = &main_state,
-	.draw = draw,
-	.act = act,
-	.prompt = prompt_key,
-	.mouse = mouse,
-};

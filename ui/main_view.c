@@ -57,11 +57,6 @@ static int shown(const struct ui *u, int out[TABLE_COLS])
 	return n;
 }
 
-static const char *col_text(int c, bool desc)
-{
-	return desc ? columns[c].desc : columns[c].title;
-}
-
 const struct table_kind proc_table = {
 	.cg = false,
 	.screen = SCREEN_MAIN,
@@ -71,7 +66,7 @@ const struct table_kind proc_table = {
 	.page = main_table_rows,
 	.steps = shown,
 	.pickable = shown,
-	.col_text = col_text,
+	.columns = columns,
 	.default_sort = COL_RSS,
 	.picker_title = "Sort by (Enter picks, Esc returns)",
 };

@@ -15,15 +15,9 @@
 
 enum { PANE_OOM = 1, PANE_RECLAIM, PANE_BACK, PANE_POSTMORTEM };
 
-static const struct binding pane_keys[] = {
-	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
-	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
-	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
-	{0, {0}, NULL, NULL},
-};
-
-/* The OOM pane's: the same, Up/Down move the selection, Enter opens its post-mortem */
-static const struct binding oom_keys[] = {
+/* The OOM and reclaim panes': Up/Down move the OOM pane's selection, Enter opens the
+ * post-mortem of the kill selected (elsewhere it does nothing) */
+const struct binding oom_keys[] = {
 	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
 	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
 	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
@@ -45,7 +39,7 @@ void panes_open(struct ui *u, enum screen_id id)
 		st->oom_sel = 0;
 }
 
-static struct reaction act(struct ui *u, int a)
+struct reaction panes_act(struct ui *u, int a)
 {
 	switch (a) {
 	case PANE_OOM:
@@ -71,7 +65,7 @@ static struct reaction act(struct ui *u, int a)
 }
 
 /* Up, Down, PgUp, PgDn, Home, End move the selected kill */
-static struct reaction oom_other(struct ui *u, int key)
+struct reaction oom_other(struct ui *u, int key)
 {
 	int n = (int)u->m->noom, *sel = &st->oom_sel;
 
@@ -83,14 +77,14 @@ static struct reaction oom_other(struct ui *u, int key)
 	return reacts(REACT_NONE);
 }
 
-/* Up, Down, PgUp, PgDn, Home scroll */
-static struct reaction other(struct ui *u, int key)
+/* Up, Down, PgUp, PgDn, Home scroll (the reclaim pane, the post-mortem) */
+struct reaction panes_other(struct ui *u, int key)
 {
 	pane_scroll(&u->cv, &st->top, key);
 	return reacts(REACT_NONE);
 }
 
-static void draw_oom(struct ui *u)
+void oom_draw(struct ui *u)
 {
 	static struct pane p;
 	const struct model *m = u->m;
@@ -189,7 +183,7 @@ static void hist_lines(struct ui *u, struct pane *p, const char *name, const str
 	}
 }
 
-static void draw_reclaim(struct ui *u)
+void reclaim_draw(struct ui *u)
 {
 	static struct pane p;
 	const struct model *m = u->m;
@@ -215,23 +209,3 @@ static void draw_reclaim(struct ui *u)
 	hist_lines(u, &p, "Shrink slab", &iv->shrink_slab, &all->shrink_slab);
 	pane_show(&u->cv, "Reclaim latency", &p, &st->top, PANE_KEYS);
 }
-
-const struct screen screen_oom = {
-	.title = "OOM kills (o) and reclaim latency (r)",
-	.keys = oom_keys,
-	.replay = true,
-	.state = &panes_state,
-	.draw = draw_oom,
-	.act = act,
-	.other = oom_other,
-};
-
-/* the same keys; the help lists them once */
-const struct screen screen_reclaim = {
-	.keys = pane_keys,
-	.replay = true,
-	.state = &panes_state,
-	.draw = draw_reclaim,
-	.act = act,
-	.other = other,
-};

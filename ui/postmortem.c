@@ -104,7 +104,7 @@ static void curve(struct ui *u, const struct oom_before *b, int y, int h)
 	graph_draw(&u->cv, &g, y, 0, u->cv.cols, h);
 }
 
-static void draw(struct ui *u)
+void pm_draw(struct ui *u)
 {
 	static struct pane p;
 	const struct canvas *cv = &u->cv;
@@ -139,32 +139,15 @@ static void draw(struct ui *u)
 
 enum { PM_BACK = 1 };
 
-static const struct binding keys[] = {
+const struct binding pm_keys[] = {
 	{PM_BACK, {27, 'q', KEY_F(10), KEY_BACKSPACE}, "Esc q", "back to the OOM kills"},
 	{0, {0}, NULL, NULL},
 };
 
 /* back to the OOM kills, on the same line */
-static struct reaction act(struct ui *u, int a)
+struct reaction pm_act(struct ui *u, int a)
 {
 	(void)a;
 	u->screen = SCREEN_OOM;
 	return reacts(REACT_NONE);
 }
-
-static struct reaction other(struct ui *u, int key)
-{
-	pane_scroll(&u->cv, &panes_state.top, key);
-	return reacts(REACT_NONE);
-}
-
-const struct screen screen_postmortem = {
-	.title = "OOM kill post-mortem (Enter on a kill)",
-	.keys = keys,
-	.common = CK_REDRAWS,
-	.replay = true,
-	.state = &panes_state,
-	.draw = draw,
-	.act = act,
-	.other = other,
-};

@@ -1,5 +1,5 @@
 /* The full-screen view's parts: the little state every screen shares, the screens as
- * entries of one {draw, keys} table (each with its own state), the keys common to them,
+ * rows of one {draw, keys, help} table (each with its own state), the keys common to them,
  * and what a key asks for next. Screens draw on the canvas and change their own state;
  * they read the model and the preferences but never a source, and ask for a preference
  * change rather than make it. */
@@ -186,28 +186,29 @@ enum common_act {
 	 CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
 #define CK_REDRAWS CK_BIT(CK_REDRAW)
 
+struct table_kind;
+
+/* A row of the screen table (ui_screens[] in ui/tui.c, by enum screen_id); its parts are
+ * its file's */
 struct screen {
-	const char *title; /* the help's heading for its keys */
+	const char *title; /* the help's heading for its keys; NULL: listed with another's */
 	const struct binding *keys;
-	unsigned common; /* the common keys it takes (CK_BIT()s) */
-	bool replay;	 /* it shows the sample: a replay's keys move it */
-	/* its own state (a static struct of its file), set up by init at ui_open and freed
-	 * by done at ui_close; either may be NULL */
-	void *state;
-	void (*init)(struct ui *u);
-	void (*done)(struct ui *u);
 	void (*draw)(struct ui *u);
 	/* a key of the table: act is its action */
 	struct reaction (*act)(struct ui *u, int act);
 	/* a key outside the table, or NULL to ignore those */
 	struct reaction (*other)(struct ui *u, int key);
-	/* a key while its prompt is open; NULL: the main screen's prompts */
-	struct reaction (*prompt)(struct ui *u, wint_t ch, bool is_key);
-	/* the mouse on the screen's table, NULL where it has none: a click on a column title
-	 * sorts by it (again: inverts), one on a row selects it, the wheel scrolls where
-	 * rows are drawn (elsewhere, and where NULL, it runs Up and Down). A double click on
-	 * a row runs Enter after it, a click on the key bar its key. */
-	struct reaction (*mouse)(struct ui *u, const struct mouse_hit *h);
+	/* its own state: a struct of its file, opaque to the others */
+	void *state;
+	unsigned common; /* the common keys it takes (CK_BIT()s) */
+	bool replay;	 /* it shows the sample: a replay's keys move it */
+	/* a table of rows (ui/table_screen.h), or NULL: the mouse on its titles and rows (a
+	 * click on a column title sorts by it, again: inverts; one on a row selects it; the
+	 * wheel scrolls where rows are drawn, elsewhere and where NULL it runs Up and Down; a
+	 * double click on a row runs Enter after it) and its filter prompt. A click on the key
+	 * bar runs its key on every screen. */
+	const struct table_kind *table;
+	void (*done)(struct ui *u); /* frees what its state holds, at ui_close; or NULL */
 };
 
 /* The bottom line's text prompts */
@@ -235,8 +236,8 @@ struct ui {
 	/* what the keys change (columns, sort, filter, delay): read by the screens, written
 	 * only by ui_key from a struct reaction's pref_req */
 	struct prefs *prefs;
-	const struct screen *const *screens; /* by enum screen_id */
-	const struct binding *prompt_keys;   /* for the help */
+	const struct screen *screens;	   /* by enum screen_id */
+	const struct binding *prompt_keys; /* for the help */
 	enum screen_id screen;
 	bool paused;
 	char message[200];
@@ -252,11 +253,41 @@ extern const struct binding replay_bindings[];
 extern const struct binding common_bindings[];
 extern const char common_title[];
 
-/* The screens, each in its own file */
-extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
-	screen_columns, screen_help, screen_cgroups, screen_graphs, screen_postmortem;
-
-/* The state of the screen id (its struct screen's state) */
-#define SCREEN_STATE(u, id) ((u)->screens[id]->state)
+/* The screens' parts (ui_screens[] in ui/tui.c is their table), each from its file:
+ * their keys, drawing, actions and state */
+extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
+	cg_keys[], graph_keys[], pm_keys[];
+extern struct main_state main_state;	   /* main_view.c */
+extern struct detail_view detail_view;	   /* detail.c */
+extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
+extern struct sort_picker sort_picker;	   /* table_screen.c */
+extern struct columns_state columns_state; /* column_picker.c */
+extern struct help_state help_state;	   /* help.c */
+extern struct cg_state cg_state;	   /* cgroups.c */
+extern struct graphs_state graphs_state;   /* graphs.c */
+void main_draw(struct ui *u);
+struct reaction main_act(struct ui *u, int a);
+/* A key while a prompt other than the filter is open, on any screen */
+struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key);
+void detail_draw(struct ui *u);
+struct reaction detail_act(struct ui *u, int a);
+void oom_draw(struct ui *u);
+void reclaim_draw(struct ui *u);
+struct reaction panes_act(struct ui *u, int a);
+struct reaction oom_other(struct ui *u, int key);
+struct reaction panes_other(struct ui *u, int key); /* Up, Down, PgUp, PgDn, Home scroll */
+void sort_draw(struct ui *u);
+struct reaction sort_act(struct ui *u, int a);
+void columns_draw(struct ui *u);
+struct reaction columns_act(struct ui *u, int a);
+void help_draw(struct ui *u);
+struct reaction help_other(struct ui *u, int key);
+void cg_draw(struct ui *u);
+struct reaction cg_act(struct ui *u, int a);
+void cg_done(struct ui *u);
+void graphs_draw(struct ui *u);
+struct reaction graphs_act(struct ui *u, int a);
+void pm_draw(struct ui *u);
+struct reaction pm_act(struct ui *u, int a);
 
 #endif

@@ -75,27 +75,28 @@ static struct reaction sort_step(const struct table_kind *t, struct ui *u, int d
 
 /* ---- the sort picker ---- */
 
-struct picker_state {
+struct sort_picker {
 	const struct table_kind *t; /* the table it sorts */
 	int sel;
 };
 
-static struct picker_state picker;
+struct sort_picker sort_picker;
+static struct sort_picker *const picker = &sort_picker;
 
 const struct table_kind *picker_table(void)
 {
-	return picker.t;
+	return picker->t;
 }
 
 static void picker_open(const struct table_kind *t, struct ui *u)
 {
 	int cols[TABLE_COLS], n = t->pickable(u, cols);
 
-	picker.t = t;
-	picker.sel = 0;
+	picker->t = t;
+	picker->sel = 0;
 	for (int i = 0; i < n; i++)
 		if (cols[i] == sort_of(t, u))
-			picker.sel = i;
+			picker->sel = i;
 	u->screen = SCREEN_SORT;
 }
 
@@ -217,7 +218,7 @@ void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const cha
 
 enum { PICK_UP = 1, PICK_DOWN, PICK_SORT, PICK_BACK };
 
-static const struct binding picker_keys[] = {
+const struct binding sort_keys[] = {
 	{PICK_UP, {KEY_UP, 0}, "Up", "previous column"},
 	{PICK_DOWN, {KEY_DOWN, 0}, "Down", "next column"},
 	{PICK_SORT, {'\n', '\r', KEY_ENTER, 0}, "Enter", "sort by it"},
@@ -225,49 +226,41 @@ static const struct binding picker_keys[] = {
 	{0, {0}, NULL, NULL},
 };
 
-static void picker_draw(struct ui *u)
+void sort_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
-	const struct table_kind *t = picker.t;
+	const struct table_kind *t = picker->t;
 	int cols[TABLE_COLS], n = t->pickable(u, cols), first = 2, rows = cv->rows - first;
-	int top = picker.sel >= rows ? picker.sel - rows + 1 : 0;
+	int top = picker->sel >= rows ? picker->sel - rows + 1 : 0;
 
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
 	for (int i = top; i < n && i - top < rows; i++) {
 		char line[300];
-		snprintf(line, sizeof(line), "%-8s %s", t->col_text(cols[i], false),
-			 t->col_text(cols[i], true));
+		snprintf(line, sizeof(line), "%-8s %s", t->columns[cols[i]].title,
+			 t->columns[cols[i]].desc);
 		put_text(cv, first + i - top, 0, cv->cols,
-			 i == picker.sel ? ROLE_SELECTED : ROLE_ROW, line, true);
+			 i == picker->sel ? ROLE_SELECTED : ROLE_ROW, line, true);
 	}
 }
 
-static struct reaction picker_act(struct ui *u, int a)
+struct reaction sort_act(struct ui *u, int a)
 {
-	const struct table_kind *t = picker.t;
+	const struct table_kind *t = picker->t;
 	int cols[TABLE_COLS], n = t->pickable(u, cols);
 
 	switch (a) {
 	case PICK_UP:
 	case PICK_DOWN:
-		picker.sel = list_step(picker.sel, a == PICK_UP ? -1 : 1, n);
+		picker->sel = list_step(picker->sel, a == PICK_UP ? -1 : 1, n);
 		break;
 	case PICK_SORT:
 		u->screen = t->screen;
-		if (picker.sel >= n)
+		if (picker->sel >= n)
 			break;
-		return (struct reaction){REACT_RESORT, pref_sort(t->cg, cols[picker.sel])};
+		return (struct reaction){REACT_RESORT, pref_sort(t->cg, cols[picker->sel])};
 	case PICK_BACK:
 		u->screen = t->screen;
 		break;
 	}
 	return reacts(REACT_NONE);
 }
-
-const struct screen screen_sort = {
-	.title = "Sort column (F6)",
-	.keys = picker_keys,
-	.state = &picker,
-	.draw = picker_draw,
-	.act = picker_act,
-};

@@ -31,9 +31,9 @@ struct table_kind {
 	 * how many */
 	int (*steps)(const struct ui *u, int out[TABLE_COLS]);
 	int (*pickable)(const struct ui *u, int out[TABLE_COLS]);
-	const char *(*col_text)(int col, bool desc); /* its title, or what it is */
-	int default_sort;			     /* M */
-	const char *picker_title;		     /* the picker's first line */
+	const struct column *columns; /* its column table: a column's title, what it is */
+	int default_sort;	      /* M */
+	const char *picker_title;     /* the picker's first line */
 };
 
 /* The actions both tables bind (their binding tables' act); a table's own come after */
@@ -53,6 +53,21 @@ enum table_act {
 	TA_FILTER,
 	TA_COUNT
 };
+
+/* The rows both tables' key tables begin with: moving the selection over their rows (row
+ * names one: "process", "cgroup") and the sort column */
+/* clang-format off */
+#define TABLE_MOVE_KEYS(row)                                                                       \
+	{TA_UP, {KEY_UP, 0}, "Up", "select the " row " above"},                                    \
+	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the " row " below"},                              \
+	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},                                          \
+	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},                                        \
+	{TA_HOME, {KEY_HOME, 0}, "Home", "first " row},                                            \
+	{TA_END, {KEY_END, 0}, "End", "last " row},                                                \
+	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},                      \
+	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},                     \
+	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"}
+/* clang-format on */
 
 struct reaction table_act(const struct table_kind *t, struct ui *u, int a);
 /* After new rows (a refresh, a new order): the selection on the same row */

@@ -14,13 +14,31 @@
 #include "prompt.h"
 #include "util.h"
 
-/* The one table of screens, by enum screen_id */
-const struct screen *const ui_screens[NSCREENS] = {
-	[SCREEN_MAIN] = &screen_main,	  [SCREEN_DETAIL] = &screen_detail,
-	[SCREEN_OOM] = &screen_oom,	  [SCREEN_RECLAIM] = &screen_reclaim,
-	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
-	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
-	[SCREEN_GRAPHS] = &screen_graphs, [SCREEN_POSTMORTEM] = &screen_postmortem,
+/* The screens, by enum screen_id: {the help's heading for its keys, its keys, draw, act,
+ * other keys, its state, the common keys it takes, whether a replay's keys move it, the
+ * table of rows a table screen shows, what frees a state that holds memory} */
+const struct screen ui_screens[NSCREENS] = {
+	[SCREEN_MAIN] = {"Processes", main_keys, main_draw, main_act, NULL, &main_state, CK_ALL,
+			 true, &proc_table, NULL},
+	[SCREEN_DETAIL] = {"Process details (Enter)", detail_keys, detail_draw, detail_act, NULL,
+			   &detail_view, CK_REDRAWS, false, NULL, NULL},
+	[SCREEN_OOM] = {"OOM kills (o) and reclaim latency (r)", oom_keys, oom_draw, panes_act,
+			oom_other, &panes_state, 0, true, NULL, NULL},
+	/* the same keys (Enter does nothing there); the help lists them once */
+	[SCREEN_RECLAIM] = {NULL, oom_keys, reclaim_draw, panes_act, panes_other, &panes_state, 0,
+			    true, NULL, NULL},
+	[SCREEN_SORT] = {"Sort column (F6)", sort_keys, sort_draw, sort_act, NULL, &sort_picker, 0,
+			 false, NULL, NULL},
+	[SCREEN_COLUMNS] = {"Column picker (f, F2)", column_keys, columns_draw, columns_act, NULL,
+			    &columns_state, 0, false, NULL, NULL},
+	[SCREEN_HELP] = {"Help", NULL, help_draw, NULL, help_other, &help_state, 0, false, NULL,
+			 NULL},
+	[SCREEN_CGROUPS] = {"Cgroups (C)", cg_keys, cg_draw, cg_act, NULL, &cg_state, CK_ALL, true,
+			    &cg_table, cg_done},
+	[SCREEN_GRAPHS] = {"Graphs (g)", graph_keys, graphs_draw, graphs_act, NULL, &graphs_state,
+			   CK_REDRAWS, true, NULL, NULL},
+	[SCREEN_POSTMORTEM] = {"OOM kill post-mortem (Enter on a kill)", pm_keys, pm_draw, pm_act,
+			       panes_other, &panes_state, CK_REDRAWS, true, NULL, NULL},
 };
 
 struct ui_term {
@@ -71,9 +89,6 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 	u->screens = ui_screens;
 	u->prompt_keys = prompt_bindings;
 	u->prefs = prefs;
-	for (int i = 0; i < NSCREENS; i++)
-		if (ui_screens[i]->init)
-			ui_screens[i]->init(u);
 	return u;
 }
 
@@ -85,8 +100,8 @@ void ui_close(struct ui *u)
 	endwin();
 	delscreen(t->scr);
 	for (int i = 0; i < NSCREENS; i++)
-		if (ui_screens[i]->done)
-			ui_screens[i]->done(u);
+		if (ui_screens[i].done)
+			ui_screens[i].done(u);
 	free(t);
 }
 
@@ -114,7 +129,7 @@ void ui_draw(struct ui *u)
 	if (too_small(u))
 		draw_too_small(u);
 	else
-		ui_screens[u->screen]->draw(u);
+		ui_screens[u->screen].draw(u);
 	refresh();
 }
 
@@ -143,7 +158,7 @@ const struct binding replay_bindings[] = {
 /* A replay's key, on the screens that show the sample; *taken: it was one */
 static struct reaction replay_key(struct ui *u, int key, bool *taken)
 {
-	int a = u->rv.on && ui_screens[u->screen]->replay ? binding_act(replay_bindings, key) : 0;
+	int a = u->rv.on && ui_screens[u->screen].replay ? binding_act(replay_bindings, key) : 0;
 
 	*taken = a != 0;
 	if (a == RR_JUMP) {
@@ -177,7 +192,7 @@ static unsigned wheel_keys(struct ui *u, int lines)
  * rows, else as Up and Down), the key bar runs its key */
 static unsigned mouse_key(struct ui *u)
 {
-	const struct screen *s = ui_screens[u->screen];
+	const struct screen *s = &ui_screens[u->screen];
 	struct mouse_hit h;
 	unsigned r;
 
@@ -188,13 +203,13 @@ static unsigned mouse_key(struct ui *u)
 	case MOUSE_KEYBAR:
 		return ui_key(u, (wint_t)h.key, h.key >= KEY_MIN);
 	case MOUSE_WHEEL:
-		return s->mouse && u->map.nrows > 0 ? apply(u, s->mouse(u, &h))
+		return s->table && u->map.nrows > 0 ? apply(u, table_mouse(s->table, u, &h))
 						    : wheel_keys(u, h.lines);
 	case MOUSE_TITLE:
 	case MOUSE_ROW:
-		if (!s->mouse)
+		if (!s->table)
 			return REACT_NONE;
-		r = apply(u, s->mouse(u, &h));
+		r = apply(u, table_mouse(s->table, u, &h));
 		/* then what Enter does there (the detail of a process, the processes of a
 		 * cgroup) */
 		return h.dbl ? r | ui_key(u, '\n', false) : r;
@@ -207,14 +222,16 @@ static unsigned mouse_key(struct ui *u)
  * own */
 static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 {
-	const struct screen *s = ui_screens[u->screen];
+	const struct screen *s = &ui_screens[u->screen];
 	/* a key code, or a character (those beyond Latin-1 mean nothing outside a prompt) */
 	int key = is_key ? (int)ch : (ch < 0x100 ? (int)ch : 0);
 	bool taken;
 	int a;
 
+	if (u->prompt.kind == PROMPT_FILTER)
+		return table_filter_key(s->table ? s->table : &proc_table, u, ch, is_key);
 	if (u->prompt.kind != PROMPT_NONE)
-		return (s->prompt ? s : ui_screens[SCREEN_MAIN])->prompt(u, ch, is_key);
+		return main_prompt(u, ch, is_key);
 	if (too_small(u))
 		return reacts(key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT
 									   : REACT_NONE);

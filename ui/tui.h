@@ -14,7 +14,7 @@
 #include "theme.h"
 
 /* The screens, by enum screen_id: their keys for the help and the manual (man/mkman.c) */
-extern const struct screen *const ui_screens[NSCREENS];
+extern const struct screen ui_screens[NSCREENS];
 
 /* Takes the terminal; NULL with a one-line reason in err. cgm: the cgroups, which the
  * loop updates at each refresh */

@@ -54,7 +54,7 @@ static void keys_listed(void **state)
 	(void)state;
 	char *text = manual_text(), line[300];
 	for (int s = 0; s < NSCREENS; s++) {
-		const struct binding *b = ui_screens[s]->keys;
+		const struct binding *b = ui_screens[s].keys;
 		for (; b && b->act; b++) {
 			snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
 			has(text, "the key", line);
