@@ -65,6 +65,8 @@ struct column {
 
 /* A row's three names: for -o and the settings file, on screen, the JSON key */
 #define COLUMN(n, t, j) .name = (n), .title = (t), .json = (j)
+/* The fields of a column of sizes in KiB, read as they are: its width and collector */
+#define KB_SAMPLE(w, need) .width = (w), .unit = UNIT_KB, .kind = KIND_SAMPLE, .needs = (need)
 
 /* A set of a table's columns is a bit mask, 1u << column */
 #define TABLE_BIT(c) (1u << (c))
