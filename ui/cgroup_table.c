@@ -4,9 +4,69 @@
 #include <string.h>
 
 #include "cgcells.h"
-#include "cgroups.h"
+#include "cgroup_table.h"
 #include "mouse.h"
-#include "table_screen.h"
+#include "util.h"
+
+struct cg_state cg_state;
+static struct cg_state *const v = &cg_state;
+
+/* ---- the rows shown ---- */
+
+static bool is_folded(uint64_t id)
+{
+	for (size_t i = 0; i < v->nfolded; i++)
+		if (v->folded[i] == id)
+			return true;
+	return false;
+}
+
+void cg_set_folded(uint64_t id, bool fold)
+{
+	for (size_t i = 0; i < v->nfolded; i++) {
+		if (v->folded[i] != id)
+			continue;
+		if (!fold)
+			v->folded[i] = v->folded[--v->nfolded];
+		return;
+	}
+	if (!fold)
+		return;
+	if (v->nfolded == v->folded_cap) {
+		v->folded_cap = v->folded_cap ? v->folded_cap * 2 : 16;
+		v->folded = xrealloc(v->folded, v->folded_cap * sizeof(*v->folded));
+	}
+	v->folded[v->nfolded++] = id;
+}
+
+/* The model's rows in their order, less those below a folded cgroup in the tree */
+void cg_update_visible(struct ui *u)
+{
+	size_t n = u->cgm ? u->cgm->nrows : 0;
+	bool tree = u->prefs->cg.tree;
+
+	if (v->vis_cap < n) {
+		v->vis_cap = n;
+		v->vis = xrealloc(v->vis, n * sizeof(*v->vis));
+		v->hidden = xrealloc(v->hidden, n * sizeof(*v->hidden));
+	}
+	v->nvis = 0;
+	for (size_t i = 0; i < n;) {
+		const struct cg_row *r = &u->cgm->rows[i];
+		size_t j = i + 1;
+		if (tree && v->nfolded && is_folded(r->c->id))
+			while (j < n && u->cgm->rows[j].depth > r->depth)
+				j++;
+		v->vis[v->nvis] = i;
+		v->hidden[v->nvis++] = j - i - 1;
+		i = j;
+	}
+}
+
+const struct cg_row *cg_shown_row(const struct ui *u, size_t i)
+{
+	return &u->cgm->rows[v->vis[i]];
+}
 
 static bool bpf_on(const struct ui *u)
 {

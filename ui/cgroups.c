@@ -33,65 +33,7 @@ const struct binding cg_keys[] = {
 	{0, {0}, NULL, NULL},
 };
 
-struct cg_state cg_state;
 static struct cg_state *const v = &cg_state;
-
-/* ---- the rows shown ---- */
-
-static bool is_folded(uint64_t id)
-{
-	for (size_t i = 0; i < v->nfolded; i++)
-		if (v->folded[i] == id)
-			return true;
-	return false;
-}
-
-static void set_folded(uint64_t id, bool fold)
-{
-	for (size_t i = 0; i < v->nfolded; i++) {
-		if (v->folded[i] != id)
-			continue;
-		if (!fold)
-			v->folded[i] = v->folded[--v->nfolded];
-		return;
-	}
-	if (!fold)
-		return;
-	if (v->nfolded == v->folded_cap) {
-		v->folded_cap = v->folded_cap ? v->folded_cap * 2 : 16;
-		v->folded = xrealloc(v->folded, v->folded_cap * sizeof(*v->folded));
-	}
-	v->folded[v->nfolded++] = id;
-}
-
-/* The model's rows in their order, less those below a folded cgroup in the tree */
-static void update_visible(struct ui *u)
-{
-	size_t n = u->cgm ? u->cgm->nrows : 0;
-	bool tree = u->prefs->cg.tree;
-
-	if (v->vis_cap < n) {
-		v->vis_cap = n;
-		v->vis = xrealloc(v->vis, n * sizeof(*v->vis));
-		v->hidden = xrealloc(v->hidden, n * sizeof(*v->hidden));
-	}
-	v->nvis = 0;
-	for (size_t i = 0; i < n;) {
-		const struct cg_row *r = &u->cgm->rows[i];
-		size_t j = i + 1;
-		if (tree && v->nfolded && is_folded(r->c->id))
-			while (j < n && u->cgm->rows[j].depth > r->depth)
-				j++;
-		v->vis[v->nvis] = i;
-		v->hidden[v->nvis++] = j - i - 1;
-		i = j;
-	}
-}
-
-const struct cg_row *cg_shown_row(const struct ui *u, size_t i)
-{
-	return &u->cgm->rows[v->vis[i]];
-}
 
 static int table_rows(const struct ui *u)
 {
@@ -101,7 +43,7 @@ static int table_rows(const struct ui *u)
 
 void cgroups_reselect(struct ui *u)
 {
-	update_visible(u);
+	cg_update_visible(u);
 	table_reselect(&cg_table, u);
 }
 
@@ -147,7 +89,7 @@ static void fold(struct ui *u, bool on)
 	bool children = next < u->cgm->nrows && u->cgm->rows[next].depth > r->depth;
 	if (on && !children)
 		return;
-	set_folded(r->c->id, on);
+	cg_set_folded(r->c->id, on);
 	v->view.follow = true;
 	v->view.sel_id = r->c->id;
 	cgroups_reselect(u);
@@ -156,7 +98,7 @@ static void fold(struct ui *u, bool on)
 struct reaction cg_act(struct ui *u, int a)
 {
 	u->message[0] = '\0';
-	update_visible(u);
+	cg_update_visible(u);
 	if (a < TA_COUNT)
 		return table_act(&cg_table, u, a);
 	switch ((enum action)a) {

@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "tui.h"
+#include "screen.h"
 
 struct pref_req pref_sort(bool cg, int col)
 {
@@ -40,7 +40,7 @@ static struct table_prefs table_prefs(struct prefs *p, bool cg)
 				    sizeof(p->filter.text)};
 }
 
-void pref_req_apply(struct ui *u, const struct pref_req *r)
+bool pref_req_apply(struct ui *u, const struct pref_req *r)
 {
 	struct prefs *p = u->prefs;
 	struct table_prefs t = table_prefs(p, r->cg);
@@ -80,10 +80,10 @@ void pref_req_apply(struct ui *u, const struct pref_req *r)
 		break;
 	case PO_GRAPHS:
 		p->graphs = !p->graphs;
-		ui_reselect(u); /* the table's rows changed */
-		break;
+		return true; /* the table's rows changed */
 	case PO_CGROUP:
 		p->filter.cgroup[0] = '\0';
 		break;
 	}
+	return false;
 }

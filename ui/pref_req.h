@@ -4,8 +4,9 @@
 
 #include "screen.h"
 
-/* Applies r to u->prefs */
-void pref_req_apply(struct ui *u, const struct pref_req *r);
+/* Applies r to u->prefs; true where the tables' rows must be chosen again (the graph pane
+ * took or gave back lines) */
+bool pref_req_apply(struct ui *u, const struct pref_req *r);
 
 /* The requests the screens make */
 struct pref_req pref_sort(bool cg, int col);

@@ -174,7 +174,8 @@ static struct reaction replay_key(struct ui *u, int key, bool *taken)
 /* What r asks of the view done (its preference change), and what is left for the loop */
 static unsigned apply(struct ui *u, struct reaction r)
 {
-	pref_req_apply(u, &r.pref);
+	if (pref_req_apply(u, &r.pref))
+		ui_reselect(u); /* the table's rows changed */
 	return r.react;
 }
 

@@ -1,22 +1,7 @@
 #include "prefs.h"
-#include "prefs_table.h"
 
 #include <stdio.h>
 #include <string.h>
-
-void prefs_init(struct prefs *p)
-{
-	char why[200];
-
-	memset(p, 0, sizeof(*p));
-	p->cols = columns_default();
-	p->cg.cols = cg_columns_default();
-	p->cg.sort = CGCOL_USAGE;
-	p->cg.tree = true;
-	for (const struct pref *r = prefs_table; r < prefs_table + PREF_COUNT; r++)
-		if (r->preset)
-			pref_parse(r, p, r->preset, false, why, sizeof(why));
-}
 
 int prefs_set_cgroup(struct model_filter *f, const char *path, char *err, size_t errlen)
 {

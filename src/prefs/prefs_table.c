@@ -200,3 +200,19 @@ void pref_format(const struct pref *r, const struct prefs *p, char *buf, size_t 
 		break;
 	}
 }
+
+/* Every preference at its row's default; the column sets and the cgroup table's order
+ * from their tables */
+void prefs_init(struct prefs *p)
+{
+	char why[200];
+
+	memset(p, 0, sizeof(*p));
+	p->cols = columns_default();
+	p->cg.cols = cg_columns_default();
+	p->cg.sort = CGCOL_USAGE;
+	p->cg.tree = true;
+	for (const struct pref *r = prefs_table; r < prefs_table + PREF_COUNT; r++)
+		if (r->preset)
+			pref_parse(r, p, r->preset, false, why, sizeof(why));
+}
