@@ -21,7 +21,7 @@ static void meminfo_fields(void **state)
 {
 	(void)state;
 	uint64_t m[MI_COUNT];
-	assert_int_equal(parse_meminfo(meminfo, m), 0);
+	assert_int_equal(parse_meminfo(meminfo, m, NULL), 0);
 	assert_int_equal(m[MI_MEM_TOTAL], 24598212);
 	assert_int_equal(m[MI_MEM_FREE], 23870012);
 	assert_int_equal(m[MI_MEM_AVAILABLE], 24102100);
@@ -36,13 +36,14 @@ static void meminfo_corrupt(void **state)
 {
 	(void)state;
 	uint64_t m[MI_COUNT];
-	assert_int_equal(parse_meminfo("", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", m), -1);
+	assert_int_equal(parse_meminfo("", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", m, NULL), -1);
 	/* without MemAvailable (old kernels) it is estimated */
 	assert_int_equal(
-		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n", m),
+		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n", m,
+			      NULL),
 		0);
 	assert_int_equal(m[MI_MEM_AVAILABLE], 22);
 }
@@ -53,7 +54,7 @@ static void meminfo_live(void **state)
 	char buf[16384];
 	uint64_t m[MI_COUNT];
 	assert_true(read_file("/proc/meminfo", buf, sizeof(buf)) > 0);
-	assert_int_equal(parse_meminfo(buf, m), 0);
+	assert_int_equal(parse_meminfo(buf, m, NULL), 0);
 	assert_true(m[MI_MEM_TOTAL] >= m[MI_MEM_AVAILABLE]);
 }
 
@@ -63,14 +64,14 @@ static void vmstat_fields(void **state)
 	uint64_t v[VS_COUNT];
 	const char *t = "nr_free_pages 1\npgpgin 2\npswpin 17\npswpout 23\npgfault 1000\n"
 			"pgmajfault 40\noom_kill 3\n";
-	assert_int_equal(parse_vmstat(t, v), 0);
+	assert_int_equal(parse_vmstat(t, v, NULL), 0);
 	assert_int_equal(v[VS_PGFAULT], 1000);
 	assert_int_equal(v[VS_PGMAJFAULT], 40);
 	assert_int_equal(v[VS_PSWPIN], 17);
 	assert_int_equal(v[VS_PSWPOUT], 23);
 	assert_int_equal(v[VS_OOM_KILL], 3);
-	assert_int_equal(parse_vmstat("pgfault 1\n", v), -1);
-	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v), -1);
+	assert_int_equal(parse_vmstat("pgfault 1\n", v, NULL), -1);
+	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v, NULL), -1);
 }
 
 static void psi_fields(void **state)
