@@ -74,6 +74,84 @@ static void vmstat_fields(void **state)
 	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v, NULL), -1);
 }
 
+/* One pass: every key declared is read wherever its line is, a key the text lacks is
+ * absent (its bit clear, its value 0), a count has no unit, the first of two lines with the
+ * same key counts, and a sum row adds its key_SUFFIX lines */
+static void meminfo_presence(void **state)
+{
+	(void)state;
+	uint64_t m[MI_COUNT], present;
+	const char *t = "HugePages_Total:      12\n"
+			"Slab:             149816 kB\n"
+			"MemTotal:       1000 kB\n"
+			"Active(anon):       2764 kB\n"
+			"MemFree:        100 kB\n"
+			"Slab:                  1 kB\n"
+			"SUnreclaim:        x kB\n"
+			"Hugepagesize:       2048 kB\n";
+
+	assert_int_equal(parse_meminfo(t, m, &present), 0);
+	assert_int_equal(m[MI_SLAB], 149816);
+	assert_int_equal(m[MI_ACTIVE_ANON], 2764);
+	assert_int_equal(m[MI_HUGEPAGES_TOTAL], 12);
+	assert_int_equal(m[MI_HUGEPAGESIZE], 2048);
+	assert_true(present & 1ull << MI_SLAB && present & 1ull << MI_HUGEPAGES_TOTAL);
+	assert_true(present & 1ull << MI_MEM_AVAILABLE); /* estimated */
+	assert_false(present & 1ull << MI_ZSWAP);	 /* no zswap in this kernel */
+	assert_false(present & 1ull << MI_SUNRECLAIM);	 /* unreadable */
+	assert_false(present & 1ull << MI_SWAP_TOTAL);
+	assert_int_equal(m[MI_ZSWAP], 0);
+	assert_int_equal(m[MI_SUNRECLAIM], 0);
+}
+
+static void vmstat_presence(void **state)
+{
+	(void)state;
+	uint64_t v[VS_COUNT], present;
+	const char *t = "pgfault 1000\npgmajfault 40\nallocstall_dma 1\nallocstall_dma32 20\n"
+			"allocstall_normal 300\nallocstall_movable 4000\npgscan_direct 7\n"
+			"pgscan_direct_throttle 99\nworkingset_activate_anon 5\n"
+			"workingset_activate_file 6\nworkingset_refault_file 8\nnuma_hit 9\n";
+
+	assert_int_equal(parse_vmstat(t, v, &present), 0);
+	assert_int_equal(v[VS_ALLOCSTALL], 4321);
+	assert_int_equal(v[VS_PGSCAN_DIRECT], 7); /* not pgscan_direct_throttle */
+	assert_int_equal(v[VS_WORKINGSET_ACTIVATE], 11);
+	assert_int_equal(v[VS_WORKINGSET_REFAULT_FILE], 8);
+	assert_int_equal(v[VS_NUMA_HIT], 9);
+	assert_true(present & 1ull << VS_ALLOCSTALL && present & 1ull << VS_WORKINGSET_ACTIVATE);
+	assert_false(present & 1ull << VS_WORKINGSET_REFAULT_ANON);
+	assert_false(present & 1ull << VS_PGSCAN_KHUGEPAGED);
+	assert_false(present & 1ull << VS_OOM_KILL);
+	assert_false(present & 1ull << VS_COMPACT_STALL);
+	/* before Linux 4.8, one allocstall line; before 5.9, one workingset_activate */
+	assert_int_equal(parse_vmstat("pgfault 1\npgmajfault 2\nallocstall 5\n"
+				      "workingset_activate 6\n",
+				      v, &present),
+			 0);
+	assert_int_equal(v[VS_ALLOCSTALL], 5);
+	assert_int_equal(v[VS_WORKINGSET_ACTIVATE], 6);
+	assert_true(present & 1ull << VS_ALLOCSTALL);
+}
+
+/* Every value /proc/meminfo and /proc/vmstat of this kernel has is read as the file says */
+static void presence_live(void **state)
+{
+	(void)state;
+	static const char *const files[] = {"/proc/meminfo", "/proc/vmstat"};
+	char buf[16384];
+
+	for (int f = 0; f < 2; f++) {
+		uint64_t vals[64], present;
+		assert_true(read_file(files[f], buf, sizeof(buf)) > 0);
+		assert_int_equal(f ? parse_vmstat(buf, vals, &present)
+				   : parse_meminfo(buf, vals, &present),
+				 0);
+		assert_true(present & 1);
+		assert_true(vals[0] > 0);
+	}
+}
+
 static void psi_fields(void **state)
 {
 	(void)state;
@@ -287,12 +365,21 @@ static void cmdline_of_self_and_gone(void **state)
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(meminfo_fields), cmocka_unit_test(meminfo_corrupt),
-		cmocka_unit_test(meminfo_live),	  cmocka_unit_test(vmstat_fields),
-		cmocka_unit_test(psi_fields),	  cmocka_unit_test(uptime_field),
-		cmocka_unit_test(stat_fields),	  cmocka_unit_test(stat_untrusted_comm),
-		cmocka_unit_test(stat_corrupt),	  cmocka_unit_test(statm_fields),
-		cmocka_unit_test(stat_live),	  cmocka_unit_test(cmdline_of_self_and_gone),
+		cmocka_unit_test(meminfo_fields),
+		cmocka_unit_test(meminfo_corrupt),
+		cmocka_unit_test(meminfo_live),
+		cmocka_unit_test(vmstat_fields),
+		cmocka_unit_test(meminfo_presence),
+		cmocka_unit_test(vmstat_presence),
+		cmocka_unit_test(presence_live),
+		cmocka_unit_test(psi_fields),
+		cmocka_unit_test(uptime_field),
+		cmocka_unit_test(stat_fields),
+		cmocka_unit_test(stat_untrusted_comm),
+		cmocka_unit_test(stat_corrupt),
+		cmocka_unit_test(statm_fields),
+		cmocka_unit_test(stat_live),
+		cmocka_unit_test(cmdline_of_self_and_gone),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);
 }
