@@ -112,7 +112,7 @@ static uint64_t vmstat_pswpin(void)
 	uint64_t vm[VS_COUNT] = {0};
 
 	if (read_file("/proc/vmstat", buf, sizeof(buf)) > 0)
-		parse_vmstat(buf, vm);
+		parse_vmstat(buf, vm, NULL);
 	return vm[VS_PSWPIN];
 }
 

@@ -28,6 +28,16 @@ enum vmstat_id {
 	VS_COUNT
 };
 
+/* Which values the kernel had: a key missing from the file is absent, not 0. The snapshot
+ * keeps each value's presence against its default (mem_presence bit MI_x, vm_presence bit
+ * VS_x): the values recorded before presence was (the rows of sysfigs.def up to SwapFree
+ * and oom_kill) are present by default, the later ones absent. So a recording made before
+ * presence was recorded, whose presence fields read 0, has its values and the later ones
+ * absent. */
+#define MI_PRESENT_DEFAULT ((1ull << (MI_SWAP_FREE + 1)) - 1)
+#define VS_PRESENT_DEFAULT ((1ull << (VS_OOM_KILL + 1)) - 1)
+_Static_assert(MI_COUNT <= 64 && VS_COUNT <= 64, "a value's presence is a bit of 64");
+
 struct sys_psi { /* /proc/pressure/memory */
 	bool present;
 	double some_avg10;
@@ -161,6 +171,8 @@ struct snapshot {
 	long page_kb;
 	uint64_t mem[MI_COUNT]; /* /proc/meminfo, KiB */
 	uint64_t vm[VS_COUNT];	/* /proc/vmstat, cumulative counts */
+	uint64_t mem_presence;	/* the values present, against MI_PRESENT_DEFAULT */
+	uint64_t vm_presence;	/* against VS_PRESENT_DEFAULT */
 	struct sys_psi psi;
 	struct self_state self;
 	struct self_cost cost;
@@ -182,6 +194,15 @@ struct snapshot {
 	struct cg_self cg_self; /* its path owned */
 };
 
+/* Whether the kernel had value MI_x or VS_x */
+static inline bool meminfo_present(const struct snapshot *s, int mi)
+{
+	return ((s->mem_presence ^ MI_PRESENT_DEFAULT) >> mi) & 1;
+}
+static inline bool vmstat_present(const struct snapshot *s, int vs)
+{
+	return ((s->vm_presence ^ VS_PRESENT_DEFAULT) >> vs) & 1;
+}
 void snapshot_init(struct snapshot *s);
 void snapshot_free(struct snapshot *s);
 /* Drops the contents for the next refresh and keeps the allocations of the arrays. */

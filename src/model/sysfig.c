@@ -16,11 +16,16 @@ static struct mem_split split(const struct model *m)
 	return ms;
 }
 
-/* meminfo_ID, vmstat_ID and rate_ID: a value of sysfigs.def and a counter's rate */
+/* meminfo_ID, vmstat_ID and rate_ID: a value of sysfigs.def and a counter's rate; has_ID:
+ * whether the kernel had the value */
 #define MEMINFO(id, key, name)                                                                     \
 	static inline double meminfo_##id(const struct model *m)                                   \
 	{                                                                                          \
 		return (double)now(m)->mem[MI_##id];                                               \
+	}                                                                                          \
+	static inline bool has_##id(const struct model *m)                                         \
+	{                                                                                          \
+		return meminfo_present(now(m), MI_##id);                                           \
 	}
 #define MEMINFO_FIG(id, key, name, ...) MEMINFO(id, key, name)
 #define VMSTAT(id, key, name)                                                                      \
@@ -31,6 +36,10 @@ static struct mem_split split(const struct model *m)
 	static inline double rate_##id(const struct model *m)                                      \
 	{                                                                                          \
 		return m->rates.vm[VS_##id];                                                       \
+	}                                                                                          \
+	static inline bool has_##id(const struct model *m)                                         \
+	{                                                                                          \
+		return vmstat_present(now(m), VS_##id);                                            \
 	}
 #define VMSTAT_FIG(id, key, name, ...) VMSTAT(id, key, name)
 #include "sysfigs.def"
@@ -184,22 +193,42 @@ static bool have_victim(const struct model *m)
 }
 
 const char *const sf_group_title[SF_NGROUPS] = {
-	[SF_MEM] = "Mem:", [SF_SWAP] = "Swap:",	      [SF_VM] = "VM:",
-	[SF_BPF] = "BPF:", [SF_RECLAIM] = "Reclaim:", [SF_SELF] = "Self:",
+	[SF_MEM] = "Mem:",	   [SF_SWAP] = "Swap:",	  [SF_VM] = "VM:",
+	[SF_KERNEL] = "Kernel:",   [SF_PAGES] = "Pages:", [SF_HUGE] = "Huge:",
+	[SF_PAGING] = "Paging:",   [SF_NUMA] = "NUMA:",	  [SF_BPF] = "BPF:",
+	[SF_RECLAIM] = "Reclaim:", [SF_SELF] = "Self:",
 };
 
 const char *const sf_group_json[SF_NGROUPS] = {
-	[SF_MEM] = "system", [SF_SWAP] = "system",     [SF_VM] = "system",
-	[SF_BPF] = "bpf",    [SF_RECLAIM] = "reclaim", [SF_SELF] = "self",
+	[SF_MEM] = "system",	  [SF_SWAP] = "system",	 [SF_VM] = "system",
+	[SF_KERNEL] = "system",	  [SF_PAGES] = "system", [SF_HUGE] = "system",
+	[SF_PAGING] = "system",	  [SF_NUMA] = "system",	 [SF_BPF] = "bpf",
+	[SF_RECLAIM] = "reclaim", [SF_SELF] = "self",
 };
 
 /* The rows of sysfigs.def; JSON keys: the figure and its unit (_kb, _per_s), as the column
- * table's */
+ * table's. A value the kernel lacks leaves its figures not valid: JSON null. */
+#define VALUE_OF(id, getter) .get = getter##_##id, .valid = has_##id, .json_null = true
 const struct sys_figure sys_figures[SF_NFIGURES] = {
 #define MEMINFO_FIG(id, key, name, ...)                                                            \
-	[SF_##id] = {.json = #name, .unit = SF_KB, .get = meminfo_##id, __VA_ARGS__},
+	[SF_##id] = {.json = #name, .unit = SF_KB, VALUE_OF(id, meminfo), __VA_ARGS__},
+#define MEMINFO_COUNT(id, key, name, ...)                                                          \
+	[SF_##id] = {.json = #name, .unit = SF_NUMBER, VALUE_OF(id, meminfo), __VA_ARGS__},
 #define VMSTAT_FIG(id, key, name, ...)                                                             \
-	[SF_##id] = {.json = #name, .unit = SF_COUNT, .get = vmstat_##id, __VA_ARGS__},
+	[SF_##id] = {.json = #name, .unit = SF_COUNT, VALUE_OF(id, vmstat), __VA_ARGS__},
+#define VMSTAT_RATE(id, key, name, grp, lbl, hlp, ...)                                             \
+	[SF_##id##_RATE] = {.json = #name "_per_s",                                                \
+			    .label = lbl,                                                          \
+			    .unit = SF_RATE,                                                       \
+			    .group = grp,                                                          \
+			    VALUE_OF(id, rate),                                                    \
+			    __VA_ARGS__},                                                          \
+	[SF_##id] = {.json = #name,                                                                \
+		     .unit = SF_COUNT,                                                             \
+		     .group = grp,                                                                 \
+		     VALUE_OF(id, vmstat),                                                         \
+		     .metric = "vm_" #name,                                                        \
+		     .help = hlp},
 #define FIGURE(id, ...) [SF_##id] = {__VA_ARGS__},
 #include "sysfigs.def"
 };

@@ -26,6 +26,11 @@ enum sf_group {
 	SF_MEM,	    /* JSON "system"; the header's memory line, batch "Mem:" */
 	SF_SWAP,    /* JSON "system"; batch "Swap:" (the header's meter shows it) */
 	SF_VM,	    /* JSON "system"; the header's activity line, batch "VM:" */
+	SF_KERNEL,  /* JSON "system"; batch "Kernel:": slab, kernel stacks, vmalloc, per-CPU */
+	SF_PAGES,   /* JSON "system"; batch "Pages:": the LRU lists, locked, dirty */
+	SF_HUGE,    /* JSON "system"; batch "Huge:": transparent and hugetlb huge pages */
+	SF_PAGING,  /* JSON "system"; batch "Paging:": scan, steal, refaults, compaction, THP */
+	SF_NUMA,    /* JSON "system"; batch "NUMA:" */
 	SF_BPF,	    /* JSON "bpf"; batch "BPF:" */
 	SF_RECLAIM, /* JSON "reclaim" (this interval); batch "Reclaim:" */
 	SF_SELF,    /* JSON "self": its own protection and cost; the header's BPF line, batch
@@ -33,10 +38,12 @@ enum sf_group {
 	SF_NGROUPS
 };
 
-/* A figure's index in sys_figures: SF_ and its row's ID in sysfigs.def (SF_MEM_AVAILABLE) */
+/* A figure's index in sys_figures: SF_ and its row's ID in sysfigs.def (SF_MEM_AVAILABLE);
+ * a VMSTAT_RATE row's rate SF_ID_RATE, its counter SF_ID */
 enum sf_id {
 #define MEMINFO_FIG(id, key, name, ...) SF_##id,
 #define VMSTAT_FIG(id, key, name, ...)	SF_##id,
+#define VMSTAT_RATE(id, key, name, ...) SF_##id##_RATE, SF_##id,
 #define FIGURE(id, ...)			SF_##id,
 #include "sysfigs.def"
 	SF_NFIGURES

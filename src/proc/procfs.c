@@ -8,97 +8,26 @@
 
 #include "util.h"
 
-/* Finds "key" at the start of a line followed by sep; stores the number after it. */
-static int find_u64(const char *text, const char *key, char sep, uint64_t *out)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-	while (p && *p) {
-		if (strncmp(p, key, klen) == 0 && p[klen] == sep) {
-			char *end;
-			errno = 0;
-			unsigned long long v = strtoull(p + klen + 1, &end, 10);
-			if (errno || end == p + klen + 1)
-				return -1;
-			*out = v;
-			return 0;
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return -1;
-}
+/* The keys of /proc/meminfo and /proc/vmstat memtop reads, by value (sysfigs.def), their
+ * lengths, and whether key_SUFFIX lines add to the value (VMSTAT_SUM) */
+struct proc_key {
+	const char *key;
+	size_t len;
+	bool sum;
+};
 
-/* The keys of /proc/meminfo and /proc/vmstat memtop reads, by value (sysfigs.def) */
-static const char *const meminfo_keys[MI_COUNT] = {
-#define MEMINFO(id, key, name)		[MI_##id] = key,
-#define MEMINFO_FIG(id, key, name, ...) [MI_##id] = key,
+static const struct proc_key meminfo_keys[MI_COUNT] = {
+#define MEMINFO(id, key, name)		[MI_##id] = {key, sizeof(key) - 1, false},
+#define MEMINFO_FIG(id, key, name, ...) MEMINFO(id, key, name)
 #include "sysfigs.def"
 };
 
-static const char *const vmstat_keys[VS_COUNT] = {
-#define VMSTAT(id, key, name)	       [VS_##id] = key,
-#define VMSTAT_FIG(id, key, name, ...) [VS_##id] = key,
+static const struct proc_key vmstat_keys[VS_COUNT] = {
+#define VMSTAT(id, key, name)	       [VS_##id] = {key, sizeof(key) - 1, false},
+#define VMSTAT_FIG(id, key, name, ...) VMSTAT(id, key, name)
+#define VMSTAT_SUM(id, key, name, ...) [VS_##id] = {key, sizeof(key) - 1, true},
 #include "sysfigs.def"
 };
-
-/* The numbers after keys[0..n) (each followed by sep) into out, 0 where a key is missing
- * or its number unreadable; found says which were read */
-static void find_keys(const char *text, const char *const *keys, size_t n, char sep, uint64_t *out,
-		      bool *found)
-{
-	for (size_t i = 0; i < n; i++) {
-		out[i] = 0;
-		found[i] = !find_u64(text, keys[i], sep, &out[i]);
-	}
-}
-
-int parse_meminfo(const char *text, uint64_t mem[MI_COUNT])
-{
-	bool found[MI_COUNT];
-
-	find_keys(text, meminfo_keys, MI_COUNT, ':', mem, found);
-	if (!found[MI_MEM_TOTAL] || mem[MI_MEM_TOTAL] == 0 || !found[MI_MEM_FREE])
-		return -1;
-	if (!found[MI_MEM_AVAILABLE])
-		mem[MI_MEM_AVAILABLE] = mem[MI_MEM_FREE] + mem[MI_BUFFERS] + mem[MI_CACHED];
-	if (mem[MI_MEM_FREE] > mem[MI_MEM_TOTAL] || mem[MI_SWAP_FREE] > mem[MI_SWAP_TOTAL])
-		return -1;
-	return 0;
-}
-
-int parse_vmstat(const char *text, uint64_t vm[VS_COUNT])
-{
-	bool found[VS_COUNT];
-
-	find_keys(text, vmstat_keys, VS_COUNT, ' ', vm, found);
-	return found[VS_PGFAULT] && found[VS_PGMAJFAULT] ? 0 : -1;
-}
-
-int parse_psi(const char *text, struct sys_psi *p)
-{
-	memset(p, 0, sizeof(*p));
-	const char *some = strstr(text, "some avg10=");
-	const char *full = strstr(text, "full avg10=");
-	if (!some)
-		return -1;
-	char *end;
-	p->some_avg10 = strtod(some + 11, &end);
-	if (end == some + 11)
-		return -1;
-	if (full)
-		p->full_avg10 = strtod(full + 11, NULL);
-	p->present = true;
-	return 0;
-}
-
-int parse_uptime(const char *text, double *uptime)
-{
-	char *end;
-	*uptime = strtod(text, &end);
-	return end == text ? -1 : 0;
-}
 
 /* Reads the decimal number at *p into *out and moves *p past it; a leading '-' is
  * allowed where neg is given (and says whether there was one). Returns -1 where *p holds
@@ -123,6 +52,96 @@ static int take_num(const char **p, uint64_t *out, bool *neg)
 	*out = v;
 	*p = s;
 	return 0;
+}
+
+/* The value whose key is the n bytes at k: its index in keys, -1: none. A key_SUFFIX
+ * that is no key of its own is its sum row's key. */
+static int key_index(const struct proc_key *keys, int nkeys, const char *k, size_t n, bool sum)
+{
+	for (int i = 0; i < nkeys; i++)
+		if (keys[i].len == n && keys[i].sum >= sum && !memcmp(keys[i].key, k, n))
+			return i;
+	if (sum)
+		return -1;
+	const char *u = memrchr(k, '_', n);
+	return u ? key_index(keys, nkeys, k, (size_t)(u - k), true) : -1;
+}
+
+/* One pass over text's lines "key<sep> number...": the numbers of the keys into out (0
+ * where a key is missing or its number unreadable, summed for a sum row, else the first
+ * line's); returns the values read, a bit each */
+static uint64_t read_keys(const char *text, const struct proc_key *keys, int nkeys, char sep,
+			  uint64_t *out)
+{
+	uint64_t found = 0;
+
+	memset(out, 0, (size_t)nkeys * sizeof(*out));
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		size_t n = strcspn(l, "\n");
+		const char *s = memchr(l, sep, n);
+		int i = s ? key_index(keys, nkeys, l, (size_t)(s - l), false) : -1;
+		uint64_t v, bit = i >= 0 ? 1ull << i : 0;
+		if (i < 0 || ((found & bit) && !keys[i].sum))
+			continue;
+		for (s++; *s == ' '; s++)
+			;
+		if (take_num(&s, &v, NULL) || (*s && *s != ' ' && *s != '\n'))
+			continue;
+		out[i] += v;
+		found |= bit;
+	}
+	return found;
+}
+
+int parse_meminfo(const char *text, uint64_t mem[MI_COUNT], uint64_t *present)
+{
+	uint64_t found = read_keys(text, meminfo_keys, MI_COUNT, ':', mem);
+
+	if (!(found & 1ull << MI_MEM_TOTAL) || mem[MI_MEM_TOTAL] == 0 ||
+	    !(found & 1ull << MI_MEM_FREE))
+		return -1;
+	if (!(found & 1ull << MI_MEM_AVAILABLE)) {
+		mem[MI_MEM_AVAILABLE] = mem[MI_MEM_FREE] + mem[MI_BUFFERS] + mem[MI_CACHED];
+		found |= 1ull << MI_MEM_AVAILABLE;
+	}
+	if (mem[MI_MEM_FREE] > mem[MI_MEM_TOTAL] || mem[MI_SWAP_FREE] > mem[MI_SWAP_TOTAL])
+		return -1;
+	if (present)
+		*present = found;
+	return 0;
+}
+
+int parse_vmstat(const char *text, uint64_t vm[VS_COUNT], uint64_t *present)
+{
+	uint64_t found = read_keys(text, vmstat_keys, VS_COUNT, ' ', vm);
+
+	if (present)
+		*present = found;
+	return found & 1ull << VS_PGFAULT && found & 1ull << VS_PGMAJFAULT ? 0 : -1;
+}
+
+int parse_psi(const char *text, struct sys_psi *p)
+{
+	memset(p, 0, sizeof(*p));
+	const char *some = strstr(text, "some avg10=");
+	const char *full = strstr(text, "full avg10=");
+	if (!some)
+		return -1;
+	char *end;
+	p->some_avg10 = strtod(some + 11, &end);
+	if (end == some + 11)
+		return -1;
+	if (full)
+		p->full_avg10 = strtod(full + 11, NULL);
+	p->present = true;
+	return 0;
+}
+
+int parse_uptime(const char *text, double *uptime)
+{
+	char *end;
+	*uptime = strtod(text, &end);
+	return end == text ? -1 : 0;
 }
 
 int parse_stat(const char *text, struct pid_stat *st)
@@ -211,10 +230,12 @@ int procfs_meminfo(struct snapshot *s, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read /proc/meminfo: %s", strerror(errno));
 		return -1;
 	}
-	if (parse_meminfo(buf, s->mem)) {
+	uint64_t present;
+	if (parse_meminfo(buf, s->mem, &present)) {
 		snprintf(err, errlen, "/proc/meminfo is corrupt (no MemTotal or MemFree)");
 		return -1;
 	}
+	s->mem_presence = present ^ MI_PRESENT_DEFAULT;
 	return 0;
 }
 
@@ -225,10 +246,12 @@ int procfs_counters(struct snapshot *s, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read /proc/vmstat: %s", strerror(errno));
 		return -1;
 	}
-	if (parse_vmstat(buf, s->vm)) {
+	uint64_t present;
+	if (parse_vmstat(buf, s->vm, &present)) {
 		snprintf(err, errlen, "/proc/vmstat is corrupt (no pgfault or pgmajfault)");
 		return -1;
 	}
+	s->vm_presence = present ^ VS_PRESENT_DEFAULT;
 	if (read_file("/proc/pressure/memory", buf, sizeof(buf)) < 0 || parse_psi(buf, &s->psi))
 		memset(&s->psi, 0, sizeof(s->psi));
 	if (read_file("/proc/uptime", buf, sizeof(buf)) < 0 || parse_uptime(buf, &s->uptime)) {

@@ -7,10 +7,12 @@
 #include "snapshot.h"
 
 /* Each returns 0, or -1 when the text lacks a field memtop cannot do without. The keys
- * read from meminfo and vmstat are those of src/figures/sysfigs.def. Of the others, a key
- * missing reads as 0, but MemAvailable (before Linux 3.14) as MemFree + Buffers + Cached. */
-int parse_meminfo(const char *text, uint64_t mem[MI_COUNT]);
-int parse_vmstat(const char *text, uint64_t vm[VS_COUNT]);
+ * read from meminfo and vmstat are those of src/figures/sysfigs.def, in one pass over the
+ * text. Of the others, a key missing reads as 0 and its bit in *present (where present is
+ * not NULL; bit MI_x or VS_x: the values read) is clear, but MemAvailable (before Linux
+ * 3.14) reads as MemFree + Buffers + Cached. */
+int parse_meminfo(const char *text, uint64_t mem[MI_COUNT], uint64_t *present);
+int parse_vmstat(const char *text, uint64_t vm[VS_COUNT], uint64_t *present);
 int parse_psi(const char *text, struct sys_psi *p);
 int parse_uptime(const char *text, double *uptime);
 

@@ -33,6 +33,8 @@ const struct rec_field rec_sys_fields[] = {
 #define VMSTAT(id, key, name)	       F("vm." #name, vm[VS_##id], RF_U64),
 #define VMSTAT_FIG(id, key, name, ...) F("vm." #name, vm[VS_##id], RF_U64),
 #include "sysfigs.def"
+	F("mem.presence", mem_presence, RF_U64),
+	F("vm.presence", vm_presence, RF_U64),
 	F("psi.present", psi.present, RF_BOOL),
 	F("psi.some_avg10", psi.some_avg10, RF_DBL),
 	F("psi.full_avg10", psi.full_avg10, RF_DBL),

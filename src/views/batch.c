@@ -10,29 +10,33 @@
 /* The text of a refresh, put together here and written at once */
 static struct tbuf out;
 
-/* A group's figures from the table: "Mem:  Avail 23G, Used 330M, ..." */
+/* A group's figures from the table: "Mem:  Avail 23G, Used 330M, ..."; those not valid
+ * are left out, or their .off shown once; "-" where none is shown */
 static void figures(struct tbuf *b, const struct model *m, enum sf_group g, const char *lead)
 {
 	const char *last_off = NULL;
+	size_t start;
 	char v[32];
 
 	tbuf_printf(b, "%-5s %s", sf_group_title[g], lead);
+	start = b->n;
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];
+		const char *sep = *lead || b->n > start ? ", " : "";
 
 		if (fig->group != g || !fig->label)
 			continue;
 		if (!sys_figure_valid(fig, m)) {
 			if (fig->off && (!last_off || strcmp(last_off, fig->off)))
-				tbuf_printf(b, "%s%s", *lead ? ", " : "", fig->off);
+				tbuf_printf(b, "%s%s", sep, fig->off);
 			last_off = fig->off;
-			lead = ", ";
 			continue;
 		}
 		sys_figure_text(fig, m, v, sizeof(v));
-		tbuf_printf(b, "%s%s %s", *lead ? ", " : "", fig->label, v);
-		lead = ", ";
+		tbuf_printf(b, "%s%s %s", sep, fig->label, v);
 	}
+	if (!*lead && b->n == start)
+		tbuf_putc(b, '-');
 }
 
 static void header(struct tbuf *b, const struct model *m, const struct view_info *vi)
@@ -63,6 +67,10 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	}
 	figures(b, m, SF_VM, "");
 	tbuf_putc(b, '\n');
+	for (enum sf_group g = SF_KERNEL; g <= SF_NUMA; g++) {
+		figures(b, m, g, "");
+		tbuf_putc(b, '\n');
+	}
 	if (s->bpf.enabled) {
 		figures(b, m, SF_BPF, "on");
 		tbuf_printf(b, "%s%s%s\n", swapin_mode_text(&s->bpf), s->bpf.reason[0] ? "; " : "",

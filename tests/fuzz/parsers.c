@@ -105,12 +105,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	switch (data[0] % F_COUNT) {
 	case F_MEMINFO: {
 		uint64_t m[MI_COUNT];
-		parse_meminfo(text, m);
+		parse_meminfo(text, m, NULL);
 		break;
 	}
 	case F_VMSTAT: {
 		uint64_t v[VS_COUNT];
-		parse_vmstat(text, v);
+		parse_vmstat(text, v, NULL);
 		break;
 	}
 	case F_PSI: {

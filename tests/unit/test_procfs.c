@@ -21,7 +21,7 @@ static void meminfo_fields(void **state)
 {
 	(void)state;
 	uint64_t m[MI_COUNT];
-	assert_int_equal(parse_meminfo(meminfo, m), 0);
+	assert_int_equal(parse_meminfo(meminfo, m, NULL), 0);
 	assert_int_equal(m[MI_MEM_TOTAL], 24598212);
 	assert_int_equal(m[MI_MEM_FREE], 23870012);
 	assert_int_equal(m[MI_MEM_AVAILABLE], 24102100);
@@ -36,13 +36,14 @@ static void meminfo_corrupt(void **state)
 {
 	(void)state;
 	uint64_t m[MI_COUNT];
-	assert_int_equal(parse_meminfo("", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", m), -1);
-	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", m), -1);
+	assert_int_equal(parse_meminfo("", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: x kB\nMemFree: 1 kB\n", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\n", m, NULL), -1);
+	assert_int_equal(parse_meminfo("MemTotal: 10 kB\nMemFree: 20 kB\n", m, NULL), -1);
 	/* without MemAvailable (old kernels) it is estimated */
 	assert_int_equal(
-		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n", m),
+		parse_meminfo("MemTotal: 100 kB\nMemFree: 10 kB\nBuffers: 5 kB\nCached: 7 kB\n", m,
+			      NULL),
 		0);
 	assert_int_equal(m[MI_MEM_AVAILABLE], 22);
 }
@@ -53,7 +54,7 @@ static void meminfo_live(void **state)
 	char buf[16384];
 	uint64_t m[MI_COUNT];
 	assert_true(read_file("/proc/meminfo", buf, sizeof(buf)) > 0);
-	assert_int_equal(parse_meminfo(buf, m), 0);
+	assert_int_equal(parse_meminfo(buf, m, NULL), 0);
 	assert_true(m[MI_MEM_TOTAL] >= m[MI_MEM_AVAILABLE]);
 }
 
@@ -63,14 +64,92 @@ static void vmstat_fields(void **state)
 	uint64_t v[VS_COUNT];
 	const char *t = "nr_free_pages 1\npgpgin 2\npswpin 17\npswpout 23\npgfault 1000\n"
 			"pgmajfault 40\noom_kill 3\n";
-	assert_int_equal(parse_vmstat(t, v), 0);
+	assert_int_equal(parse_vmstat(t, v, NULL), 0);
 	assert_int_equal(v[VS_PGFAULT], 1000);
 	assert_int_equal(v[VS_PGMAJFAULT], 40);
 	assert_int_equal(v[VS_PSWPIN], 17);
 	assert_int_equal(v[VS_PSWPOUT], 23);
 	assert_int_equal(v[VS_OOM_KILL], 3);
-	assert_int_equal(parse_vmstat("pgfault 1\n", v), -1);
-	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v), -1);
+	assert_int_equal(parse_vmstat("pgfault 1\n", v, NULL), -1);
+	assert_int_equal(parse_vmstat("pgfaultx 1\npgmajfault 2\n", v, NULL), -1);
+}
+
+/* One pass: every key declared is read wherever its line is, a key the text lacks is
+ * absent (its bit clear, its value 0), a count has no unit, the first of two lines with the
+ * same key counts, and a sum row adds its key_SUFFIX lines */
+static void meminfo_presence(void **state)
+{
+	(void)state;
+	uint64_t m[MI_COUNT], present;
+	const char *t = "HugePages_Total:      12\n"
+			"Slab:             149816 kB\n"
+			"MemTotal:       1000 kB\n"
+			"Active(anon):       2764 kB\n"
+			"MemFree:        100 kB\n"
+			"Slab:                  1 kB\n"
+			"SUnreclaim:        x kB\n"
+			"Hugepagesize:       2048 kB\n";
+
+	assert_int_equal(parse_meminfo(t, m, &present), 0);
+	assert_int_equal(m[MI_SLAB], 149816);
+	assert_int_equal(m[MI_ACTIVE_ANON], 2764);
+	assert_int_equal(m[MI_HUGEPAGES_TOTAL], 12);
+	assert_int_equal(m[MI_HUGEPAGESIZE], 2048);
+	assert_true(present & 1ull << MI_SLAB && present & 1ull << MI_HUGEPAGES_TOTAL);
+	assert_true(present & 1ull << MI_MEM_AVAILABLE); /* estimated */
+	assert_false(present & 1ull << MI_ZSWAP);	 /* no zswap in this kernel */
+	assert_false(present & 1ull << MI_SUNRECLAIM);	 /* unreadable */
+	assert_false(present & 1ull << MI_SWAP_TOTAL);
+	assert_int_equal(m[MI_ZSWAP], 0);
+	assert_int_equal(m[MI_SUNRECLAIM], 0);
+}
+
+static void vmstat_presence(void **state)
+{
+	(void)state;
+	uint64_t v[VS_COUNT], present;
+	const char *t = "pgfault 1000\npgmajfault 40\nallocstall_dma 1\nallocstall_dma32 20\n"
+			"allocstall_normal 300\nallocstall_movable 4000\npgscan_direct 7\n"
+			"pgscan_direct_throttle 99\nworkingset_activate_anon 5\n"
+			"workingset_activate_file 6\nworkingset_refault_file 8\nnuma_hit 9\n";
+
+	assert_int_equal(parse_vmstat(t, v, &present), 0);
+	assert_int_equal(v[VS_ALLOCSTALL], 4321);
+	assert_int_equal(v[VS_PGSCAN_DIRECT], 7); /* not pgscan_direct_throttle */
+	assert_int_equal(v[VS_WORKINGSET_ACTIVATE], 11);
+	assert_int_equal(v[VS_WORKINGSET_REFAULT_FILE], 8);
+	assert_int_equal(v[VS_NUMA_HIT], 9);
+	assert_true(present & 1ull << VS_ALLOCSTALL && present & 1ull << VS_WORKINGSET_ACTIVATE);
+	assert_false(present & 1ull << VS_WORKINGSET_REFAULT_ANON);
+	assert_false(present & 1ull << VS_PGSCAN_KHUGEPAGED);
+	assert_false(present & 1ull << VS_OOM_KILL);
+	assert_false(present & 1ull << VS_COMPACT_STALL);
+	/* before Linux 4.8, one allocstall line; before 5.9, one workingset_activate */
+	assert_int_equal(parse_vmstat("pgfault 1\npgmajfault 2\nallocstall 5\n"
+				      "workingset_activate 6\n",
+				      v, &present),
+			 0);
+	assert_int_equal(v[VS_ALLOCSTALL], 5);
+	assert_int_equal(v[VS_WORKINGSET_ACTIVATE], 6);
+	assert_true(present & 1ull << VS_ALLOCSTALL);
+}
+
+/* Every value /proc/meminfo and /proc/vmstat of this kernel has is read as the file says */
+static void presence_live(void **state)
+{
+	(void)state;
+	static const char *const files[] = {"/proc/meminfo", "/proc/vmstat"};
+	char buf[16384];
+
+	for (int f = 0; f < 2; f++) {
+		uint64_t vals[64], present;
+		assert_true(read_file(files[f], buf, sizeof(buf)) > 0);
+		assert_int_equal(f ? parse_vmstat(buf, vals, &present)
+				   : parse_meminfo(buf, vals, &present),
+				 0);
+		assert_true(present & 1);
+		assert_true(vals[0] > 0);
+	}
 }
 
 static void psi_fields(void **state)
@@ -286,12 +365,21 @@ static void cmdline_of_self_and_gone(void **state)
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(meminfo_fields), cmocka_unit_test(meminfo_corrupt),
-		cmocka_unit_test(meminfo_live),	  cmocka_unit_test(vmstat_fields),
-		cmocka_unit_test(psi_fields),	  cmocka_unit_test(uptime_field),
-		cmocka_unit_test(stat_fields),	  cmocka_unit_test(stat_untrusted_comm),
-		cmocka_unit_test(stat_corrupt),	  cmocka_unit_test(statm_fields),
-		cmocka_unit_test(stat_live),	  cmocka_unit_test(cmdline_of_self_and_gone),
+		cmocka_unit_test(meminfo_fields),
+		cmocka_unit_test(meminfo_corrupt),
+		cmocka_unit_test(meminfo_live),
+		cmocka_unit_test(vmstat_fields),
+		cmocka_unit_test(meminfo_presence),
+		cmocka_unit_test(vmstat_presence),
+		cmocka_unit_test(presence_live),
+		cmocka_unit_test(psi_fields),
+		cmocka_unit_test(uptime_field),
+		cmocka_unit_test(stat_fields),
+		cmocka_unit_test(stat_untrusted_comm),
+		cmocka_unit_test(stat_corrupt),
+		cmocka_unit_test(statm_fields),
+		cmocka_unit_test(stat_live),
+		cmocka_unit_test(cmdline_of_self_and_gone),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* The recording: what is written is read back field by field, across keyframes; a file cut
  * at any byte of its last two blocks replays its whole samples; flipped bytes and a newer
  * version give an error, never a crash; --record-dir keeps --keep days; a recording made by
- * an earlier memtop encodes again to its own bytes; the varints. */
+ * an earlier memtop reads as it was written and encodes again to the same samples; the
+ * varints. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -470,9 +471,12 @@ static void test_varints(void **state)
 	assert_true(get_le32(w) == 0x4b42544du);
 }
 
-/* The golden recording (tests/cli/golden/oom.rec, made by an earlier memtop): its header is
- * the one this memtop writes for its columns, and each sample decoded and encoded again
- * gives the bytes of its block, so that the format written has not changed */
+/* The golden recording (tests/cli/golden/oom.rec, made by an earlier memtop): the fields
+ * its header names are those this memtop writes, in the same order, with the same types
+ * (the format only gained fields since: the values read from /proc/meminfo and
+ * /proc/vmstat since, and their presence); each block's header is the one this memtop
+ * writes for it, and each sample decoded, encoded again and decoded by this memtop's schema
+ * gives the same snapshot */
 static int golden_block(void *arg, long off, const struct rec_block *b)
 {
 	long *offs = arg;
@@ -482,15 +486,30 @@ static int golden_block(void *arg, long off, const struct rec_block *b)
 	return offs[0] >= 63;
 }
 
+/* The system fields of a and b, and their processes' pids and columns, are the same */
+static void same_sample(const struct snapshot *a, const struct snapshot *b)
+{
+	for (size_t f = 0; f < rec_nsys_fields; f++) {
+		const struct rec_field *fl = &rec_sys_fields[f];
+		assert_memory_equal((const char *)a + fl->off, (const char *)b + fl->off, fl->size);
+	}
+	assert_int_equal(a->nprocs, b->nprocs);
+	for (size_t i = 0; i < a->nprocs; i++) {
+		assert_int_equal(a->procs[i].pid, b->procs[i].pid);
+		assert_memory_equal(a->procs[i].v, b->procs[i].v, sizeof(a->procs[i].v));
+	}
+	assert_int_equal(a->ncgroups, b->ncgroups);
+}
+
 static void test_golden(void **state)
 {
 	(void)state;
 	const char *tests = getenv("TESTS");
 	char file[4096], err[256];
-	struct rec_schema sc;
-	struct rec_state dec, enc;
-	struct rbuf own = {0}, raw = {0};
-	struct snapshot s;
+	struct rec_schema sc, own_sc;
+	struct rec_state dec, enc, again;
+	struct rbuf raw = {0};
+	struct snapshot s, s2;
 	long offs[64] = {0};
 	uint8_t hdr[REC_BLOCK_HDR];
 	const char *why;
@@ -503,16 +522,22 @@ static void test_golden(void **state)
 	assert_int_equal(pread(fd, in, (size_t)st.st_size, 0), st.st_size);
 	long len = rec_header_get(in, (size_t)st.st_size, &sc, err, sizeof(err));
 	assert_true(len > 0);
-	rec_header_put(&own, sc.cols);
-	assert_int_equal(own.n, len);
-	assert_memory_equal(own.p, in, own.n);
+	for (int i = 0, last = -1; i < sc.nsys; i++) {
+		assert_true(sc.sys[i] > last);
+		last = sc.sys[i];
+	}
+	for (int i = 0; i < sc.nproc; i++)
+		assert_int_equal(sc.proc[i], i);
+	rec_schema_own(&own_sc, sc.cols);
 	assert_int_equal(rec_walk(fd, len, st.st_size, true, golden_block, NULL, offs, &why),
 			 st.st_size);
 	assert_null(why);
 	assert_int_equal(offs[0], 8);
 	rec_state_init(&dec);
 	rec_state_init(&enc);
+	rec_state_init(&again);
 	snapshot_init(&s);
+	snapshot_init(&s2);
 	for (long i = 1; i <= offs[0]; i++) {
 		struct rec_block b;
 		assert_true(rec_block_get(in + offs[i], &b));
@@ -528,14 +553,18 @@ static void test_golden(void **state)
 				 0);
 		raw.n = 0;
 		rec_encode(&enc, &s, b.flags & REC_KEY, &raw);
-		assert_int_equal(raw.n, b.rlen);
-		assert_memory_equal(raw.p, frame, b.rlen);
+		snapshot_reuse(&s2);
+		assert_int_equal(rec_decode(&again, &own_sc, raw.p, raw.n, b.flags & REC_KEY, &s2,
+					    err, sizeof(err)),
+				 0);
+		same_sample(&s, &s2);
 		free(frame);
 	}
 	snapshot_free(&s);
+	snapshot_free(&s2);
 	rec_state_free(&dec);
 	rec_state_free(&enc);
-	free(own.p);
+	rec_state_free(&again);
 	free(raw.p);
 	free(in);
 	close(fd);

@@ -115,8 +115,10 @@ static void declared(void **state)
 				assert_string_not_equal(f->json, sys_figures[j].json);
 	}
 	for (size_t i = 0; i < rec_nsys_fields; i++) {
-		mem += !strncmp(rec_sys_fields[i].name, "mem.", 4);
-		vm += !strncmp(rec_sys_fields[i].name, "vm.", 3);
+		const char *name = rec_sys_fields[i].name;
+		bool presence = strstr(name, ".presence") != NULL;
+		mem += !strncmp(name, "mem.", 4) && !presence;
+		vm += !strncmp(name, "vm.", 3) && !presence;
 	}
 	assert_int_equal(mem, MI_COUNT);
 	assert_int_equal(vm, VS_COUNT);
@@ -148,12 +150,56 @@ static void values(void **state)
 	model_free(&m);
 }
 
+/* A value the kernel lacks makes its figures not valid (JSON null), a value it has valid,
+ * also at 0; a snapshot whose presence fields are 0 (a recording made before them) has the
+ * values recorded since the first recordings and not the later ones */
+static void absent(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	struct snapshot *s = model_begin(&m);
+	s->mono = s->mono_procs = 10.0;
+	s->uptime = 1000;
+	s->mem[MI_MEM_TOTAL] = 1000;
+	model_update(&m);
+	assert_true(sys_figure_valid(&sys_figures[SF_SHMEM], &m));
+	assert_true(sys_figure_valid(&sys_figures[SF_OOM_KILL], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_SLAB], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_ALLOCSTALL], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_ALLOCSTALL_RATE], &m));
+	assert_true(sys_figures[SF_SLAB].json_null && sys_figures[SF_ALLOCSTALL_RATE].json_null);
+
+	s = model_begin(&m);
+	s->mono = s->mono_procs = 12.0;
+	s->mem[MI_MEM_TOTAL] = 1000;
+	s->mem[MI_SLAB] = 0;
+	s->vm[VS_ALLOCSTALL] = 10;
+	s->mem_presence = (1ull << MI_SLAB) ^ (1ull << MI_SHMEM);
+	s->vm_presence = 1ull << VS_ALLOCSTALL;
+	model_update(&m);
+	assert_true(sys_figure_valid(&sys_figures[SF_SLAB], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_SHMEM], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_ZSWAP], &m));
+	assert_true(sys_figure_valid(&sys_figures[SF_ALLOCSTALL_RATE], &m));
+	assert_float_equal(sys_figures[SF_SLAB].get(&m), 0, 0);
+	assert_float_equal(sys_figures[SF_ALLOCSTALL].get(&m), 10, 0);
+	assert_int_equal(sys_figures[SF_HUGEPAGES_TOTAL].unit, SF_NUMBER);
+	assert_string_equal(sys_figures[SF_ALLOCSTALL_RATE].json, "allocstall_per_s");
+	assert_string_equal(sys_figures[SF_ALLOCSTALL].metric, "vm_allocstall");
+	model_free(&m);
+}
+
 int run_sysfig_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(declared),
 		cmocka_unit_test(values),
 		cmocka_unit_test(self_cost),
+		cmocka_unit_test(absent),
 	};
 	return cmocka_run_group_tests_name("sysfig", tests, NULL, NULL);
 }
