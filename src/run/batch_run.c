@@ -75,8 +75,9 @@ int batch_run(struct monitor *mon, const struct options *o)
 		.mode = o->mode,
 		/* batch and JSON print the shown columns of every process; memtop's own
 		 * cgroup at every refresh (its limit may change while it runs), the tree
-		 * with --cgroups */
-		.req = {.cols = model_wanted(&mon->m),
+		 * with --cgroups; JSON gives every process's cgroup (read once per process) */
+		.req = {.cols = model_wanted(&mon->m) |
+				(o->mode == OUT_JSON ? COL_BIT(COL_CGROUP) : 0),
 			.rows_all = true,
 			.only_pids = o->prefs.filter.pids,
 			.nonly_pids = o->prefs.filter.npids,
