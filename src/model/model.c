@@ -34,6 +34,7 @@ void model_free(struct model *m)
 	free(m->order);
 	free(m->order_tmp);
 	history_free(m->hist);
+	exited_free(&m->exited);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -340,6 +341,7 @@ void model_rates(struct model *m)
 	}
 	derive(&m->snap[m->cur]);
 	compute_rates(m);
+	exited_update(&m->exited, model_current(m), model_previous(m));
 	keep_events(m);
 }
 

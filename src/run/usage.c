@@ -17,7 +17,7 @@ void options_usage(FILE *f)
 	      "      --cgroup PATH     show only processes in memory cgroup PATH (as\n"
 	      "                        /proc/PID/cgroup names it) or below it\n"
 	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        pss uss oom mem minflt majflt swapin reclaim comm\n"
+	      "                        used pss uss oom mem minflt majflt swapin reclaim comm\n"
 	      "                        cgroup cmd\n"
 	      "                        (default rss)\n"
 	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"

@@ -167,6 +167,21 @@ static void cgroup_table(struct tbuf *b, const struct cg_model *cgm, unsigned co
 	tbuf_putc(b, '\n');
 }
 
+/* The processes that exited over the last minute, newest first; nothing when none */
+static void exited(struct tbuf *b, const struct exited_list *x, bool utf8)
+{
+	char line[512];
+
+	if (!x->n)
+		return;
+	tbuf_printf(b, "Exited: %zu in the last minute\n", x->n);
+	for (size_t i = x->n; i-- > 0;) {
+		fmt_exited_line(&x->p[i], line, sizeof(line), utf8);
+		tbuf_printf(b, "  %s\n", line);
+	}
+	tbuf_putc(b, '\n');
+}
+
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -200,6 +215,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		tbuf_spill(&out, f);
 	}
 	tbuf_putc(&out, '\n');
+	exited(&out, &m->exited, vi->utf8);
 	if (vi->cgroups)
 		cgroup_table(&out, vi->cgroups, m->prefs->cg.cols, vi->utf8);
 	tbuf_write(&out, f);
