@@ -10,7 +10,7 @@ e2fsprogs htop libclang-rt-14-dev"
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf"
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem"
 [ "${1:-}" = test ] && PKGS="$PKGS $TEST_PKGS"
 missing=""
 for p in $PKGS; do

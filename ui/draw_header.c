@@ -136,6 +136,11 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);
 			x = put_pair(&u->cv, y, x, "Cgroup", esc);
 		}
+		if (u->m->exited.n) { /* over the last minute, as atop's #exit */
+			char n[24];
+			snprintf(n, sizeof(n), "%zu", u->m->exited.n);
+			x = put_pair(&u->cv, y, x, "Exited", n);
+		}
 	}
 	if (u->rv.on && x < u->cv.cols) { /* a replay: which sample, and its day */
 		char r[64], day[16];

@@ -16,6 +16,13 @@ static uint64_t get_ppid(const void *s)
 	return (uint64_t)((const struct proc_sample *)s)->ppid;
 }
 
+static uint64_t get_used(const void *s)
+{
+	const struct proc_sample *p = s;
+
+	return p->v[COL_RSS] + p->v[COL_SWAP];
+}
+
 static const char *get_user(const void *s)
 {
 	return ((const struct proc_sample *)s)->user;
@@ -103,6 +110,9 @@ const struct column columns[COL_COUNT] = {
 	[COL_SWAP] = {COLUMN("swap", "SWAP", "swap_kb"), KB_SAMPLE(5, NEED_STATUS), .on = true,
 		      .drop = 2, .history = true, .metric = "swap",
 		      .desc = "swapped-out memory (VmSwap, read for rows on screen)"},
+	[COL_USED] = {COLUMN("used", "USED", "used_kb"), KB_SAMPLE(5, NEED_STATM | NEED_STATUS),
+		      .drop = 2, .id = get_used,
+		      .desc = "RSS + swap, as top's USED (read for rows on screen)"},
 	[COL_LOCKED] = {COLUMN("locked", "LOCKED", "locked_kb"), KB_SAMPLE(6, NEED_STATUS),
 			.drop = 2, .metric = "locked",
 			.desc = "memory locked in RAM, mlock() (VmLck, read for rows on screen)"},
@@ -173,7 +183,24 @@ unsigned columns_needs(unsigned set)
 	return needs;
 }
 
+unsigned columns_read_with(unsigned set)
+{
+	const unsigned both = COL_BIT(COL_SWAP) | COL_BIT(COL_USED);
+
+	return set & both ? set | both : set;
+}
+
+void columns_derive(struct proc_sample *p)
+{
+	const unsigned parts = COL_BIT(COL_RSS) | COL_BIT(COL_SWAP);
+
+	if ((p->valid & parts) == parts)
+		p->valid |= COL_BIT(COL_USED);
+	if (p->tried & COL_BIT(COL_SWAP))
+		p->tried |= COL_BIT(COL_USED);
+}
+
 bool column_in_json(int c, unsigned set)
 {
-	return !(columns[c].needs & (NEED_COSTLY | NEED_CGROUP)) || (set & COL_BIT(c));
+	return !(columns[c].needs & NEED_COSTLY) || (columns_read_with(set) & COL_BIT(c));
 }

@@ -22,6 +22,7 @@ enum col_id {
 	COL_TXT,
 	COL_DATA,
 	COL_SWAP,
+	COL_USED,
 	COL_LOCKED,
 	COL_PSS,
 	COL_USS,
@@ -101,8 +102,18 @@ static inline unsigned columns_with_need(unsigned needs)
 	return table_with_need(columns, COL_COUNT, needs, false);
 }
 
+/* set with the columns read along with those of set: USED (RSS + swap) is known wherever
+ * SWAP is, and needs it read */
+unsigned columns_read_with(unsigned set);
+
+/* A process's figures made of others, after its columns were read: USED where RSS and
+ * SWAP are known (tried where SWAP was) */
+struct proc_sample;
+void columns_derive(struct proc_sample *p);
+
 /* Whether JSON carries column c when set is shown: every column read for every process,
- * and a costly one (read per row) or CGROUP when it is in set. */
+ * CGROUP (null where not read), and a costly one (read per row) when it is in set (USED:
+ * or SWAP). */
 bool column_in_json(int c, unsigned set);
 
 #endif

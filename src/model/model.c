@@ -22,7 +22,7 @@ unsigned model_wanted(const struct model *m)
 	/* a cgroup filter needs every process's cgroup as it is now */
 	unsigned cgroups = m->prefs->filter.cgroup[0] ? COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS : 0;
 
-	return m->prefs->cols | COL_BIT(m->prefs->sort) | cgroups;
+	return columns_read_with(m->prefs->cols | COL_BIT(m->prefs->sort)) | cgroups;
 }
 
 void model_free(struct model *m)
@@ -34,6 +34,7 @@ void model_free(struct model *m)
 	free(m->order);
 	free(m->order_tmp);
 	history_free(m->hist);
+	exited_free(&m->exited);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -201,11 +202,20 @@ static void compute_rates(struct model *m)
 	}
 }
 
+/* The figures made of others (columns_derive), for every process of s */
+static void derive(struct snapshot *s)
+{
+	for (size_t i = 0; i < s->nprocs; i++)
+		columns_derive(&s->procs[i]);
+}
+
 void model_late_values(struct model *m)
 {
 	const struct snapshot *s = model_current(m);
 	struct span sp = {s, model_previous(m) != NULL, m->rates.dt, m->rates.dt_procs};
 
+	if (s)
+		derive(&m->snap[m->cur]);
 	/* rows point into all */
 	for (size_t i = 0; s && i < m->nall; i++)
 		for (int c = 0; c < COL_COUNT; c++)
@@ -329,7 +339,9 @@ void model_rates(struct model *m)
 		m->cur = 1 - m->cur;
 		m->nsnaps = 2;
 	}
+	derive(&m->snap[m->cur]);
 	compute_rates(m);
+	exited_update(&m->exited, model_current(m), model_previous(m));
 	keep_events(m);
 }
 

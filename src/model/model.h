@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "columns.h"
+#include "exited.h"
 #include "prefs.h"
 #include "snapshot.h"
 
@@ -80,6 +81,8 @@ struct model {
 	 * over the last minute, -1 when they do not shrink; and that rate, KiB/s */
 	double exhaustion_s;
 	double shrink_kb_s;
+	/* the processes that exited over the last minute (exited.h), oldest first */
+	struct exited_list exited;
 	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
 	int32_t next_victim_pid;
 	char next_victim_comm[MT_COMM_LEN + 1];

@@ -93,6 +93,15 @@ bool rec_cgcolumn_recorded(int c)
 	return cg_columns[c].kind == KIND_SAMPLE || cg_columns[c].kind == KIND_RATE;
 }
 
+unsigned rec_map_mask(uint64_t m, const int *map, int n)
+{
+	unsigned out = 0;
+	for (int i = 0; i < n; i++)
+		if ((m >> i & 1) && map[i] >= 0)
+			out |= 1u << map[i];
+	return out;
+}
+
 void rec_header_put(struct rbuf *b, unsigned cols)
 {
 	struct rbuf body = {0};
@@ -182,13 +191,14 @@ long rec_header_get(const uint8_t *in, size_t n, struct rec_schema *s, char *err
 	}
 	struct rcur c = {in + 16, len, 0, false};
 	memset(s, 0, sizeof(*s));
-	s->cols = (unsigned)rc_varint(&c);
+	uint64_t cols = rc_varint(&c);
 	uint64_t np = rc_varint(&c);
 	for (uint64_t i = 0; i < np && i < 32; i++) {
 		rc_str(&c, name, sizeof(name));
 		s->proc_rec[s->nproc] = rc_varint(&c) != 0;
 		s->proc[s->nproc++] = column_by_name(name);
 	}
+	s->cols = rec_map_mask(cols, s->proc, s->nproc);
 	uint64_t ncg = rc_varint(&c);
 	for (uint64_t i = 0; i < ncg && i < 32; i++) {
 		rc_str(&c, name, sizeof(name));

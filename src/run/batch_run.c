@@ -25,7 +25,8 @@ struct batch {
 	enum out_mode mode;
 	struct pids_request req;
 	struct view_info vi;
-	long last; /* the last step: a replay's --openmetrics prints it */
+	struct user_totals users; /* --users */
+	long last;		  /* the last step: a replay's --openmetrics prints it */
 };
 
 static int batch_step(void *ctx, long i)
@@ -40,6 +41,8 @@ static int batch_step(void *ctx, long i)
 	}
 	if (monitor_warning(bt->mon, err, sizeof(err))) /* the recorder went on past damage */
 		fprintf(stderr, "memtop: %s\n", err);
+	if (bt->vi.users)
+		user_totals_make(&bt->users, model_current(m));
 	if (bt->mode == OUT_JSON) {
 		view_json(stdout, m, &bt->vi);
 	} else if (bt->mode == OUT_BATCH) {
@@ -75,8 +78,11 @@ int batch_run(struct monitor *mon, const struct options *o)
 		.mode = o->mode,
 		/* batch and JSON print the shown columns of every process; memtop's own
 		 * cgroup at every refresh (its limit may change while it runs), the tree
-		 * with --cgroups */
-		.req = {.cols = model_wanted(&mon->m),
+		 * with --cgroups; JSON gives every process's cgroup (read once per process);
+		 * --users sums every process's swap, PSS and USS */
+		.req = {.cols = model_wanted(&mon->m) |
+				(o->mode == OUT_JSON ? COL_BIT(COL_CGROUP) : 0) |
+				(o->users ? USER_TOTALS_COLS : 0),
 			.rows_all = true,
 			.only_pids = o->prefs.filter.pids,
 			.nonly_pids = o->prefs.filter.npids,
@@ -86,7 +92,8 @@ int batch_run(struct monitor *mon, const struct options *o)
 		.vi = {.delay = o->prefs.delay,
 		       .version = MEMTOP_VERSION,
 		       .utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
-		       .cgroups = o->cgroups ? &mon->cgm : NULL},
+		       .cgroups = o->cgroups ? &mon->cgm : NULL,
+		       .users = o->users ? &bt.users : NULL},
 	};
 
 	if (rp && o->iterations && o->iterations < n)
@@ -95,6 +102,7 @@ int batch_run(struct monitor *mon, const struct options *o)
 	/* INT, TERM and HUP end it through main's return, which undoes what it changed
 	 * (--bpf-stats); a recording's samples follow each other at once */
 	int rc = paced_run(rp ? 0 : o->prefs.delay, n, batch_step, &bt);
+	user_totals_free(&bt.users);
 	if (!rp)
 		return rc;
 	fflush(stdout);

@@ -29,6 +29,8 @@ struct options {
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;
+	/* --users: batch text and JSON add the totals per user (smem -u) */
+	bool users;
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

@@ -243,6 +243,41 @@ static void table(struct tbuf *b, const struct batch_table *t, unsigned set, con
 	tbuf_putc(b, '\n');
 }
 
+/* The processes that exited over the last minute, newest first; nothing when none */
+static void exited(struct tbuf *b, const struct exited_list *x, bool utf8)
+{
+	char line[512];
+
+	if (!x->n)
+		return;
+	tbuf_printf(b, "Exited: %zu in the last minute\n", x->n);
+	for (size_t i = x->n; i-- > 0;) {
+		fmt_exited_line(&x->p[i], line, sizeof(line), utf8);
+		tbuf_printf(b, "  %s\n", line);
+	}
+	tbuf_putc(b, '\n');
+}
+
+/* The totals per user, as smem -u: a table, the largest PSS first */
+static void users(struct tbuf *b, const struct user_totals *t, bool utf8)
+{
+	char name[256], cell[64], kb[4][16];
+
+	tbuf_puts(b, "USER       COUNT  SWAP   USS   PSS   RSS\n");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct user_total *u = &t->u[i];
+		escape_display(u->name ? u->name : "", name, sizeof(name), utf8);
+		fmt_cut(name, strlen(name), cell, 9);
+		fmt_kb(u->swap_kb, kb[0], sizeof(kb[0]));
+		fmt_kb(u->uss_kb, kb[1], sizeof(kb[1]));
+		fmt_kb(u->pss_kb, kb[2], sizeof(kb[2]));
+		fmt_kb(u->rss_kb, kb[3], sizeof(kb[3]));
+		tbuf_printf(b, "%-8s %7zu %5s %5s %5s %5s\n", cell, u->count, kb[0], kb[1], kb[2],
+			    kb[3]);
+	}
+	tbuf_putc(b, '\n');
+}
+
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -257,6 +292,9 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 	}
 	tbuf_putc(&out, '\n');
 	table(&out, &proc_table, m->prefs->cols, m->rows, m->nrows, f, vi->utf8);
+	exited(&out, &m->exited, vi->utf8);
+	if (vi->users)
+		users(&out, vi->users, vi->utf8);
 	if (vi->cgroups)
 		table(&out, &cg_table, m->prefs->cg.cols, vi->cgroups->rows, vi->cgroups->nrows, f,
 		      vi->utf8);

@@ -51,6 +51,17 @@ void fmt_clock(double wall, char *buf, size_t size)
 	strftime(buf, size, "%H:%M:%S", &tm);
 }
 
+void fmt_exited_line(const struct exited_proc *e, char *buf, size_t size, bool utf8)
+{
+	char when[16], comm[MT_COMM_LEN * 10 + 1], user[sizeof(e->user) * 10], rss[16];
+
+	fmt_clock(e->ts, when, sizeof(when));
+	escape_display(e->comm, comm, sizeof(comm), utf8);
+	escape_display(e->user, user, sizeof(user), utf8);
+	fmt_kb(e->last_rss_kb, rss, sizeof(rss));
+	snprintf(buf, size, "%s pid %d (%s) %s, last RSS %s", when, e->pid, comm, user, rss);
+}
+
 void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
 {
 	char when[16], comm[80], tcomm[80], memcg[200], anon[8], file[8], shmem[8];

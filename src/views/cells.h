@@ -83,6 +83,10 @@ void fmt_clock(double wall, char *buf, size_t size);
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8);
 
 /* One line describing an OOM kill, escaped, for the screen and batch text. */
+/* An exited process (exited.h) as a line: "12:13:22 pid 123 (name) root, last RSS 9.6M",
+ * escaped */
+struct exited_proc;
+void fmt_exited_line(const struct exited_proc *e, char *buf, size_t size, bool utf8);
 void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8);
 
 #endif

@@ -203,6 +203,39 @@ static void cgroups(struct tbuf *b, const struct cg_model *cgm)
 	tbuf_putc(b, ']');
 }
 
+/* The processes that exited over the last minute, oldest first */
+static void exited(struct tbuf *b, const struct exited_list *x)
+{
+	tbuf_puts(b, ",\"exited\":[");
+	for (size_t i = 0; i < x->n; i++) {
+		const struct exited_proc *e = &x->p[i];
+		tbuf_printf(b, "%s{\"pid\":%d,\"comm\":", i ? "," : "", e->pid);
+		put_string(b, e->comm);
+		tbuf_puts(b, ",\"user\":");
+		put_string(b, e->user);
+		tbuf_printf(b, ",\"uid\":%u,\"last_rss_kb\":%" PRIu64 ",\"exited_ts\":%.3f}",
+			    e->uid, e->last_rss_kb, e->ts);
+	}
+	tbuf_putc(b, ']');
+}
+
+/* The totals per user, as smem -u */
+static void users(struct tbuf *b, const struct user_totals *t)
+{
+	tbuf_puts(b, ",\"users\":[");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct user_total *u = &t->u[i];
+		tbuf_puts(b, i ? ",{\"user\":" : "{\"user\":");
+		put_string(b, u->name ? u->name : "");
+		tbuf_printf(b,
+			    ",\"uid\":%u,\"count\":%zu,\"swap_kb\":%" PRIu64 ",\"uss_kb\":%" PRIu64
+			    ",\"pss_kb\":%" PRIu64 ",\"rss_kb\":%" PRIu64 ",\"unread\":%zu}",
+			    u->uid, u->count, u->swap_kb, u->uss_kb, u->pss_kb, u->rss_kb,
+			    u->unread);
+	}
+	tbuf_putc(b, ']');
+}
+
 /* system.cgroup: the memory cgroup memtop runs in, where its limit (or an ancestor's) is
  * below RAM */
 static void own_cgroup(struct tbuf *b, const struct cg_self *cs)
@@ -239,6 +272,9 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		tbuf_spill(&out, f);
 	}
 	tbuf_putc(&out, ']');
+	exited(&out, &m->exited);
+	if (vi->users)
+		users(&out, vi->users);
 	if (vi->cgroups)
 		cgroups(&out, vi->cgroups);
 	tbuf_puts(&out, ",\"events\":[");

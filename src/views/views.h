@@ -8,6 +8,7 @@
 
 #include "cgmodel.h"
 #include "model.h"
+#include "users.h"
 
 struct view_info {
 	double delay;
@@ -16,6 +17,9 @@ struct view_info {
 	/* --cgroups: the memory cgroups, after the processes (batch) or as cgroups[] (JSON);
 	 * NULL: none */
 	const struct cg_model *cgroups;
+	/* --users: the totals per user, after the processes (batch) or as users[] (JSON);
+	 * NULL: none */
+	const struct user_totals *users;
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;

@@ -259,6 +259,36 @@ static void tree_view(void **state)
 	model_free(&m);
 }
 
+/* A process gone from a refresh is listed with its RSS of the refresh before, for a
+ * minute of the snapshots' clock, then no more; one still there is not */
+static void exited_kept_a_minute(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	int32_t both[] = {10, 20}, one[] = {10};
+	uint64_t rss[] = {100, 4321}, flt[] = {0, 0};
+	push(&m, 10, both, rss, flt, 2, 0);
+	rss[1] = 5555;
+	push(&m, 11, both, rss, flt, 2, 0);
+	assert_int_equal(m.exited.n, 0);
+	push(&m, 12, one, rss, flt, 1, 0);
+	assert_int_equal(m.exited.n, 1);
+	const struct exited_proc *e = &m.exited.p[0];
+	assert_int_equal(e->pid, 20);
+	assert_int_equal(e->last_rss_kb, 5555);
+	assert_string_equal(e->comm, "beta");
+	assert_string_equal(e->user, "beta");
+	assert_true(e->mono == 12);
+	push(&m, 12 + EXITED_KEEP_S, one, rss, flt, 1, 0);
+	assert_int_equal(m.exited.n, 1);
+	push(&m, 12.5 + EXITED_KEEP_S, one, rss, flt, 1, 0);
+	assert_int_equal(m.exited.n, 0);
+	model_free(&m);
+}
+
 int run_model_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +300,7 @@ int run_model_tests(void)
 		cmocka_unit_test(memory_split),
 		cmocka_unit_test(oom_history_keeps_newest),
 		cmocka_unit_test(tree_view),
+		cmocka_unit_test(exited_kept_a_minute),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

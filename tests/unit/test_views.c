@@ -231,7 +231,8 @@ static void make_fakes(void)
 			f->uid = 0;
 		}
 		for (int c = COL_RSS; c <= COL_USS; c++)
-			f->v[0][c] = f->v[1][c] = f->kthread ? 0 : kb_value();
+			if (c != COL_USED) /* RSS + swap, made by the model */
+				f->v[0][c] = f->v[1][c] = f->kthread ? 0 : kb_value();
 		f->v[1][COL_RSS] = i % 4 ? f->v[0][COL_RSS] : kb_value();
 		f->v[0][COL_OOM] = f->v[1][COL_OOM] = rnd() % 2001;
 		for (int c = COL_MINFLT; c <= COL_RECLAIM; c++) {
