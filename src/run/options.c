@@ -187,6 +187,7 @@ static const struct flag plain_flags[] = {
 	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
 	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
+	{"slab", 'l', false, OPTION_AT(slab)},
 	{"verbose", 'v', false, OPTION_AT(verbose)},
 	{"help", 'h', false, OPTION_AT(help)},
 	{"version", 'V', false, OPTION_AT(version)},

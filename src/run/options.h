@@ -29,6 +29,9 @@ struct options {
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;
+	/* --slab: batch text and JSON add the slab caches (/proc/slabinfo); the screen opens
+	 * on them */
+	bool slab;
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

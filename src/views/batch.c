@@ -2,6 +2,7 @@
 
 #include "cells.h"
 #include "cgcells.h"
+#include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
 #include "util.h"
@@ -202,5 +203,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 	tbuf_putc(&out, '\n');
 	if (vi->cgroups)
 		cgroup_table(&out, vi->cgroups, m->prefs->cg.cols, vi->utf8);
+	if (vi->slab)
+		slab_text(&out, vi->slab, vi->utf8);
 	tbuf_write(&out, f);
 }

@@ -16,6 +16,9 @@ struct view_info {
 	/* --cgroups: the memory cgroups, after the processes (batch) or as cgroups[] (JSON);
 	 * NULL: none */
 	const struct cg_model *cgroups;
+	/* --slab: the slab caches, after the processes and cgroups (batch) or as slabs[]
+	 * (JSON), largest first; NULL: none */
+	const struct slab_model *slab;
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;
