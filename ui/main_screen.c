@@ -30,6 +30,7 @@ enum action {
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
+	ACT_SLAB,
 	ACT_GRAPHS,
 	ACT_SHORTER,
 	ACT_LONGER,
@@ -66,6 +67,7 @@ static const struct binding bindings[] = {
 	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
+	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
@@ -145,6 +147,9 @@ static struct reaction act(struct ui *u, int a)
 	case ACT_CGROUPS: /* its tree is read from now on, the first time at once */
 		st->from_cgroups = false;
 		u->screen = SCREEN_CGROUPS;
+		return reacts(REACT_COLLECT);
+	case ACT_SLAB: /* slabinfo is read from now on, the first time at once */
+		u->screen = SCREEN_SLAB;
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,

@@ -11,6 +11,7 @@
 #include "mouse.h"
 #include "parse.h"
 #include "pref_req.h"
+#include "slab.h"
 #include "prompt.h"
 #include "util.h"
 
@@ -21,6 +22,7 @@ const struct screen *const ui_screens[NSCREENS] = {
 	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
 	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
 	[SCREEN_GRAPHS] = &screen_graphs, [SCREEN_POSTMORTEM] = &screen_postmortem,
+	[SCREEN_SLAB] = &screen_slab,
 };
 
 struct ui_term {
@@ -249,6 +251,16 @@ void ui_reselect(struct ui *u)
 unsigned ui_cgroup_cols(const struct ui *u)
 {
 	return cgroups_wanted(u);
+}
+
+bool ui_slab_wanted(const struct ui *u)
+{
+	return slab_wanted(u);
+}
+
+void ui_show_slab(struct ui *u)
+{
+	u->screen = SCREEN_SLAB;
 }
 
 const char *ui_selected_cgroup(const struct ui *u)
