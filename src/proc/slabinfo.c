@@ -36,10 +36,10 @@ static bool parse_line(const char *p, const char *nl, struct slab_cache *c)
 	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
 		if (!(p = number(p, head[i])) || p > nl)
 			return false;
-	const char *sd = strstr(p, ": slabdata");
-	if (!sd || sd > nl)
+	const char *sd = memmem(p, (size_t)(nl - p), ": slabdata", 10);
+	if (!sd)
 		return false;
-	p = number(sd + strlen(": slabdata"), &c->active_slabs);
+	p = number(sd + 10, &c->active_slabs);
 	p = p ? number(p, &c->num_slabs) : NULL;
 	c->reclaim = -1;
 	return p && p <= nl;
