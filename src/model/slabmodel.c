@@ -30,18 +30,10 @@ void slabmodel_free(struct slab_model *sm)
 /* The cache's track, made where it is new (kept sorted by name) */
 static struct slab_track *track_of(struct slab_model *sm, const char *name)
 {
-	size_t lo = 0, hi = sm->ntracks;
+	size_t lo;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(name, sm->tracks[mid].name);
-		if (!c)
-			return &sm->tracks[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
+	if (sorted_name_find(sm->tracks, sm->ntracks, sizeof(*sm->tracks), name, &lo))
+		return &sm->tracks[lo];
 	if (sm->ntracks == sm->tracks_cap) {
 		sm->tracks_cap = sm->tracks_cap ? sm->tracks_cap * 2 : 256;
 		sm->tracks = xrealloc(sm->tracks, sm->tracks_cap * sizeof(*sm->tracks));

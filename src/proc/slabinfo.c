@@ -93,11 +93,6 @@ void slab_reader_free(struct slab_reader *r)
 	free(r);
 }
 
-static int cmp_known(const void *a, const void *b)
-{
-	return strcmp(((const struct known *)a)->name, ((const struct known *)b)->name);
-}
-
 static int8_t read_reclaim(const char *name)
 {
 	char path[128], buf[16];
@@ -115,19 +110,11 @@ static int8_t read_reclaim(const char *name)
 static int8_t reclaim_of(struct slab_reader *r, const char *name)
 {
 	struct known key;
-	size_t lo = 0, hi = r->nknown;
+	size_t lo;
 
 	snprintf(key.name, sizeof(key.name), "%s", name);
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = cmp_known(&key, &r->known[mid]);
-		if (!c)
-			return r->known[mid].reclaim;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
+	if (sorted_name_find(r->known, r->nknown, sizeof(*r->known), key.name, &lo))
+		return r->known[lo].reclaim;
 	if (r->nknown == r->cap) {
 		r->cap = r->cap ? r->cap * 2 : 256;
 		r->known = xrealloc(r->known, r->cap * sizeof(*r->known));
