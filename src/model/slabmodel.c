@@ -170,7 +170,8 @@ size_t slabmodel_order(const struct slab_model *sm, const struct slab_order *o, 
 		if (!o->filter || !o->filter[0] || strcasestr(sm->rows[i].c->name, o->filter))
 			out[n++] = i;
 	ctx = (struct order_ctx){sm, o->sort, asc != o->invert ? 1 : -1};
-	qsort(out, n, sizeof(*out), cmp_rows);
+	if (n > 1)
+		qsort(out, n, sizeof(*out), cmp_rows);
 	return n;
 }
 

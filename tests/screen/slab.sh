@@ -45,7 +45,10 @@ tm_kill
 command -v setpriv >/dev/null || skip "needs setpriv"
 dir=$tmp/nobody
 mkdir "$dir" && cp "$MEMTOP" "$dir/memtop" && chmod 755 "$tmp" "$dir" "$dir/memtop"
-tm_start 100 30 "setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all $dir/memtop --slab --no-bpf -d 0.5"
+# a sanitized build's reports to stderr: nobody cannot write the test's log directory
+nobody="env ${ASAN_OPTIONS:+ASAN_OPTIONS=log_path=stderr:detect_leaks=1} ${UBSAN_OPTIONS:+UBSAN_OPTIONS=log_path=stderr:halt_on_error=1}"
+nobody="$nobody setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all"
+tm_start 100 30 "$nobody $dir/memtop --slab --no-bpf -d 0.5"
 wait_for "slab: /proc/slabinfo: Permission denied (needs root)" ||
 	fail "as nobody, no line says why: $(screen_text)"
 echo "slab screen: sorted by size, name, filtered, inverted; as nobody the reason shown"
