@@ -147,7 +147,7 @@ static uint64_t id_of(const struct ui *u, size_t i)
 }
 
 const struct table_kind cg_table = {
-	.cg = true,
+	.tab = TAB_CGROUPS,
 	.screen = SCREEN_CGROUPS,
 	.view = &cg_state.view,
 	.count = count,

@@ -30,6 +30,7 @@ enum action {
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
+	ACT_SLAB,
 	ACT_GRAPHS,
 	ACT_SHORTER,
 	ACT_LONGER,
@@ -58,6 +59,7 @@ const struct binding main_keys[] = {
 	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
+	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
@@ -100,7 +102,7 @@ struct reaction main_act(struct ui *u, int a)
 		u->screen = SCREEN_COLUMNS;
 		break;
 	case ACT_KTHREADS:
-		return pref(REACT_RESORT, pref_op(false, PO_KTHREADS));
+		return pref(REACT_RESORT, pref_op(TAB_PROCS, PO_KTHREADS));
 	case ACT_SAVE:
 		return reacts(REACT_SAVE);
 	case ACT_SEARCH:
@@ -138,9 +140,12 @@ struct reaction main_act(struct ui *u, int a)
 		st->from_cgroups = false;
 		u->screen = SCREEN_CGROUPS;
 		return reacts(REACT_COLLECT);
+	case ACT_SLAB: /* slabinfo is read from now on, the first time at once */
+		u->screen = SCREEN_SLAB;
+		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
-					 pref_op(false, PO_CGROUP));
+					 pref_op(TAB_PROCS, PO_CGROUP));
 		if (!st->from_cgroups)
 			return r;
 		st->from_cgroups = false;
@@ -153,7 +158,7 @@ struct reaction main_act(struct ui *u, int a)
 			u->screen = SCREEN_GRAPHS;
 			break;
 		}
-		return pref(REACT_NONE, pref_op(false, PO_GRAPHS));
+		return pref(REACT_NONE, pref_op(TAB_PROCS, PO_GRAPHS));
 	case ACT_SHORTER:
 	case ACT_LONGER:
 		graph_zoom(u, a == ACT_SHORTER ? -1 : 1);

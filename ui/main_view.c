@@ -58,7 +58,7 @@ static int shown(const struct ui *u, int out[TABLE_COLS])
 }
 
 const struct table_kind proc_table = {
-	.cg = false,
+	.tab = TAB_PROCS,
 	.screen = SCREEN_MAIN,
 	.view = &main_state.tab,
 	.count = count,

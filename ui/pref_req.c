@@ -5,37 +5,36 @@
 
 #include "screen.h"
 
-struct pref_req pref_sort(bool cg, int col)
+struct pref_req pref_sort(enum table_id tab, int col)
 {
-	return (struct pref_req){.op = PO_SORT, .cg = cg, .col = col};
+	return (struct pref_req){.op = PO_SORT, .tab = tab, .col = col};
 }
 
-struct pref_req pref_op(bool cg, enum pref_op op)
+struct pref_req pref_op(enum table_id tab, enum pref_op op)
 {
-	return (struct pref_req){.op = op, .cg = cg};
+	return (struct pref_req){.op = op, .tab = tab};
 }
 
-struct pref_req pref_text(bool cg, const char *text)
+struct pref_req pref_text(enum table_id tab, const char *text)
 {
-	struct pref_req r = {.op = PO_FILTER, .cg = cg};
+	struct pref_req r = {.op = PO_FILTER, .tab = tab};
 
 	snprintf(r.text, sizeof(r.text), "%s", text);
 	return r;
 }
 
-/* A table's sort: the column, the order, the tree */
-struct table_prefs {
-	int *sort;
-	bool *invert, *tree;
-	char *filter;
-	size_t filter_size;
-};
-
-static struct table_prefs table_prefs(struct prefs *p, bool cg)
+struct table_prefs table_prefs(struct prefs *p, enum table_id tab)
 {
-	if (cg)
+	switch (tab) {
+	case TAB_CGROUPS:
 		return (struct table_prefs){(int *)&p->cg.sort, &p->cg.invert, &p->cg.tree,
 					    p->cg.filter, sizeof(p->cg.filter)};
+	case TAB_SLABS:
+		return (struct table_prefs){(int *)&p->slab.sort, &p->slab.invert, NULL,
+					    p->slab.filter, sizeof(p->slab.filter)};
+	case TAB_PROCS:
+		break;
+	}
 	return (struct table_prefs){(int *)&p->sort, &p->invert, &p->tree, p->filter.text,
 				    sizeof(p->filter.text)};
 }
@@ -43,7 +42,7 @@ static struct table_prefs table_prefs(struct prefs *p, bool cg)
 bool pref_req_apply(struct ui *u, const struct pref_req *r)
 {
 	struct prefs *p = u->prefs;
-	struct table_prefs t = table_prefs(p, r->cg);
+	struct table_prefs t = table_prefs(p, r->tab);
 
 	switch (r->op) {
 	case PO_NONE:
@@ -59,7 +58,8 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 		*t.invert = !*t.invert;
 		break;
 	case PO_TREE:
-		*t.tree = !*t.tree;
+		if (t.tree)
+			*t.tree = !*t.tree;
 		break;
 	case PO_FILTER:
 		snprintf(t.filter, t.filter_size, "%s", r->text);

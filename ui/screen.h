@@ -67,6 +67,7 @@ enum screen_id {
 	SCREEN_CGROUPS,
 	SCREEN_GRAPHS,
 	SCREEN_POSTMORTEM,
+	SCREEN_SLAB,
 	NSCREENS
 };
 
@@ -148,9 +149,16 @@ enum pref_op {
 	PO_CGROUP, /* the process table's cgroup filter emptied */
 };
 
+/* The tables whose order and filter are preferences */
+enum table_id {
+	TAB_PROCS,   /* prefs->sort, invert, tree, filter.text */
+	TAB_CGROUPS, /* prefs->cg */
+	TAB_SLABS,   /* prefs->slab */
+};
+
 struct pref_req {
 	enum pref_op op;
-	bool cg; /* the cgroup table's preferences (prefs->cg), else the process table's */
+	enum table_id tab; /* the table whose preferences it changes */
 	int col;
 	unsigned cols;
 	bool on;
@@ -256,7 +264,7 @@ extern const char common_title[];
 /* The screens' parts (ui_screens[] in ui/tui.c is their table), each from its file:
  * their keys, drawing, actions and state */
 extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
-	cg_keys[], graph_keys[], pm_keys[];
+	cg_keys[], graph_keys[], pm_keys[], slab_keys[];
 extern struct main_state main_state;	   /* main_view.c */
 extern struct detail_view detail_view;	   /* detail.c */
 extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
@@ -265,6 +273,7 @@ extern struct columns_state columns_state; /* column_picker.c */
 extern struct help_state help_state;	   /* help.c */
 extern struct cg_state cg_state;	   /* cgroups.c */
 extern struct graphs_state graphs_state;   /* graphs.c */
+extern struct slab_state slab_state;	   /* slab.c */
 void main_draw(struct ui *u);
 struct reaction main_act(struct ui *u, int a);
 /* A key while a prompt other than the filter is open, on any screen */
@@ -289,5 +298,8 @@ void graphs_draw(struct ui *u);
 struct reaction graphs_act(struct ui *u, int a);
 void pm_draw(struct ui *u);
 struct reaction pm_act(struct ui *u, int a);
+void slab_draw(struct ui *u);
+struct reaction slab_act(struct ui *u, int a);
+void slab_done(struct ui *u);
 
 #endif

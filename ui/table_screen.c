@@ -12,7 +12,7 @@
 
 static int sort_of(const struct table_kind *t, const struct ui *u)
 {
-	return t->cg ? (int)u->prefs->cg.sort : (int)u->prefs->sort;
+	return *table_prefs(u->prefs, t->tab).sort;
 }
 
 void table_reselect(const struct table_kind *t, struct ui *u)
@@ -70,7 +70,7 @@ static struct reaction sort_step(const struct table_kind *t, struct ui *u, int d
 	while (i < n && order[i] != sort)
 		i++;
 	i = i == n ? 0 : (i + dir + n) % n;
-	return (struct reaction){REACT_RESORT, pref_sort(t->cg, n ? order[i] : sort)};
+	return (struct reaction){REACT_RESORT, pref_sort(t->tab, n ? order[i] : sort)};
 }
 
 /* ---- the sort picker ---- */
@@ -127,14 +127,13 @@ struct reaction table_act(const struct table_kind *t, struct ui *u, int a)
 		picker_open(t, u);
 		break;
 	case TA_SORT_DEFAULT:
-		return (struct reaction){REACT_RESORT, pref_sort(t->cg, t->default_sort)};
+		return (struct reaction){REACT_RESORT, pref_sort(t->tab, t->default_sort)};
 	case TA_INVERT:
-		return (struct reaction){REACT_RESORT, pref_op(t->cg, PO_INVERT)};
+		return (struct reaction){REACT_RESORT, pref_op(t->tab, PO_INVERT)};
 	case TA_TREE:
-		return (struct reaction){REACT_RESORT, pref_op(t->cg, PO_TREE)};
+		return (struct reaction){REACT_RESORT, pref_op(t->tab, PO_TREE)};
 	case TA_FILTER:
-		prompt_open(&u->prompt, PROMPT_FILTER,
-			    t->cg ? u->prefs->cg.filter : u->prefs->filter.text);
+		prompt_open(&u->prompt, PROMPT_FILTER, table_prefs(u->prefs, t->tab).filter);
 		break;
 	case TA_COUNT:
 		break;
@@ -151,7 +150,7 @@ struct reaction table_mouse(const struct table_kind *t, struct ui *u, const stru
 	if (h->kind == MOUSE_TITLE) {
 		u->message[0] = '\0';
 		return (struct reaction){REACT_RESORT,
-					 {.op = PO_SORT_BY, .cg = t->cg, .col = h->col}};
+					 {.op = PO_SORT_BY, .tab = t->tab, .col = h->col}};
 	}
 	if (!mouse_row(h, &u->map, &v->top, &v->sel, t->count(u), &i))
 		return reacts(REACT_NONE);
@@ -168,10 +167,10 @@ struct reaction table_filter_key(const struct table_kind *t, struct ui *u, wint_
 	prompt_text(&u->prompt, text, sizeof(text));
 	switch (r) {
 	case PROMPT_CANCEL:
-		return (struct reaction){REACT_RESORT, pref_text(t->cg, "")};
+		return (struct reaction){REACT_RESORT, pref_text(t->tab, "")};
 	case PROMPT_EDITED:
 		u->message[0] = '\0';
-		return (struct reaction){REACT_RESORT, pref_text(t->cg, text)};
+		return (struct reaction){REACT_RESORT, pref_text(t->tab, text)};
 	default:
 		return reacts(REACT_NONE);
 	}
@@ -257,7 +256,7 @@ struct reaction sort_act(struct ui *u, int a)
 		u->screen = t->screen;
 		if (picker->sel >= n)
 			break;
-		return (struct reaction){REACT_RESORT, pref_sort(t->cg, cols[picker->sel])};
+		return (struct reaction){REACT_RESORT, pref_sort(t->tab, cols[picker->sel])};
 	case PICK_BACK:
 		u->screen = t->screen;
 		break;

@@ -21,7 +21,7 @@ struct table_view {
 
 /* What a table supplies */
 struct table_kind {
-	bool cg; /* its preferences are prefs->cg (struct pref_req's cg) */
+	enum table_id tab; /* whose preferences order and filter it */
 	enum screen_id screen;
 	struct table_view *view;
 	size_t (*count)(const struct ui *u); /* the rows shown */

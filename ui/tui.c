@@ -11,6 +11,7 @@
 #include "mouse.h"
 #include "parse.h"
 #include "pref_req.h"
+#include "slab.h"
 #include "prompt.h"
 #include "util.h"
 
@@ -39,6 +40,8 @@ const struct screen ui_screens[NSCREENS] = {
 			   CK_REDRAWS, true, NULL, NULL},
 	[SCREEN_POSTMORTEM] = {"OOM kill post-mortem (Enter on a kill)", pm_keys, pm_draw, pm_act,
 			       panes_other, &panes_state, CK_REDRAWS, true, NULL, NULL},
+	[SCREEN_SLAB] = {"Slab caches (B)", slab_keys, slab_draw, slab_act, NULL, &slab_state,
+			 CK_ALL, false, &slab_table, slab_done},
 };
 
 struct ui_term {
@@ -267,6 +270,16 @@ void ui_reselect(struct ui *u)
 unsigned ui_cgroup_cols(const struct ui *u)
 {
 	return cgroups_wanted(u);
+}
+
+bool ui_slab_wanted(const struct ui *u)
+{
+	return slab_wanted(u);
+}
+
+void ui_show_slab(struct ui *u)
+{
+	u->screen = SCREEN_SLAB;
 }
 
 const char *ui_selected_cgroup(const struct ui *u)

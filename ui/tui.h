@@ -37,6 +37,10 @@ int32_t ui_selected_pid(const struct ui *u);
 /* The cgroup columns (CGCOL_BIT) to read at each refresh: those of the cgroup view while
  * it is shown, else 0 */
 unsigned ui_cgroup_cols(const struct ui *u);
+/* /proc/slabinfo is read at each refresh: while the slab view is shown */
+bool ui_slab_wanted(const struct ui *u);
+/* The slab view shown (--slab) */
+void ui_show_slab(struct ui *u);
 /* The path of the cgroup selected in the cgroup view (raw), or NULL */
 const char *ui_selected_cgroup(const struct ui *u);
 /* Opens the cgroup view (--cgroups) */

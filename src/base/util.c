@@ -238,3 +238,23 @@ void sleep_until(double when)
 	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_signal)
 		;
 }
+
+bool sorted_name_find(const void *base, size_t n, size_t size, const char *name, size_t *at)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(name, (const char *)base + mid * size);
+		if (!c) {
+			*at = mid;
+			return true;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*at = lo;
+	return false;
+}

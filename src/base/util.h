@@ -2,6 +2,7 @@
 #ifndef MEMTOP_UTIL_H
 #define MEMTOP_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,6 +81,11 @@ static inline void tbuf_spill(struct tbuf *b, FILE *f)
 	if (b->n > 131072)
 		tbuf_write(b, f);
 }
+
+/* Binary search of name among the n elements (size bytes each) at base, sorted by the
+ * string each starts with (a char array first): true with its index in *at, else false with
+ * the index where it would go */
+bool sorted_name_find(const void *base, size_t n, size_t size, const char *name, size_t *at);
 
 double clock_mono(void);
 

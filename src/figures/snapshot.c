@@ -25,6 +25,7 @@ void snapshot_free(struct snapshot *s)
 	free(s->procs);
 	free(s->events);
 	free(s->cgroups);
+	free(s->slab.caches);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -38,6 +39,7 @@ void snapshot_reuse(struct snapshot *s)
 		.events_cap = s->events_cap,
 		.cgroups = s->cgroups,
 		.cgroups_cap = s->cgroups_cap,
+		.slab = {.caches = s->slab.caches, .cap = s->slab.cap},
 	};
 	*s = kept;
 }

@@ -162,6 +162,26 @@ struct cg_self {
 	bool limited;	   /* its limit is below MemTotal */
 };
 
+/* One cache of /proc/slabinfo (the slab screen, --slab) */
+struct slab_cache {
+	char name[64]; /* raw, untrusted */
+	uint64_t active_objs, num_objs;
+	uint64_t objsize; /* bytes */
+	uint64_t objperslab, pagesperslab;
+	uint64_t active_slabs, num_slabs;
+	/* /sys/kernel/slab/NAME/reclaim_account: 1 for a SLAB_RECLAIM_ACCOUNT cache (counted
+	 * in SReclaimable), 0 not, -1 unknown (no such file) */
+	int8_t reclaim;
+};
+
+/* /proc/slabinfo, read while the slab screen is open or with --slab */
+struct slab_info {
+	bool read;		   /* asked for this refresh (then caches, or err) */
+	int err;		   /* errno of the read; 0: read */
+	struct slab_cache *caches; /* in the file's order */
+	size_t n, cap;
+};
+
 struct snapshot {
 	double mono;	   /* CLOCK_MONOTONIC seconds when vmstat and the BPF maps were read */
 	double mono_procs; /* the same for the processes' counters (the middle of the walk) */
@@ -192,6 +212,7 @@ struct snapshot {
 	size_t ncgroups;
 	size_t cgroups_cap;
 	struct cg_self cg_self; /* its path owned */
+	struct slab_info slab;	/* its caches owned */
 };
 
 /* Whether the kernel had value MI_x or VS_x */

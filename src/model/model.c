@@ -35,6 +35,7 @@ void model_free(struct model *m)
 	free(m->order_tmp);
 	history_free(m->hist);
 	exited_free(&m->exited);
+	slabmodel_free(&m->slab);
 	memset(m, 0, sizeof(*m));
 }
 

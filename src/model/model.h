@@ -9,6 +9,7 @@
 #include "columns.h"
 #include "exited.h"
 #include "prefs.h"
+#include "slabmodel.h"
 #include "snapshot.h"
 
 struct row {
@@ -86,6 +87,7 @@ struct model {
 	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
 	int32_t next_victim_pid;
 	char next_victim_comm[MT_COMM_LEN + 1];
+	struct slab_model slab; /* the slab caches, while slabinfo is read */
 };
 
 /* prefs stays the caller's, read at each update and refilter */

@@ -10,6 +10,7 @@
 
 #include "cgcolumns.h"
 #include "columns.h"
+#include "slabcolumns.h"
 
 #define MAX_PIDS	64
 #define MAX_CGROUP_PATH 1024
@@ -36,6 +37,13 @@ struct cg_prefs {
 	char filter[128]; /* substring of the path, case-insensitive; "" = all */
 };
 
+/* The slab screen's order and filter (B; not saved) */
+struct slab_prefs {
+	enum slabcol_id sort;
+	bool invert;
+	char filter[128]; /* substring of the cache's name; "" = all */
+};
+
 struct prefs {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
 	enum col_id sort;
@@ -44,6 +52,7 @@ struct prefs {
 	double delay; /* seconds between refreshes */
 	struct model_filter filter;
 	struct cg_prefs cg;
+	struct slab_prefs slab;
 	bool mouse;  /* clicks and the wheel (--no-mouse, mouse=0: the terminal's own) */
 	bool graphs; /* the graph pane above the process table (g, graphs=1) */
 	/* the theme (--theme, theme=, the T key): a name under themes/ or a path; "": none

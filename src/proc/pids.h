@@ -28,6 +28,7 @@ struct pids_request {
 	/* the oom_score of this many of the largest processes (RSS + swap), read besides: the
 	 * likely next OOM victim is among them */
 	size_t victims;
+	bool slab; /* /proc/slabinfo (the slab screen, --slab) */
 };
 
 #define PIDS_VICTIMS 8

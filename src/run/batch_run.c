@@ -88,12 +88,14 @@ int batch_run(struct monitor *mon, const struct options *o)
 			.nonly_pids = o->prefs.filter.npids,
 			.cg_cols = cgroup_cols(o),
 			.cg_self = true,
-			.victims = PIDS_VICTIMS},
+			.victims = PIDS_VICTIMS,
+			.slab = o->slab},
 		.vi = {.delay = o->prefs.delay,
 		       .version = MEMTOP_VERSION,
 		       .utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 		       .cgroups = o->cgroups ? &mon->cgm : NULL,
-		       .users = o->users ? &bt.users : NULL},
+		       .users = o->users ? &bt.users : NULL,
+		       .slab = o->slab ? &mon->m.slab : NULL},
 	};
 
 	if (rp && o->iterations && o->iterations < n)

@@ -188,6 +188,7 @@ static const struct flag plain_flags[] = {
 	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
 	{"users", 'y', false, OPTION_AT(users)},
+	{"slab", 'l', false, OPTION_AT(slab)},
 	{"verbose", 'v', false, OPTION_AT(verbose)},
 	{"help", 'h', false, OPTION_AT(help)},
 	{"version", 'V', false, OPTION_AT(version)},

@@ -31,6 +31,9 @@ struct options {
 	bool cgroups;
 	/* --users: batch text and JSON add the totals per user (smem -u) */
 	bool users;
+	/* --slab: batch text and JSON add the slab caches (/proc/slabinfo); the screen opens
+	 * on them */
+	bool slab;
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

@@ -10,6 +10,7 @@
 #include "procfs.h"
 #include "replay.h"
 #include "selfcost.h"
+#include "slabinfo.h"
 #include "util.h"
 
 struct sources {
@@ -17,6 +18,7 @@ struct sources {
 	struct pids_collector *pids;
 	struct bpf_source *bpf;
 	struct cg_reader *cg;
+	struct slab_reader *slab;
 	struct replay *rp; /* a recording instead of the above */
 };
 
@@ -33,6 +35,7 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 	}
 	src->bpf = bpf_source_open(no_bpf, verbose);
 	src->cg = cg_open();
+	src->slab = slab_reader_new();
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 	return src;
 }
@@ -83,6 +86,8 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	cg_count_kills(src->cg, s, first_event);
 	if (s->cg_cols & CGCOL_BIT(CGCOL_OOM_KILLS))
 		cg_fill_kills(src->cg, s);
+	if (req->slab)
+		slab_collect(src->slab, s);
 	guard_collect(&s->self);
 	selfcost_collect(&s->cost, &s->bpf);
 	return 0;
@@ -109,6 +114,7 @@ void sources_close(struct sources *src)
 	proc_walk_free(src->walk);
 	bpf_source_close(src->bpf);
 	cg_close(src->cg);
+	slab_reader_free(src->slab);
 	replay_close(src->rp);
 	free(src);
 }

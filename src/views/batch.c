@@ -2,6 +2,7 @@
 
 #include "cells.h"
 #include "cgcells.h"
+#include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
 #include "util.h"
@@ -298,5 +299,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 	if (vi->cgroups)
 		table(&out, &cg_table, m->prefs->cg.cols, vi->cgroups->rows, vi->cgroups->nrows, f,
 		      vi->utf8);
+	if (vi->slab)
+		slab_text(&out, vi->slab, vi->utf8);
 	tbuf_write(&out, f);
 }

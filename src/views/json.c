@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
 #include "util.h"
@@ -236,6 +237,36 @@ static void users(struct tbuf *b, const struct user_totals *t)
 	tbuf_putc(b, ']');
 }
 
+/* One object per slab cache, largest first: a key per column but RECLAIM, which is
+ * "reclaimable" (true, false, null where sysfs does not say); slabs null, and slabs_error
+ * why, where /proc/slabinfo cannot be read */
+static void slabs(struct tbuf *b, const struct slab_model *sm)
+{
+	char why[160];
+	struct keys k;
+	size_t n;
+
+	if (slabmodel_why(sm, why, sizeof(why))) {
+		tbuf_puts(b, ",\"slabs\":null,\"slabs_error\":");
+		put_string(b, why);
+		return;
+	}
+	const size_t *order = slabs_by_size(sm, &n);
+	keys_of(&k, slab_columns, SLABCOL_COUNT, ~TABLE_BIT(SLABCOL_RECLAIM));
+	tbuf_puts(b, ",\"slabs\":[");
+	for (size_t i = 0; i < n; i++) {
+		const struct slab_row *r = &sm->rows[order[i]];
+		struct table_row v = slab_row_view(r);
+		if (i)
+			tbuf_putc(b, ',');
+		row_object(b, &k, &v);
+		tbuf_puts(b, r->c->reclaim < 0 ? ",\"reclaimable\":null}"
+			     : r->c->reclaim   ? ",\"reclaimable\":true}"
+					       : ",\"reclaimable\":false}");
+	}
+	tbuf_putc(b, ']');
+}
+
 /* system.cgroup: the memory cgroup memtop runs in, where its limit (or an ancestor's) is
  * below RAM */
 static void own_cgroup(struct tbuf *b, const struct cg_self *cs)
@@ -277,6 +308,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		users(&out, vi->users);
 	if (vi->cgroups)
 		cgroups(&out, vi->cgroups);
+	if (vi->slab)
+		slabs(&out, vi->slab);
 	tbuf_puts(&out, ",\"events\":[");
 	/* this refresh's kills are the newest of the model's, each with its post-mortem */
 	size_t kills = 0, k_i = 0;

@@ -20,6 +20,9 @@ struct view_info {
 	/* --users: the totals per user, after the processes (batch) or as users[] (JSON);
 	 * NULL: none */
 	const struct user_totals *users;
+	/* --slab: the slab caches, after the processes and cgroups (batch) or as slabs[]
+	 * (JSON), largest first; NULL: none */
+	const struct slab_model *slab;
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;

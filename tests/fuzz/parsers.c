@@ -1,6 +1,6 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
  * vmstat, PSI, uptime; a process's stat, statm, smaps_rollup, status, cgroup, smaps), /dev/kmsg
- * records, /proc/kallsyms lines, theme files, --columns lists, the parsers of typed
+ * records, /proc/kallsyms lines, /proc/slabinfo, theme files, --columns lists, the parsers of typed
  * values (src/parse.c), the escapers that put process names on the screen and in
  * JSON, and the recording's reader (a whole file, and a sample's fields past their
  * checksum). The first byte picks the reader; the rest is its input. `make fuzz` builds it
@@ -19,6 +19,7 @@
 #include "parse.h"
 #include "procfs.h"
 #include "reccodec.h"
+#include "slabinfo.h"
 #include "replay.h"
 #include "symbolize.h"
 #include "text.h"
@@ -43,6 +44,7 @@ enum {
 	F_STATM,
 	F_RECORDING,
 	F_SAMPLE,
+	F_SLABINFO,
 	F_COUNT
 };
 
@@ -163,6 +165,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint64_t addr;
 		char type, name[SYM_NAME_LEN], module[SYM_MODULE_LEN];
 		parse_kallsyms_line(text, &addr, &type, name, sizeof(name), module, sizeof(module));
+		break;
+	}
+	case F_SLABINFO: {
+		struct slab_info si = {0};
+		parse_slabinfo(text, &si);
+		free(si.caches);
 		break;
 	}
 	case F_THEME:

@@ -1,8 +1,10 @@
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "pids.h"
 #include "procfs.h"
+#include "slabinfo.h"
 #include "unit.h"
 #include "util.h"
 
@@ -362,6 +364,38 @@ static void cmdline_of_self_and_gone(void **state)
 	assert_string_equal(buf, "");
 }
 
+static void slabinfo_fields(void **state)
+{
+	(void)state;
+	struct slab_info si = {0};
+	const char *text =
+		"slabinfo - version: 2.1\n"
+		"# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab> "
+		": tunables <limit> <batchcount> <sharedfactor> : slabdata <active_slabs> "
+		"<num_slabs> <sharedavail>\n"
+		"dentry            135437 136185    192   21    1 : tunables    0    0    0 : "
+		"slabdata   6485   6485      0\n"
+		"cut-short 1 2 3\n"
+		"x 1 2 3 4 5 : tunables 0 0 0 : slabdata 7\n"
+		"kmalloc-1k           804    832   1024   16    4 : tunables    0    0    0 : "
+		"slabdata     52     52      0";
+	assert_int_equal(parse_slabinfo(text, &si), 0);
+	assert_int_equal(si.n, 2);
+	assert_string_equal(si.caches[0].name, "dentry");
+	assert_int_equal(si.caches[0].active_objs, 135437);
+	assert_int_equal(si.caches[0].num_objs, 136185);
+	assert_int_equal(si.caches[0].objsize, 192);
+	assert_int_equal(si.caches[0].num_slabs * si.caches[0].pagesperslab * 4, 25940);
+	assert_int_equal(si.caches[0].reclaim, -1);
+	assert_string_equal(si.caches[1].name, "kmalloc-1k");
+	assert_int_equal(si.caches[1].pagesperslab, 4);
+	assert_int_equal(si.caches[1].num_slabs, 52);
+	si.n = 0;
+	assert_int_equal(parse_slabinfo("", &si), -1);
+	assert_int_equal(parse_slabinfo("slabinfo - version: 1.1\nx 1 2 3 4 5\n", &si), -1);
+	free(si.caches);
+}
+
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +414,7 @@ int run_procfs_tests(void)
 		cmocka_unit_test(statm_fields),
 		cmocka_unit_test(stat_live),
 		cmocka_unit_test(cmdline_of_self_and_gone),
+		cmocka_unit_test(slabinfo_fields),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);
 }

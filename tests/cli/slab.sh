@@ -1,0 +1,68 @@
+#!/bin/sh
+# --slab: JSON slabs[] holds every cache of /proc/slabinfo read right after it, object size
+# exact, objects and size (num_slabs x pagesperslab x the page size) within a tolerance
+# for the busy caches; its order by size is slabtop -o -s c's for the ten largest where
+# their sizes are not within 10 % of each other; the batch text's table has the same
+# caches; as nobody (slabinfo is root's), one line says why.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
+command -v slabtop >/dev/null || skip "needs slabtop (procps)"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+page_kb=$(($(getconf PAGESIZE) / 1024))
+
+"$MEMTOP" --slab --json -n 1 --no-bpf >"$tmp/json" || fail "memtop exited $?"
+cat /proc/slabinfo >"$tmp/slabinfo"
+slabtop -o -s c >"$tmp/slabtop"
+jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
+	"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
+awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
+	>"$tmp/kernel"
+[ "$(wc -l <"$tmp/memtop")" = "$(wc -l <"$tmp/kernel")" ] ||
+	fail "$(wc -l <"$tmp/memtop") caches, /proc/slabinfo has $(wc -l <"$tmp/kernel")"
+# each cache against the kernel's: objects within 5 % or 500, size within 5 % or 1 MiB
+awk 'NR == FNR { k[$1] = $0; next }
+	function off(a, b, slack) { d = a - b; if (d < 0) d = -d; return d > slack && d > b / 20 }
+	{ if (!($1 in k)) { print "no cache " $1 " in slabinfo"; bad = 1; next }
+	  split(k[$1], v, " ")
+	  if ($4 != v[4]) { print $1 ": objsize " $4 ", slabinfo " v[4]; bad = 1 }
+	  if (off($2, v[2], 500) || off($3, v[3], 500)) { print $1 ": objects " $2 "/" $3 ", slabinfo " v[2] "/" v[3]; bad = 1 }
+	  if (off($5, v[5], 1024)) { print $1 ": size " $5 "K, slabinfo " v[5] "K"; bad = 1 } }
+	END { exit bad }' "$tmp/kernel" "$tmp/memtop" >"$tmp/diff" || fail "$(cat "$tmp/diff")"
+# the order: of the ten largest in memtop's, each pair more than 10 % apart as slabtop has it
+awk '/^ *OBJS / { t = 1; next } t && NF { sub(/K$/, "", $7); print $8, $7 }' "$tmp/slabtop" \
+	>"$tmp/slabtop.order"
+head -n 10 "$tmp/memtop" | awk 'NR == FNR { rank[$1] = FNR; next }
+	{ name[FNR] = $1; size[FNR] = $5; n = FNR }
+	END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (size[i] > size[j] * 1.1 && (name[i] in rank) && (name[j] in rank) && rank[name[i]] > rank[name[j]]) {
+			print name[i] " (" size[i] "K) before " name[j] " (" size[j] "K), slabtop the other way"; bad = 1 }
+		exit bad }' "$tmp/slabtop.order" - >"$tmp/order" || fail "$(cat "$tmp/order")"
+echo "slabs: $(wc -l <"$tmp/memtop") caches as /proc/slabinfo; largest: $(head -n 3 "$tmp/memtop" | cut -d' ' -f1,5 | tr '\n' ' ')"
+
+# batch text: a table with every cache, largest first
+"$MEMTOP" --slab -b -n 1 --no-bpf >"$tmp/batch" || fail "memtop -b exited $?"
+grep -qE '^NAME +ACTIVE +OBJS +OBJSIZE +SIZE +GROW/min RECLAIM$' "$tmp/batch" ||
+	fail "no slab table's titles in -b: $(tail -n 5 "$tmp/batch")"
+n=$(awk '/^NAME +ACTIVE/ { t = 1; next } t && NF { n++ } t && !NF { exit } END { print n + 0 }' "$tmp/batch")
+[ "$n" = "$(wc -l <"$tmp/kernel")" ] || fail "-b lists $n caches, slabinfo $(wc -l <"$tmp/kernel")"
+grep -qE '^dentry +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+[KMG] +[-+0-9.KMG]+ +yes$' "$tmp/batch" ||
+	fail "no dentry row, reclaimable: $(grep '^dentry ' "$tmp/batch")"
+
+# as nobody: the line saying why, in batch text and in JSON
+command -v setpriv >/dev/null || skip "needs setpriv"
+dir=$tmp/nobody
+mkdir "$dir" && cp "$MEMTOP" "$dir/memtop" && chmod 755 "$tmp" "$dir" "$dir/memtop"
+# a sanitized build's reports to stderr: nobody cannot write the test's log directory
+nobody="env ${ASAN_OPTIONS:+ASAN_OPTIONS=log_path=stderr:detect_leaks=1} ${UBSAN_OPTIONS:+UBSAN_OPTIONS=log_path=stderr:halt_on_error=1}"
+nobody="$nobody setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all"
+why="slab: /proc/slabinfo: Permission denied (needs root)"
+out=$($nobody "$dir/memtop" \
+	--slab -b -n 1 --no-bpf) || fail "as nobody: memtop exited $?"
+printf '%s\n' "$out" | grep -qxF "$why" || fail "as nobody, -b does not say '$why'"
+out=$($nobody "$dir/memtop" \
+	--slab --json -n 1 --no-bpf) || fail "as nobody: memtop --json exited $?"
+[ "$(printf '%s' "$out" | jq -r '.slabs, .slabs_error')" = "null
+$why" ] || fail "as nobody, JSON: $(printf '%s' "$out" | jq -c '{slabs, slabs_error}')"
+echo "as nobody: $why"

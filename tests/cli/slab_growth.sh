@@ -1,0 +1,33 @@
+#!/bin/sh
+# The slab caches' growth: 50,000 files made and stated in a new directory while memtop
+# --slab --json runs add as many dentries (192 bytes each): memtop's dentry growth per
+# minute, over a span under a minute, reaches at least half of what they take, and the
+# dentry cache's size grew as much between its first and last refresh.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
+grep -q '^dentry ' /proc/slabinfo || skip "no dentry cache in /proc/slabinfo"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'kill $mt 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+"$MEMTOP" --slab --json -n 10 -d 1 --no-bpf >"$tmp/json" &
+mt=$!
+i=0
+while [ "$(wc -l <"$tmp/json")" -lt 2 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+mkdir "$tmp/files"
+(cd "$tmp/files" && seq 50000 | xargs touch && find . -type f -exec stat -c %s {} + >/dev/null)
+wait $mt || fail "memtop exited $?"
+want=$((50000 * 192 / 1024 / 2))
+jq -r '.slabs[] | select(.name == "dentry") | "\(.size_kb) \(.growth_kb_per_min)"' "$tmp/json" \
+	>"$tmp/dentry"
+[ "$(wc -l <"$tmp/dentry")" = 10 ] || fail "dentry in $(wc -l <"$tmp/dentry") of 10 refreshes"
+[ "$(head -n 1 "$tmp/dentry" | cut -d' ' -f2)" = null ] ||
+	fail "a growth on the first refresh: $(head -n 1 "$tmp/dentry")"
+max=$(awk '$2 != "null" && $2 > m { m = $2 } END { printf "%d", m }' "$tmp/dentry")
+grew=$(awk 'NR == 1 { a = $1 } { b = $1 } END { print b - a }' "$tmp/dentry")
+[ "$max" -ge "$want" ] || fail "dentry grew at most ${max}K/min, not ${want}K: $(tr '\n' ' ' <"$tmp/dentry")"
+[ "$grew" -ge "$want" ] || fail "the dentry cache grew ${grew}K, not ${want}K"
+echo "dentry: +${grew}K over the run, growth up to ${max}K/min (${want}K at least)"

@@ -1,0 +1,224 @@
+/* The slab screen: the header, then a row per slab cache (the model's slab rows, in the
+ * order slabmodel_order gives for the screen's sort column and filter), the columns of
+ * slab_columns. Its sort and filter are prefs->slab (not saved): size first. */
+#include "slab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "draw_header.h"
+#include "help.h"
+#include "prompt.h"
+#include "table_screen.h"
+#include "util.h"
+
+enum action {
+	SL_BACK = TA_COUNT,
+};
+
+const struct binding slab_keys[] = {
+	{TA_UP, {KEY_UP, 0}, "Up", "select the cache above"},
+	{TA_DOWN, {KEY_DOWN, 0}, "Down", "select the cache below"},
+	{TA_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},
+	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},
+	{TA_HOME, {KEY_HOME, 0}, "Home", "first cache"},
+	{TA_END, {KEY_END, 0}, "End", "last cache"},
+	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},
+	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right (GROW/min: growth)"},
+	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by size"},
+	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
+	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by a substring of the cache's name"},
+	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the process table"},
+	{0, {0}, NULL, NULL},
+};
+
+struct slab_state {
+	struct table_view view;
+	size_t *order; /* the model's rows shown, in order */
+	size_t n, cap;
+} slab_state;
+static struct slab_state *const st = &slab_state;
+
+static const struct slab_model *slabs(const struct ui *u)
+{
+	return &u->m->slab;
+}
+
+/* The rows again, in the screen's order, the selection on the same cache */
+static void reorder(struct ui *u);
+
+static int table_rows(const struct ui *u)
+{
+	int n = u->cv.rows - header_rows(u) - 2; /* column titles, bottom line */
+	return n > 0 ? n : 0;
+}
+
+static size_t count(const struct ui *u)
+{
+	(void)u;
+	return st->n;
+}
+
+/* A cache is known by its name: FNV-1a */
+static uint64_t id_of(const struct ui *u, size_t i)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (const char *p = slabs(u)->rows[st->order[i]].c->name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return h;
+}
+
+static int all_cols(const struct ui *u, int out[TABLE_COLS])
+{
+	(void)u;
+	for (int c = 0; c < SLABCOL_COUNT; c++)
+		out[c] = c;
+	return SLABCOL_COUNT;
+}
+
+/* The table layer moves the selection, sorts and filters by prefs->slab */
+const struct table_kind slab_table = {
+	.tab = TAB_SLABS,
+	.screen = SCREEN_SLAB,
+	.view = &st->view,
+	.count = count,
+	.id_of = id_of,
+	.page = table_rows,
+	.steps = all_cols,
+	.pickable = all_cols,
+	.columns = slab_columns,
+	.default_sort = SLABCOL_SIZE,
+	.picker_title = "Sort slab caches by",
+};
+
+static void reorder(struct ui *u)
+{
+	const struct slab_model *sm = slabs(u);
+	const struct slab_prefs *p = &u->prefs->slab;
+
+	if (st->cap < sm->n) {
+		st->cap = sm->n;
+		st->order = xrealloc(st->order, st->cap * sizeof(*st->order));
+	}
+	st->n = slabmodel_order(sm, &(struct slab_order){p->sort, p->invert, p->filter}, st->order);
+	table_reselect(&slab_table, u);
+}
+
+bool slab_wanted(const struct ui *u)
+{
+	return u->screen == SCREEN_SLAB ||
+	       (u->screen == SCREEN_HELP && help_back(u) == SCREEN_SLAB);
+}
+
+void slab_done(struct ui *u)
+{
+	(void)u;
+	free(st->order);
+	st->order = NULL;
+	st->n = st->cap = 0;
+}
+
+/* ---- drawing ---- */
+
+/* The NAME column's width: the rest of the line after the numbers */
+static int name_width(const struct ui *u)
+{
+	int w = u->cv.cols;
+
+	for (int c = 1; c < SLABCOL_COUNT; c++)
+		w -= slab_columns[c].width + 1;
+	if (w > slab_columns[SLABCOL_NAME].width + 8)
+		w = slab_columns[SLABCOL_NAME].width + 8;
+	return w > 8 ? w : 8;
+}
+
+static void draw_titles(struct ui *u, int y, int nw)
+{
+	const struct canvas *cv = &u->cv;
+	int x = nw;
+
+	put_text(cv, y, 0, cv->cols, ROLE_TABLE_HEADER, "", true);
+	put_text(cv, y, 0, nw,
+		 u->prefs->slab.sort == SLABCOL_NAME ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER,
+		 slab_columns[SLABCOL_NAME].title, true);
+	map_title(u, y, 0, nw, SLABCOL_NAME);
+	for (int c = 1; c < SLABCOL_COUNT && x < cv->cols; c++) {
+		const struct column *col = &slab_columns[c];
+		enum role r = c == (int)u->prefs->slab.sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER;
+		x++;
+		put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
+		map_title(u, y, x, col->width, c);
+		x += col->width;
+	}
+}
+
+static void draw_row(struct ui *u, int y, int nw, size_t i)
+{
+	const struct canvas *cv = &u->cv;
+	struct table_row v = slab_row_view(&slabs(u)->rows[st->order[i]]);
+	enum role role = i == st->view.sel ? ROLE_SELECTED : ROLE_ROW;
+	char text[300];
+	int x = nw;
+
+	table_cell(slab_columns, SLABCOL_NAME, &v, text, sizeof(text), cv->utf8);
+	put_text(cv, y, 0, nw, role, text, true);
+	for (int c = 1; c < SLABCOL_COUNT && x < cv->cols; c++) {
+		size_t len = table_cell(slab_columns, c, &v, text, sizeof(text), cv->utf8);
+		put_text(cv, y, x++, 1, role, " ", false);
+		put_number(cv, y, x, slab_columns[c].width, role, text, len);
+		x += slab_columns[c].width;
+	}
+	if (x < cv->cols)
+		put_text(cv, y, x, cv->cols - x, role, "", true);
+}
+
+/* Why no row is shown, in one line */
+static const char *empty_text(const struct ui *u, char *buf, size_t size)
+{
+	const char *why = slabmodel_why(slabs(u), buf, size);
+
+	if (why)
+		return why;
+	if (u->rv.on)
+		return "slab: a recording holds no slab caches";
+	if (!slabs(u)->read)
+		return "Reading /proc/slabinfo...";
+	return "No cache's name holds the filter's text (\\ changes it, Esc in it clears it)";
+}
+
+void slab_draw(struct ui *u)
+{
+	static const struct keybar_item keys[] = {
+		{"F4", "Filter", KEY_F(4)},
+		{"M", "Size", 'M'},
+		{"I", "Invert", 'I'},
+		{"Esc", "Back", 27},
+	};
+	int y = header_rows(u), rows = table_rows(u), nw = name_width(u);
+	char why[200];
+
+	reorder(u);
+	draw_header(u);
+	draw_titles(u, y, nw);
+	map_rows(u, y + 1, rows, st->view.top, st->n);
+	for (int r = 0; r < rows && st->view.top + (size_t)r < st->n; r++)
+		draw_row(u, y + 1 + r, nw, st->view.top + (size_t)r);
+	if (!st->n && rows > 0)
+		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
+			 empty_text(u, why, sizeof(why)), false);
+	table_bottom(u, keys, (int)ARRAY_SIZE(keys), u->prefs->slab.filter);
+}
+
+/* ---- keys ---- */
+
+struct reaction slab_act(struct ui *u, int a)
+{
+	if (a != SL_BACK)
+		return table_act(&slab_table, u, a);
+	u->message[0] = '\0';
+	u->screen = SCREEN_MAIN;
+	return reacts(REACT_NONE);
+}

@@ -1,0 +1,15 @@
+/* The slab screen (key B): every cache of /proc/slabinfo with its objects, size and
+ * growth per minute, sorted by a column and filtered by name, on the table screen. */
+#ifndef MEMTOP_SLAB_H
+#define MEMTOP_SLAB_H
+
+#include <stdbool.h>
+
+#include "table_screen.h"
+
+extern const struct table_kind slab_table;
+
+/* /proc/slabinfo is read while the screen (or the help from it) is shown */
+bool slab_wanted(const struct ui *u);
+
+#endif
