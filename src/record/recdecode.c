@@ -93,16 +93,6 @@ static void get_event(struct rcur *c, struct mt_event *e)
 	rc_str(c, e->trigger_comm, sizeof(e->trigger_comm));
 }
 
-/* A mask as the file numbers the columns, as this memtop does */
-static unsigned map_mask(uint64_t m, const int *map, int n)
-{
-	unsigned out = 0;
-	for (int i = 0; i < n; i++)
-		if ((m >> i & 1) && map[i] >= 0)
-			out |= 1u << map[i];
-	return out;
-}
-
 static void take_str(struct rec_state *st, struct rcur *c, char **s)
 {
 	bool changed;
@@ -136,8 +126,8 @@ static void get_proc(struct rec_state *st, const struct rec_schema *sc, struct r
 	if (fl & P_MASKS) {
 		o->fvalid = (uint32_t)rc_varint(c);
 		o->ftried = (uint32_t)rc_varint(c);
-		o->p.valid = map_mask(o->fvalid, sc->proc, sc->nproc);
-		o->p.tried = map_mask(o->ftried, sc->proc, sc->nproc);
+		o->p.valid = rec_map_mask(o->fvalid, sc->proc, sc->nproc);
+		o->p.tried = rec_map_mask(o->ftried, sc->proc, sc->nproc);
 	}
 	for (int i = 0; i < sc->nproc && !c->bad; i++) {
 		if (!sc->proc_rec[i] || !(o->fvalid >> i & 1))
@@ -235,8 +225,8 @@ static const char *get_cgroups(struct rec_state *st, const struct rec_schema *sc
 			c->bad = true;
 		g->parent = (int32_t)parent;
 		uint32_t fvalid = (uint32_t)rc_varint(c);
-		g->valid = map_mask(fvalid, sc->cg, sc->ncg);
-		g->unlimited = map_mask(rc_varint(c), sc->cg, sc->ncg);
+		g->valid = rec_map_mask(fvalid, sc->cg, sc->ncg);
+		g->unlimited = rec_map_mask(rc_varint(c), sc->cg, sc->ncg);
 		g->removed = rc_varint(c) != 0;
 		for (int k = 0; k < sc->ncg && !c->bad; k++) {
 			if (!sc->cg_rec[k] || !(fvalid >> k & 1))
@@ -298,6 +288,8 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 		memcpy((char *)s + fl->off, (const char *)&st->sys + fl->off, fl->size);
 	}
 	s->cg_self.path = st->cg_self_path ? xstrdup(st->cg_self_path) : NULL;
+	if (s->nnodes > MT_MAX_NODES) /* recorded by a memtop that holds more */
+		s->nnodes = MT_MAX_NODES;
 	st->have = true;
 	return 0;
 }

@@ -20,6 +20,10 @@
 		name, offsetof(struct snapshot, field), RF_CHARS,                                  \
 			sizeof(((struct snapshot *)0)->field)                                      \
 	}
+/* A NUMA node's fields: nodes.I.node and its figures, nodes.I.mem_total_kb... */
+#define NODE_FIG(i, id, key, json, ...) , F("nodes." #i "." #json, nodes[i].kb[NF_##id], RF_U64)
+#define NODE_REC(i)			F("nodes." #i ".node", nodes[i].node, RF_I64) NODE_FIGURES(NODE_FIG, i)
+_Static_assert(MT_MAX_NODES == 8, "a NODE_REC row per node the snapshot holds");
 const struct rec_field rec_sys_fields[] = {
 	F("mono", mono, RF_DBL),
 	F("mono_procs", mono_procs, RF_DBL),
@@ -67,6 +71,15 @@ const struct rec_field rec_sys_fields[] = {
 	F("cg_self.usage_kb", cg_self.usage_kb, RF_U64),
 	F("cg_self.limit_kb", cg_self.limit_kb, RF_U64),
 	F("cg_self.limited", cg_self.limited, RF_BOOL),
+	F("nodes.count", nnodes, RF_SIZE),
+	NODE_REC(0),
+	NODE_REC(1),
+	NODE_REC(2),
+	NODE_REC(3),
+	NODE_REC(4),
+	NODE_REC(5),
+	NODE_REC(6),
+	NODE_REC(7),
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 
@@ -141,6 +154,15 @@ void rec_schema_own(struct rec_schema *s, unsigned cols)
 	}
 }
 
+unsigned rec_map_mask(uint64_t m, const int *map, int n)
+{
+	unsigned out = 0;
+	for (int i = 0; i < n; i++)
+		if ((m >> i & 1) && map[i] >= 0)
+			out |= 1u << map[i];
+	return out;
+}
+
 static int sys_by_name(const char *name, unsigned type)
 {
 	for (size_t f = 0; f < rec_nsys_fields; f++)
@@ -180,13 +202,14 @@ long rec_header_get(const uint8_t *in, size_t n, struct rec_schema *s, char *err
 	}
 	struct rcur c = {in + 16, len, 0, false};
 	memset(s, 0, sizeof(*s));
-	s->cols = (unsigned)rc_varint(&c);
+	uint64_t cols = rc_varint(&c);
 	uint64_t np = rc_varint(&c);
 	for (uint64_t i = 0; i < np && i < 32; i++) {
 		rc_str(&c, name, sizeof(name));
 		s->proc_rec[s->nproc] = rc_varint(&c) != 0;
 		s->proc[s->nproc++] = column_by_name(name);
 	}
+	s->cols = rec_map_mask(cols, s->proc, s->nproc);
 	uint64_t ncg = rc_varint(&c);
 	for (uint64_t i = 0; i < ncg && i < 32; i++) {
 		rc_str(&c, name, sizeof(name));
