@@ -93,6 +93,7 @@ size_t numa_nodes_read(struct node_mem *nodes, size_t max)
 }
 
 const char *const numa_kind_name[NK_COUNT] = {"Huge", "Heap", "Stack", "Private"};
+const char *const numa_kind_json[NK_COUNT] = {"huge", "heap", "stack", "private"};
 
 /* The kind a token of a numa_maps line names, NK_PRIVATE where none: numastat's words,
  * matched at the start of any token */

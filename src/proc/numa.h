@@ -22,6 +22,7 @@ size_t numa_nodes_read(struct node_mem *nodes, size_t max);
  * hugetlb ("huge"), the heap, a stack, or else private */
 enum numa_kind { NK_HUGE, NK_HEAP, NK_STACK, NK_PRIVATE, NK_COUNT };
 extern const char *const numa_kind_name[NK_COUNT]; /* "Huge", "Heap", "Stack", "Private" */
+extern const char *const numa_kind_json[NK_COUNT]; /* "huge", "heap", "stack", "private" */
 
 struct numa_node_use {
 	int32_t node;
