@@ -67,6 +67,7 @@ enum screen_id {
 	SCREEN_CGROUPS,
 	SCREEN_GRAPHS,
 	SCREEN_POSTMORTEM,
+	SCREEN_NODES,
 	NSCREENS
 };
 
@@ -255,6 +256,9 @@ extern const char common_title[];
 /* The screens, each in its own file */
 extern const struct screen screen_main, screen_detail, screen_oom, screen_reclaim, screen_sort,
 	screen_columns, screen_help, screen_cgroups, screen_graphs, screen_postmortem;
+extern const struct screen screen_nodes;
+/* Opens the NUMA nodes screen (ui/nodes.c) */
+void nodes_open(struct ui *u);
 
 /* The state of the screen id (its struct screen's state) */
 #define SCREEN_STATE(u, id) ((u)->screens[id]->state)

@@ -21,6 +21,7 @@ const struct screen *const ui_screens[NSCREENS] = {
 	[SCREEN_SORT] = &screen_sort,	  [SCREEN_COLUMNS] = &screen_columns,
 	[SCREEN_HELP] = &screen_help,	  [SCREEN_CGROUPS] = &screen_cgroups,
 	[SCREEN_GRAPHS] = &screen_graphs, [SCREEN_POSTMORTEM] = &screen_postmortem,
+	[SCREEN_NODES] = &screen_nodes,
 };
 
 struct ui_term {
