@@ -13,7 +13,8 @@
 #include "graphs.h"
 #include "util.h"
 
-static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs"};
+static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs",
+						     "NUMA"};
 
 struct detail_view detail_view;
 static struct detail_view *const v = &detail_view;
@@ -140,7 +141,7 @@ static void draw_tabs(struct ui *u, int y)
 	int x = 0;
 
 	for (int s = 0; s < NSECTIONS && x < u->cv.cols; s++) {
-		if (s == SEC_GRAPHS)
+		if (s == SEC_GRAPHS || s == SEC_NUMA)
 			snprintf(tab, sizeof(tab), " %d %s ", s + 1, section_names[s]);
 		else
 			snprintf(tab, sizeof(tab), " %d %s (%zu) ", s + 1, section_names[s],
@@ -174,6 +175,8 @@ void detail_draw(struct ui *u)
 			draw_files(u, y, rows);
 		else if (v->sec == SEC_GRAPHS)
 			proc_graphs_draw(u, v->d->pid, v->start_ticks, y, rows + 1);
+		else if (v->sec == SEC_NUMA)
+			draw_numa(u, y, rows);
 		else if (v->whole && v->d->nstacks)
 			draw_whole(u, y, rows);
 		else
@@ -181,9 +184,9 @@ void detail_draw(struct ui *u)
 	}
 	put_text(&u->cv, u->cv.rows - 1, 0, u->cv.cols, ROLE_STATUS,
 		 v->sec == SEC_STACKS
-			 ? "Esc/q back  Tab/1-4 section  Up/Down/PgUp/PgDn move  Enter whole stack"
-		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-4 section  [ ] graph window"
-					: "Esc/q back  Tab/1-4 section  Up/Down/PgUp/PgDn move",
+			 ? "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move  Enter whole stack"
+		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-5 section  [ ] graph window"
+					: "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move",
 		 true);
 }
 
@@ -221,6 +224,7 @@ enum {
 	DK_SEC2,
 	DK_SEC3,
 	DK_SEC4,
+	DK_SEC5,
 	DK_SHORTER,
 	DK_LONGER,
 	DK_UP,
@@ -243,6 +247,7 @@ const struct binding detail_keys[] = {
 	{DK_SEC2, {'2', 0}, "2", "files"},
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
 	{DK_SEC4, {'4', 'g', 0}, "4 g", "graphs of its RSS, swap and page faults over time"},
+	{DK_SEC5, {'5', 0}, "5", "its memory per NUMA node, as numastat -p shows it"},
 	{DK_SHORTER, {'[', 0}, "[", "shorter graph window"},
 	{DK_LONGER, {']', 0}, "]", "longer graph window"},
 	{DK_UP, {KEY_UP, 0}, "Up", "previous line"},
@@ -277,6 +282,7 @@ struct reaction detail_act(struct ui *u, int a)
 	case DK_SEC2:
 	case DK_SEC3:
 	case DK_SEC4:
+	case DK_SEC5:
 		go_section(a - DK_SEC1);
 		break;
 	case DK_SHORTER:

@@ -6,7 +6,7 @@
 #include "detail.h"
 #include "screen.h"
 
-enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, NSECTIONS };
+enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, SEC_NUMA, NSECTIONS };
 
 /* The screen's state */
 struct detail_view {
@@ -38,5 +38,6 @@ void draw_maps(struct ui *u, int y, int rows);
 void draw_files(struct ui *u, int y, int rows);
 void draw_stacks(struct ui *u, int y, int rows);
 void draw_whole(struct ui *u, int y, int rows);
+void draw_numa(struct ui *u, int y, int rows);
 
 #endif

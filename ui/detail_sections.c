@@ -1,5 +1,6 @@
 /* The detail screen's sections of lines: the mappings, the files, the stacks (one a line,
- * its user frames innermost first) and the selected stack whole, frame by frame. */
+ * its user frames innermost first), the selected stack whole, frame by frame, and the
+ * memory per NUMA node. */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -218,6 +219,27 @@ void draw_whole(struct ui *u, int y, int rows)
 		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %s", i, fr->ip, frame,
 			 module);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols, fr->kernel ? ROLE_ROW_DIM : ROLE_ROW,
+			 line, true);
+	}
+}
+
+void draw_numa(struct ui *u, int y, int rows)
+{
+	char line[400];
+
+	if (!v->d->have_numa) {
+		put_text(&u->cv, y, 0, u->cv.cols, ROLE_ROW_DIM,
+			 "No numa_maps: a kernel without NUMA, or not allowed to read it", true);
+		return;
+	}
+	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL,
+		 "Memory per NUMA node (MB, as numastat -p shows it)", true);
+	for (int i = 0; i < DD_NUMA_LINES && i < rows; i++) {
+		dd_numa_line(&v->d->numa, i, u->cv.cols, line, sizeof(line));
+		put_text(&u->cv, y + i, 0, u->cv.cols,
+			 i == 0			  ? ROLE_TABLE_HEADER
+			 : i == DD_NUMA_LINES - 1 ? ROLE_VALUE
+						  : ROLE_ROW,
 			 line, true);
 	}
 }

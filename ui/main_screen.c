@@ -27,6 +27,7 @@ enum action {
 	ACT_KILL,
 	ACT_OOM_PANE,
 	ACT_RECLAIM_PANE,
+	ACT_NODES,
 	ACT_DETAIL,
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
@@ -51,6 +52,7 @@ const struct binding main_keys[] = {
 	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "send a signal to the selected process"},
 	{ACT_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
+	{ACT_NODES, {'n', 0}, "n", "NUMA nodes: each node's memory"},
 	{ACT_GRAPHS,
 	 {'g', 0},
 	 "g",
@@ -129,6 +131,9 @@ struct reaction main_act(struct ui *u, int a)
 		break;
 	case ACT_RECLAIM_PANE:
 		panes_open(u, SCREEN_RECLAIM);
+		break;
+	case ACT_NODES:
+		nodes_open(u);
 		break;
 	case ACT_DETAIL:
 		if (!u->m->nrows) {

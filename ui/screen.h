@@ -68,6 +68,7 @@ enum screen_id {
 	SCREEN_GRAPHS,
 	SCREEN_POSTMORTEM,
 	SCREEN_SLAB,
+	SCREEN_NODES,
 	NSCREENS
 };
 
@@ -264,7 +265,7 @@ extern const char common_title[];
 /* The screens' parts (ui_screens[] in ui/tui.c is their table), each from its file:
  * their keys, drawing, actions and state */
 extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
-	cg_keys[], graph_keys[], pm_keys[], slab_keys[];
+	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[];
 extern struct main_state main_state;	   /* main_view.c */
 extern struct detail_view detail_view;	   /* detail.c */
 extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
@@ -274,6 +275,7 @@ extern struct help_state help_state;	   /* help.c */
 extern struct cg_state cg_state;	   /* cgroups.c */
 extern struct graphs_state graphs_state;   /* graphs.c */
 extern struct slab_state slab_state;	   /* slab.c */
+extern struct nodes_state nodes_state;	   /* nodes.c */
 void main_draw(struct ui *u);
 struct reaction main_act(struct ui *u, int a);
 /* A key while a prompt other than the filter is open, on any screen */
@@ -301,5 +303,10 @@ struct reaction pm_act(struct ui *u, int a);
 void slab_draw(struct ui *u);
 struct reaction slab_act(struct ui *u, int a);
 void slab_done(struct ui *u);
+void nodes_draw(struct ui *u);
+struct reaction nodes_act(struct ui *u, int a);
+struct reaction nodes_other(struct ui *u, int key);
+/* Opens the NUMA nodes screen (ui/nodes.c) */
+void nodes_open(struct ui *u);
 
 #endif

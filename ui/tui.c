@@ -42,6 +42,8 @@ const struct screen ui_screens[NSCREENS] = {
 			       panes_other, &panes_state, CK_REDRAWS, true, NULL, NULL},
 	[SCREEN_SLAB] = {"Slab caches (B)", slab_keys, slab_draw, slab_act, NULL, &slab_state,
 			 CK_ALL, false, &slab_table, slab_done},
+	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, nodes_act, nodes_other,
+			  &nodes_state, CK_ALL, true, NULL, NULL},
 };
 
 struct ui_term {

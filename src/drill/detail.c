@@ -295,6 +295,15 @@ int detail_read(int32_t pid, struct detail *d)
 			free(text);
 		}
 	}
+	/* per NUMA node: numa_maps walks the page tables as smaps does; a kernel without
+	 * NUMA has none */
+	snprintf(path, sizeof(path), "/proc/%d/numa_maps", pid);
+	if ((text = read_whole_file(path))) {
+		d->have_numa = !parse_numa_maps(text, sysconf(_SC_PAGESIZE) / 1024, &d->numa);
+		free(text);
+	} else if (errno != ENOENT) {
+		note(d, "numa_maps", errno);
+	}
 	return 0;
 }
 
@@ -312,6 +321,10 @@ void detail_from_sample(struct detail *d, const struct proc_sample *p)
 		b->pss = p->v[COL_PSS];
 	if (p->valid & COL_BIT(COL_USS))
 		b->uss = p->v[COL_USS];
+	if (p->valid & COL_BIT(COL_AHP))
+		b->anon_huge = p->v[COL_AHP];
+	if (p->valid & COL_BIT(COL_HUGETLB))
+		b->private_hugetlb = p->v[COL_HUGETLB];
 	b->have_oom = (p->valid & COL_BIT(COL_OOM)) != 0;
 	b->oom_score = b->have_oom ? (int)p->v[COL_OOM] : 0;
 	snprintf(b->comm, sizeof(b->comm), "%s", p->comm);

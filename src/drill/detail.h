@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "numa.h"
 #include "pid_files.h"
 #include "stacks.h"
 #include "symbolize.h"
@@ -70,6 +71,10 @@ struct detail {
 	struct dd_stack *stacks; /* sorted by count, largest first */
 	size_t nstacks;
 	struct dd_stacks_info st;
+	/* its memory per NUMA node (numa_maps), as numastat -p sums it; read while the
+	 * drill-down is open */
+	bool have_numa;
+	struct numa_use numa;
 };
 
 void detail_init(struct detail *d);

@@ -123,6 +123,14 @@ const struct column columns[COL_COUNT] = {
 	[COL_USS] = {COLUMN("uss", "USS", "uss_kb"), KB_SAMPLE(5, NEED_SMAPS), .drop = 2,
 		     .metric = "uss",
 		     .desc = "unique set size: private pages, freed on exit (smaps_rollup)"},
+	[COL_AHP] = {COLUMN("ahp", "AHP", "anon_huge_kb"), .width = 5, .unit = UNIT_KB,
+		     .kind = KIND_SAMPLE, .needs = NEED_SMAPS, .drop = 2, .metric = "anon_huge",
+		     .desc = "anonymous memory in transparent huge pages (smaps_rollup "
+			     "AnonHugePages)"},
+	[COL_HUGETLB] = {COLUMN("hugetlb", "HUGETLB", "hugetlb_kb"), .width = 7, .unit = UNIT_KB,
+			 .kind = KIND_SAMPLE, .needs = NEED_SMAPS, .drop = 2, .metric = "hugetlb",
+			 .desc = "hugetlbfs pages mapped (smaps_rollup Shared_Hugetlb + "
+				 "Private_Hugetlb)"},
 	[COL_OOM] = {COLUMN("oom", "OOM", "oom_score"), .width = 4, .unit = UNIT_ID,
 		     .kind = KIND_SAMPLE, .needs = NEED_OOM, .drop = 2, .metric = "oom_score",
 		     .desc = "OOM killer's badness score (oom_score): the highest is killed first"},

@@ -26,6 +26,8 @@ enum col_id {
 	COL_LOCKED,
 	COL_PSS,
 	COL_USS,
+	COL_AHP,
+	COL_HUGETLB,
 	COL_OOM,
 	COL_MEM_PCT,
 	COL_GROW,

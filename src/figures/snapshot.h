@@ -8,6 +8,7 @@
 
 #include "cgcolumns.h"
 #include "columns.h"
+#include "nodes.h"
 
 #define MT_COMM_LEN   16 /* kernel TASK_COMM_LEN */
 #define MT_HIST_SLOTS 32 /* log2 microsecond buckets */
@@ -213,6 +214,10 @@ struct snapshot {
 	size_t cgroups_cap;
 	struct cg_self cg_self; /* its path owned */
 	struct slab_info slab;	/* its caches owned */
+	/* the NUMA nodes' memory (nodes.h), by node number; 0 nodes: not known (a kernel
+	 * without NUMA's sysfs, or a recording made before they were recorded) */
+	struct node_mem nodes[MT_MAX_NODES];
+	size_t nnodes;
 };
 
 /* Whether the kernel had value MI_x or VS_x */

@@ -222,11 +222,13 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 	}
 }
 
-/* PSS and USS: smaps_rollup walks every mapping of the process, so it is read only for
- * the processes asked for. Needs the right to read the process's memory map (ptrace
- * read access): for other users' processes, without root, they stay unknown. */
+/* PSS, USS and the huge pages: smaps_rollup walks every mapping of the process, so it is read only
+ * for the processes asked for. Needs the right to read the process's memory map (ptrace read
+ * access): for other users' processes, without root, they stay unknown. */
 static void collect_rollup(struct snapshot *s, size_t from, const struct pids_request *req)
 {
+	const unsigned cols = columns_with_need(NEED_SMAPS);
+
 	for (size_t i = from; i < s->nprocs; i++) {
 		struct proc_sample *p = &s->procs[i];
 		char path[64], buf[4096];
@@ -234,19 +236,21 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 
 		if (!wanted(req, p->pid))
 			continue;
-		p->tried |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
+		p->tried |= cols;
 		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
 		long n = read_file(path, buf, sizeof(buf));
 		if (n <= 0 && p->v[COL_RSS] == 0 && (n == 0 || errno == ESRCH)) {
 			/* a kernel thread or a zombie: no memory */
-			p->valid |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
+			p->valid |= cols;
 			continue;
 		}
 		if (n < 0 || parse_smaps_rollup(buf, &b))
 			continue; /* gone or not allowed */
 		p->v[COL_PSS] = b.pss;
 		p->v[COL_USS] = b.uss;
-		p->valid |= COL_BIT(COL_PSS) | COL_BIT(COL_USS);
+		p->v[COL_AHP] = b.anon_huge;
+		p->v[COL_HUGETLB] = b.shared_hugetlb + b.private_hugetlb;
+		p->valid |= cols;
 	}
 }
 

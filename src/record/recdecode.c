@@ -93,7 +93,6 @@ static void get_event(struct rcur *c, struct mt_event *e)
 	rc_str(c, e->trigger_comm, sizeof(e->trigger_comm));
 }
 
-/* A mask as the file numbers the columns, as this memtop does */
 static void take_str(struct rec_state *st, struct rcur *c, char **s)
 {
 	bool changed;
@@ -289,6 +288,8 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 		memcpy((char *)s + fl->off, (const char *)&st->sys + fl->off, fl->size);
 	}
 	s->cg_self.path = st->cg_self_path ? xstrdup(st->cg_self_path) : NULL;
+	if (s->nnodes > MT_MAX_NODES) /* recorded by a memtop that holds more */
+		s->nnodes = MT_MAX_NODES;
 	st->have = true;
 	return 0;
 }

@@ -20,6 +20,10 @@
 		name, offsetof(struct snapshot, field), RF_CHARS,                                  \
 			sizeof(((struct snapshot *)0)->field)                                      \
 	}
+/* A NUMA node's fields: nodes.I.node and its figures, nodes.I.mem_total_kb... */
+#define NODE_FIG(i, id, key, json, ...) , F("nodes." #i "." #json, nodes[i].kb[NF_##id], RF_U64)
+#define NODE_REC(i)			F("nodes." #i ".node", nodes[i].node, RF_I64) NODE_FIGURES(NODE_FIG, i)
+_Static_assert(MT_MAX_NODES == 8, "a NODE_REC row per node the snapshot holds");
 const struct rec_field rec_sys_fields[] = {
 	F("mono", mono, RF_DBL),
 	F("mono_procs", mono_procs, RF_DBL),
@@ -69,6 +73,15 @@ const struct rec_field rec_sys_fields[] = {
 	F("cg_self.usage_kb", cg_self.usage_kb, RF_U64),
 	F("cg_self.limit_kb", cg_self.limit_kb, RF_U64),
 	F("cg_self.limited", cg_self.limited, RF_BOOL),
+	F("nodes.count", nnodes, RF_SIZE),
+	NODE_REC(0),
+	NODE_REC(1),
+	NODE_REC(2),
+	NODE_REC(3),
+	NODE_REC(4),
+	NODE_REC(5),
+	NODE_REC(6),
+	NODE_REC(7),
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 

@@ -53,7 +53,7 @@ bool rec_cgcolumn_recorded(int c);
  * figure is) and the fields recorded (names, so a reader maps them onto its own tables
  * and skips those it does not know), and the recorder's process columns */
 struct rec_schema {
-	unsigned cols; /* the recorder's columns (COL_BIT, the reader's table) */
+	unsigned cols; /* the recorder's columns (COL_BIT, as this memtop numbers them) */
 	int nproc, ncg, nsys;
 	/* the file's process column i (in the order of its writer's table) is this column of
 	 * the reader's, -1: none; its figure is in the file (rec_column_recorded) */
@@ -64,8 +64,8 @@ struct rec_schema {
 	int sys[256]; /* an index into rec_sys_fields, -1: none */
 	uint8_t sys_type[256];
 };
-/* A set of the file's columns (bit i: its column i) as a set of the reader's, by map
- * (rec_schema.proc or .cg, n of them) */
+/* A mask of columns as the file numbers them (bit i: the file's column i), as this memtop
+ * numbers them (map: the file's column i is this memtop's map[i], -1: none) */
 unsigned rec_map_mask(uint64_t m, const int *map, int n);
 /* The header for this memtop's tables */
 void rec_header_put(struct rbuf *b, unsigned cols);

@@ -6,6 +6,7 @@
 #include "bpf_source.h"
 #include "cgroup.h"
 #include "guard.h"
+#include "numa.h"
 #include "proc_walk.h"
 #include "procfs.h"
 #include "replay.h"
@@ -58,6 +59,8 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	/* meminfo first: whether swap holds pages decides what the walk reads */
 	if (procfs_meminfo(s, err, errlen))
 		return -1;
+	/* each NUMA node's meminfo: one small file per node */
+	s->nnodes = numa_nodes_read(s->nodes, MT_MAX_NODES);
 	double start = clock_mono();
 	size_t from = s->nprocs;
 	if (bpf_source_walk(src->bpf, s) == 0) {

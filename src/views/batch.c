@@ -40,6 +40,19 @@ static void figures(struct tbuf *b, const struct model *m, enum sf_group g, cons
 		tbuf_putc(b, '-');
 }
 
+/* A NUMA node's figures: "Node 0: Total 7.0G, Free 5.6G, File 844M, Anon 114M, Slab 90M" */
+static void node_line(struct tbuf *b, const struct node_mem *n)
+{
+	char v[16];
+
+	tbuf_printf(b, "Node %d:", n->node);
+	for (int f = 0; f < NF_COUNT; f++) {
+		fmt_kb(n->kb[f], v, sizeof(v));
+		tbuf_printf(b, "%s %s %s", f ? "," : "", node_figures[f].label, v);
+	}
+	tbuf_putc(b, '\n');
+}
+
 static void header(struct tbuf *b, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -53,6 +66,8 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	tbuf_putc(b, '\n');
 	figures(b, m, SF_SWAP, "");
 	tbuf_putc(b, '\n');
+	for (size_t i = 0; i < s->nnodes; i++) /* "Node 0: Total 7.0G, Free 5.6G, ..." */
+		node_line(b, &s->nodes[i]);
 	char forecast[200];
 	if (fmt_forecast(m, forecast, sizeof(forecast), vi->utf8))
 		tbuf_printf(b, "%-5s %s\n", "Lasts:", forecast);

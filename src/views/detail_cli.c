@@ -106,6 +106,14 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 	}
 	if (!d->nstacks)
 		fputs("no page faults or brk/mmap/munmap calls seen\n", f);
+	if (d->have_numa) {
+		char line[400];
+		fputs("\nmemory per NUMA node (MB, as numastat -p):\n", f);
+		for (int i = 0; i < DD_NUMA_LINES; i++) {
+			dd_numa_line(&d->numa, i, (int)sizeof(line) - 1, line, sizeof(line));
+			fprintf(f, "%s\n", line);
+		}
+	}
 }
 
 static void json_frame(FILE *f, const struct dd_frame *fr)
@@ -119,6 +127,58 @@ static void json_frame(FILE *f, const struct dd_frame *fr)
 	json_string(f, fr->module ? fr->module : "");
 	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s}", fr->ip,
 		fr->kernel ? "true" : "false");
+}
+
+#define NUMA_LABEL 10 /* the width of the kinds' column, then 12 a node and the total */
+#define NUMA_COL   12
+
+/* A node's figure on line (1..NK_COUNT a kind, after them its total) */
+static uint64_t numa_cell(const struct numa_node_use *nu, int line)
+{
+	return line <= NK_COUNT ? nu->kb[line - 1] : numa_node_total(nu);
+}
+
+void dd_numa_line(const struct numa_use *u, int line, int width, char *buf, size_t size)
+{
+	size_t fit =
+		width > NUMA_LABEL + 2 * NUMA_COL ? (size_t)(width - NUMA_LABEL) / NUMA_COL - 1 : 0;
+	size_t n = u->nnodes < fit ? u->nnodes : fit;
+	const char *label = line == 0 ? "" : line <= NK_COUNT ? numa_kind_name[line - 1] : "Total";
+	size_t off = (size_t)snprintf(buf, size, "%-*s", NUMA_LABEL, label);
+	char head[24];
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < u->nnodes; i++)
+		total += line ? numa_cell(&u->nodes[i], line) : 0;
+	for (size_t i = 0; i <= n && off < size; i++) {
+		if (line == 0) {
+			if (i < n)
+				snprintf(head, sizeof(head), "Node %d", u->nodes[i].node);
+			off += (size_t)snprintf(buf + off, size - off, "%*s", NUMA_COL,
+						i < n ? head : "Total");
+		} else {
+			uint64_t kb = i < n ? numa_cell(&u->nodes[i], line) : total;
+			off += (size_t)snprintf(buf + off, size - off, "%*.2f", NUMA_COL,
+						(double)kb / 1024.0);
+		}
+	}
+}
+
+static void json_numa(FILE *f, const struct detail *d)
+{
+	if (!d->have_numa) {
+		fputs(",\"numa\":null", f);
+		return;
+	}
+	fputs(",\"numa\":[", f);
+	for (size_t i = 0; i < d->numa.nnodes; i++) {
+		const struct numa_node_use *nu = &d->numa.nodes[i];
+		fprintf(f, "%s{\"node\":%d", i ? "," : "", nu->node);
+		for (int k = 0; k < NK_COUNT; k++)
+			fprintf(f, ",\"%s_kb\":%" PRIu64, numa_kind_json[k], nu->kb[k]);
+		fprintf(f, ",\"total_kb\":%" PRIu64 "}", numa_node_total(nu));
+	}
+	fputc(']', f);
 }
 
 static void json_breakdown(FILE *f, const struct dd_breakdown *b)
@@ -194,6 +254,7 @@ void detail_print_json(FILE *f, const struct detail *d)
 	}
 	fputs("],\"breakdown\":", f);
 	json_breakdown(f, &d->b);
+	json_numa(f, d);
 	fputs(",\"mappings\":[", f);
 	for (size_t i = 0; i < d->nmaps && i < JSON_MAPS; i++) {
 		const struct dd_mapping *m = &d->maps[i];

@@ -12,6 +12,12 @@
 void detail_print_text(FILE *f, const struct detail *d, bool utf8);
 void detail_print_json(FILE *f, const struct detail *d);
 
+/* The process's memory per NUMA node as numastat -p shows it, in MB with two decimals:
+ * line 0 the header (Node N ... Total), then a line per kind (Huge, Heap, Stack,
+ * Private), then Total; DD_NUMA_LINES lines, of the first nodes that fit in width */
+#define DD_NUMA_LINES (NK_COUNT + 2)
+void dd_numa_line(const struct numa_use *u, int line, int width, char *buf, size_t size);
+
 /* "symbol+0x1f", or "0x7f12..." when the symbol is unknown; escaped. */
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 /* The last component of a frame's module path, escaped. */

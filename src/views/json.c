@@ -282,6 +282,23 @@ static void own_cgroup(struct tbuf *b, const struct cg_self *cs)
 	tbuf_putc(b, '}');
 }
 
+/* nodes[]: each NUMA node's memory (KiB); left out where none is known */
+static void nodes(struct tbuf *b, const struct snapshot *s)
+{
+	if (!s->nnodes)
+		return;
+	tbuf_puts(b, ",\"nodes\":[");
+	for (size_t i = 0; i < s->nnodes; i++) {
+		tbuf_printf(b, "%s{\"node\":%d", i ? "," : "", s->nodes[i].node);
+		for (int f = 0; f < NF_COUNT; f++) {
+			tbuf_printf(b, ",\"%s\":", node_figures[f].json);
+			b->n += fmt_u64(s->nodes[i].kb[f], tbuf_room(b, 20));
+		}
+		tbuf_putc(b, '}');
+	}
+	tbuf_putc(b, ']');
+}
+
 void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -291,7 +308,9 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		    s->wall, r->dt, r->dt_procs);
 	figures(&out, m, "system", false);
 	own_cgroup(&out, &s->cg_self);
-	tbuf_puts(&out, "},\"processes\":[");
+	tbuf_putc(&out, '}');
+	nodes(&out, s);
+	tbuf_puts(&out, ",\"processes\":[");
 	unsigned in_json = 0;
 	for (int c = 0; c < COL_COUNT; c++)
 		in_json |= column_in_json(c, m->prefs->cols) ? COL_BIT(c) : 0;

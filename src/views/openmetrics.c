@@ -75,6 +75,23 @@ static void figures(struct out *o, const struct model *m)
 	}
 }
 
+/* Each NUMA node's memory, a family per figure of nodes.h and a sample per node */
+static void nodes(struct out *o, const struct snapshot *s)
+{
+	struct metric mt = {METRIC_GAUGE, "bytes", 1024};
+	char name[160], fig[64];
+
+	for (int f = 0; s->nnodes && f < NF_COUNT; f++) {
+		snprintf(fig, sizeof(fig), "node_memory_%s", node_figures[f].metric);
+		family(o, METRIC_PREFIX, fig, &mt, NULL, node_figures[f].help);
+		metric_name(name, sizeof(name), METRIC_PREFIX, fig, &mt, false);
+		for (size_t i = 0; i < s->nnodes; i++) {
+			tbuf_printf(o->b, "%s{node=\"%d\"}", name, s->nodes[i].node);
+			number(o, (double)s->nodes[i].kb[f] * mt.factor);
+		}
+	}
+}
+
 /* The reclaim latencies since memtop started: slot i of a log2 histogram holds durations
  * of [2^i, 2^(i+1)) microseconds, so at most 2^(i+1): the cumulative bucket le of that */
 static void histograms(struct out *o, const struct reclaim_stats *r)
@@ -264,6 +281,7 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 	struct out o = {b, om};
 
 	figures(&o, m);
+	nodes(&o, model_current(m));
 	self(&o, model_current(m));
 	processes(&o, m, vi->top);
 	if (vi->cgroups)

@@ -1,9 +1,10 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
- * vmstat, PSI, uptime; a process's stat, statm, smaps_rollup, status, cgroup, smaps), /dev/kmsg
- * records, /proc/kallsyms lines, /proc/slabinfo, theme files, --columns lists, the parsers of typed
- * values (src/parse.c), the escapers that put process names on the screen and in
- * JSON, and the recording's reader (a whole file, and a sample's fields past their
- * checksum). The first byte picks the reader; the rest is its input. `make fuzz` builds it
+ * vmstat, PSI, uptime, a NUMA node's meminfo; a process's stat, statm, smaps_rollup,
+ * status, cgroup, smaps, numa_maps), /dev/kmsg records, /proc/kallsyms lines, /proc/slabinfo,
+ * theme files, --columns lists, the parsers of typed values (src/parse.c), the escapers that
+ * put process names on the screen and in JSON, and the recording's reader (a whole file, and a
+ * sample's fields past their checksum). The first byte picks the reader; the rest is its
+ * input. `make fuzz` builds it
  * with ASan and UBSan and runs it. */
 #include <stdint.h>
 #include <stdio.h>
@@ -14,8 +15,10 @@
 
 #include "columns.h"
 #include "detail.h"
+#include "detail_cli.h"
 #include "kallsyms.h"
 #include "kmsg.h"
+#include "numa.h"
 #include "parse.h"
 #include "procfs.h"
 #include "reccodec.h"
@@ -45,6 +48,8 @@ enum {
 	F_RECORDING,
 	F_SAMPLE,
 	F_SLABINFO,
+	F_NODE_MEMINFO,
+	F_NUMA_MAPS,
 	F_COUNT
 };
 
@@ -133,6 +138,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case F_STATM: {
 		struct pid_statm sm;
 		parse_statm(text, &sm);
+		break;
+	}
+	case F_NODE_MEMINFO: {
+		struct node_mem n = {0};
+		parse_node_meminfo(text, &n);
+		break;
+	}
+	case F_NUMA_MAPS: {
+		struct numa_use u;
+		char line[256];
+		if (!parse_numa_maps(text, 4, &u))
+			for (int i = 0; i < DD_NUMA_LINES; i++)
+				dd_numa_line(&u, i, 200, line, sizeof(line));
 		break;
 	}
 	case F_ROLLUP: {

@@ -1,7 +1,7 @@
 #!/bin/sh
-# h, ? and F1 open the help screen, which lists every binding of every screen's key table;
-# any key returns to the main screen. On a 24-line terminal the help scrolls: PgDn
-# shows its end, and a key that does not scroll returns.
+# h, ? and F1 open the help screen, which lists every binding of every screen's key table
+# (a 220-line terminal shows it whole); any key returns to the main screen. On a 24-line
+# terminal the help scrolls: PgDn shows its end, and a key that does not scroll returns.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
@@ -13,7 +13,7 @@ sed -n 's/^[[:space:]]*{ *[A-Z][A-Z_]*, *{[^}]*}, *"\([^"]*\)", *"\([^"]*\)" *},
 	"$root"/ui/*.c | sed 's/\\\\/\\/g' >"$tmp/bindings"
 [ "$(wc -l <"$tmp/bindings")" -gt 40 ] || fail "cannot read the key tables from ui/*.c"
 
-tm_start 100 160 "$MEMTOP"
+tm_start 100 220 "$MEMTOP"
 wait_for "Mem[" || fail "memtop did not start"
 for key in h '?' F1; do
 	tm send-keys "$key"

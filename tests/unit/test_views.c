@@ -234,6 +234,11 @@ static void make_fakes(void)
 			if (c != COL_USED) /* RSS + swap, made by the model */
 				f->v[0][c] = f->v[1][c] = f->kthread ? 0 : kb_value();
 		f->v[1][COL_RSS] = i % 4 ? f->v[0][COL_RSS] : kb_value();
+		for (int k = 0; k < 2; k++) { /* huge pages: a share of RSS, and a few hugetlb */
+			f->v[k][COL_AHP] = f->v[k][COL_RSS] / 3 / 2048 * 2048;
+			f->v[k][COL_HUGETLB] =
+				f->kthread || i % 7 ? 0 : 2048ull * (uint64_t)(i % 5);
+		}
 		f->v[0][COL_OOM] = f->v[1][COL_OOM] = rnd() % 2001;
 		for (int c = COL_MINFLT; c <= COL_RECLAIM; c++) {
 			f->v[0][c] = rnd_bits(40);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 int run_procfs_tests(void);
+int run_numa_tests(void);
 int run_text_tests(void);
 int run_model_tests(void);
 int run_options_tests(void);
