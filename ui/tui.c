@@ -1,8 +1,11 @@
 #include "tui.h"
 
 #include <langinfo.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "cgroups.h"
 #include "common_keys.h"
@@ -138,17 +141,32 @@ void ui_draw(struct ui *u)
 	refresh();
 }
 
-bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key)
+/* After curses found no key: whether that was the end of the terminal's input (no more
+ * will come: it hung up, failed, or reads as the end of the file) */
+static bool terminal_gone(void)
+{
+	struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+	int queued = 0;
+
+	if (poll(&p, 1, 0) != 1)
+		return false;
+	if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+		return true;
+	/* readable with nothing to read: the end of the input */
+	return (p.revents & POLLIN) && ioctl(STDIN_FILENO, FIONREAD, &queued) == 0 && !queued;
+}
+
+enum key_wait ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key)
 {
 	(void)u;
 	timeout(timeout_ms);
 	int rc = get_wch(ch);
 	if (rc == ERR)
-		return false;
+		return terminal_gone() ? KW_HANGUP : KW_NONE;
 	*is_key = rc == KEY_CODE_YES;
 	if (*is_key && *ch == KEY_RESIZE)
-		return false; /* ui_draw reads the new size */
-	return true;
+		return KW_NONE; /* ui_draw reads the new size */
+	return KW_KEY;
 }
 
 const struct binding replay_bindings[] = {

@@ -24,8 +24,17 @@ struct ui *ui_open(const struct model *m, const struct cg_model *cgm, struct pre
 void ui_close(struct ui *u);
 
 void ui_draw(struct ui *u);
-/* Waits up to timeout_ms (< 0: for ever) for a key; false when none came */
-bool ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key);
+/* What waiting for a key gave */
+enum key_wait {
+	KW_NONE,   /* no key in the time */
+	KW_KEY,	   /* a key, in *ch */
+	KW_HANGUP, /* the terminal is gone: its input ended, hung up or failed */
+};
+
+/* Waits up to timeout_ms (< 0: for ever) for a key. A terminal that went away (an ssh
+ * connection dropped, a tmux server killed) ends memtop's input: where a wrapper kept
+ * SIGHUP from it (setsid, runuser, sudo), that is KW_HANGUP, and the caller ends. */
+enum key_wait ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key);
 /* A key: the screen shown acts on it; returns enum react bits for the loop */
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key);
 

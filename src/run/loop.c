@@ -1,6 +1,7 @@
 #include "loop.h"
 
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -265,6 +266,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 	note_warnings(&l);
 	refresh_due(&l);
 	l.next = clock_mono() + l.prefs->delay;
+	bool hung_up = false;
 	for (bool run = true; run && !stop_signal_caught();) {
 		collect_onscreen(&l);
 		ui_draw(l.u);
@@ -272,7 +274,12 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 			break; /* -n N: the Nth refresh was drawn */
 		wint_t ch;
 		bool is_key;
-		if (ui_read_key(l.u, wait_ms(&l), &ch, &is_key)) {
+		enum key_wait w = ui_read_key(l.u, wait_ms(&l), &ch, &is_key);
+		if (w == KW_HANGUP) {
+			hung_up = true; /* as SIGHUP would have: nothing is left to draw on */
+			break;
+		}
+		if (w == KW_KEY) {
 			run = react(&l, ui_key(l.u, ch, is_key));
 		} else if (!ui_paused(l.u) && clock_mono() >= l.next) {
 			refresh_due(&l);
@@ -283,5 +290,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 	}
 	monitor_detail_close(mon);
 	ui_close(l.u);
+	if (hung_up)
+		return 128 + SIGHUP;
 	return stop_signal_caught() ? 128 + stop_signal_caught() : 0;
 }
