@@ -53,10 +53,16 @@ rows_with=$(grep -c '^ *[0-9][0-9]* [a-z]' "$tmp/pane")
 tail -n 1 "$tmp/pane" | grep -q '^F1Help' || fail "the F-key line is gone"
 tm send-keys g
 wait_gone "Activity" || fail "g again did not hide the graphs"
-rows_after=$(screen_text | grep -c '^ *[0-9][0-9]* [a-z]')
-shown=$(screen_text | sed -n 's/^Tasks [0-9]*, \([0-9]*\) shown.*/\1/p')
-want=$((rows_with + 12))
-[ "$want" -le "$shown" ] || want=$shown
+# the table takes the pane's 12 rows back (or shows every process): read again until a
+# whole frame is captured, not one the terminal was still drawing
+for i in $(seq 50); do
+	rows_after=$(screen_text | grep -c '^ *[0-9][0-9]* [a-z]')
+	shown=$(screen_text | sed -n 's/^Tasks [0-9]*, \([0-9]*\) shown.*/\1/p')
+	want=$((rows_with + 12))
+	[ "$want" -le "$shown" ] || want=$shown
+	[ "$rows_after" -ge "$want" ] && break
+	sleep 0.1
+done
 [ "$rows_after" -ge "$want" ] || fail "the table did not grow back: $rows_after rows, not $want"
 tm_kill
 
