@@ -11,14 +11,7 @@ trap 'kill $child $grow 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 command -v jq >/dev/null || skip "needs jq"
 
-start_child 40 3000 begin-faulter-$$
-# a child that grows while it is recorded: 16 MiB a second
-"$HELPERS/grow_child" 16 30 begin-grow-$$ >"$tmp/grow" 2>&1 &
-grow=$!
-wait_ready "$tmp/grow" || fail "grow_child never got ready"
-"$MEMTOP" --record "$tmp/rec" --json -n 16 -d 0.4 --columns +pss,oom,grow >"$tmp/live.json" ||
-	fail "memtop --record --json exited $?"
-[ "$(wc -l <"$tmp/live.json")" = 16 ] || fail "--json printed $(wc -l <"$tmp/live.json") lines"
+record_live 16 0.4 begin
 
 # at1 SECONDS: the local time (YYYY-MM-DD HH:MM:SS) of a wall-clock time in seconds
 at1() { date -d "@$1" '+%Y-%m-%d %H:%M:%S'; }
