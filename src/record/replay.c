@@ -37,7 +37,9 @@ struct replay {
 	struct rblock *blk;
 	size_t nblk, blkcap;
 	size_t lo, hi; /* the range: blk[lo..hi) */
-	size_t cursor; /* the sample of the range replay_collect reads next */
+	size_t cursor; /* the block replay_collect reads next: before lo, one that only feeds
+			* the model the samples before the range */
+	size_t last;   /* the sample of the range it read last, SIZE_MAX: none */
 	double begin, end;
 	struct tbuf warn;
 	bool damaged; /* blocks were left out for damage (warn says which) */
@@ -197,6 +199,7 @@ struct replay *replay_open(const char *path, char *err, size_t errlen)
 	rec_state_init(&r->st);
 	snapshot_init(&r->scratch);
 	r->decoded = SIZE_MAX;
+	r->last = SIZE_MAX;
 	if (stat(path, &st)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		replay_close(r);
@@ -227,7 +230,8 @@ int replay_select(struct replay *r, double begin, double end)
 		return -1;
 	r->lo = lo;
 	r->hi = hi;
-	r->cursor = 0;
+	r->cursor = lo;
+	r->last = SIZE_MAX;
 	return 0;
 }
 
@@ -357,14 +361,12 @@ static int decode(struct replay *r, size_t a, struct snapshot *s, char *err, siz
 	return -1;
 }
 
-int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen)
+/* Decodes block a (of the whole recording) into s: the next one, or from the keyframe at
+ * or before it */
+static int read_block(struct replay *r, size_t a, struct snapshot *s, char *err, size_t errlen)
 {
-	size_t a = r->lo + i, k = a;
-	if (i >= replay_count(r)) {
-		snprintf(err, errlen, "no sample %zu", i);
-		return -1;
-	}
-	/* the next block, or from the keyframe at or before it */
+	size_t k = a;
+
 	if (r->decoded == SIZE_MAX || a != r->decoded + 1 ||
 	    r->blk[a].file != r->blk[r->decoded].file) {
 		while (k > 0 && !(r->blk[k].b.flags & REC_KEY) &&
@@ -374,8 +376,17 @@ int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_
 			if (decode(r, k, &r->scratch, err, errlen))
 				break;
 	}
-	if (k < a || decode(r, a, s, err, errlen)) {
-		r->hi = a; /* the samples end before the damage */
+	return k < a || decode(r, a, s, err, errlen) ? -1 : 0;
+}
+
+int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen)
+{
+	if (i >= replay_count(r)) {
+		snprintf(err, errlen, "no sample %zu", i);
+		return -1;
+	}
+	if (read_block(r, r->lo + i, s, err, errlen)) {
+		r->hi = r->lo + i; /* the samples end before the damage */
 		return -1;
 	}
 	return 0;
@@ -383,18 +394,34 @@ int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_
 
 int replay_collect(struct replay *r, struct snapshot *s, char *err, size_t errlen)
 {
-	if (replay_read(r, r->cursor, s, err, errlen))
+	if (r->cursor < r->lo) { /* a sample before the range: it only feeds the model */
+		if (!read_block(r, r->cursor, s, err, errlen)) {
+			r->cursor++;
+			r->last = SIZE_MAX;
+			return 0;
+		}
+		r->cursor = r->lo; /* one that cannot be read: the range's first without them */
+	}
+	if (replay_read(r, r->cursor - r->lo, s, err, errlen))
 		return -1;
-	r->cursor++;
+	r->last = r->cursor++ - r->lo;
 	return 0;
 }
 
-size_t replay_cursor(const struct replay *r)
+size_t replay_last(const struct replay *r)
 {
-	return r->cursor;
+	return r->last;
 }
 
-void replay_seek(struct replay *r, size_t i)
+void replay_rewind(struct replay *r, size_t i, double window)
 {
-	r->cursor = i;
+	size_t a = r->lo + i;
+	double from = r->blk[a].b.wall - window;
+
+	if (a > 0) /* the one before it, however long before: the rates it printed */
+		a--;
+	while (a > 0 && r->blk[a - 1].b.wall >= from)
+		a--;
+	r->cursor = a;
+	r->last = SIZE_MAX;
 }

@@ -41,13 +41,18 @@ bool replay_damaged(const struct replay *r);
  * then the samples end before i. */
 int replay_read(struct replay *r, size_t i, struct snapshot *s, char *err, size_t errlen);
 
-/* The replay as a source, as the live sources are one: sample replay_cursor of the range
- * (its first after replay_open and replay_select) decoded into s (cleared), and the
+/* The replay as a source, as the live sources are one: the sample at the cursor (the
+ * range's first after replay_open and replay_select) decoded into s (cleared), and the
  * cursor moved to the next. Returns 0, or -1 with a one-line reason in err (the cursor
  * stays; the samples then end before it). */
 int replay_collect(struct replay *r, struct snapshot *s, char *err, size_t errlen);
-/* The sample replay_collect reads next; replay_seek moves it to sample i of the range */
-size_t replay_cursor(const struct replay *r);
-void replay_seek(struct replay *r, size_t i);
+/* The sample of the range replay_collect read last: SIZE_MAX when it read none yet, or
+ * one before the range, which only feeds the model the figures before it */
+size_t replay_last(const struct replay *r);
+/* Moves the cursor back from sample i of the range to the sample before it and those
+ * before that at most window seconds before i, before the range too: the samples up to i
+ * feed the model their rates, growth and history, as the live run had them when it
+ * printed i */
+void replay_rewind(struct replay *r, size_t i, double window);
 
 #endif

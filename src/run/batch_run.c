@@ -35,7 +35,10 @@ static int batch_step(void *ctx, long i)
 	const struct model *m = &bt->mon->m;
 	char err[512];
 
-	if (monitor_refresh(bt->mon, &bt->req, err, sizeof(err))) {
+	/* a replay's first sample from those before it, as the live run printed it */
+	if (i == 0 && monitor_replay(bt->mon)
+		    ? monitor_seek(bt->mon, 0, err, sizeof(err))
+		    : monitor_refresh(bt->mon, &bt->req, err, sizeof(err))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}

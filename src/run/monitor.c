@@ -72,7 +72,7 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	model_step(&mon->m);
 	update_cgroups(mon, true);
 	if (rp)
-		mon->at = replay_cursor(rp) - 1;
+		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)
 		guard_lock(); /* steady after two refreshes */
 	return 0;
@@ -151,7 +151,7 @@ int monitor_seek(struct monitor *mon, size_t i, char *err, size_t errlen)
 		model_free(&mon->m);
 		model_init(&mon->m, mon->prefs);
 		mon->at = SIZE_MAX;
-		replay_seek(rp, replay_find(rp, replay_wall(rp, i) - MONITOR_SEEK_WINDOW));
+		replay_rewind(rp, i, MONITOR_SEEK_WINDOW);
 	}
 	while (mon->at == SIZE_MAX || mon->at < i)
 		if (monitor_refresh(mon, NULL, err, errlen))

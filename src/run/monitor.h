@@ -69,9 +69,10 @@ enum monitor_seek { SEEK_BACK, SEEK_FORWARD, SEEK_TIME, SEEK_NEXT_OOM, SEEK_PREV
 const char *monitor_seek_target(const struct monitor *mon, enum monitor_seek how, double t,
 				size_t *to);
 /* The model at sample i: one refresh when i is the next, else on a cleared model from
- * MONITOR_SEEK_WINDOW seconds before i (the figures over time, the growth columns and the
- * forecast, look back ten minutes). Returns 0, or -1 with a one-line reason in err (mon->at
- * is then the last sample taken). */
+ * the sample before i and those up to MONITOR_SEEK_WINDOW seconds before i, before the
+ * range of --begin too (the rates the live run printed at i; the figures over time, the
+ * growth columns and the forecast, look back ten minutes). Returns 0, or -1 with a one-line reason
+ * in err (mon->at is then the last sample taken). */
 #define MONITOR_SEEK_WINDOW 660.0
 int monitor_seek(struct monitor *mon, size_t i, char *err, size_t errlen);
 

@@ -10,15 +10,7 @@ trap 'kill $child $grow 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 command -v jq >/dev/null || skip "needs jq"
 
-start_child 40 3000 rec-faulter-$$
-faulter=$child
-# a second child that grows while it is recorded: 16 MiB a second
-"$HELPERS/grow_child" 16 30 rec-grow-$$ >"$tmp/grow" 2>&1 &
-grow=$!
-wait_ready "$tmp/grow" || fail "grow_child never got ready"
-"$MEMTOP" --record "$tmp/rec" --json -n 20 -d 0.25 --columns +pss,oom,grow >"$tmp/live.json" ||
-	fail "memtop --record --json exited $?"
-[ "$(wc -l <"$tmp/live.json")" = 20 ] || fail "--json printed $(wc -l <"$tmp/live.json") lines"
+record_live 20 0.25 rec
 "$MEMTOP" --replay "$tmp/rec" --json >"$tmp/replay.json" 2>"$tmp/err" ||
 	fail "--replay --json exited $?: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "--replay said: $(cat "$tmp/err")"
