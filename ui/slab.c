@@ -71,14 +71,6 @@ static uint64_t id_of(const struct ui *u, size_t i)
 	return h;
 }
 
-static int all_cols(const struct ui *u, int out[TABLE_COLS])
-{
-	(void)u;
-	for (int c = 0; c < SLABCOL_COUNT; c++)
-		out[c] = c;
-	return SLABCOL_COUNT;
-}
-
 static struct table_row row_view(const struct ui *u, size_t i)
 {
 	return slab_row_view(&slabs(u)->rows[st->order[i]]);
@@ -92,8 +84,6 @@ const struct table_kind slab_table = {
 	.count = count,
 	.id_of = id_of,
 	.page = table_rows,
-	.steps = all_cols,
-	.pickable = all_cols,
 	.columns = slab_columns,
 	.default_sort = SLABCOL_SIZE,
 	.picker_title = "Sort slab caches by",

@@ -63,10 +63,23 @@ static void move_sel(const struct table_kind *t, struct ui *u, long delta)
 	table_select(t, u, (size_t)s);
 }
 
+/* The columns < and > step through (pick: those the picker lists), in order: a flat
+ * table's are all its columns */
+static int cols_of(const struct table_kind *t, const struct ui *u, bool pick, int out[TABLE_COLS])
+{
+	int (*f)(const struct ui *u, int out[TABLE_COLS]) = pick ? t->pickable : t->steps;
+
+	if (f)
+		return f(u, out);
+	for (int c = 0; c < t->ncols; c++)
+		out[c] = c;
+	return t->ncols;
+}
+
 /* The column before or after the sort column among those < and > step through */
 static struct reaction sort_step(const struct table_kind *t, struct ui *u, int dir)
 {
-	int order[TABLE_COLS], n = t->steps(u, order), i = 0, sort = sort_of(t, u);
+	int order[TABLE_COLS], n = cols_of(t, u, false, order), i = 0, sort = sort_of(t, u);
 
 	while (i < n && order[i] != sort)
 		i++;
@@ -91,7 +104,7 @@ const struct table_kind *picker_table(void)
 
 static void picker_open(const struct table_kind *t, struct ui *u)
 {
-	int cols[TABLE_COLS], n = t->pickable(u, cols);
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols);
 
 	picker->t = t;
 	picker->sel = 0;
@@ -230,7 +243,7 @@ void sort_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
 	const struct table_kind *t = picker->t;
-	int cols[TABLE_COLS], n = t->pickable(u, cols), first = 2, rows = cv->rows - first;
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols), first = 2, rows = cv->rows - first;
 	int top = picker->sel >= rows ? picker->sel - rows + 1 : 0;
 
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
@@ -246,7 +259,7 @@ void sort_draw(struct ui *u)
 struct reaction sort_act(struct ui *u, int a)
 {
 	const struct table_kind *t = picker->t;
-	int cols[TABLE_COLS], n = t->pickable(u, cols);
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols);
 
 	switch (a) {
 	case PICK_UP:

@@ -28,7 +28,7 @@ struct table_kind {
 	uint64_t (*id_of)(const struct ui *u, size_t i);
 	int (*page)(const struct ui *u); /* the rows there is room for */
 	/* the columns < and > step through, and those the picker lists, in order; return
-	 * how many */
+	 * how many (NULL: all of a flat table's ncols) */
 	int (*steps)(const struct ui *u, int out[TABLE_COLS]);
 	int (*pickable)(const struct ui *u, int out[TABLE_COLS]);
 	const struct column *columns; /* its column table: a column's title, what it is */

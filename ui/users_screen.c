@@ -65,14 +65,6 @@ static struct table_row row_view(const struct ui *u, size_t i)
 	return user_row_view(user_at(i));
 }
 
-static int all_cols(const struct ui *u, int out[TABLE_COLS])
-{
-	(void)u;
-	for (int c = 0; c < USERCOL_COUNT; c++)
-		out[c] = c;
-	return USERCOL_COUNT;
-}
-
 /* The table layer moves the selection, sorts and filters by prefs->users */
 const struct table_kind users_table = {
 	.tab = TAB_USERS,
@@ -81,8 +73,6 @@ const struct table_kind users_table = {
 	.count = count,
 	.id_of = id_of,
 	.page = table_rows,
-	.steps = all_cols,
-	.pickable = all_cols,
 	.columns = user_columns,
 	.default_sort = USERCOL_PSS,
 	.picker_title = "Sort users by",
