@@ -1,9 +1,10 @@
 #!/bin/sh
-# The users screen (U): a row per user, the largest PSS first; nobody running three sleeps
-# has COUNT 3 and the RSS smem -u gives it (within a tenth, the screen's rounding and what
-# changed between the reads); the line above the titles counts the processes unread; \
-# leaves the users whose name holds the text; Enter on nobody shows only nobody's
-# processes. Then the exited pane (X): a child that exited shows with its name.
+# The users screen (U): a row per user, the largest PSS first (< sorts by USS, I inverts);
+# nobody running three sleeps has COUNT 3 and the RSS smem -u gives it (within a tenth, the
+# screen's rounding and what changed between the reads); the line above the titles counts
+# the processes unread; \ leaves the users whose name holds the text; Enter on nobody shows
+# only nobody's processes. Then the exited pane (X): a child that exited shows with its
+# name.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (every process's smaps_rollup, runuser)"
 command -v smem >/dev/null || skip "smem is not installed (apt-get install smem)"
@@ -62,6 +63,18 @@ echo "$user: COUNT 3, RSS $got KiB (smem -u $a, $b)"
 screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $5 }' >"$tmp/pss"
 for s in $(cat "$tmp/pss"); do kib "$s"; done >"$tmp/pss_kb"
 sort -rn -c "$tmp/pss_kb" 2>/dev/null || fail "not by PSS: $(tr '\n' ' ' <"$tmp/pss")"
+# < sorts by USS (the column to the left), I the other way
+col_kb() { screen_text | awk -v c="$1" '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $c }' |
+	while read -r s; do kib "$s"; done; }
+tm send-keys '<'
+sleep 0.5
+col_kb 4 >"$tmp/uss_kb"
+sort -rn -c "$tmp/uss_kb" 2>/dev/null || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
+tm send-keys I
+sleep 0.5
+col_kb 4 >"$tmp/uss_kb"
+sort -n -c "$tmp/uss_kb" 2>/dev/null || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
+tm send-keys I M
 
 tm send-keys '\'
 wait_for "Filter:" || fail "\\ opened no filter prompt"
