@@ -32,6 +32,8 @@ enum action {
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
 	ACT_SLAB,
+	ACT_USERS,
+	ACT_EXITED,
 	ACT_GRAPHS,
 	ACT_SHORTER,
 	ACT_LONGER,
@@ -62,6 +64,8 @@ const struct binding main_keys[] = {
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
 	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
+	{ACT_USERS, {'U', 0}, "U", "totals per user: count, swap, USS, PSS, RSS (as smem -u)"},
+	{ACT_EXITED, {'X', 0}, "X", "processes that exited in the last minute"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
@@ -148,6 +152,12 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_SLAB: /* slabinfo is read from now on, the first time at once */
 		u->screen = SCREEN_SLAB;
 		return reacts(REACT_COLLECT);
+	case ACT_USERS: /* every process's smaps_rollup is read from now on, at once */
+		u->screen = SCREEN_USERS;
+		return reacts(REACT_COLLECT);
+	case ACT_EXITED:
+		exited_open(u);
+		break;
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
 					 pref_op(TAB_PROCS, PO_CGROUP));

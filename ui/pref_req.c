@@ -32,6 +32,9 @@ struct table_prefs table_prefs(struct prefs *p, enum table_id tab)
 	case TAB_SLABS:
 		return (struct table_prefs){(int *)&p->slab.sort, &p->slab.invert, NULL,
 					    p->slab.filter, sizeof(p->slab.filter)};
+	case TAB_USERS:
+		return (struct table_prefs){(int *)&p->users.sort, &p->users.invert, NULL,
+					    p->users.filter, sizeof(p->users.filter)};
 	case TAB_PROCS:
 		break;
 	}

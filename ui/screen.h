@@ -69,6 +69,8 @@ enum screen_id {
 	SCREEN_POSTMORTEM,
 	SCREEN_SLAB,
 	SCREEN_NODES,
+	SCREEN_USERS,
+	SCREEN_EXITED,
 	NSCREENS
 };
 
@@ -155,6 +157,7 @@ enum table_id {
 	TAB_PROCS,   /* prefs->sort, invert, tree, filter.text */
 	TAB_CGROUPS, /* prefs->cg */
 	TAB_SLABS,   /* prefs->slab */
+	TAB_USERS,   /* prefs->users */
 };
 
 struct pref_req {
@@ -265,7 +268,7 @@ extern const char common_title[];
 /* The screens' parts (ui_screens[] in ui/tui.c is their table), each from its file:
  * their keys, drawing, actions and state */
 extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
-	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[];
+	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[], users_keys[], exited_keys[];
 extern struct main_state main_state;	   /* main_view.c */
 extern struct detail_view detail_view;	   /* detail.c */
 extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
@@ -276,6 +279,8 @@ extern struct cg_state cg_state;	   /* cgroups.c */
 extern struct graphs_state graphs_state;   /* graphs.c */
 extern struct slab_state slab_state;	   /* slab.c */
 extern struct nodes_state nodes_state;	   /* nodes.c */
+extern struct users_state users_state;	   /* users.c */
+extern struct exited_state exited_state;   /* exited.c */
 void main_draw(struct ui *u);
 struct reaction main_act(struct ui *u, int a);
 /* A key while a prompt other than the filter is open, on any screen */
@@ -308,5 +313,13 @@ struct reaction nodes_act(struct ui *u, int a);
 struct reaction nodes_other(struct ui *u, int key);
 /* Opens the NUMA nodes screen (ui/nodes.c) */
 void nodes_open(struct ui *u);
+void users_draw(struct ui *u);
+struct reaction users_act(struct ui *u, int a);
+void users_done(struct ui *u);
+void exited_draw(struct ui *u);
+struct reaction exited_act(struct ui *u, int a);
+struct reaction exited_other(struct ui *u, int key);
+/* Opens the exited processes' pane (ui/exited.c) */
+void exited_open(struct ui *u);
 
 #endif

@@ -71,12 +71,9 @@ static uint64_t id_of(const struct ui *u, size_t i)
 	return h;
 }
 
-static int all_cols(const struct ui *u, int out[TABLE_COLS])
+static struct table_row row_view(const struct ui *u, size_t i)
 {
-	(void)u;
-	for (int c = 0; c < SLABCOL_COUNT; c++)
-		out[c] = c;
-	return SLABCOL_COUNT;
+	return slab_row_view(&slabs(u)->rows[st->order[i]]);
 }
 
 /* The table layer moves the selection, sorts and filters by prefs->slab */
@@ -87,11 +84,11 @@ const struct table_kind slab_table = {
 	.count = count,
 	.id_of = id_of,
 	.page = table_rows,
-	.steps = all_cols,
-	.pickable = all_cols,
 	.columns = slab_columns,
 	.default_sort = SLABCOL_SIZE,
 	.picker_title = "Sort slab caches by",
+	.ncols = SLABCOL_COUNT,
+	.row = row_view,
 };
 
 static void reorder(struct ui *u)
@@ -123,58 +120,6 @@ void slab_done(struct ui *u)
 
 /* ---- drawing ---- */
 
-/* The NAME column's width: the rest of the line after the numbers */
-static int name_width(const struct ui *u)
-{
-	int w = u->cv.cols;
-
-	for (int c = 1; c < SLABCOL_COUNT; c++)
-		w -= slab_columns[c].width + 1;
-	if (w > slab_columns[SLABCOL_NAME].width + 8)
-		w = slab_columns[SLABCOL_NAME].width + 8;
-	return w > 8 ? w : 8;
-}
-
-static void draw_titles(struct ui *u, int y, int nw)
-{
-	const struct canvas *cv = &u->cv;
-	int x = nw;
-
-	put_text(cv, y, 0, cv->cols, ROLE_TABLE_HEADER, "", true);
-	put_text(cv, y, 0, nw,
-		 u->prefs->slab.sort == SLABCOL_NAME ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER,
-		 slab_columns[SLABCOL_NAME].title, true);
-	map_title(u, y, 0, nw, SLABCOL_NAME);
-	for (int c = 1; c < SLABCOL_COUNT && x < cv->cols; c++) {
-		const struct column *col = &slab_columns[c];
-		enum role r = c == (int)u->prefs->slab.sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER;
-		x++;
-		put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
-		map_title(u, y, x, col->width, c);
-		x += col->width;
-	}
-}
-
-static void draw_row(struct ui *u, int y, int nw, size_t i)
-{
-	const struct canvas *cv = &u->cv;
-	struct table_row v = slab_row_view(&slabs(u)->rows[st->order[i]]);
-	enum role role = i == st->view.sel ? ROLE_SELECTED : ROLE_ROW;
-	char text[300];
-	int x = nw;
-
-	table_cell(slab_columns, SLABCOL_NAME, &v, text, sizeof(text), cv->utf8);
-	put_text(cv, y, 0, nw, role, text, true);
-	for (int c = 1; c < SLABCOL_COUNT && x < cv->cols; c++) {
-		size_t len = table_cell(slab_columns, c, &v, text, sizeof(text), cv->utf8);
-		put_text(cv, y, x++, 1, role, " ", false);
-		put_number(cv, y, x, slab_columns[c].width, role, text, len);
-		x += slab_columns[c].width;
-	}
-	if (x < cv->cols)
-		put_text(cv, y, x, cv->cols - x, role, "", true);
-}
-
 /* Why no row is shown, in one line */
 static const char *empty_text(const struct ui *u, char *buf, size_t size)
 {
@@ -197,15 +142,16 @@ void slab_draw(struct ui *u)
 		{"I", "Invert", 'I'},
 		{"Esc", "Back", 27},
 	};
-	int y = header_rows(u), rows = table_rows(u), nw = name_width(u);
+	int y = header_rows(u), rows = table_rows(u);
+	int nw = flat_first_width(u, slab_columns, SLABCOL_COUNT);
 	char why[200];
 
 	reorder(u);
 	draw_header(u);
-	draw_titles(u, y, nw);
+	flat_titles(u, y, nw, &slab_table);
 	map_rows(u, y + 1, rows, st->view.top, st->n);
 	for (int r = 0; r < rows && st->view.top + (size_t)r < st->n; r++)
-		draw_row(u, y + 1 + r, nw, st->view.top + (size_t)r);
+		flat_row(u, y + 1 + r, nw, &slab_table, st->view.top + (size_t)r);
 	if (!st->n && rows > 0)
 		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
 			 empty_text(u, why, sizeof(why)), false);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "pref_req.h"
 #include "prompt.h"
 #include "text.h"
@@ -62,10 +63,23 @@ static void move_sel(const struct table_kind *t, struct ui *u, long delta)
 	table_select(t, u, (size_t)s);
 }
 
+/* The columns < and > step through (pick: those the picker lists), in order: a flat
+ * table's are all its columns */
+static int cols_of(const struct table_kind *t, const struct ui *u, bool pick, int out[TABLE_COLS])
+{
+	int (*f)(const struct ui *u, int out[TABLE_COLS]) = pick ? t->pickable : t->steps;
+
+	if (f)
+		return f(u, out);
+	for (int c = 0; c < t->ncols; c++)
+		out[c] = c;
+	return t->ncols;
+}
+
 /* The column before or after the sort column among those < and > step through */
 static struct reaction sort_step(const struct table_kind *t, struct ui *u, int dir)
 {
-	int order[TABLE_COLS], n = t->steps(u, order), i = 0, sort = sort_of(t, u);
+	int order[TABLE_COLS], n = cols_of(t, u, false, order), i = 0, sort = sort_of(t, u);
 
 	while (i < n && order[i] != sort)
 		i++;
@@ -90,7 +104,7 @@ const struct table_kind *picker_table(void)
 
 static void picker_open(const struct table_kind *t, struct ui *u)
 {
-	int cols[TABLE_COLS], n = t->pickable(u, cols);
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols);
 
 	picker->t = t;
 	picker->sel = 0;
@@ -229,7 +243,7 @@ void sort_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
 	const struct table_kind *t = picker->t;
-	int cols[TABLE_COLS], n = t->pickable(u, cols), first = 2, rows = cv->rows - first;
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols), first = 2, rows = cv->rows - first;
 	int top = picker->sel >= rows ? picker->sel - rows + 1 : 0;
 
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, t->picker_title, false);
@@ -245,7 +259,7 @@ void sort_draw(struct ui *u)
 struct reaction sort_act(struct ui *u, int a)
 {
 	const struct table_kind *t = picker->t;
-	int cols[TABLE_COLS], n = t->pickable(u, cols);
+	int cols[TABLE_COLS], n = cols_of(t, u, true, cols);
 
 	switch (a) {
 	case PICK_UP:
@@ -262,4 +276,56 @@ struct reaction sort_act(struct ui *u, int a)
 		break;
 	}
 	return reacts(REACT_NONE);
+}
+
+/* ---- flat tables ---- */
+
+int flat_first_width(const struct ui *u, const struct column *cols, int n)
+{
+	int w = u->cv.cols;
+
+	for (int c = 1; c < n; c++)
+		w -= cols[c].width + 1;
+	if (w > cols[0].width + 8)
+		w = cols[0].width + 8;
+	return w > 8 ? w : 8;
+}
+
+void flat_titles(struct ui *u, int y, int first_w, const struct table_kind *t)
+{
+	const struct canvas *cv = &u->cv;
+	int x = first_w, sort = sort_of(t, u);
+
+	put_text(cv, y, 0, cv->cols, ROLE_TABLE_HEADER, "", true);
+	put_text(cv, y, 0, first_w, sort == 0 ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER,
+		 t->columns[0].title, true);
+	map_title(u, y, 0, first_w, 0);
+	for (int c = 1; c < t->ncols && x < cv->cols; c++) {
+		const struct column *col = &t->columns[c];
+		enum role r = c == sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER;
+		x++;
+		put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
+		map_title(u, y, x, col->width, c);
+		x += col->width;
+	}
+}
+
+void flat_row(struct ui *u, int y, int first_w, const struct table_kind *t, size_t i)
+{
+	const struct canvas *cv = &u->cv;
+	struct table_row v = t->row(u, i);
+	enum role role = i == t->view->sel ? ROLE_SELECTED : ROLE_ROW;
+	char text[300];
+	int x = first_w;
+
+	table_cell(t->columns, 0, &v, text, sizeof(text), cv->utf8);
+	put_text(cv, y, 0, first_w, role, text, true);
+	for (int c = 1; c < t->ncols && x < cv->cols; c++) {
+		size_t len = table_cell(t->columns, c, &v, text, sizeof(text), cv->utf8);
+		put_text(cv, y, x++, 1, role, " ", false);
+		put_number(cv, y, x, t->columns[c].width, role, text, len);
+		x += t->columns[c].width;
+	}
+	if (x < cv->cols)
+		put_text(cv, y, x, cv->cols - x, role, "", true);
 }

@@ -28,12 +28,16 @@ struct table_kind {
 	uint64_t (*id_of)(const struct ui *u, size_t i);
 	int (*page)(const struct ui *u); /* the rows there is room for */
 	/* the columns < and > step through, and those the picker lists, in order; return
-	 * how many */
+	 * how many (NULL: all of a flat table's ncols) */
 	int (*steps)(const struct ui *u, int out[TABLE_COLS]);
 	int (*pickable)(const struct ui *u, int out[TABLE_COLS]);
 	const struct column *columns; /* its column table: a column's title, what it is */
 	int default_sort;	      /* M */
 	const char *picker_title;     /* the picker's first line */
+	/* a flat table (flat_titles, flat_row): its columns, the text one first, then
+	 * numbers; and row i as the table layer reads it */
+	int ncols;
+	struct table_row (*row)(const struct ui *u, size_t i);
 };
 
 /* The actions both tables bind (their binding tables' act); a table's own come after */
@@ -83,6 +87,12 @@ void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const cha
  * wider, and a space after it where the line has room */
 void put_number(const struct canvas *cv, int y, int x, int w, enum role r, const char *t,
 		size_t len);
+/* A flat table's lines (the slab caches, the users): the first column's width, the rest
+ * of the line after the numbers (at most 8 more than its own); the column titles at y,
+ * the sort column's marked and each mapped for a click; row i at y, selected or not */
+int flat_first_width(const struct ui *u, const struct column *cols, int n);
+void flat_titles(struct ui *u, int y, int first_w, const struct table_kind *t);
+void flat_row(struct ui *u, int y, int first_w, const struct table_kind *t, size_t i);
 /* The table whose sort picker is open (or was last) */
 const struct table_kind *picker_table(void);
 

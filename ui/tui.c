@@ -15,6 +15,7 @@
 #include "parse.h"
 #include "pref_req.h"
 #include "slab.h"
+#include "users_screen.h"
 #include "prompt.h"
 #include "util.h"
 
@@ -47,6 +48,10 @@ const struct screen ui_screens[NSCREENS] = {
 			 CK_ALL, false, &slab_table, slab_done},
 	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, nodes_act, nodes_other,
 			  &nodes_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_USERS] = {"Users (U)", users_keys, users_draw, users_act, NULL, &users_state,
+			  CK_ALL, true, &users_table, users_done},
+	[SCREEN_EXITED] = {"Exited processes (X)", exited_keys, exited_draw, exited_act,
+			   exited_other, &exited_state, CK_ALL, true, NULL, NULL},
 };
 
 struct ui_term {
@@ -295,6 +300,11 @@ unsigned ui_cgroup_cols(const struct ui *u)
 bool ui_slab_wanted(const struct ui *u)
 {
 	return slab_wanted(u);
+}
+
+bool ui_users_wanted(const struct ui *u)
+{
+	return users_wanted(u);
 }
 
 void ui_show_slab(struct ui *u)

@@ -48,6 +48,9 @@ int32_t ui_selected_pid(const struct ui *u);
 unsigned ui_cgroup_cols(const struct ui *u);
 /* /proc/slabinfo is read at each refresh: while the slab view is shown */
 bool ui_slab_wanted(const struct ui *u);
+/* Every process's PSS and USS (smaps_rollup) is read at each refresh: while the users
+ * view is shown */
+bool ui_users_wanted(const struct ui *u);
 /* The slab view shown (--slab) */
 void ui_show_slab(struct ui *u);
 /* The path of the cgroup selected in the cgroup view (raw), or NULL */

@@ -26,13 +26,18 @@ static uint64_t figure(const struct proc_sample *p, int c)
 	return p->valid & COL_BIT(c) ? p->v[c] : 0;
 }
 
+static int cmp_uid(const struct user_total *x, const struct user_total *y)
+{
+	return x->uid < y->uid ? -1 : x->uid > y->uid;
+}
+
 static int by_pss(const void *a, const void *b)
 {
 	const struct user_total *x = a, *y = b;
 
-	if (x->pss_kb != y->pss_kb)
-		return x->pss_kb > y->pss_kb ? -1 : 1;
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
+	if (x->v[USERCOL_PSS] != y->v[USERCOL_PSS])
+		return x->v[USERCOL_PSS] > y->v[USERCOL_PSS] ? -1 : 1;
+	return cmp_uid(x, y);
 }
 
 void user_totals_make(struct user_totals *t, const struct snapshot *s)
@@ -46,13 +51,16 @@ void user_totals_make(struct user_totals *t, const struct snapshot *s)
 		if (p->kthread || ((p->valid & COL_BIT(COL_VSZ)) && !p->v[COL_VSZ]))
 			continue;
 		struct user_total *u = of_uid(t, p);
-		u->count++;
-		u->swap_kb += figure(p, COL_SWAP);
-		u->uss_kb += figure(p, COL_USS);
-		u->pss_kb += figure(p, COL_PSS);
-		u->rss_kb += figure(p, COL_RSS);
+		u->v[USERCOL_NPROCS]++;
+		u->v[USERCOL_SWAP] += figure(p, COL_SWAP);
+		u->v[USERCOL_USS] += figure(p, COL_USS);
+		u->v[USERCOL_PSS] += figure(p, COL_PSS);
+		u->v[USERCOL_RSS] += figure(p, COL_RSS);
 		u->unread += (p->valid & smaps) != smaps;
 	}
+	for (size_t i = 0; i < t->n; i++)
+		for (int c = 0; c < USERCOL_COUNT; c++)
+			t->u[i].num[c] = (double)t->u[i].v[c];
 	if (t->n > 1)
 		qsort(t->u, t->n, sizeof(*t->u), by_pss);
 }
@@ -61,4 +69,52 @@ void user_totals_free(struct user_totals *t)
 {
 	free(t->u);
 	memset(t, 0, sizeof(*t));
+}
+
+size_t user_totals_unread(const struct user_totals *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		n += t->u[i].unread;
+	return n;
+}
+
+/* ---- the order ---- */
+
+struct order_ctx {
+	const struct user_totals *t;
+	int sort;
+	int dir; /* 1: ascending */
+};
+
+static struct order_ctx ctx; /* qsort's comparator has no argument */
+
+static int cmp_users(const void *a, const void *b)
+{
+	const struct user_total *x = &ctx.t->u[*(const size_t *)a];
+	const struct user_total *y = &ctx.t->u[*(const size_t *)b];
+	const struct column *col = &user_columns[ctx.sort];
+	int c;
+
+	if (col->text)
+		c = strcmp(col->text(x), col->text(y));
+	else
+		c = (x->v[ctx.sort] > y->v[ctx.sort]) - (x->v[ctx.sort] < y->v[ctx.sort]);
+	return c ? c * ctx.dir : cmp_uid(x, y);
+}
+
+size_t user_totals_order(const struct user_totals *t, const struct user_order *o, size_t *out)
+{
+	size_t n = 0;
+	bool asc = user_columns[o->sort].ascending;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (!o->filter || !o->filter[0] ||
+		    strcasestr(user_columns[USERCOL_USER].text(&t->u[i]), o->filter))
+			out[n++] = i;
+	ctx = (struct order_ctx){t, o->sort, asc != o->invert ? 1 : -1};
+	if (n > 1)
+		qsort(out, n, sizeof(*out), cmp_users);
+	return n;
 }

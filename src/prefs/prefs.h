@@ -11,6 +11,7 @@
 #include "cgcolumns.h"
 #include "columns.h"
 #include "slabcolumns.h"
+#include "usercolumns.h"
 
 #define MAX_PIDS	64
 #define MAX_CGROUP_PATH 1024
@@ -44,6 +45,13 @@ struct slab_prefs {
 	char filter[128]; /* substring of the cache's name; "" = all */
 };
 
+/* The users screen's order and filter (U; not saved) */
+struct user_prefs {
+	enum usercol_id sort;
+	bool invert;
+	char filter[128]; /* substring of the user's name; "" = all */
+};
+
 struct prefs {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
 	enum col_id sort;
@@ -53,6 +61,7 @@ struct prefs {
 	struct model_filter filter;
 	struct cg_prefs cg;
 	struct slab_prefs slab;
+	struct user_prefs users;
 	bool mouse;  /* clicks and the wheel (--no-mouse, mouse=0: the terminal's own) */
 	bool graphs; /* the graph pane above the process table (g, graphs=1) */
 	/* the theme (--theme, theme=, the T key): a name under themes/ or a path; "": none

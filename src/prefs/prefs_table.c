@@ -213,6 +213,7 @@ void prefs_init(struct prefs *p)
 	p->cg.sort = CGCOL_USAGE;
 	p->cg.tree = true;
 	p->slab.sort = SLABCOL_SIZE;
+	p->users.sort = USERCOL_PSS;
 	for (const struct pref *r = prefs_table; r < prefs_table + PREF_COUNT; r++)
 		if (r->preset)
 			pref_parse(r, p, r->preset, false, why, sizeof(why));

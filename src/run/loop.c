@@ -8,6 +8,7 @@
 #include "replay.h"
 #include "settings.h"
 #include "tui.h"
+#include "users.h"
 #include "util.h"
 
 struct loop {
@@ -103,9 +104,10 @@ static void collect(struct loop *l)
 	 * only once the first read found a limit: a limit may be set or changed while it runs
 	 * (docker update, systemctl set-property), and it costs /proc/self/cgroup and two
 	 * small files a level up to the hierarchy's root */
+	bool users = ui_users_wanted(l->u); /* the totals per user sum every process's */
 	struct pids_request req = {
-		.cols = model_wanted(l->m),
-		.rows_all = l->first || (columns[l->prefs->sort].needs & NEED_COSTLY),
+		.cols = model_wanted(l->m) | (users ? USER_TOTALS_COLS : 0),
+		.rows_all = l->first || users || (columns[l->prefs->sort].needs & NEED_COSTLY),
 		.row_pids = onscreen,
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
 		.only_pids = l->prefs->filter.pids,

@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include <string.h>
 
 #include "cells.h"
@@ -284,12 +285,10 @@ static void users(struct tbuf *b, const struct user_totals *t, bool utf8)
 		const struct user_total *u = &t->u[i];
 		escape_display(u->name ? u->name : "", name, sizeof(name), utf8);
 		fmt_cut(name, strlen(name), cell, 9);
-		fmt_kb(u->swap_kb, kb[0], sizeof(kb[0]));
-		fmt_kb(u->uss_kb, kb[1], sizeof(kb[1]));
-		fmt_kb(u->pss_kb, kb[2], sizeof(kb[2]));
-		fmt_kb(u->rss_kb, kb[3], sizeof(kb[3]));
-		tbuf_printf(b, "%-8s %7zu %5s %5s %5s %5s\n", cell, u->count, kb[0], kb[1], kb[2],
-			    kb[3]);
+		for (int c = USERCOL_SWAP; c <= USERCOL_RSS; c++)
+			fmt_kb(u->v[c], kb[c - USERCOL_SWAP], sizeof(kb[0]));
+		tbuf_printf(b, "%-8s %7" PRIu64 " %5s %5s %5s %5s\n", cell, u->v[USERCOL_NPROCS],
+			    kb[0], kb[1], kb[2], kb[3]);
 	}
 	tbuf_putc(b, '\n');
 }

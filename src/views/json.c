@@ -229,10 +229,11 @@ static void users(struct tbuf *b, const struct user_totals *t)
 		tbuf_puts(b, i ? ",{\"user\":" : "{\"user\":");
 		put_string(b, u->name ? u->name : "");
 		tbuf_printf(b,
-			    ",\"uid\":%u,\"count\":%zu,\"swap_kb\":%" PRIu64 ",\"uss_kb\":%" PRIu64
-			    ",\"pss_kb\":%" PRIu64 ",\"rss_kb\":%" PRIu64 ",\"unread\":%zu}",
-			    u->uid, u->count, u->swap_kb, u->uss_kb, u->pss_kb, u->rss_kb,
-			    u->unread);
+			    ",\"uid\":%u,\"count\":%" PRIu64 ",\"swap_kb\":%" PRIu64
+			    ",\"uss_kb\":%" PRIu64 ",\"pss_kb\":%" PRIu64 ",\"rss_kb\":%" PRIu64
+			    ",\"unread\":%zu}",
+			    u->uid, u->v[USERCOL_NPROCS], u->v[USERCOL_SWAP], u->v[USERCOL_USS],
+			    u->v[USERCOL_PSS], u->v[USERCOL_RSS], u->unread);
 	}
 	tbuf_putc(b, ']');
 }

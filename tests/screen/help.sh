@@ -35,7 +35,7 @@ tm send-keys h
 wait_for "any other key returns" || fail "the help on 24 lines does not say it scrolls"
 last=$(tail -n 1 "$tmp/bindings" | cut -d'|' -f1)
 screen_text | grep -q "^$last " && fail "the last binding ($last) fits on 24 lines: no scrolling tested"
-tm send-keys NPage NPage NPage NPage NPage NPage NPage
+tm send-keys NPage NPage NPage NPage NPage NPage NPage NPage NPage
 wait_for "COMMAND  command line" || fail "PgDn did not reach the end of the help"
 tm send-keys Up
 screen_text | grep -q "memtop .* - keys" || fail "the help lost its title while scrolled"
