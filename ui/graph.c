@@ -144,8 +144,7 @@ void graph_value(double v, enum graph_unit u, char *buf, size_t size)
 	}
 }
 
-/* ASCII text at y, x, cut at the grid's edge */
-static int text_at(struct graph_grid *g, int y, int x, enum role r, const char *s)
+int graph_text(struct graph_grid *g, int y, int x, enum role r, const char *s)
 {
 	for (; *s && x < g->w && y >= 0 && y < g->h; s++, x++) {
 		struct graph_cell *c = graph_at(g, y, x);
@@ -164,86 +163,67 @@ static double newest(const double *v, size_t n)
 	return NAN;
 }
 
-/* The title and one item a series ("* used 3.1G", "+ faults/s 12 peak 1.2K") on the
- * first lines, as many as fit of at most max; returns the lines used */
-static int legend(const struct graph *g, struct graph_grid *grid, int max, bool draw)
+/* The legend's entry of series i at a level of detail: 0 its value now and, on its own
+ * scale, its peak ("faults/s 12 peak 1.2K"); 1 its value now; 2 its name */
+static void entry(const struct graph *g, int i, int level, char *buf, size_t size)
+{
+	char now[16], peak[16];
+
+	graph_value(newest(g->s[i].v, g->n), g->unit[i], now, sizeof(now));
+	graph_value(graph_peak(g->s[i].v, g->n), g->unit[i], peak, sizeof(peak));
+	if (level == 0 && g->own_scale)
+		snprintf(buf, size, "%s %s peak %s", g->s[i].name, now, peak);
+	else if (level <= 1)
+		snprintf(buf, size, "%s %s", g->s[i].name, now);
+	else
+		snprintf(buf, size, "%s", g->s[i].name);
+}
+
+/* The title, then each series's mark and entry, laid out on at most max lines of the
+ * grid's width at a level of detail; an entry that does not fit is left out where drop
+ * says so, else the layout fails (0). Returns the lines it takes; draws where draw. */
+static int layout(const struct graph *g, struct graph_grid *grid, int max, int level, bool drop,
+		  bool draw)
 {
 	int line = 0, x = (int)strlen(g->title) + 1;
 
 	if (draw)
-		text_at(grid, 0, 0, ROLE_HEADER, g->title);
+		graph_text(grid, 0, 0, ROLE_HEADER, g->title);
 	for (int i = 0; i < g->ns; i++) {
-		char now[16], peak[16], item[96];
-		graph_value(newest(g->s[i].v, g->n), g->unit[i], now, sizeof(now));
-		graph_value(graph_peak(g->s[i].v, g->n), g->unit[i], peak, sizeof(peak));
-		if (g->own_scale)
-			snprintf(item, sizeof(item), "%s %s peak %s", g->s[i].name, now, peak);
-		else
-			snprintf(item, sizeof(item), "%s %s", g->s[i].name, now);
-		int w = (int)strlen(item) + 3;
+		char item[96];
+		entry(g, i, level, item, sizeof(item));
+		int w = (int)strlen(item) + 2; /* the mark, a space, the entry */
 		if (x + w > grid->w && x > 0 && line + 1 < max) {
 			line++;
 			x = 0;
 		}
-		if (draw) {
-			struct graph_cell *c =
-				line < grid->h && x < grid->w ? graph_at(grid, line, x) : NULL;
-			if (c) {
-				if (grid->utf8)
-					graph_braille(0xff, c->ch);
-				else
-					c->ch[0] = series_char[i], c->ch[1] = '\0';
-				c->role = (unsigned char)g->s[i].role;
-			}
-			text_at(grid, line, x + 2, ROLE_LABEL, item);
+		if (x + w > grid->w) {
+			if (!drop)
+				return 0;
+			continue;
 		}
-		x += w;
+		if (draw && line < grid->h) {
+			struct graph_cell *c = graph_at(grid, line, x);
+			if (grid->utf8)
+				graph_braille(0xff, c->ch);
+			else
+				c->ch[0] = series_char[i], c->ch[1] = '\0';
+			c->role = (unsigned char)g->s[i].role;
+			graph_text(grid, line, x + 2, ROLE_LABEL, item);
+		}
+		x += w + 1;
 	}
 	return line + 1;
 }
 
-static void y_axis(const struct graph *g, struct graph_grid *grid, int top, int rows, double max)
+/* The legend on its own first lines, at most max: in full where that fits, else the
+ * peaks left out, else the values, else the entries that do not fit; returns the lines */
+static int legend(const struct graph *g, struct graph_grid *grid, int max)
 {
-	char label[16];
-
-	for (int r = 0; r < rows; r++) {
-		struct graph_cell *c = graph_at(grid, top + r, GRAPH_YLABEL_W - 1);
-		snprintf(c->ch, sizeof(c->ch), "%s", grid->utf8 ? "│" : "|");
-		c->role = ROLE_GRAPH_AXIS;
-	}
-	for (int r = 0; r < rows; r++) {
-		if (max <= 0 && !g->own_scale && r != rows - 1)
-			continue; /* nothing above 0 to scale */
-		if (r == 0)
-			g->own_scale ? snprintf(label, sizeof(label), "peak")
-				     : (graph_value(max, g->unit[0], label, sizeof(label)), 0);
-		else if (r == rows - 1)
-			snprintf(label, sizeof(label), "0");
-		else if (r == (rows - 1) / 2 && rows >= 5 && !g->own_scale)
-			graph_value(max * (rows - 1 - r) / (rows - 1), g->unit[0], label,
-				    sizeof(label));
-		else
-			continue;
-		int len = (int)strlen(label);
-		text_at(grid, top + r, GRAPH_YLABEL_W - 1 - len > 0 ? GRAPH_YLABEL_W - 1 - len : 0,
-			ROLE_GRAPH_AXIS, label);
-	}
-}
-
-static void time_axis(const struct graph *g, struct graph_grid *grid, int y)
-{
-	char left[16], mid[16];
-	const char *end = g->end ? g->end : "now";
-	int x0 = GRAPH_YLABEL_W, pw = grid->w - x0, elen = (int)strlen(end);
-
-	graph_ago(g->window, left, sizeof(left));
-	graph_ago(g->window / 2, mid, sizeof(mid));
-	int llen = (int)strlen(left), mlen = (int)strlen(mid), mx = x0 + pw / 2 - mlen / 2;
-	text_at(grid, y, x0, ROLE_GRAPH_AXIS, left);
-	if (mx > x0 + llen && mx + mlen < grid->w - elen)
-		text_at(grid, y, mx, ROLE_GRAPH_AXIS, mid);
-	if (grid->w - elen > x0 + llen)
-		text_at(grid, y, grid->w - elen, ROLE_GRAPH_AXIS, end);
+	for (int level = 0; level <= 2; level++)
+		if (layout(g, grid, max, level, false, false))
+			return layout(g, grid, max, level, false, true);
+	return layout(g, grid, max, 2, true, true);
 }
 
 /* One series into the plot's dots: a line from each column's value to the next */
@@ -289,19 +269,24 @@ void graph_render(const struct graph *g, struct graph_grid *grid)
 	memset(grid->cell, 0, (size_t)grid->w * (size_t)grid->h * sizeof(*grid->cell));
 	if (grid->h < 1 || grid->w < 1)
 		return;
-	int lines = legend(g, grid, grid->h >= 8 ? 2 : 1, true);
-	int top = lines, rows = grid->h - lines - 1;
+	int most = g->legend_lines > 0 ? g->legend_lines : grid->h >= 8 ? 2 : 1;
+	int lines = legend(g, grid, most);
+	int top = g->legend_lines > 0 ? g->legend_lines : lines, rows = grid->h - top - 1;
 	size_t m = graph_points(grid->w, grid->utf8);
 	if (rows < 1 || !m)
 		return;
-	double max = g->ymax, *col = xcalloc(m, sizeof(double));
+	double max = 0, *col = xcalloc(m, sizeof(double));
 	for (int i = 0; i < g->ns && !g->own_scale; i++)
 		max = fmax(max, graph_peak(g->s[i].v, g->n));
-	y_axis(g, grid, top, rows, max);
+	double peak = max;
+	max = graph_nice_top(peak, g->unit[0]);
+	if (g->ref >= peak && g->ref < max) /* RAM just above the data: the top */
+		max = g->ref;
+	graph_y_axis(g, grid, top, rows, max);
 	for (int i = 0; i < g->ns; i++)
 		plot(g, i, grid, top, rows, g->own_scale ? graph_peak(g->s[i].v, g->n) : max, col,
 		     m);
-	time_axis(g, grid, top + rows);
+	graph_time_axis(g, grid, top + rows);
 	free(col);
 }
 

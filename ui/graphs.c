@@ -97,15 +97,24 @@ struct series_src {
 	uint64_t start;
 };
 
-/* A graph of the series src[0..ns) in w x h at y, x, over the window of its width; ymax
- * the top of a shared scale (0: the largest value) */
+/* A graph of the series src[0..ns) in w x h at y, x, over the window of its width; ref a
+ * value dotted across a shared scale where it is in range (0: none). A graph narrower
+ * than the screen is one of two side by side: both keep two lines for their legends
+ * (one where short), so that their plots line up. */
 static void graph_of(struct ui *u, const char *title, const struct series_src *src, int ns,
-		     bool own_scale, double ymax, int y, int x, int w, int h)
+		     bool own_scale, double ref, int y, int x, int w, int h)
 {
 	size_t n = graph_points(w, u->cv.utf8);
 	double t1, *buf = xcalloc(n * (size_t)ns + 1, sizeof(double));
 	char note[48], full[96];
-	struct graph g = {.title = full, .ns = ns, .n = n, .own_scale = own_scale, .ymax = ymax};
+	struct graph g = {.title = full,
+			  .ns = ns,
+			  .n = n,
+			  .own_scale = own_scale,
+			  .ref = ref,
+			  .legend_lines = w >= u->cv.cols ? 0
+					  : h >= 8	  ? 2
+							  : 1};
 
 	g.window = window_of(u, n, &t1, note, sizeof(note));
 	snprintf(full, sizeof(full), "%s%s", title, note);
@@ -137,7 +146,7 @@ static void sys_graph(struct ui *u, const char *title, const struct sys_series *
 					     .role = ss[i].role,
 					     .unit = ss[i].unit,
 					     .fig = ss[i].fig};
-	/* memory on a scale of RAM, or of more where swap is larger */
+	/* memory scaled to what it shows, RAM dotted where that is in range */
 	graph_of(u, title, src, ns < GRAPH_MAX_SERIES ? ns : GRAPH_MAX_SERIES, own_scale,
 		 !own_scale && s ? (double)s->mem[MI_MEM_TOTAL] : 0, y, x, w, h);
 }

@@ -70,9 +70,9 @@ static void labels(void **state)
 }
 
 /* A rising line in a 26x7 graph: one legend line, 5 plot rows, the time axis */
-static void render(struct graph_grid *grid, bool utf8, const double *v, size_t n, double ymax)
+static void render(struct graph_grid *grid, bool utf8, const double *v, size_t n, double ref)
 {
-	struct graph g = {.title = "Mem", .ns = 1, .n = n, .ymax = ymax, .window = 600};
+	struct graph g = {.title = "Mem", .ns = 1, .n = n, .ref = ref, .window = 600};
 	g.s[0] = (struct graph_series){.name = "used", .v = v, .role = ROLE_GRAPH1};
 	g.unit[0] = GU_KB;
 	graph_grid_init(grid, 26, 7, utf8);
@@ -91,10 +91,12 @@ static void ascii_graph(void **state)
 	render(&grid, false, v, 20, 0);
 	graph_row_text(&grid, 0, row, sizeof(row));
 	assert_string_equal(row, "Mem * used 1.0G           ");
-	graph_row_text(&grid, 1, row, sizeof(row));
-	assert_string_equal(row, " 1.0G|                  **");
+	graph_row_text(&grid, 1, row, sizeof(row)); /* the top: 1G and a little, rounded up */
+	assert_string_equal(row, " 1.5G|                    ");
+	graph_row_text(&grid, 2, row, sizeof(row));
+	assert_string_equal(row, "     |                   *");
 	graph_row_text(&grid, 3, row, sizeof(row));
-	assert_memory_equal(row, " 512M|", 6);
+	assert_string_equal(row, " 768M|                *** ");
 	graph_row_text(&grid, 5, row, sizeof(row));
 	assert_string_equal(row, "    0|          **        "); /* NAN: nothing */
 	graph_row_text(&grid, 6, row, sizeof(row));
@@ -108,12 +110,26 @@ static void ascii_graph(void **state)
 	}
 	graph_grid_free(&grid);
 
-	/* the axis's top at least ymax: 2G, the line half way up */
-	render(&grid, false, v, 20, 2.0 * 1024 * 1024);
+	/* a reference (RAM) between the peak and that top: the top, dotted */
+	render(&grid, false, v, 20, 1.2 * 1024 * 1024);
 	graph_row_text(&grid, 1, row, sizeof(row));
-	assert_string_equal(row, " 2.0G|                    ");
-	graph_row_text(&grid, 3, row, sizeof(row));
-	assert_string_equal(row, " 1.0G|                 ***");
+	assert_string_equal(row, " 1.2G|- - - - - - - - - - ");
+	graph_row_text(&grid, 2, row, sizeof(row));
+	assert_string_equal(row, "     |                 ***");
+	graph_grid_free(&grid);
+
+	/* one far above the data: not drawn; one within the scale: dotted, labelled */
+	render(&grid, false, v, 20, 24.0 * 1024 * 1024);
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, " 1.5G|                    ");
+	graph_grid_free(&grid);
+	for (int i = 0; i < 20; i++)
+		v[i] = 3.0 * 1024 * 1024; /* 3G flat: top 4G */
+	render(&grid, false, v, 20, 1.0 * 1024 * 1024);
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, " 4.0G|                    ");
+	graph_row_text(&grid, 4, row, sizeof(row));
+	assert_string_equal(row, " 1.0G|- - - - - - - - - - ");
 	graph_grid_free(&grid);
 }
 
@@ -127,17 +143,18 @@ static void braille_graph(void **state)
 		v[i] = i; /* 0 .. 39 over 20 dots high: a dot row each two values */
 	assert_int_equal(graph_points(26, true), 40);
 	render(&grid, true, v, 40, 0);
-	/* the first cell: values 0 and 1, both on the bottom dot row (1 / 39 * 19 rounds
-	 * down): dots 7 and 8 */
+	/* the scale's top 50K (39K and a little, rounded up); the first cell: values 0 and
+	 * 1, both on the bottom dot row (1 / 50 * 19 rounds down): dots 7 and 8 */
 	const struct graph_cell *c = graph_at(&grid, 5, GRAPH_YLABEL_W);
 	assert_string_equal(c->ch, "\xe2\xa3\x80"); /* U+28C0 */
-	/* the top right cell holds the highest value, top right dot */
-	c = graph_at(&grid, 1, 25);
+	/* the right cell holds the highest value, on dot row 39 / 50 * 19 = 15 (rounded):
+	 * the fourth row of cells from the bottom, its top right dot */
+	c = graph_at(&grid, 2, 25);
 	assert_int_equal((unsigned char)c->ch[0], 0xe2);
 	unsigned bits = ((unsigned)c->ch[1] & 0x3) << 6 | ((unsigned)c->ch[2] & 0x3f);
 	assert_true(bits & graph_braille_bit(1, 0));
 	graph_row_text(&grid, 1, row, sizeof(row));
-	assert_memory_equal(row, "  39K\xe2\x94\x82", 8); /* "  39K│" */
+	assert_memory_equal(row, "  50K\xe2\x94\x82", 8); /* "  50K│" */
 	graph_grid_free(&grid);
 }
 
@@ -171,7 +188,127 @@ static void own_scale(void **state)
 	graph_row_text(&grid, 6, row, sizeof(row));
 	assert_string_equal(row, "    0|*****                             ");
 	graph_row_text(&grid, 7, row, sizeof(row));
-	assert_string_equal(row, "      -1m            -30s           kill");
+	assert_string_equal(row, "      -60s           -30s           kill");
+	graph_grid_free(&grid);
+
+	/* narrower: the peaks left out of the legend, then the values, never onto the plot */
+	graph_grid_init(&grid, 27, 8, false);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 0, row, sizeof(row));
+	assert_string_equal(row, "VM * faults/s 19000        ");
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, "+ PSI 0.50                 ");
+	graph_row_text(&grid, 2, row, sizeof(row));
+	assert_string_equal(row, " peak|+++++++++++++++++++++");
+	graph_grid_free(&grid);
+	graph_grid_init(&grid, 14, 8, false);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, "+ PSI         ");
+	graph_row_text(&grid, 7, row, sizeof(row)); /* no room for a mark */
+	assert_string_equal(row, "          kill");
+	graph_grid_free(&grid);
+	/* one line kept for it: the entries that do not fit left out; two: the plot below */
+	g.legend_lines = 1;
+	graph_grid_init(&grid, 14, 8, false);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 0, row, sizeof(row));
+	assert_string_equal(row, "VM * faults/s ");
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, " peak|++++++++");
+	graph_grid_free(&grid);
+	g.ns = 1;
+	g.legend_lines = 2;
+	graph_grid_init(&grid, 40, 8, false);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 1, row, sizeof(row));
+	assert_string_equal(row, "                                        ");
+	graph_row_text(&grid, 2, row, sizeof(row));
+	assert_memory_equal(row, " peak|", 6);
+	graph_grid_free(&grid);
+}
+
+/* The scale's top: just above the peak, round in the unit the axis writes it in */
+static void nice_tops(void **state)
+{
+	(void)state;
+	const double M = 1024, G = 1024 * 1024;
+	char b[16];
+	assert_true(graph_nice_top(400 * M, GU_KB) == 500 * M);
+	assert_true(graph_nice_top(1 * G, GU_KB) == 1.5 * G);
+	assert_true(graph_nice_top(3 * G, GU_KB) == 4 * G);
+	assert_true(graph_nice_top(23 * G, GU_KB) == 25 * G);
+	assert_true(graph_nice_top(900 * M, GU_KB) == 1 * G); /* not "1000M" */
+	assert_true(graph_nice_top(960 * M, GU_KB) == 1 * G);
+	assert_true(graph_nice_top(0.2, GU_KB) == 1);
+	assert_true(graph_nice_top(0, GU_KB) == 0);
+	assert_true(graph_nice_top(NAN, GU_KB) == 0);
+	assert_true(fabs(graph_nice_top(0.5, GU_AVG) - 0.6) < 1e-12);
+	assert_true(graph_nice_top(1900, GU_RATE) == 2000);
+	/* from 1K to 100T: at or above the peak with its headroom, under 2.5 times it, and
+	 * written with at most two figures */
+	for (double kb = 1; kb < 100 * 1024 * G; kb *= 1.013) {
+		double top = graph_nice_top(kb, GU_KB);
+		assert_true(top >= kb * GRAPH_HEADROOM * (1 - 1e-9));
+		assert_true(top < 2.5 * kb);
+		graph_value(top, GU_KB, b, sizeof(b));
+		size_t digits = strspn(b, "0123456789."), n = strlen(b);
+		if (!(n == digits + 1 && digits <= 3))
+			fail_msg("peak %.0fK: top %s", kb, b);
+		assert_true(digits < 3 || b[1] == '.' || b[2] == '0');
+	}
+}
+
+/* The time axis: a round step for the window and the width, marks at their true places */
+static void time_marks(void **state)
+{
+	(void)state;
+	char b[16];
+	assert_true(graph_mark_step(60, 74) == 30);
+	assert_true(graph_mark_step(600, 74) == 300);
+	assert_true(graph_mark_step(3600, 74) == 1800);
+	assert_true(graph_mark_step(53, 53) == 30);
+	assert_true(graph_mark_step(60, 114) == 15);
+	assert_true(graph_mark_step(106, 53) == 60);
+	graph_mark(60, 30, b, sizeof(b));
+	assert_string_equal(b, "-60s");
+	graph_mark(600, 300, b, sizeof(b));
+	assert_string_equal(b, "-10m");
+	graph_mark(300, 300, b, sizeof(b));
+	assert_string_equal(b, "-5m");
+	graph_mark(3600, 1800, b, sizeof(b));
+	assert_string_equal(b, "-1h");
+	graph_mark(1800, 1800, b, sizeof(b));
+	assert_string_equal(b, "-30m");
+	graph_mark(5400, 1800, b, sizeof(b));
+	assert_string_equal(b, "-90m");
+
+	double v[148];
+	char row[256];
+	struct graph_grid grid;
+	for (int i = 0; i < 148; i++)
+		v[i] = i;
+	struct graph g = {.title = "Mem", .ns = 1, .n = 148, .window = 3600};
+	g.s[0] = (struct graph_series){.name = "used", .v = v, .role = ROLE_GRAPH1};
+	g.unit[0] = GU_KB;
+	graph_grid_init(&grid, 80, 6, true);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 5, row, sizeof(row));
+	/* -1h at the left, now at the right, -30m centred on the middle of the plot's 74
+	 * columns (6 + 73 / 2) */
+	char *mid = strstr(row, " -30m ");
+	assert_non_null(mid);
+	assert_true(fabs((double)(mid + 1 - row) + 1.5 - (6 + 73 / 2.0)) <= 1);
+	assert_memory_equal(row, "      -1h ", 10);
+	assert_int_equal(strlen(row), 80);
+	assert_string_equal(row + 77, "now");
+	graph_grid_free(&grid);
+	g.window = 106; /* the width's window of -d 0.5 */
+	graph_grid_init(&grid, 59, 6, true);
+	graph_render(&g, &grid);
+	graph_row_text(&grid, 5, row, sizeof(row));
+	/* -1m at 60 / 106 of the 53 columns from the right */
+	assert_string_equal(row, "                            -1m                         now");
 	graph_grid_free(&grid);
 }
 
@@ -181,7 +318,8 @@ int run_graph_tests(void)
 		cmocka_unit_test(dot_rows),    cmocka_unit_test(braille),
 		cmocka_unit_test(resample),    cmocka_unit_test(labels),
 		cmocka_unit_test(ascii_graph), cmocka_unit_test(braille_graph),
-		cmocka_unit_test(own_scale),
+		cmocka_unit_test(own_scale),   cmocka_unit_test(nice_tops),
+		cmocka_unit_test(time_marks),
 	};
 	return cmocka_run_group_tests_name("graph", tests, NULL, NULL);
 }
