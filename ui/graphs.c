@@ -71,10 +71,11 @@ struct sys_series {
 	enum graph_unit unit;
 };
 
+/* what holds memory: the available rest (near RAM on an idle machine) would set the scale
+ * and flatten the others, and the header shows it */
 static const struct sys_series mem_series[] = {
 	{SF_MEM_USED, "used", ROLE_GRAPH1, GU_KB},
 	{SF_CACHE, "cache", ROLE_GRAPH2, GU_KB},
-	{SF_MEM_AVAILABLE, "avail", ROLE_GRAPH3, GU_KB},
 	{SF_SWAP_USED, "swap", ROLE_GRAPH4, GU_KB},
 };
 
@@ -157,12 +158,15 @@ void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side)
 
 	if (side_by_side) {
 		int w = (cols - 1) / 2;
-		sys_graph(u, "Memory", mem_series, 4, false, y, 0, w, h);
-		sys_graph(u, "Activity", vm_series, 4, true, y, w + 1, cols - w - 1, h);
+		sys_graph(u, "Memory", mem_series, (int)ARRAY_SIZE(mem_series), false, y, 0, w, h);
+		sys_graph(u, "Activity", vm_series, (int)ARRAY_SIZE(vm_series), true, y, w + 1,
+			  cols - w - 1, h);
 	} else {
 		int h1 = h / 2;
-		sys_graph(u, "Memory", mem_series, 4, false, y, 0, cols, h1);
-		sys_graph(u, "Activity", vm_series, 4, true, y + h1, 0, cols, h - h1);
+		sys_graph(u, "Memory", mem_series, (int)ARRAY_SIZE(mem_series), false, y, 0, cols,
+			  h1);
+		sys_graph(u, "Activity", vm_series, (int)ARRAY_SIZE(vm_series), true, y + h1, 0,
+			  cols, h - h1);
 	}
 }
 
