@@ -143,9 +143,11 @@ void verdict_signals_of(const struct model *m, const struct cg_model *cgm,
 	v->swap_free_kb = fig(m, SF_SWAP_FREE);
 	v->exhaustion_s = m->exhaustion_s;
 	v->shrink_kb_s = m->shrink_kb_s;
-	v->pswpin_s = fig(m, SF_PSWPIN_RATE);
-	v->stall_us_s = fig(m, SF_STALL);
-	v->allocstall_s = fig(m, SF_ALLOCSTALL_RATE);
+	/* the first refresh's rates span the time since boot: not now */
+	bool now = model_previous(m) != NULL;
+	v->pswpin_s = now ? fig(m, SF_PSWPIN_RATE) : NAN;
+	v->stall_us_s = now ? fig(m, SF_STALL) : NAN;
+	v->allocstall_s = now ? fig(m, SF_ALLOCSTALL_RATE) : NAN;
 	v->slab_kb = fig(m, SF_SLAB);
 	v->slab_grow_kb_s = fig_growth(m, SF_SLAB);
 	v->shmem_kb = fig(m, SF_SHMEM);
