@@ -331,12 +331,36 @@ static void forecast_line(struct ui *u, int y)
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
 }
 
+/* The verdict (verdict.h): a line of its own under the forecast, from VERDICT_ROWS lines;
+ * on a shorter terminal in the forecast line's place while there is no forecast. That
+ * nothing is wrong is said from VERDICT_IDLE_ROWS lines. */
+#define VERDICT_ROWS	  30
+#define VERDICT_IDLE_ROWS 50
+static bool verdict_shown(const struct ui *u)
+{
+	if (u->m->verdict.cause == VERDICT_NONE)
+		return u->cv.rows >= VERDICT_IDLE_ROWS;
+	return u->cv.rows >= VERDICT_ROWS || !forecast_shown(u->m);
+}
+
+static void verdict_line(struct ui *u, int y)
+{
+	char why[VERDICT_TEXT * 4];
+	const struct verdict *v = &u->m->verdict;
+
+	escape_display(v->text, why, sizeof(why), u->cv.utf8);
+	put_text(&u->cv, y, 0, u->cv.cols, ROLE_LABEL, "Verdict", false);
+	if (u->cv.cols > 8) /* cut to the screen's width */
+		put_text(&u->cv, y, 8, u->cv.cols - 8,
+			 v->cause == VERDICT_NONE ? ROLE_VALUE : ROLE_ALERT, why, true);
+}
+
 int header_rows(const struct ui *u)
 {
 	if (!model_current(u->m))
 		return 6;
 	return 2 + lim_shown(model_current(u->m)) + figure_lines(u, SF_MEM, 0, false) +
-	       figure_lines(u, SF_VM, 0, false) + forecast_shown(u->m) + 2;
+	       figure_lines(u, SF_VM, 0, false) + forecast_shown(u->m) + verdict_shown(u) + 2;
 }
 
 void draw_header(struct ui *u)
@@ -350,6 +374,8 @@ void draw_header(struct ui *u)
 	y += figure_lines(u, SF_VM, y, true);
 	if (forecast_shown(u->m))
 		forecast_line(u, y++);
+	if (verdict_shown(u))
+		verdict_line(u, y++);
 	status_line(u, s, y++);
 	if (u->m->oom_live > u->oom_acked)
 		oom_banner(u, y);

@@ -11,6 +11,7 @@
 #include "prefs.h"
 #include "slabmodel.h"
 #include "snapshot.h"
+#include "verdict.h"
 
 struct row {
 	const struct proc_sample *p;
@@ -88,6 +89,9 @@ struct model {
 	int32_t next_victim_pid;
 	char next_victim_comm[MT_COMM_LEN + 1];
 	struct slab_model slab; /* the slab caches, while slabinfo is read */
+	/* why memory is short (verdict.h): of the newest refresh and its cgroups, made by
+	 * verdict_update once the cgroups are read (monitor_refresh) */
+	struct verdict verdict;
 };
 
 /* prefs stays the caller's, read at each update and refilter */

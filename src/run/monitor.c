@@ -71,6 +71,7 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 		return -1;
 	model_step(&mon->m);
 	update_cgroups(mon, true);
+	verdict_update(&mon->m, &mon->cgm);
 	if (rp)
 		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)

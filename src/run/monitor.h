@@ -3,7 +3,8 @@
  * interface (sources.h); the models of the processes (with their history) and of the
  * cgroups; the recorder; and the drill-down of one process. monitor_refresh is the one
  * refresh: collect, record, step the model, update the cgroups and their recent OOM
- * kills. The runners only say what to read and what to print. */
+ * kills, then the verdict (verdict.h) from both. The runners only say what to read and
+ * what to print. */
 #ifndef MEMTOP_MONITOR_H
 #define MEMTOP_MONITOR_H
 
@@ -46,7 +47,8 @@ void monitor_close(struct monitor *mon);
 
 /* One refresh: the source's next snapshot (live: what req asks for; a recording: its next
  * sample), appended to the recording being made, the model's step (model_step), the
- * cgroups with their rates, in order, marked by the recent OOM kills. Returns 0, or -1
+ * cgroups with their rates, in order, marked by the recent OOM kills, and the model's
+ * verdict from both. Returns 0, or -1
  * with a one-line reason in err. Memtop's pages are locked once it is steady (guard.h). */
 int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *err, size_t errlen);
 /* What the recorder passed over (damage) since it last said: true with one line in buf */

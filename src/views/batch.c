@@ -72,6 +72,9 @@ static void header(struct tbuf *b, const struct model *m, const struct view_info
 	char forecast[200];
 	if (fmt_forecast(m, forecast, sizeof(forecast), vi->utf8))
 		tbuf_printf(b, "%-5s %s\n", "Lasts:", forecast);
+	char why[VERDICT_TEXT * 4];
+	escape_display(m->verdict.text, why, sizeof(why), vi->utf8);
+	tbuf_printf(b, "Verdict: %s\n", why);
 	if (s->cg_self.limited && s->cg_self.limit_kb) { /* memtop runs under a memory limit */
 		char used[8], limit[8], path[600];
 		fmt_kb(s->cg_self.usage_kb, used, sizeof(used));

@@ -300,6 +300,46 @@ static void nodes(struct tbuf *b, const struct snapshot *s)
 	tbuf_putc(b, ']');
 }
 
+static bool ends(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+	return n >= t && !strcmp(s + n - t, tail);
+}
+
+/* The verdict's evidence: "_kb" and seconds as integers, shares with one decimal, rates
+ * with two */
+static int fact_decimals(const char *key)
+{
+	if (ends(key, "_kb") || (ends(key, "_s") && !ends(key, "_per_s")))
+		return 0;
+	return ends(key, "_pct") ? 1 : 2;
+}
+
+/* Why memory is short (verdict.h): the line, its cause, its subject (a cgroup's path or a
+ * process's pid; null: none), its evidence */
+static void verdict(struct tbuf *b, const struct verdict *v)
+{
+	tbuf_puts(b, ",\"verdict\":{\"text\":");
+	put_string(b, v->text);
+	tbuf_printf(b, ",\"cause\":\"%s\",\"subject\":", verdict_cause_name(v->cause));
+	if (v->cause == VERDICT_CGROUP_LIMIT)
+		put_string(b, v->path);
+	else if (v->pid > 0)
+		tbuf_printf(b, "%d", v->pid);
+	else
+		tbuf_puts(b, "null");
+	tbuf_puts(b, ",\"evidence\":{");
+	for (size_t i = 0; i < v->nfacts; i++) {
+		tbuf_printf(b, "%s\"%s\":", i ? "," : "", v->facts[i].key);
+		put_fixed(b, v->facts[i].value, fact_decimals(v->facts[i].key));
+	}
+	if (v->pid > 0) {
+		tbuf_printf(b, "%s\"pid\":%d,\"comm\":", v->nfacts ? "," : "", v->pid);
+		put_string(b, v->comm);
+	}
+	tbuf_puts(b, "}}");
+}
+
 void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 {
 	const struct snapshot *s = model_current(m);
@@ -310,6 +350,7 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	figures(&out, m, "system", false);
 	own_cgroup(&out, &s->cg_self);
 	tbuf_putc(&out, '}');
+	verdict(&out, &m->verdict);
 	nodes(&out, s);
 	tbuf_puts(&out, ",\"processes\":[");
 	unsigned in_json = 0;

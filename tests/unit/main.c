@@ -28,6 +28,7 @@ int main(void)
 	failed += run_cgkept_live_tests();
 	failed += run_cgtree_tests();
 	failed += run_history_tests();
+	failed += run_verdict_tests();
 	failed += run_graph_tests();
 	failed += run_metric_tests();
 	failed += run_record_tests();

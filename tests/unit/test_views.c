@@ -355,6 +355,7 @@ static void fill(struct model *m, int k)
 		snprintf(e->comm, sizeof(e->comm), "old");
 	}
 	model_step(m);
+	verdict_update(m, NULL); /* as monitor_refresh does after the cgroups */
 }
 
 static char *tz_saved;
