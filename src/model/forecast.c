@@ -32,7 +32,7 @@ static bool fit_room(const double *t, const double *v, size_t n, double *secs, d
 			     ? history_slope(t, v, recent, FC_RECENT / 2, &ok_recent)
 			     : 0;
 	/* the trend changed within the window: the recent part's */
-	*rate = ok_recent && fabs(now - full) > 0.2 * fabs(full) ? now : full;
+	*rate = ok_recent && fabs(now - full) > 0.1 * fabs(full) ? now : full;
 	if (*rate >= 0 || (ok_recent && now >= 0))
 		return false;
 	*secs = (v[0] > 0 ? v[0] : 0) / -*rate;

@@ -6,7 +6,7 @@
  * The rules (README: Forecasts): the room left (the machine's MemAvailable + SwapFree, a
  * cgroup's limit less its usage) is fitted by least squares over the last FC_WINDOW
  * seconds, at least FC_MIN_SAMPLES samples over FC_MIN_SPAN seconds; where the last
- * FC_RECENT seconds' fit differs by more than a fifth, the trend changed and that one is
+ * FC_RECENT seconds' fit differs by more than a tenth, the trend changed and that one is
  * used. A forecast is made while both fits shrink the room and it runs out within the
  * hour; while they do not, the last one is kept with its age for FC_HOLD_S seconds, then
  * the line says "steady" (or "shrinking" when slower than that) for FC_STEADY_S seconds
