@@ -41,7 +41,7 @@ const struct column cg_columns[CGCOL_COUNT] = {
 			  .on = true, .drop = 2,
 			  .desc = "usage growth per minute, fitted over the last minute (a "
 				  "cgroup with a limit; README: Forecasts)"},
-	[CGCOL_LIMIT_IN] = {COLUMN("limit_in", "LIMIT IN", "limit_in_s"), .width = 8,
+	[CGCOL_LIMIT_IN] = {COLUMN("limit_in", "LIMIT-IN", "limit_in_s"), .width = 8,
 			    .unit = UNIT_SECS, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
 			    .ascending = true, .on = true, .drop = 2,
 			    .desc = "time until usage reaches the limit (or memory.high) at "
