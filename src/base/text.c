@@ -1,6 +1,7 @@
 #include "text.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 size_t fmt_cut(const char *t, size_t n, char *buf, size_t size)
@@ -82,6 +83,16 @@ size_t fmt_skb(double kb, char *buf, size_t size)
 	t[0] = kb < 0 ? '-' : '+';
 	size_t n = 1 + fmt_kb((uint64_t)(a + 0.5), t + 1, sizeof(t) - 1);
 	return fmt_cut(t, n, buf, size);
+}
+
+size_t fmt_secs(double secs, char *buf, size_t size)
+{
+	char t[32];
+	int n = secs < 99.5    ? snprintf(t, sizeof(t), "%.0fs", secs)
+		: secs < 5970  ? snprintf(t, sizeof(t), "%.0fm", secs / 60)
+		: secs < 3.6e5 ? snprintf(t, sizeof(t), "%.0fh", secs / 3600)
+			       : snprintf(t, sizeof(t), "%.0fd", secs / 86400);
+	return fmt_cut(t, n < 0 ? 0 : (size_t)n, buf, size);
 }
 
 /* v (0 <= v < 2^52) times 10^decimals (up to 3), rounded as printf rounds: the exact

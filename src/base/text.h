@@ -16,6 +16,8 @@
 size_t fmt_kb(uint64_t kb, char *buf, size_t size);
 /* A signed size in KiB (a growth): "0", "+12K", "-1.2M" */
 size_t fmt_skb(double kb, char *buf, size_t size);
+/* A duration: "35s", "12m", "3h", "2d" */
+size_t fmt_secs(double secs, char *buf, size_t size);
 /* A per-second rate: "0", "12", "3.4", "12K", "1.2M". */
 size_t fmt_rate(double v, char *buf, size_t size);
 /* v with decimals places, the text of printf's "%.*f" (the exact value rounded half to

@@ -96,6 +96,8 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 		if (!cg_bpf_list(r->bpf, r, s, cg_files_cols(r, cols)))
 			cg_list(r, s);
 		cg_read(r, s, cols);
+		if (cols & CGCOL_BIT(CGCOL_LIMIT))
+			cg_read_tasks(r, s);
 	} else {
 		cg_bpf_idle(r->bpf); /* the view closed: the iterator's link goes */
 		cg_files_idle(r);    /* and the kernel's buffers */

@@ -33,6 +33,10 @@ void cg_use_bpf(struct cg_reader *r, struct cg_iter *it);
  * over each cgroup's subtree. */
 void cg_read(struct cg_reader *r, struct snapshot *s, unsigned cols);
 
+/* The processes of each cgroup of s with a limit below RAM (its limits read), into
+ * s->cg_tasks, with their oom_score_adj, and memory.oom.group (cgroup_tasks.c) */
+void cg_read_tasks(struct cg_reader *r, struct snapshot *s);
+
 /* memtop's own cgroup, from /proc/self/cgroup text: the lowest limit of that cgroup and
  * its ancestors in the hierarchy read, with that cgroup's usage. */
 void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_total_kb,

@@ -36,6 +36,20 @@ const struct column cg_columns[CGCOL_COUNT] = {
 			     .kind = KIND_SHARE, .needs = CGNEED_FILE, .on = true,
 			     .of = CGCOL_USAGE, .per = CGCOL_LIMIT,
 			     .desc = "usage as a percentage of its limit"},
+	[CGCOL_GROWTH] = {COLUMN("growth", "GROW/min", "growth_kb_per_min"), .width = 8,
+			  .unit = UNIT_KB_MIN, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
+			  .on = true, .drop = 2,
+			  .desc = "usage growth per minute, fitted over the last minute (a "
+				  "cgroup with a limit; README: Forecasts)"},
+	[CGCOL_LIMIT_IN] = {COLUMN("limit_in", "LIMIT-IN", "limit_in_s"), .width = 8,
+			    .unit = UNIT_SECS, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
+			    .ascending = true, .on = true, .drop = 2,
+			    .desc = "time until usage reaches the limit (or memory.high) at "
+				    "that growth; none while it does not grow"},
+	[CGCOL_VICTIM] = {COLUMN("victim", "VICTIM", "victim_pid"), .width = 7, .unit = UNIT_ID,
+			  .kind = KIND_GROWTH, .needs = CGNEED_FILE, .drop = 3,
+			  .desc = "the process an OOM kill in it would take: the highest badness "
+				  "among its tasks (README: Forecasts)"},
 	[CGCOL_ANON] = {COLUMN("anon", "ANON", "anon_kb"), KB_SAMPLE(6, CGNEED_STAT), .on = true,
 			.drop = 2, .metric = "anon",
 			.desc = "anonymous memory (memory.stat anon; v1 total_rss)"},

@@ -20,6 +20,9 @@ enum cgcol_id {
 	CGCOL_LOW,
 	CGCOL_MIN,
 	CGCOL_USAGE_PCT,
+	CGCOL_GROWTH,
+	CGCOL_LIMIT_IN,
+	CGCOL_VICTIM,
 	CGCOL_ANON,
 	CGCOL_FILE,
 	CGCOL_KERNEL,
@@ -69,6 +72,13 @@ static inline unsigned cg_columns_cheap(void)
 {
 	return ~table_with_need(cg_columns, CGCOL_COUNT, CGNEED_COSTLY, false) &
 	       (CGCOL_BIT(CGCOL_COUNT) - 1);
+}
+
+/* The columns the forecasts read at every refresh, the cgroup view shown or not: a
+ * cgroup's usage and limits (forecast.h) */
+static inline unsigned cg_columns_forecast(void)
+{
+	return CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT) | CGCOL_BIT(CGCOL_HIGH);
 }
 
 /* The columns that must be read for the columns of set to have values: set, and what a

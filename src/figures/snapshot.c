@@ -25,6 +25,7 @@ void snapshot_free(struct snapshot *s)
 	free(s->procs);
 	free(s->events);
 	free(s->cgroups);
+	free(s->cg_tasks);
 	free(s->slab.caches);
 	memset(s, 0, sizeof(*s));
 }
@@ -39,6 +40,8 @@ void snapshot_reuse(struct snapshot *s)
 		.events_cap = s->events_cap,
 		.cgroups = s->cgroups,
 		.cgroups_cap = s->cgroups_cap,
+		.cg_tasks = s->cg_tasks,
+		.cg_tasks_cap = s->cg_tasks_cap,
 		.slab = {.caches = s->slab.caches, .cap = s->slab.cap},
 	};
 	*s = kept;

@@ -151,6 +151,23 @@ struct cg_sample {
 	/* it no longer exists: listed for the OOM kills counted in it (its OOM column alone
 	 * has a value), an hour after the last */
 	bool removed;
+	/* a cgroup with a limit: its processes and those below it, the snapshot's cg_tasks
+	 * from task0 on (cgroup_tasks.c); whether its OOM kill takes them all (v2
+	 * memory.oom.group) */
+	uint32_t task0, ntasks;
+	bool oom_group;
+	/* the forecast the model made (forecast.h): its growth, KiB a minute, and seconds to
+	 * its limit; the process its OOM kill would take (0: none); which of them it has
+	 * (CGCOL_BIT of CGCOL_GROWTH, CGCOL_LIMIT_IN, CGCOL_VICTIM) */
+	double growth_kb_min, limit_in_s;
+	int32_t victim;
+	unsigned trend;
+};
+
+/* A process of a limited cgroup, in the order its cgroup.procs lists it */
+struct cg_task {
+	int32_t pid;
+	int16_t oom_score_adj;
 };
 
 /* memtop's own memory cgroup, and the limit it lives under */
@@ -212,8 +229,10 @@ struct snapshot {
 	struct cg_sample *cgroups; /* owned, their paths too */
 	size_t ncgroups;
 	size_t cgroups_cap;
-	struct cg_self cg_self; /* its path owned */
-	struct slab_info slab;	/* its caches owned */
+	struct cg_self cg_self;	  /* its path owned */
+	struct cg_task *cg_tasks; /* of the cgroups with a limit (cg_sample.task0) */
+	size_t ncg_tasks, cg_tasks_cap;
+	struct slab_info slab; /* its caches owned */
 	/* the NUMA nodes' memory (nodes.h), by node number; 0 nodes: not known (a kernel
 	 * without NUMA's sysfs, or a recording made before they were recorded) */
 	struct node_mem nodes[MT_MAX_NODES];

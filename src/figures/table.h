@@ -17,6 +17,7 @@ enum col_unit {
 	UNIT_RATE,    /* per second */
 	UNIT_US_RATE, /* microseconds per second */
 	UNIT_KB_MIN,  /* KiB per minute, signed */
+	UNIT_SECS,    /* a duration, seconds */
 };
 
 /* How a row's value is made from the samples. */

@@ -83,7 +83,13 @@ static void row_values(struct cg_row *r, const struct cg_sample *q, bool have_pr
 				break;
 			r->valid |= b;
 			break;
-		case KIND_GROWTH: /* not kept per cgroup */
+		case KIND_GROWTH: /* the model's forecast (forecast.h) */
+			if (!(p->trend & b))
+				break;
+			r->num[c] = c == CGCOL_GROWTH	  ? p->growth_kb_min
+				    : c == CGCOL_LIMIT_IN ? p->limit_in_s
+							  : (double)p->victim;
+			r->valid |= b;
 			break;
 		}
 	}
@@ -206,7 +212,8 @@ void cgmodel_recent_ooms(struct cg_model *m, const struct mt_event *ev, size_t n
 bool cg_row_alert(const struct cg_row *r)
 {
 	return r->oom_recent ||
-	       (cg_row_valid(r, CGCOL_USAGE_PCT) && r->num[CGCOL_USAGE_PCT] >= CG_ALERT_PCT);
+	       (cg_row_valid(r, CGCOL_USAGE_PCT) && r->num[CGCOL_USAGE_PCT] >= CG_ALERT_PCT) ||
+	       (cg_row_valid(r, CGCOL_LIMIT_IN) && r->num[CGCOL_LIMIT_IN] < CG_ALERT_LIMIT_IN_S);
 }
 
 bool cg_row_valid(const struct cg_row *r, enum cgcol_id c)

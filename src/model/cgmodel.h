@@ -11,10 +11,12 @@
 #include "prefs.h"
 #include "snapshot.h"
 
-/* A cgroup is drawn as an alert at this share of its limit, or with an OOM kill in it or
+/* A cgroup is drawn as an alert at this share of its limit, or when it will reach its
+ * limit within CG_ALERT_LIMIT_IN_S seconds at its growth, or with an OOM kill in it or
  * below it in the last CG_OOM_RECENT_S seconds */
-#define CG_ALERT_PCT	90.0
-#define CG_OOM_RECENT_S 60.0
+#define CG_ALERT_PCT	    90.0
+#define CG_ALERT_LIMIT_IN_S 300.0
+#define CG_OOM_RECENT_S	    60.0
 
 struct cg_row {
 	const struct cg_sample *c;
@@ -72,7 +74,8 @@ void cg_order_of(const struct cg_prefs *p, struct cg_order *o);
  * last CG_OOM_RECENT_S seconds before wall, in the cgroup or below it (by the victim's
  * memcg path); rows whose kill count rose in that time are marked by cgmodel_update */
 void cgmodel_recent_ooms(struct cg_model *m, const struct mt_event *ev, size_t n, double wall);
-/* At CG_ALERT_PCT of its limit or more, or an OOM kill lately */
+/* At CG_ALERT_PCT of its limit or more, at it within CG_ALERT_LIMIT_IN_S, or an OOM kill
+ * lately */
 bool cg_row_alert(const struct cg_row *r);
 /* path is the cgroup root or one below it ("/a/b" and "/a" are within "/a", "/ab" is not) */
 bool cg_path_within(const char *path, const char *root);

@@ -10,8 +10,6 @@
 #include "history.h"
 #include "sysfig.h"
 
-#define FORECAST_WINDOW 60.0 /* seconds of MemAvailable + SwapFree the forecast fits */
-
 static void model_growth(struct model *m)
 {
 	struct snapshot *s = model_current_mut(m);
@@ -34,23 +32,6 @@ static void model_growth(struct model *m)
 			p->valid |= COL_BIT(c);
 			r->leak |= leak;
 		}
-	}
-}
-
-static void model_forecast(struct model *m)
-{
-	m->exhaustion_s = history_exhaustion(m->hist, FORECAST_WINDOW, SF_MEM_AVAILABLE,
-					     SF_SWAP_FREE, &m->shrink_kb_s);
-	m->next_victim_pid = 0;
-	m->next_victim_comm[0] = '\0';
-	uint64_t best = 0;
-	for (size_t i = 0; i < m->nall; i++) {
-		const struct proc_sample *p = m->all[i].p;
-		if (!(p->valid & COL_BIT(COL_OOM)) || p->v[COL_OOM] <= best)
-			continue;
-		best = p->v[COL_OOM];
-		m->next_victim_pid = p->pid;
-		memcpy(m->next_victim_comm, p->comm, sizeof(m->next_victim_comm));
 	}
 }
 
@@ -166,5 +147,5 @@ void growth_step(struct model *m, uint64_t seen)
 	size_t fresh = (size_t)(m->oom_seen - seen);
 	for (size_t k = fresh < m->noom ? m->noom - fresh : 0; k < m->noom; k++)
 		model_oom_before(m, &m->oom[k], &m->before[k]);
-	model_forecast(m);
+	forecast_step(m);
 }

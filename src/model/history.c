@@ -11,8 +11,9 @@
  * System figures: the values it is given (every figure of sys_figures), a float each, at every
  * refresh for 900 refreshes (15 min at the default 1 s), then one per 10 s for an hour. Processes:
  * the columns marked .history in the column table, 4 bytes each (sizes in KiB, the low 32 bits of
- * counters: their differences stay right), for 30 refreshes, then one per 10 s for 10 min, then one
- * per minute for an hour: 150 slots of 16 bytes, 2.4 KB a process, about 4.9 MB at 2000 processes.
+ * counters: their differences stay right), for 64 refreshes (a minute at 1 s: the growth fits and
+ * the OOM post-mortem's minute draw every refresh), then one per 10 s for 10 min, then one per
+ * minute for an hour: 184 slots of 16 bytes, 2.9 KB a process, about 5.9 MB at 2000 processes.
  * A process gone is kept HISTORY_KEEP_GONE seconds (an OOM kill's post-mortem reads its curve),
  * then freed. */
 #include <math.h>
@@ -23,7 +24,7 @@
 #include "util.h"
 
 static const struct tier_def sys_defs[SYS_TIERS] = {{0, 900}, {10, 360}};
-static const struct tier_def proc_defs[PROC_TIERS] = {{0, 30}, {10, 60}, {60, 60}};
+static const struct tier_def proc_defs[PROC_TIERS] = {{0, 64}, {10, 60}, {60, 60}};
 
 static void tier_init(struct tier *t, const struct tier_def *d, size_t base)
 {

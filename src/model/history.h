@@ -47,10 +47,13 @@ size_t history_sys_series(const struct history *h, size_t f, double t0, double t
 size_t history_proc_series(const struct history *h, int32_t pid, uint64_t start_ticks, int c,
 			   double t0, double t1, double *out, size_t n);
 
-/* RSS + swap growth of a process in KiB per minute over span seconds up to its last sample
- * at or before at_most (INFINITY: its newest), or since it was first seen if that is
- * later; false when it has not been seen over at least two refreshes. *leak (when not
- * NULL): it grew steadily over the ten minutes up to then. */
+/* RSS + swap growth of a process in KiB per minute: the least-squares slope of every
+ * sample held over span seconds up to its last sample at or before at_most (INFINITY: its
+ * newest); false unless there are GROWTH_MIN_SAMPLES of them over GROWTH_MIN_SPAN seconds
+ * or more (a process seen for less has no growth). *leak (when not NULL): it grew steadily
+ * over the ten minutes up to then (history_trends.c says how). */
+#define GROWTH_MIN_SAMPLES 5
+#define GROWTH_MIN_SPAN	   30.0
 bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, double at_most,
 		    double span, double *kb_per_min, bool *leak);
 
@@ -75,11 +78,11 @@ double history_procs_at(const struct history *h, double t,
  * the n points; *ok false when they span under min_span seconds or are fewer than 3. */
 double history_slope(const double *t, const double *v, size_t n, double min_span, bool *ok);
 
-/* Seconds until memory runs out at the rate figures avail + swap_free (MemAvailable and
- * SwapFree, KiB; swap_free out of range: none) shrank over the last window seconds, from
- * those recorded; -1 when it is not shrinking (or not long enough recorded). *rate_kb_s
- * gets the rate (negative: shrinking). */
-double history_exhaustion(const struct history *h, double window, size_t avail, size_t swap_free,
-			  double *rate_kb_s);
+/* The points the machine's forecast fits (forecast.h): the values of figure fa plus
+ * figure fs (MemAvailable + SwapFree, KiB; fs out of range: none) at every refresh of the
+ * last window seconds, newest first, their times in t relative to the newest (<= 0);
+ * returns how many, at most max */
+size_t history_room_points(const struct history *h, double window, size_t fa, size_t fs, double *t,
+			   double *v, size_t max);
 
 #endif

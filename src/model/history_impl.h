@@ -54,11 +54,6 @@ struct history {
 	size_t next_cap;
 	struct hproc **cur; /* by index in the snapshot last recorded */
 	size_t ncur, cur_cap;
-	struct memo { /* a slot looked up for all processes: span seconds before newest */
-		double span, newest, at;
-		size_t slot;
-		bool found;
-	} memo[4];
 };
 
 /* The slot of the i-th oldest sample */

@@ -20,33 +20,6 @@ static bool size_at(const struct history *h, const struct hproc *q, double time,
 	return true;
 }
 
-/* The time of q's sample nearest to time, among each tier's sample at or before it
- * and its first one after it, since q was first seen */
-static double from_time(const struct history *h, const struct hproc *q, double time)
-{
-	double best = q->last;
-
-	for (size_t k = 0; k < PROC_TIERS; k++) {
-		const struct tier *t = &h->proc[k];
-		long i = tier_at_or_before(t, time);
-		if (i >= 0 && tier_time(t, (size_t)i) >= q->first) {
-			double c = tier_time(t, (size_t)i);
-			if (fabs(c - time) < fabs(best - time))
-				best = c;
-			continue;
-		}
-		for (size_t j = i < 0 ? 0 : (size_t)i + 1; j < t->n; j++) {
-			double c = tier_time(t, j);
-			if (c < q->first)
-				continue;
-			if (fabs(c - time) < fabs(best - time))
-				best = c;
-			break;
-		}
-	}
-	return best;
-}
-
 /* Steady growth over the last ten minutes: the size at each minute of them, none of the
  * ten steps down by more than 1 %, eight of them up, and 1 MiB more at the end */
 static bool steady(const struct history *h, const struct hproc *q, double now, bool use_swap)
@@ -64,59 +37,74 @@ static bool steady(const struct history *h, const struct hproc *q, double now, b
 	return up >= 8 && kb[10] - kb[0] >= 1024;
 }
 
+/* The points of q's RSS (+ swap where use_swap: then only samples that have it) over
+ * [from, to], every sample held: the finest tier's, then each coarser tier's older than
+ * those; returns how many, at most max */
+static size_t size_points(const struct history *h, const struct hproc *q, double from, double to,
+			  bool use_swap, double *t, double *kb, size_t max)
+{
+	size_t n = 0;
+	double below = INFINITY; /* the oldest time taken from a finer tier */
+
+	for (size_t k = 0; k < PROC_TIERS && n < max; k++) {
+		const struct tier *tier = &h->proc[k];
+		long i = tier_at_or_before(tier, to);
+		for (; i >= 0 && n < max; i--) {
+			double time = tier_time(tier, (size_t)i);
+			if (time < from || time < q->first)
+				break;
+			if (time >= below)
+				continue;
+			const uint32_t *v = q->v + slot_of(tier, (size_t)i) * (size_t)h->nhcol;
+			uint32_t rss = v[h->hcol[COL_RSS]], sw = v[h->hcol[COL_SWAP]];
+			if (rss == NO_VALUE || (use_swap && sw == NO_VALUE))
+				continue;
+			t[n] = time - to;
+			kb[n++] = (double)rss + (use_swap ? sw : 0);
+		}
+		if (n)
+			below = t[n - 1] + to;
+	}
+	return n;
+}
+
+/* The least-squares slope of q's RSS + swap, KiB a minute, over span seconds up to now:
+ * false unless GROWTH_MIN_SAMPLES samples over GROWTH_MIN_SPAN seconds or more */
+static bool fit_growth(const struct history *h, const struct hproc *q, double now, double span,
+		       double *kb_per_min, bool *leak)
+{
+	double t[256], kb[256], at;
+	uint32_t sw;
+	bool ok;
+
+	if (leak)
+		*leak = false;
+	bool use_swap = history_proc_at(h, q, h->hcol[COL_SWAP], now, &sw, &at) && at == now;
+	size_t n = size_points(h, q, now - span, now, use_swap, t, kb, 256);
+	if (n < GROWTH_MIN_SAMPLES)
+		return false;
+	double slope = history_slope(t, kb, n, GROWTH_MIN_SPAN, &ok);
+	if (!ok)
+		return false;
+	*kb_per_min = slope * 60.0;
+	if (leak && *kb_per_min > 0 && now - q->first >= 600)
+		*leak = steady(h, q, now, use_swap);
+	return true;
+}
+
 bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, double at_most,
 		    double span, double *kb_per_min, bool *leak)
 {
 	const struct hproc *q = history_find(h, pid, start_ticks);
-	uint32_t sw;
-	double at, then_at, now_kb, then_kb;
+	uint32_t rss;
+	double at;
 
 	if (leak)
 		*leak = false;
-	if (!q)
+	if (!q || !history_proc_at(h, q, h->hcol[COL_RSS], at_most < q->last ? at_most : q->last,
+				   &rss, &at))
 		return false;
-	double now = at_most < q->last ? at_most : q->last;
-	bool use_swap = history_proc_at(h, q, h->hcol[COL_SWAP], now, &sw, &at);
-	if (!size_at(h, q, now, use_swap, &now_kb, &at))
-		return false;
-	double from = from_time(h, q, at - span);
-	if (!size_at(h, q, from, use_swap, &then_kb, &then_at) || at - then_at <= 0)
-		return false;
-	*kb_per_min = (now_kb - then_kb) * 60.0 / (at - then_at);
-	if (leak && *kb_per_min > 0 && at - q->first >= 600)
-		*leak = steady(h, q, at, use_swap);
-	return true;
-}
-
-/* The slot at or before span seconds before the newest sample, the same for every
- * process: looked up once a refresh */
-static const struct memo *memo_of(struct history *h, double span)
-{
-	const struct tier *t0 = &h->proc[0];
-	double newest = t0->n ? tier_time(t0, t0->n - 1) : 0;
-	struct memo *m = NULL;
-
-	for (size_t i = 0; i < 4 && !m; i++)
-		if (h->memo[i].span == span || h->memo[i].span == 0 || i == 3)
-			m = &h->memo[i];
-	if (m->span == span && m->newest == newest)
-		return m;
-	const struct tier *t = tier_for(h->proc, PROC_TIERS, newest - span);
-	long k = tier_at_or_before(t, newest - span);
-	*m = (struct memo){.span = span, .newest = newest, .found = k >= 0};
-	if (k >= 0) {
-		m->slot = slot_of(t, (size_t)k);
-		m->at = tier_time(t, (size_t)k);
-	}
-	return m;
-}
-
-static double size_in(const struct history *h, const struct hproc *q, size_t slot, bool use_swap)
-{
-	const uint32_t *v = q->v + slot * (size_t)h->nhcol;
-	uint32_t sw = v[h->hcol[COL_SWAP]];
-
-	return (double)v[h->hcol[COL_RSS]] + (use_swap && sw != NO_VALUE ? sw : 0);
+	return fit_growth(h, q, at, span, kb_per_min, leak);
 }
 
 bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_min, bool *leak)
@@ -127,34 +115,7 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		*leak = false;
 	if (i >= h->ncur || !t0->n)
 		return false;
-	const struct hproc *q = h->cur[i];
-	const struct memo *m = memo_of(h, span);
-	size_t now = slot_of(t0, t0->n - 1);
-	const uint32_t *v = q->v + now * (size_t)h->nhcol;
-	if (v[h->hcol[COL_RSS]] == NO_VALUE)
-		return false;
-	bool use_swap = v[h->hcol[COL_SWAP]] != NO_VALUE;
-	double at = tier_time(t0, t0->n - 1), then_kb, then_at;
-	if (m->found && m->at >= q->first) {
-		const uint32_t *w = q->v + m->slot * (size_t)h->nhcol;
-		if (w[h->hcol[COL_RSS]] == NO_VALUE)
-			return false;
-		use_swap &= w[h->hcol[COL_SWAP]] != NO_VALUE; /* swap where both ends have it */
-		then_kb = size_in(h, q, m->slot, use_swap);
-		then_at = m->at;
-	} else { /* seen for less than span: since it was first seen */
-		if (q->first_rss == NO_VALUE)
-			return false;
-		use_swap &= q->first_swap != NO_VALUE;
-		then_kb = (double)q->first_rss + (use_swap ? q->first_swap : 0);
-		then_at = q->first;
-	}
-	if (at <= then_at)
-		return false;
-	*kb_per_min = (size_in(h, q, now, use_swap) - then_kb) * 60.0 / (at - then_at);
-	if (leak && *kb_per_min > 0 && at - q->first >= 600)
-		*leak = steady(h, q, at, use_swap);
-	return true;
+	return fit_growth(h, h->cur[i], tier_time(t0, t0->n - 1), span, kb_per_min, leak);
 }
 
 double history_slope(const double *t, const double *v, size_t n, double min_span, bool *ok)
@@ -185,8 +146,7 @@ double history_slope(const double *t, const double *v, size_t n, double min_span
 	return stt > 0 ? stv / stt : 0;
 }
 
-/* The samples of the finest tier over the last window seconds: avail + swap free */
-static size_t avail_points(const struct history *h, double window, size_t fa, size_t fs, double *t,
+size_t history_room_points(const struct history *h, double window, size_t fa, size_t fs, double *t,
 			   double *v, size_t max)
 {
 	const struct tier *tier = &h->sys[0];
@@ -200,35 +160,11 @@ static size_t avail_points(const struct history *h, double window, size_t fa, si
 		if (time < newest - window)
 			break;
 		const float *row = h->figs + slot_of(tier, i) * h->nfig;
+		if (isnan(row[fa]))
+			continue;
 		t[n] = time - newest;
 		v[n] = (double)row[fa] + (fs < h->nfig && !isnan(row[fs]) ? (double)row[fs] : 0);
 		n++;
 	}
 	return n;
-}
-
-double history_exhaustion(const struct history *h, double window, size_t avail, size_t swap_free,
-			  double *rate_kb_s)
-{
-	double t[900], v[900];
-	bool ok, ok_now;
-	size_t n = avail_points(h, window, avail, swap_free, t, v, 900);
-
-	*rate_kb_s = 0;
-	if (!n)
-		return -1;
-	double rate = history_slope(t, v, n, window / 3, &ok);
-	/* still shrinking now: over the last third of the window */
-	size_t recent = 0;
-	while (recent < n && t[recent] >= -window / 3)
-		recent++;
-	double now_rate = history_slope(t, v, recent, window / 6, &ok_now);
-	if (!ok)
-		return -1;
-	*rate_kb_s = rate;
-	/* and over the last third too, fast enough to run out within the hour: a flat line's
-	 * noise after a fall does not keep the forecast */
-	if (rate >= 0 || (ok_now && (now_rate >= 0 || v[0] / -now_rate >= 3600)))
-		return -1;
-	return v[0] / -rate;
 }

@@ -34,6 +34,7 @@ void model_free(struct model *m)
 	free(m->order);
 	free(m->order_tmp);
 	history_free(m->hist);
+	forecast_free(m);
 	exited_free(&m->exited);
 	slabmodel_free(&m->slab);
 	memset(m, 0, sizeof(*m));

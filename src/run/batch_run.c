@@ -13,11 +13,11 @@
 /* The cgroup columns --cgroups reads: JSON carries every one, batch text those shown */
 static unsigned cgroup_cols(const struct options *o)
 {
-	if (!o->cgroups)
-		return 0;
+	if (!o->cgroups) /* the forecasts' */
+		return cg_columns_forecast();
 	if (o->mode == OUT_JSON)
 		return (1u << CGCOL_COUNT) - 1;
-	return o->prefs.cg.cols | CGCOL_BIT(o->prefs.cg.sort);
+	return o->prefs.cg.cols | CGCOL_BIT(o->prefs.cg.sort) | cg_columns_forecast();
 }
 
 struct batch {

@@ -100,7 +100,8 @@ static void collect(struct loop *l)
 	int32_t onscreen[MAX_ONSCREEN];
 	/* costly columns are read for the rows on screen; for all rows when the table is
 	 * sorted by one of them, and on the first refresh, before any row was shown. The
-	 * cgroup tree only while its view is shown; memtop's own cgroup at every refresh, not
+	 * cgroup tree's figures only while its view is shown, but the usage and limits the
+	 * forecasts need at every refresh (forecast.h); memtop's own cgroup at every refresh, not
 	 * only once the first read found a limit: a limit may be set or changed while it runs
 	 * (docker update, systemctl set-property), and it costs /proc/self/cgroup and two
 	 * small files a level up to the hierarchy's root */
@@ -112,7 +113,7 @@ static void collect(struct loop *l)
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
 		.only_pids = l->prefs->filter.pids,
 		.nonly_pids = l->prefs->filter.npids,
-		.cg_cols = ui_cgroup_cols(l->u),
+		.cg_cols = ui_cgroup_cols(l->u) | cg_columns_forecast(),
 		.cg_self = true,
 		.victims = PIDS_VICTIMS,
 		.slab = ui_slab_wanted(l->u),

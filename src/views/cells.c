@@ -89,21 +89,50 @@ const char *swapin_mode_text(const struct bpf_state *b)
 	return "";
 }
 
+static void fmt_when(double secs, char *buf, size_t size)
+{
+	if (secs < 120)
+		snprintf(buf, size, "~%.0f s", secs);
+	else
+		snprintf(buf, size, "~%.0f min", round(secs / 60));
+}
+
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
 {
-	char when[32], comm[80], victim[120] = "";
+	const struct forecast *f = &m->forecast;
+	char when[32], ago[48] = "", comm[80], victim[160] = "", path[300], lim[16], use[16];
+	int n;
 
-	if (m->exhaustion_s < 0 || m->exhaustion_s >= 3600)
+	if (f->state == FC_NONE)
 		return fmt_cut("", 0, buf, size);
-	if (m->exhaustion_s < 60)
-		snprintf(when, sizeof(when), "<1 min");
-	else
-		snprintf(when, sizeof(when), "~%.0f min", round(m->exhaustion_s / 60));
-	if (m->next_victim_pid > 0) {
-		escape_display(m->next_victim_comm, comm, sizeof(comm), utf8);
-		snprintf(victim, sizeof(victim), "; next OOM victim: %d (%s)", m->next_victim_pid,
+	fmt_when(f->secs, when, sizeof(when));
+	if (f->state == FC_HELD)
+		snprintf(ago, sizeof(ago), " (as of %.0f s ago)", f->age);
+	escape_display(f->victim_comm, comm, sizeof(comm), utf8);
+	if (f->cgroup && f->group && f->victim > 0)
+		snprintf(victim, sizeof(victim), "; victim: the whole group (%u processes)",
+			 f->ntasks);
+	else if (f->victim > 0)
+		snprintf(victim, sizeof(victim),
+			 f->cgroup ? "; victim %d (%s)" : "; next OOM victim: %d (%s)", f->victim,
 			 comm);
+	if (!f->cgroup) {
+		const char *how = f->state == FC_STEADY	     ? "memory steady now"
+				  : f->state == FC_SHRINKING ? "memory shrinking slowly"
+							     : NULL;
+		n = how ? snprintf(buf, size, "%s%s", how, victim)
+			: snprintf(buf, size, "memory lasts %s at this rate%s%s", when, ago,
+				   victim);
+		return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 	}
-	int n = snprintf(buf, size, "memory lasts %s at this rate%s", when, victim);
+	escape_display(f->path, path, sizeof(path), utf8);
+	fmt_kb(f->limit_kb, lim, sizeof(lim));
+	fmt_kb(f->usage_kb, use, sizeof(use));
+	if (f->state == FC_STEADY || f->state == FC_SHRINKING)
+		n = snprintf(buf, size, "%s %s at %s of its %s limit%s", path,
+			     f->state == FC_STEADY ? "steady" : "growing slowly", use, lim, victim);
+	else
+		n = snprintf(buf, size, "%s reaches its %s limit in %s%s%s", path, lim, when, ago,
+			     victim);
 	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }

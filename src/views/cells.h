@@ -30,6 +30,8 @@ static inline size_t number_cell(double v, enum col_unit unit, char *buf, size_t
 		return fmt_rate(v, buf, size);
 	case UNIT_KB_MIN:
 		return fmt_skb(v, buf, size);
+	case UNIT_SECS:
+		return fmt_secs(v, buf, size);
 	case UNIT_TEXT:
 		break;
 	}
@@ -78,8 +80,10 @@ const char *swapin_mode_text(const struct bpf_state *b);
 /* "12:34:56" local time of a wall-clock timestamp. */
 void fmt_clock(double wall, char *buf, size_t size);
 
-/* The forecast, escaped: "memory lasts ~12 min at this rate; next OOM victim: 1234 (java)"
- * when memory would run out within the hour at the rate it shrank; else "" (returns 0) */
+/* The forecast that runs out first (model.h forecast), escaped: "memory lasts ~12 min at
+ * this rate; next OOM victim: 1234 (java)", "/uxleak reaches its 300M limit in ~35 s;
+ * victim 21505 (python3)", with "(as of 8 s ago)" while kept, "memory steady now" after;
+ * "" (returns 0) when none */
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8);
 
 /* One line describing an OOM kill, escaped, for the screen and batch text. */

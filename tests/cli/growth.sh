@@ -1,8 +1,9 @@
 #!/bin/sh
 # memtop-test: not sanitized
 # Growth: a child that grows by 5 MiB a second shows GROW (growth_kb_per_min) within 20 %
-# of 300 MiB/min after 15 s, its RSS growth as /proc/PID/statm shows it over the same
-# span; it sorts first with -o grow; an idle process beside it shows no growth.
+# of 300 MiB/min after 32 s (a growth needs 30 s seen: README, Forecasts), its RSS growth
+# as /proc/PID/statm shows it over the same span; it sorts first with -o grow; an idle
+# process beside it shows no growth; seen for a second only, GROW is '-'.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 child= idle=
@@ -17,8 +18,8 @@ wait_ready "$tmp/grow" || fail "grow_child never got ready"
 rss_kb() { awk '{ print $2 * 4 }' /proc/$child/statm; }
 r0=$(rss_kb) t0=$(date +%s.%N)
 
-# 16 refreshes a second apart; the last line is 15 s after the first
-"$MEMTOP" --json -n 16 -d 1 -o grow >"$tmp/out" || fail "memtop --json exited $?"
+# 33 refreshes a second apart; the last line is 32 s after the first
+"$MEMTOP" --json -n 33 -d 1 -o grow >"$tmp/out" || fail "memtop --json exited $?"
 r1=$(rss_kb) t1=$(date +%s.%N)
 jq -c --argjson pid "$child" --argjson idle "$idle" '[.processes[0].pid,
 	(.processes[] | select(.pid == $pid) | .growth_kb_per_min),
@@ -45,11 +46,9 @@ if [ "$first_pid" != "$child" ]; then
 	echo "note: pid $first_pid ($(echo "$last" | jq -r .processes[0].comm)) grew faster during the run"
 fi
 
-# in batch text, GROW shows when asked for ('-' on the first refresh: one sample), and in
-# the last refresh's table the growing child comes before the idle one
+# in batch text, GROW shows when asked for: '-' for a process seen under 30 s
 "$MEMTOP" -b -n 3 -d 0.5 -o grow -p "$idle,$child" --columns pid,rss,grow,grow10,comm >"$tmp/batch" ||
 	fail "batch exited $?"
 awk '/^ *PID/ { getline; row = $0 } END { print row }' "$tmp/batch" >"$tmp/row"
 grep -q "GROW10" "$tmp/batch" || fail "no GROW10 title: $(head -12 "$tmp/batch")"
-[ "$(awk '{ print $1 }' "$tmp/row")" = "$child" ] || fail "batch -o grow: first row $(cat "$tmp/row")"
-grep -q '+' "$tmp/row" || fail "the growing child's GROW shows no +: $(cat "$tmp/row")"
+[ "$(awk '{ print $3 }' "$tmp/row")" = "-" ] || fail "GROW of a process seen 1 s: $(cat "$tmp/row")"

@@ -83,8 +83,8 @@ static void history_bound(void **state)
 	       "(%zu after 10 min)\n",
 	       per, bytes, after10);
 	assert_int_equal(per, 16);
-	/* 2000 + 600 gone ones kept, 150 slots each, and the system figures */
-	assert_true(bytes < 2600 * (150 * per + 96) + 600 * 1024);
+	/* 2000 + 600 gone ones kept, 184 slots each, and the system figures */
+	assert_true(bytes < 2600 * (184 * per + 96) + 600 * 1024);
 	assert_true(bytes <= after10 + after10 / 50);
 	/* the oldest sample is an hour old: thinned, not dropped */
 	double rss[1], fig[1];
@@ -180,7 +180,7 @@ static void forecast_on_recorded(void **state)
 	for (size_t i = 0; i < n; i++) {
 		uint64_t rss[1] = {1000};
 		push(&m, (double)i, rss, 1, (uint64_t)recorded[i], 0, 0);
-		if (i < 20) /* under 20 s of samples: none */
+		if (i < 12) /* under 12 s of samples (FC_MIN_SPAN): none */
 			assert_true(m.exhaustion_s < 0);
 		if (i >= 25 && i <= 40) { /* growing: avail / 64 MiB/s, within 10 % */
 			double want = recorded[i] / 65536.0;
@@ -201,27 +201,28 @@ static void oom_post_mortem(void **state)
 	struct prefs pr;
 	prefs_init(&pr);
 	model_init(&m, &pr);
-	for (int t = 0; t <= 20; t++) {
+	for (int t = 0; t <= 40; t++) {
 		uint64_t rss[3] = {1000 + 10240 * (uint64_t)t, 100000, 2000};
 		push(&m, t, rss, 3, 1 << 20, 0, 0);
 	}
-	/* proc1 is killed 0.5 s after the refresh at 20 s; the refresh at 21 s reports it */
+	/* proc1 is killed 0.5 s after the refresh at 40 s; the refresh at 41 s reports it (its
+	 * growth needs 30 s seen: GROWTH_MIN_SPAN) */
 	uint64_t rss[2] = {100000, 2000};
-	push(&m, 21, rss, 2, 1 << 20, 1, 1.7e9 + 20.5);
+	push(&m, 41, rss, 2, 1 << 20, 1, 1.7e9 + 40.5);
 	assert_int_equal(m.noom, 1);
 	const struct oom_before *b = &m.before[0];
 	assert_true(b->valid);
-	assert_float_equal(b->mono, 20, 1e-9);
+	assert_float_equal(b->mono, 40, 1e-9);
 	assert_float_equal(b->since, 0.5, 1e-6);
 	assert_int_equal(b->mem_available_kb, 1 << 20);
 	assert_int_equal(b->ntop, 3);
-	assert_int_equal(b->top[0].pid, 1); /* 205 MB, the largest */
+	assert_int_equal(b->top[0].pid, 1); /* 410 MB, the largest */
 	assert_int_equal(b->top[1].pid, 2);
 	assert_float_equal(b->top[0].growth_kb_per_min, 10240 * 60, 1e-6);
 	assert_int_equal(b->grow[0].pid, 1);
 	/* its curve: the minute before, 1 s steps, the last at that refresh */
-	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 1], 1000 + 10240 * 20, 1e-3);
-	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 11], 1000 + 10240 * 10, 1e-3);
+	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 1], 1000 + 10240 * 40, 1e-3);
+	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 11], 1000 + 10240 * 30, 1e-3);
 	assert_true(isnan(b->victim_rss_kb[0])); /* before it was seen */
 	model_free(&m);
 }
