@@ -193,6 +193,13 @@ $(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/base/text.o
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
 
+# the hostile recordings (tests/unit/rec_hostile.c) as files, built with memtop's encoder
+$(BUILD)/tests/hostile_rec: tests/helpers/hostile_rec.c $(BUILD)/tests/unit/rec_hostile.o \
+		$(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) -Itests/unit $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
+
 # dd_grow again, without frame pointers: walking frame pointers gives one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)

@@ -34,6 +34,7 @@ int run_history_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);
 int run_record_tests(void);
+int run_record_hostile_tests(void);
 int run_manual_tests(void);
 
 #endif
