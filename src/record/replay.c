@@ -112,7 +112,8 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	uint8_t hdr[65536 + 20];
 	char why[200];
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* not blocked by a FIFO: it is refused as not a regular file */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0 || fstat(fd, &st)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
