@@ -17,6 +17,7 @@
 #include "parse.h"
 #include "reccodec.h"
 #include "record.h"
+#include "text.h"
 #include "util.h"
 
 struct rfile {
@@ -60,7 +61,7 @@ struct scan {
 /* A sample's wall-clock time as the warnings say it */
 static void when(double wall, char *buf, size_t size)
 {
-	time_t t = (time_t)wall;
+	time_t t = (time_t)wall_held(wall);
 	struct tm tm;
 
 	localtime_r(&t, &tm);
@@ -239,7 +240,7 @@ int replay_select(struct replay *r, double begin, double end)
 int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen)
 {
 	struct tm tm;
-	time_t t = (time_t)ref;
+	time_t t = (time_t)wall_held(ref);
 	int h, mi, sec = 0, n = 0, y, mo, d;
 	char q[PARSE_QUOTE_SIZE];
 

@@ -45,7 +45,7 @@ size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int widt
 
 void fmt_clock(double wall, char *buf, size_t size)
 {
-	time_t t = (time_t)wall;
+	time_t t = (time_t)wall_held(wall);
 	struct tm tm;
 	localtime_r(&t, &tm);
 	strftime(buf, size, "%H:%M:%S", &tm);
