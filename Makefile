@@ -193,6 +193,13 @@ $(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/base/text.o
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) $(LDFLAGS) $^ -o $@
 
+# the hostile recordings (tests/unit/rec_hostile.c) as files, built with memtop's encoder
+$(BUILD)/tests/hostile_rec: tests/helpers/hostile_rec.c $(BUILD)/tests/unit/rec_hostile.o \
+		$(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(COMPILE) -Itests/unit $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
+
 # dd_grow again, without frame pointers: walking frame pointers gives one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
@@ -214,19 +221,32 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 	$(Q)$(CC) -O2 -fomit-frame-pointer -fasynchronous-unwind-tables -Wall -Wextra -Werror \
 		-D_GNU_SOURCE $< -o $@
 
-# libFuzzer on the readers of untrusted text (tests/fuzz/parsers.c), with ASan and UBSan;
-# FUZZ_SECS (60) of fuzzing, corpus in build/fuzz/corpus; the objects built a job per CPU
+# libFuzzer with ASan and UBSan, FUZZ_SECS (60) each: on the readers of untrusted text
+# (tests/fuzz/parsers.c, corpus in build/fuzz/corpus), then on recordings
+# (tests/fuzz/recordings.c, corpus in build/fuzz/rec-corpus), seeded with the golden
+# recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here;
+# the objects built a job per CPU
 FUZZ_SECS ?= 60
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
 	$(filter-out -O2,$(CFLAGS))
-FUZZ_OBJ := $(patsubst %.c,$(FUZZ)/%.o,tests/fuzz/parsers.c $(CORE_SRC)) $(FUZZ)/theme_default.o
+FUZZ_CORE := $(patsubst %.c,$(FUZZ)/%.o,$(CORE_SRC)) $(FUZZ)/theme_default.o
+REC_SEEDS := $(FUZZ)/rec-seeds
 fuzz: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
 	$(FUZZ)/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/corpus
+	$(FUZZ)/recordings -max_total_time=$(FUZZ_SECS) -max_len=65536 -rss_limit_mb=2048 \
+		$(FUZZ)/rec-corpus $(REC_SEEDS)
 
-fuzz-build: $(FUZZ)/parsers
-	@mkdir -p $(FUZZ)/corpus
+fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(REC_SEEDS)/oom.rec
+	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus
+
+$(REC_SEEDS)/oom.rec: tests/cli/golden/oom.rec $(BUILD)/memtop $(BUILD)/tests/hostile_rec
+	@mkdir -p $(@D)
+	$(call say,SEEDS,$(@D))
+	$(Q)$(BUILD)/tests/hostile_rec $(@D)
+	$(Q)$(BUILD)/memtop --record $(@D)/live.rec -n 3 -d 0.2 -b >/dev/null || true
+	$(Q)cp tests/cli/golden/oom.rec $@
 
 $(FUZZ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -238,7 +258,7 @@ $(FUZZ)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -c $< -o $@
 
-$(FUZZ)/parsers: $(FUZZ_OBJ)
+$(FUZZ)/parsers $(FUZZ)/recordings: $(FUZZ)/%: $(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
 	$(call say,FUZZ,$@)
 	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 

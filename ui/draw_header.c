@@ -144,7 +144,7 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 	}
 	if (u->rv.on && x < u->cv.cols) { /* a replay: which sample, and its day */
 		char r[64], day[16];
-		time_t t = (time_t)s->wall;
+		time_t t = (time_t)wall_held(s->wall);
 		struct tm tm;
 		localtime_r(&t, &tm);
 		strftime(day, sizeof(day), "%Y-%m-%d", &tm);

@@ -83,7 +83,7 @@ static void search_from(struct ui *u, size_t from)
 	for (size_t k = 0; k < m->nrows; k++) {
 		size_t i = (from + k) % m->nrows;
 		const struct proc_sample *p = m->rows[i]->p;
-		if (strcasestr(p->comm, st->search) || strcasestr(p->cmd, st->search)) {
+		if (strcasestr(p->comm, st->search) || (p->cmd && strcasestr(p->cmd, st->search))) {
 			table_select(&proc_table, u, i);
 			return;
 		}

@@ -81,7 +81,7 @@ size_t fmt_skb(double kb, char *buf, size_t size)
 	if (a < 0.5)
 		return fmt_cut("0", 1, buf, size);
 	t[0] = kb < 0 ? '-' : '+';
-	size_t n = 1 + fmt_kb((uint64_t)(a + 0.5), t + 1, sizeof(t) - 1);
+	size_t n = 1 + fmt_kb(u64_held(a + 0.5), t + 1, sizeof(t) - 1);
 	return fmt_cut(t, n, buf, size);
 }
 

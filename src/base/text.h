@@ -14,6 +14,18 @@
 
 /* KiB -> "512K", "9.8M", "300M", "1.2G", "14T" (at most 5 characters). */
 size_t fmt_kb(uint64_t kb, char *buf, size_t size);
+/* v as a uint64_t, held to its range: 0 below it (and NaN), UINT64_MAX above (a cast of
+ * a double out of range is undefined) */
+static inline uint64_t u64_held(double v)
+{
+	return !(v > 0) ? 0 : v >= 0x1p64 ? UINT64_MAX : (uint64_t)v;
+}
+/* A wall-clock time (seconds since 1970) held to the years 1970 to 9999, as a clock or a
+ * date is shown: a recording's times may be anything */
+static inline int64_t wall_held(double v)
+{
+	return !(v > 0) ? 0 : v > 253402300799.0 ? 253402300799 : (int64_t)v;
+}
 /* A signed size in KiB (a growth): "0", "+12K", "-1.2M" */
 size_t fmt_skb(double kb, char *buf, size_t size);
 /* A duration: "35s", "12m", "3h", "2d" */

@@ -52,6 +52,13 @@ struct window {
 
 #define WINDOW_READ (1 << 20)
 
+static uint64_t bytes_read; /* by the walks, for rec_walk_read */
+
+uint64_t rec_walk_read(void)
+{
+	return bytes_read;
+}
+
 /* The bytes [off, off + len) of the file, NULL where it has fewer; valid until the next
  * call */
 static const uint8_t *window_get(struct window *w, long off, size_t len)
@@ -64,6 +71,7 @@ static const uint8_t *window_get(struct window *w, long off, size_t len)
 		w->p = xrealloc(w->p, w->cap);
 	}
 	ssize_t n = pread(w->fd, w->p, want, off);
+	bytes_read += want;
 	w->at = off;
 	w->n = n < 0 ? 0 : (size_t)n;
 	return w->n >= len ? w->p : NULL;
@@ -121,8 +129,12 @@ static bool block_ok(const struct rec_block *b, const uint8_t *frame)
 }
 
 /* The first keyframe after offset off (up to size) that holds together: where a walk
- * goes on past damage; -1 where there is none */
-static long resync(int fd, long off, long size)
+ * goes on past damage; -1 where there is none. Look-alikes that do not hold together cost
+ * the bytes of their frame, which are checksummed: *spent counts them, and none is
+ * checked past budget (damage made of look-alikes each claiming the rest of the file
+ * would otherwise cost the square of its size), so that a walk reads a file a few times
+ * at most. */
+static long resync(int fd, long off, long size, long *spent, long budget)
 {
 	uint8_t chunk[65536], hdr[REC_BLOCK_HDR], *frame = NULL;
 	struct rec_block b;
@@ -131,6 +143,7 @@ static long resync(int fd, long off, long size)
 	/* chunks overlapping by 3 bytes, so that a magic across two is seen */
 	for (long at = off + 1; found < 0 && at + REC_BLOCK_HDR <= size; at += sizeof(chunk) - 3) {
 		ssize_t n = pread(fd, chunk, sizeof(chunk), at);
+		bytes_read += sizeof(chunk);
 		if (n < 4)
 			break;
 		for (ssize_t i = 0; i + 4 <= n && found < 0; i++) {
@@ -141,12 +154,18 @@ static long resync(int fd, long off, long size)
 			    !rec_block_get(hdr, &b) || !(b.flags & REC_KEY) ||
 			    b.clen > REC_MAX_RAW || (long)b.clen > size - o - REC_BLOCK_HDR)
 				continue;
+			if (*spent > budget - (long)b.clen)
+				goto out; /* checked enough look-alikes */
 			frame = xrealloc(frame, b.clen + 1);
+			bytes_read += b.clen;
 			if (pread(fd, frame, b.clen, o + REC_BLOCK_HDR) == (ssize_t)b.clen &&
 			    block_ok(&b, frame))
 				found = o;
+			else
+				*spent += (long)b.clen;
 		}
 	}
+out:
 	free(frame);
 	return found;
 }
@@ -194,12 +213,14 @@ long rec_walk(int fd, long off, long size, bool check,
 	      void *arg, const char **why)
 {
 	struct walk w = {.check = check, .block = block, .gap = gap, .arg = arg, .bad = -1};
+	/* the bytes of keyframe look-alikes checked in vain: twice the file's, at most */
+	long spent = 0, budget = 2 * (size - off) + REC_BLOCK_HDR;
 
 	for (;;) {
 		long end = scan(fd, off, size, check, walk_block, &w, why);
 		bool damaged = *why && !strcmp(*why, "damaged");
 		/* a block cut short with a keyframe after it: its length is what is damaged */
-		long next = *why ? resync(fd, end, size) : -1;
+		long next = *why ? resync(fd, end, size, &spent, budget) : -1;
 		if (damaged || next >= 0)
 			damage(&w, end,
 			       damaged ? "no block header there"

@@ -42,11 +42,15 @@ uint32_t rec_block_crc(const uint8_t *hdr, const uint8_t *frame, size_t clen);
  * gap(arg, offset of the damage, what it is, offset of that keyframe, its header) for
  * each, -1 and NULL where none follows. Returns where the blocks that hold together end; *why NULL
  * at size, "cut short" (the last block begun, not ended: the recorder stopped mid-write) or
- * "damaged" (damage up to the end). */
+ * "damaged" (damage up to the end). Keyframes that do not hold together are checked for
+ * at most twice the file's bytes: past that, the rest of the file is damage. */
 long rec_walk(int fd, long off, long size, bool check,
 	      int (*block)(void *arg, long off, const struct rec_block *b),
 	      void (*gap)(void *arg, long at, const char *why, long resume,
 			  const struct rec_block *key),
 	      void *arg, const char **why);
+/* The bytes the walks have read and checksummed so far: a walk reads a file of n bytes in
+ * a few times n at most, whatever its damage */
+uint64_t rec_walk_read(void);
 
 #endif

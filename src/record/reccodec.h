@@ -6,6 +6,13 @@
 
 #include "recfmt.h"
 
+/* The most a sample holds, beside what its encoded bytes can hold (each process, cgroup
+ * and event takes a few bytes at least): a recording claiming more is damaged, so that a
+ * small file cannot make its replay take more memory than such a sample would live */
+#define REC_MAX_PROCS	(1u << 18) /* 262,144 processes */
+#define REC_MAX_CGROUPS (1u << 16) /* 65,536 cgroups */
+#define REC_MAX_EVENTS	4096	   /* OOM kills */
+
 struct rec_proc {
 	struct proc_sample p; /* p.cmd, p.user and p.cgroup point at the copies below */
 	char *cmd, *user, *cgroup;

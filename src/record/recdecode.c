@@ -73,6 +73,9 @@ static void get_sys(struct rcur *c, const struct rec_schema *sc, struct snapshot
 	}
 }
 
+/* An event's fields: 14 varints and strings, a byte each at least */
+#define EVENT_MIN_BYTES 14
+
 static void get_event(struct rcur *c, struct mt_event *e)
 {
 	uint64_t ts;
@@ -139,6 +142,17 @@ static void get_proc(struct rec_state *st, const struct rec_schema *sc, struct r
 		if (col >= 0)
 			o->p.v[col] = v;
 	}
+	/* the views show a process's command line and user: never none, as a live sample's
+	 * (a process without a command line shows [comm], ps's way; a user its uid) */
+	char none[MT_COMM_LEN + 16];
+	if (!o->cmd) {
+		snprintf(none, sizeof(none), "[%s]", o->p.comm);
+		o->cmd = xstrdup(none);
+	}
+	if (!o->user) {
+		snprintf(none, sizeof(none), "%u", o->p.uid);
+		o->user = xstrdup(none);
+	}
 	o->p.cmd = o->cmd;
 	o->p.user = o->user;
 	o->p.cgroup = o->cgroup;
@@ -148,19 +162,23 @@ static const char *get_procs(struct rec_state *st, const struct rec_schema *sc, 
 			     struct snapshot *s, bool key)
 {
 	uint64_t n = rc_varint(c);
-	if (n > (c->n - c->at) / 2)
+	/* a pid and flags each, and a keyframe's processes their start too */
+	if (n > (c->n - c->at) / (key ? 3 : 2))
 		return "more processes than bytes";
+	if (n > REC_MAX_PROCS)
+		return "more processes than a sample holds";
 	struct rec_proc *out = tmp_room(st, n);
 	size_t j = 0, i;
 	int64_t prev = 0;
 	const char *why = NULL;
 	for (i = 0; i < n && !c->bad; i++) {
-		int64_t pid = prev + rc_svarint(c);
+		int64_t d = rc_svarint(c);
 		unsigned fl = (unsigned)rc_varint(c);
-		if ((i && pid <= prev) || pid <= 0 || pid > INT32_MAX) {
+		if (d <= 0 || d > INT32_MAX - prev) { /* prev is a pid: no overflow */
 			why = "process ids out of order";
 			break;
 		}
+		int64_t pid = prev + d;
 		prev = pid;
 		struct rec_proc *q = fl & P_NEW || key ? NULL : find_base(st, &j, (int32_t)pid);
 		if (!(fl & P_NEW) && !q) {
@@ -198,6 +216,8 @@ static const char *get_cgroups(struct rec_state *st, const struct rec_schema *sc
 	uint64_t n = rc_varint(c);
 	if (n > (c->n - c->at) / 6)
 		return "more cgroups than bytes";
+	if (n > REC_MAX_CGROUPS)
+		return "more cgroups than a sample holds";
 	struct cg_sample *base = st->cgs;
 	size_t nbase = st->ncgs;
 	st->cgs = xcalloc(n ? n : 1, sizeof(*st->cgs));
@@ -268,8 +288,10 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 	if (!why)
 		why = get_cgroups(st, sc, &c, s);
 	uint64_t nev = why ? 0 : rc_varint(&c);
-	if (nev > c.n - c.at)
+	if (nev > (c.n - c.at) / EVENT_MIN_BYTES)
 		why = "more events than bytes";
+	else if (nev > REC_MAX_EVENTS)
+		why = "more events than a sample holds";
 	for (uint64_t i = 0; !why && i < nev && !c.bad; i++) {
 		struct mt_event e = {0};
 		get_event(&c, &e);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -149,13 +150,28 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 	struct rbuf hdr = {0};
 	struct stat st;
 
-	r->fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	/* a symbolic link is not followed (one planted where root records would make it
+	 * write elsewhere), nor does a FIFO block the opening; the file is for its owner */
+	r->fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+		     0600);
+	if (r->fd < 0 && errno == ELOOP) {
+		snprintf(err, errlen, "%s: a symbolic link; memtop records only to a regular file",
+			 r->path);
+		return -1;
+	}
 	if (r->fd < 0 || fstat(r->fd, &st)) {
 		snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: not a regular file", r->path);
+		return -1;
+	}
+	/* one recorder a file: two appending at once would interleave their samples */
+	if (flock(r->fd, LOCK_EX | LOCK_NB)) {
+		snprintf(err, errlen, "%s: %s", r->path,
+			 errno == EWOULDBLOCK ? "another memtop is recording to it"
+					      : strerror(errno));
 		return -1;
 	}
 	rec_header_put(&hdr, r->o.cols);
@@ -277,12 +293,18 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	b.crc = rec_block_crc(r->out.p, r->out.p + REC_BLOCK_HDR, c);
 	rec_block_put(r->out.p, &b);
 	size_t n = REC_BLOCK_HDR + c;
-	ssize_t w = write(r->fd, r->out.p, n);
-	if (w != (ssize_t)n) {
-		snprintf(err, errlen, "%s: %s", r->path, w < 0 ? strerror(errno) : "short write");
+	/* the rest of a short write again: the write that fails says why (a full disk) */
+	size_t done = 0;
+	ssize_t w = 0;
+	while (done < n && (w = write(r->fd, r->out.p + done, n - done)) > 0)
+		done += (size_t)w;
+	if (done != n) {
+		snprintf(err, errlen, "%s: writing a sample: %s", r->path,
+			 w < 0 ? strerror(errno) : "nothing written");
 		/* a partial block is cut off, the next sample starts over with a keyframe */
-		if (w > 0 && ftruncate(r->fd, r->size))
-			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+		if (done && ftruncate(r->fd, r->size))
+			snprintf(err, errlen, "%s: cutting off a partial sample: %s", r->path,
+				 strerror(errno));
 		r->since_key = REC_KEYFRAME;
 		return -1;
 	}

@@ -17,6 +17,7 @@
 #include "parse.h"
 #include "reccodec.h"
 #include "record.h"
+#include "text.h"
 #include "util.h"
 
 struct rfile {
@@ -60,7 +61,7 @@ struct scan {
 /* A sample's wall-clock time as the warnings say it */
 static void when(double wall, char *buf, size_t size)
 {
-	time_t t = (time_t)wall;
+	time_t t = (time_t)wall_held(wall);
 	struct tm tm;
 
 	localtime_r(&t, &tm);
@@ -112,7 +113,8 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	uint8_t hdr[65536 + 20];
 	char why[200];
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* not blocked by a FIFO: it is refused as not a regular file */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0 || fstat(fd, &st)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -238,7 +240,7 @@ int replay_select(struct replay *r, double begin, double end)
 int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen)
 {
 	struct tm tm;
-	time_t t = (time_t)ref;
+	time_t t = (time_t)wall_held(ref);
 	int h, mi, sec = 0, n = 0, y, mo, d;
 	char q[PARSE_QUOTE_SIZE];
 

@@ -38,14 +38,14 @@ size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int widt
 	size_t n = strlen(buf);
 	/* escaped into buf itself where the whole of tmp would fit there */
 	char *cmd = size - n >= sizeof(tmp) ? buf + n : tmp;
-	size_t len = escape_display(r->p->cmd, cmd, sizeof(tmp), utf8);
+	size_t len = escape_display(r->p->cmd ? r->p->cmd : "", cmd, sizeof(tmp), utf8);
 	const char *show = width >= 0 && w + (int)len > width ? cmd_short(cmd) : cmd;
 	return n + fmt_cut(show, len - (size_t)(show - cmd), buf + n, size - n);
 }
 
 void fmt_clock(double wall, char *buf, size_t size)
 {
-	time_t t = (time_t)wall;
+	time_t t = (time_t)wall_held(wall);
 	struct tm tm;
 	localtime_r(&t, &tm);
 	strftime(buf, size, "%H:%M:%S", &tm);

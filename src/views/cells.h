@@ -22,7 +22,7 @@ static inline size_t number_cell(double v, enum col_unit unit, char *buf, size_t
 	case UNIT_ID:
 		return fmt_fixed(v, 0, buf, size);
 	case UNIT_KB:
-		return fmt_kb((uint64_t)v, buf, size);
+		return fmt_kb(u64_held(v), buf, size);
 	case UNIT_PCT:
 		return fmt_fixed(v, v >= 99.95 ? 0 : 1, buf, size);
 	case UNIT_RATE:

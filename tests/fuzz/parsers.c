@@ -1,16 +1,14 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
  * vmstat, PSI, uptime, a NUMA node's meminfo; a process's stat, statm, smaps_rollup,
  * status, cgroup, smaps, numa_maps), /dev/kmsg records, /proc/kallsyms lines, /proc/slabinfo,
- * theme files, --columns lists, the parsers of typed values (src/parse.c), the escapers that
- * put process names on the screen and in JSON, and the recording's reader (a whole file, and a
- * sample's fields past their checksum). The first byte picks the reader; the rest is its
- * input. `make fuzz` builds it
- * with ASan and UBSan and runs it. */
+ * theme files, --columns lists, the parsers of typed values (src/parse.c), and the escapers
+ * that put process names on the screen and in JSON (recordings.c fuzzes the recordings).
+ * The first byte picks the reader; the rest is its input. `make fuzz` builds it with ASan
+ * and UBSan and runs it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "columns.h"
@@ -21,9 +19,7 @@
 #include "numa.h"
 #include "parse.h"
 #include "procfs.h"
-#include "reccodec.h"
 #include "slabinfo.h"
-#include "replay.h"
 #include "symbolize.h"
 #include "text.h"
 #include "theme.h"
@@ -45,8 +41,6 @@ enum {
 	F_INPUT,
 	F_STAT,
 	F_STATM,
-	F_RECORDING,
-	F_SAMPLE,
 	F_SLABINFO,
 	F_NODE_MEMINFO,
 	F_NUMA_MAPS,
@@ -54,46 +48,6 @@ enum {
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* A recording: the bytes as a file, opened and every sample read */
-static void fuzz_recording(const uint8_t *data, size_t len)
-{
-	char path[64], err[512];
-	struct snapshot s;
-	int fd = memfd_create("recording", 0);
-	if (fd < 0 || write(fd, data, len) != (ssize_t)len) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	struct replay *rp = replay_open(path, err, sizeof(err));
-	snapshot_init(&s);
-	for (size_t i = 0; rp && i < replay_count(rp); i++)
-		if (replay_read(rp, i, &s, err, sizeof(err)))
-			break;
-	snapshot_free(&s);
-	replay_close(rp);
-	close(fd);
-}
-
-/* A sample's fields, as a keyframe, then again as a change against it */
-static void fuzz_sample(const uint8_t *data, size_t len)
-{
-	struct rec_schema sc;
-	struct rec_state st;
-	struct snapshot s;
-	char err[256];
-	rec_schema_own(&sc, 0);
-	rec_state_init(&st);
-	snapshot_init(&s);
-	if (!rec_decode(&st, &sc, data, len, true, &s, err, sizeof(err))) {
-		snapshot_reuse(&s);
-		rec_decode(&st, &sc, data, len, false, &s, err, sizeof(err));
-	}
-	snapshot_free(&s);
-	rec_state_free(&st);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -226,12 +180,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			parse_quote(text, err, size);
 		break;
 	}
-	case F_RECORDING:
-		fuzz_recording(data + 1, len);
-		break;
-	case F_SAMPLE:
-		fuzz_sample(data + 1, len);
-		break;
 	}
 	free(text);
 	return 0;

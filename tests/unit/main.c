@@ -32,6 +32,7 @@ int main(void)
 	failed += run_graph_tests();
 	failed += run_metric_tests();
 	failed += run_record_tests();
+	failed += run_record_hostile_tests();
 	failed += run_manual_tests();
 	return failed ? 1 : 0;
 }

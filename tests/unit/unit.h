@@ -35,6 +35,7 @@ int run_verdict_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);
 int run_record_tests(void);
+int run_record_hostile_tests(void);
 int run_manual_tests(void);
 
 #endif
