@@ -55,6 +55,7 @@ struct proc_walk {
 	struct kept_list next; /* being made by this one */
 	size_t max_kept;       /* processes whose descriptors fit the budget */
 	uint64_t page_kb;
+	unsigned filled; /* the columns a process's stat and statm fill */
 };
 
 /* What one read of a process's stat and statm gave */
@@ -100,6 +101,7 @@ struct proc_walk *proc_walk_new(char *err, size_t errlen)
 		return NULL;
 	}
 	w->page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
+	w->filled = columns_filled_by(NEED_STAT | NEED_STATM);
 	w->max_kept = fd_budget();
 	return w;
 }
@@ -232,7 +234,7 @@ static bool sample(struct proc_walk *w, struct kept *k, const char *name, size_t
 	p->v[COL_DATA] = sm.data * w->page_kb;
 	p->v[COL_MINFLT] = st.minflt;
 	p->v[COL_MAJFLT] = st.majflt;
-	p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
+	p->valid = w->filled;
 	return k->stat_fd >= 0;
 }
 

@@ -109,6 +109,38 @@ static void keys_of(struct keys *k, const struct column *cols, int ncols, unsign
 	}
 }
 
+/* The last labels escaped (a user, a cgroup: the same for many rows), kept with their
+ * escaped text so that a thousand processes of one cgroup escape its path once */
+#define MEMO_N	 8
+#define MEMO_RAW 128
+static struct memo {
+	char raw[MEMO_RAW];
+	char esc[MEMO_RAW * 6 + 2]; /* quoted; \u escapes at the most */
+	size_t raw_len, len;
+} memo[MEMO_N];
+static unsigned memo_next;
+
+static void put_label(struct tbuf *b, const char *t)
+{
+	size_t n = strlen(t);
+	struct memo *e;
+
+	if (n >= MEMO_RAW) {
+		put_string(b, t);
+		return;
+	}
+	for (e = memo; e < memo + MEMO_N; e++)
+		if (e->len && e->raw_len == n && e->raw[0] == t[0] && !memcmp(e->raw, t, n)) {
+			tbuf_put(b, e->esc, e->len);
+			return;
+		}
+	e = &memo[memo_next++ % MEMO_N];
+	memcpy(e->raw, t, n + 1);
+	e->raw_len = n;
+	e->len = json_quote(t, e->esc);
+	tbuf_put(b, e->esc, e->len);
+}
+
 /* One column's value, in the unit its key names; null where the row has none (its
  * collector did not read it, a rate before two reads) and for a limit of "max" */
 static void value(struct tbuf *b, const struct column *cols, int c, const struct table_row *r)
@@ -116,7 +148,9 @@ static void value(struct tbuf *b, const struct column *cols, int c, const struct
 	const struct column *col = &cols[c];
 	const char *t = table_text(col, r);
 
-	if (t)
+	if (t && col->label)
+		put_label(b, t);
+	else if (t)
 		put_string(b, t);
 	else if (col->kind == KIND_TEXT || !(r->valid & TABLE_BIT(c)) ||
 		 table_unlimited(cols, c, r))
