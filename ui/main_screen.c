@@ -32,6 +32,7 @@ enum action {
 	ACT_CGROUPS,
 	ACT_CGROUP_CLEAR,
 	ACT_SLAB,
+	ACT_ACCOUNT,
 	ACT_GRAPHS,
 	ACT_SHORTER,
 	ACT_LONGER,
@@ -62,6 +63,7 @@ const struct binding main_keys[] = {
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
 	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
+	{ACT_ACCOUNT, {'A', 0}, "A", "memory account: MemTotal in parts that sum to it"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
@@ -147,6 +149,9 @@ struct reaction main_act(struct ui *u, int a)
 		return reacts(REACT_COLLECT);
 	case ACT_SLAB: /* slabinfo is read from now on, the first time at once */
 		u->screen = SCREEN_SLAB;
+		return reacts(REACT_COLLECT);
+	case ACT_ACCOUNT: /* its files are read from now on, the first time at once */
+		account_open(u);
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,

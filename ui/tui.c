@@ -44,6 +44,8 @@ const struct screen ui_screens[NSCREENS] = {
 			 CK_ALL, false, &slab_table, slab_done},
 	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, nodes_act, nodes_other,
 			  &nodes_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_ACCOUNT] = {"Memory account (A)", account_keys, account_draw, account_act,
+			    account_other, &account_state, CK_ALL, true, NULL, NULL},
 };
 
 struct ui_term {
@@ -282,6 +284,16 @@ bool ui_slab_wanted(const struct ui *u)
 void ui_show_slab(struct ui *u)
 {
 	u->screen = SCREEN_SLAB;
+}
+
+bool ui_account_wanted(const struct ui *u)
+{
+	return account_wanted(u);
+}
+
+void ui_show_account(struct ui *u)
+{
+	account_open(u);
 }
 
 const char *ui_selected_cgroup(const struct ui *u)

@@ -26,6 +26,8 @@ void snapshot_free(struct snapshot *s)
 	free(s->events);
 	free(s->cgroups);
 	free(s->slab.caches);
+	free(s->acct.mounts);
+	free(s->acct.segs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -40,6 +42,10 @@ void snapshot_reuse(struct snapshot *s)
 		.cgroups = s->cgroups,
 		.cgroups_cap = s->cgroups_cap,
 		.slab = {.caches = s->slab.caches, .cap = s->slab.cap},
+		.acct = {.mounts = s->acct.mounts,
+			 .mounts_cap = s->acct.mounts_cap,
+			 .segs = s->acct.segs,
+			 .segs_cap = s->acct.segs_cap},
 	};
 	*s = kept;
 }

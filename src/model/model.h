@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "account.h"
 #include "columns.h"
 #include "exited.h"
 #include "prefs.h"
@@ -88,6 +89,7 @@ struct model {
 	int32_t next_victim_pid;
 	char next_victim_comm[MT_COMM_LEN + 1];
 	struct slab_model slab; /* the slab caches, while slabinfo is read */
+	struct account acct;	/* the memory account (account.h) */
 };
 
 /* prefs stays the caller's, read at each update and refilter */
