@@ -122,16 +122,20 @@ static void details(struct account *a, const struct snapshot *s)
 	a->shm_err = f->shm_err;
 	if (!f->read || (f->nmounts && !m) || (f->nsegs && !g))
 		goto out;
-	memcpy(m, f->mounts, f->nmounts * sizeof(*m));
-	qsort(m, f->nmounts, sizeof(*m), by_used);
+	if (m) {
+		memcpy(m, f->mounts, f->nmounts * sizeof(*m));
+		qsort(m, f->nmounts, sizeof(*m), by_used);
+	}
 	for (size_t i = 0; i < f->nmounts; i++) {
 		a->tmpfs_used_kb += m[i].used_kb;
 		if (i < ACCOUNT_TOP_TMPFS)
 			a->tmpfs[a->ntmpfs++] = m[i];
 	}
 	a->tmpfs_all = f->nmounts;
-	memcpy(g, f->segs, f->nsegs * sizeof(*g));
-	qsort(g, f->nsegs, sizeof(*g), by_size);
+	if (g) {
+		memcpy(g, f->segs, f->nsegs * sizeof(*g));
+		qsort(g, f->nsegs, sizeof(*g), by_size);
+	}
 	for (size_t i = 0; i < f->nsegs; i++) {
 		a->shm_size_kb += g[i].size_kb;
 		a->shm_rss_kb += g[i].rss_kb;
