@@ -2,13 +2,15 @@
  * memtop's own tables, so that it lists what memtop has: the flags from the usage text
  * (--help), the keys from each screen's binding table, the process and cgroup columns,
  * the system figures and the JSON keys. The template's lines @OPTIONS@, @KEYS@,
- * @COLUMNS@, @CGCOLUMNS@, @FIGURES@ and @JSON@ are replaced by them, and @VERSION@ and
+ * @COLUMNS@, @CGCOLUMNS@, @FIGURES@, @JSON@ and @ACCOUNT@ (the memory account's parts)
+ * are replaced by them, and @VERSION@ and
  * @THEMES@ anywhere by the version and the themes' installed directory.
  * Usage: mkman TEMPLATE > memtop.1 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "account.h"
 #include "cgcolumns.h"
 #include "columns.h"
 #include "options.h"
@@ -197,6 +199,20 @@ static void json(FILE *out)
 	fputc('\n', out);
 }
 
+/* The memory account's parts: letter, label, JSON key, formula */
+static void account(FILE *out)
+{
+	for (int p = 0; p < AP_COUNT; p++) {
+		fprintf(out, ".TP\n.B %c \\(em ", account_parts[p].key);
+		roff(out, account_parts[p].label, false);
+		fputs("\nJSON \\fB", out);
+		roff(out, account_parts[p].json, false);
+		fputs("\\fR: ", out);
+		roff(out, account_parts[p].formula, true);
+		fputc('\n', out);
+	}
+}
+
 /* A line of prose, @VERSION@ and @THEMES@ (where the themes are installed) replaced */
 static void subst(const char *p)
 {
@@ -227,6 +243,7 @@ int main(int argc, char **argv)
 		{"@OPTIONS@", options},		{"@KEYS@", keys},
 		{"@COLUMNS@", process_columns}, {"@CGCOLUMNS@", cgroup_columns},
 		{"@FIGURES@", figures},		{"@JSON@", json},
+		{"@ACCOUNT@", account},
 	};
 	char line[4096];
 	FILE *in = argc == 2 ? fopen(argv[1], "r") : NULL;

@@ -9,22 +9,14 @@
 #include "text.h"
 #include "draw_header.h"
 
-struct segment {
-	uint64_t value;
-	enum role role;
-	const char *glyph_utf8; /* full cell */
-	char glyph_ascii;
-};
-
 /* From this many lines, a header line that does not fit wraps onto a second one instead of
  * leaving figures out */
 #define HEADER_WRAP_ROWS 30
 
 static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 
-/* A meter like htop's: label[bar   text], segments stacked left to right. */
-static void meter(struct ui *u, int y, const char *label, const struct segment *seg, int nseg,
-		  uint64_t total, const char *text)
+void meter(struct ui *u, int y, const char *label, const struct segment *seg, int nseg,
+	   uint64_t total, const char *text)
 {
 	int x = 0, w = u->cv.cols;
 	put_text(&u->cv, y, x, w, ROLE_LABEL, label, false);

@@ -5,6 +5,19 @@
 
 #include "screen.h"
 
+/* A part of a meter */
+struct segment {
+	uint64_t value;
+	enum role role;
+	const char *glyph_utf8; /* full cell */
+	char glyph_ascii;
+};
+
+/* A meter like htop's at line y: label[bar   text], segments stacked left to right, in
+ * shares of total */
+void meter(struct ui *u, int y, const char *label, const struct segment *seg, int nseg,
+	   uint64_t total, const char *text);
+
 /* The lines the header takes on this canvas */
 int header_rows(const struct ui *u);
 void draw_header(struct ui *u);

@@ -34,6 +34,7 @@ enum action {
 	ACT_SLAB,
 	ACT_USERS,
 	ACT_EXITED,
+	ACT_ACCOUNT,
 	ACT_GRAPHS,
 	ACT_SHORTER,
 	ACT_LONGER,
@@ -66,6 +67,7 @@ const struct binding main_keys[] = {
 	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
 	{ACT_USERS, {'U', 0}, "U", "totals per user: count, swap, USS, PSS, RSS (as smem -u)"},
 	{ACT_EXITED, {'X', 0}, "X", "processes that exited in the last minute"},
+	{ACT_ACCOUNT, {'A', 0}, "A", "memory account: MemTotal in parts that sum to it"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
@@ -158,6 +160,9 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_EXITED:
 		exited_open(u);
 		break;
+	case ACT_ACCOUNT: /* its files are read from now on, the first time at once */
+		account_open(u);
+		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
 					 pref_op(TAB_PROCS, PO_CGROUP));

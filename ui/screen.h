@@ -71,6 +71,7 @@ enum screen_id {
 	SCREEN_NODES,
 	SCREEN_USERS,
 	SCREEN_EXITED,
+	SCREEN_ACCOUNT,
 	NSCREENS
 };
 
@@ -268,7 +269,8 @@ extern const char common_title[];
 /* The screens' parts (ui_screens[] in ui/tui.c is their table), each from its file:
  * their keys, drawing, actions and state */
 extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
-	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[], users_keys[], exited_keys[];
+	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[], users_keys[], exited_keys[],
+	account_keys[];
 extern struct main_state main_state;	   /* main_view.c */
 extern struct detail_view detail_view;	   /* detail.c */
 extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
@@ -281,6 +283,7 @@ extern struct slab_state slab_state;	   /* slab.c */
 extern struct nodes_state nodes_state;	   /* nodes.c */
 extern struct users_state users_state;	   /* users.c */
 extern struct exited_state exited_state;   /* exited.c */
+extern struct account_state account_state; /* account.c */
 void main_draw(struct ui *u);
 struct reaction main_act(struct ui *u, int a);
 /* A key while a prompt other than the filter is open, on any screen */
@@ -321,5 +324,12 @@ struct reaction exited_act(struct ui *u, int a);
 struct reaction exited_other(struct ui *u, int key);
 /* Opens the exited processes' pane (ui/exited.c) */
 void exited_open(struct ui *u);
+void account_draw(struct ui *u);
+struct reaction account_act(struct ui *u, int a);
+struct reaction account_other(struct ui *u, int key);
+/* Opens the memory account screen (ui/account.c); its files are read while it is shown
+ * (or its help) */
+void account_open(struct ui *u);
+bool account_wanted(const struct ui *u);
 
 #endif

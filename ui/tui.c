@@ -52,6 +52,8 @@ const struct screen ui_screens[NSCREENS] = {
 			  CK_ALL, true, &users_table, users_done},
 	[SCREEN_EXITED] = {"Exited processes (X)", exited_keys, exited_draw, exited_act,
 			   exited_other, &exited_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_ACCOUNT] = {"Memory account (A)", account_keys, account_draw, account_act,
+			    account_other, &account_state, CK_ALL, true, NULL, NULL},
 };
 
 struct ui_term {
@@ -310,6 +312,16 @@ bool ui_users_wanted(const struct ui *u)
 void ui_show_slab(struct ui *u)
 {
 	u->screen = SCREEN_SLAB;
+}
+
+bool ui_account_wanted(const struct ui *u)
+{
+	return account_wanted(u);
+}
+
+void ui_show_account(struct ui *u)
+{
+	account_open(u);
 }
 
 const char *ui_selected_cgroup(const struct ui *u)

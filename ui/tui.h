@@ -53,6 +53,10 @@ bool ui_slab_wanted(const struct ui *u);
 bool ui_users_wanted(const struct ui *u);
 /* The slab view shown (--slab) */
 void ui_show_slab(struct ui *u);
+/* The memory account's files are read at each refresh: while its screen is shown */
+bool ui_account_wanted(const struct ui *u);
+/* The memory account shown (--account) */
+void ui_show_account(struct ui *u);
 /* The path of the cgroup selected in the cgroup view (raw), or NULL */
 const char *ui_selected_cgroup(const struct ui *u);
 /* Opens the cgroup view (--cgroups) */

@@ -27,6 +27,8 @@ void snapshot_free(struct snapshot *s)
 	free(s->cgroups);
 	free(s->cg_tasks);
 	free(s->slab.caches);
+	free(s->acct.mounts);
+	free(s->acct.segs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -43,6 +45,10 @@ void snapshot_reuse(struct snapshot *s)
 		.cg_tasks = s->cg_tasks,
 		.cg_tasks_cap = s->cg_tasks_cap,
 		.slab = {.caches = s->slab.caches, .cap = s->slab.cap},
+		.acct = {.mounts = s->acct.mounts,
+			 .mounts_cap = s->acct.mounts_cap,
+			 .segs = s->acct.segs,
+			 .segs_cap = s->acct.segs_cap},
 	};
 	*s = kept;
 }

@@ -200,6 +200,34 @@ struct slab_info {
 	size_t n, cap;
 };
 
+/* A tmpfs mount (/proc/self/mountinfo), its use by statfs: blocks less free blocks */
+struct tmpfs_mount {
+	char path[256]; /* the first mount point of its filesystem; raw, untrusted */
+	uint64_t size_kb, used_kb;
+};
+
+/* A System V shared memory segment (/proc/sysvipc/shm) */
+struct shm_segment {
+	int32_t key, shmid;
+	uint64_t size_kb; /* its size, rounded up */
+	uint64_t rss_kb;  /* resident (in Shmem); 0 where the kernel does not say */
+	uint64_t nattch;  /* processes attached */
+};
+
+/* The memory account's details, read while its screen is open or with --account */
+struct account_files {
+	bool read;		    /* asked for this refresh */
+	struct tmpfs_mount *mounts; /* every tmpfs filesystem once, in mountinfo's order */
+	size_t nmounts, mounts_cap;
+	int shm_err; /* errno of /proc/sysvipc/shm; 0: read into segs */
+	struct shm_segment *segs;
+	size_t nsegs, segs_cap;
+	/* /proc/vmallocinfo's pages of kernel stacks (alloc_thread_stack_node, where
+	 * CONFIG_VMAP_STACK maps them so, counted in VmallocUsed and KernelStack both) */
+	bool stacks_read;
+	uint64_t vmalloc_stacks_kb;
+};
+
 struct snapshot {
 	double mono;	   /* CLOCK_MONOTONIC seconds when vmstat and the BPF maps were read */
 	double mono_procs; /* the same for the processes' counters (the middle of the walk) */
@@ -232,7 +260,8 @@ struct snapshot {
 	struct cg_self cg_self;	  /* its path owned */
 	struct cg_task *cg_tasks; /* of the cgroups with a limit (cg_sample.task0) */
 	size_t ncg_tasks, cg_tasks_cap;
-	struct slab_info slab; /* its caches owned */
+	struct slab_info slab;	   /* its caches owned */
+	struct account_files acct; /* its arrays owned */
 	/* the NUMA nodes' memory (nodes.h), by node number; 0 nodes: not known (a kernel
 	 * without NUMA's sysfs, or a recording made before they were recorded) */
 	struct node_mem nodes[MT_MAX_NODES];

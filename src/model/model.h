@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "account.h"
 #include "columns.h"
 #include "exited.h"
 #include "forecast.h"
@@ -99,6 +100,7 @@ struct model {
 	/* why memory is short (verdict.h): of the newest refresh and its cgroups, made by
 	 * verdict_update once the cgroups are read (monitor_refresh) */
 	struct verdict verdict;
+	struct account acct; /* the memory account (account.h) */
 };
 
 /* prefs stays the caller's, read at each update and refilter */

@@ -10,5 +10,6 @@ void model_step(struct model *m)
 	model_rates(m);
 	growth_step(m, seen);
 	slabmodel_update(&m->slab, model_current(m));
+	account_update(&m->acct, model_current(m));
 	model_refilter(m);
 }

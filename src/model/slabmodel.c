@@ -6,18 +6,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kbtrend.h"
 #include "util.h"
-
-/* Samples at least this far apart: the ring covers SLAB_GROWTH_SPAN at any interval */
-#define SLAB_RING     64
-#define SLAB_MIN_STEP 0.95
 
 struct slab_track {
 	char name[64];
-	bool seen;	  /* in the snapshot taken now */
-	unsigned head, n; /* ring: the newest at head - 1 */
-	double t[SLAB_RING];
-	double kb[SLAB_RING];
+	bool seen; /* in the snapshot taken now */
+	struct kb_trend size;
 };
 
 void slabmodel_free(struct slab_model *sm)
@@ -44,35 +39,6 @@ static struct slab_track *track_of(struct slab_model *sm, const char *name)
 	memset(t, 0, sizeof(*t));
 	snprintf(t->name, sizeof(t->name), "%s", name);
 	return t;
-}
-
-/* Growth in KiB per minute from the oldest sample of the last SLAB_GROWTH_SPAN seconds to
- * kb now; false when there is none before now */
-static bool track_growth(const struct slab_track *t, double now, double kb, double *out)
-{
-	for (unsigned k = t->n; k > 0; k--) {
-		unsigned i = (t->head + SLAB_RING - k) % SLAB_RING;
-		double dt = now - t->t[i];
-		if (dt > SLAB_GROWTH_SPAN + SLAB_MIN_STEP / 2 || dt <= 0)
-			continue;
-		*out = (kb - t->kb[i]) * 60.0 / dt;
-		return true;
-	}
-	return false;
-}
-
-static void track_add(struct slab_track *t, double now, double kb)
-{
-	unsigned last = (t->head + SLAB_RING - 1) % SLAB_RING;
-
-	t->seen = true;
-	if (t->n && now - t->t[last] < SLAB_MIN_STEP)
-		return;
-	t->t[t->head] = now;
-	t->kb[t->head] = kb;
-	t->head = (t->head + 1) % SLAB_RING;
-	if (t->n < SLAB_RING)
-		t->n++;
 }
 
 /* The tracks of caches not seen now go */
@@ -124,9 +90,10 @@ void slabmodel_update(struct slab_model *sm, const struct snapshot *s)
 		struct slab_track *t = track_of(sm, c->name);
 
 		fill_row(r, c, kb);
-		if (track_growth(t, s->mono, (double)kb, &r->num[SLABCOL_GROWTH]))
+		if (kb_trend_per_min(&t->size, s->mono, (double)kb, &r->num[SLABCOL_GROWTH]))
 			r->valid |= TABLE_BIT(SLABCOL_GROWTH);
-		track_add(t, s->mono, (double)kb);
+		t->seen = true;
+		kb_trend_add(&t->size, s->mono, (double)kb);
 	}
 	forget_gone(sm);
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kbtrend.h"
 #include "slabcolumns.h"
 #include "snapshot.h"
 
@@ -31,7 +32,7 @@ struct slab_model {
 };
 
 /* Seconds the growth looks back */
-#define SLAB_GROWTH_SPAN 60.0
+#define SLAB_GROWTH_SPAN KB_TREND_SPAN
 
 void slabmodel_free(struct slab_model *sm);
 /* The rows of snapshot s, their growth from the samples kept; the samples of caches gone

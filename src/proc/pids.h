@@ -29,6 +29,9 @@ struct pids_request {
 	 * likely next OOM victim is among them */
 	size_t victims;
 	bool slab; /* /proc/slabinfo (the slab screen, --slab) */
+	/* the memory account's tmpfs mounts, shm segments and vmalloc'd stacks (its screen,
+	 * --account) */
+	bool account;
 };
 
 #define PIDS_VICTIMS 8

@@ -92,13 +92,15 @@ int batch_run(struct monitor *mon, const struct options *o)
 			.cg_cols = cgroup_cols(o),
 			.cg_self = true,
 			.victims = PIDS_VICTIMS,
-			.slab = o->slab},
+			.slab = o->slab,
+			.account = o->account},
 		.vi = {.delay = o->prefs.delay,
 		       .version = MEMTOP_VERSION,
 		       .utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 		       .cgroups = o->cgroups ? &mon->cgm : NULL,
 		       .users = o->users ? &bt.users : NULL,
-		       .slab = o->slab ? &mon->m.slab : NULL},
+		       .slab = o->slab ? &mon->m.slab : NULL,
+		       .account = o->account ? &mon->m.acct : NULL},
 	};
 
 	if (rp && o->iterations && o->iterations < n)

@@ -117,6 +117,7 @@ static void collect(struct loop *l)
 		.cg_self = true,
 		.victims = PIDS_VICTIMS,
 		.slab = ui_slab_wanted(l->u),
+		.account = ui_account_wanted(l->u),
 	};
 	if (monitor_refresh(l->mon, &req, err, sizeof(err))) {
 		ui_message(l->u, err);
@@ -265,6 +266,8 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		ui_show_cgroups(l.u);
 	if (o->slab)
 		ui_show_slab(l.u);
+	if (o->account)
+		ui_show_account(l.u);
 	stop_signals_catch(); /* after the terminal's own handlers, in place of them */
 	note_warnings(&l);
 	refresh_due(&l);

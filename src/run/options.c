@@ -189,6 +189,7 @@ static const struct flag plain_flags[] = {
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
 	{"users", 'y', false, OPTION_AT(users)},
 	{"slab", 'l', false, OPTION_AT(slab)},
+	{"account", 'a', false, OPTION_AT(account)},
 	{"verbose", 'v', false, OPTION_AT(verbose)},
 	{"help", 'h', false, OPTION_AT(help)},
 	{"version", 'V', false, OPTION_AT(version)},

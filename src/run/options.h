@@ -34,6 +34,9 @@ struct options {
 	/* --slab: batch text and JSON add the slab caches (/proc/slabinfo); the screen opens
 	 * on them */
 	bool slab;
+	/* --account: batch text and JSON add the memory account (MemTotal in parts); the
+	 * screen opens on it */
+	bool account;
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */

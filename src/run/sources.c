@@ -12,6 +12,7 @@
 #include "replay.h"
 #include "selfcost.h"
 #include "slabinfo.h"
+#include "account_files.h"
 #include "util.h"
 
 struct sources {
@@ -59,6 +60,9 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	/* meminfo first: whether swap holds pages decides what the walk reads */
 	if (procfs_meminfo(s, err, errlen))
 		return -1;
+	/* the memory account's details beside the meminfo they detail */
+	if (req->account)
+		account_collect(s);
 	/* each NUMA node's meminfo: one small file per node */
 	s->nnodes = numa_nodes_read(s->nodes, MT_MAX_NODES);
 	double start = clock_mono();

@@ -3,6 +3,7 @@
 
 #include "cells.h"
 #include "cgcells.h"
+#include "account_out.h"
 #include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
@@ -318,5 +319,7 @@ void view_batch(FILE *f, const struct model *m, const struct view_info *vi)
 		      vi->utf8);
 	if (vi->slab)
 		slab_text(&out, vi->slab, vi->utf8);
+	if (vi->account)
+		account_text(&out, vi->account, vi->utf8);
 	tbuf_write(&out, f);
 }

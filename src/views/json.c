@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "account_out.h"
 #include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
@@ -405,6 +406,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		cgroups(&out, vi->cgroups);
 	if (vi->slab)
 		slabs(&out, vi->slab);
+	if (vi->account)
+		account_json(&out, vi->account);
 	tbuf_puts(&out, ",\"events\":[");
 	/* this refresh's kills are the newest of the model's, each with its post-mortem */
 	size_t kills = 0, k_i = 0;

@@ -23,6 +23,9 @@ struct view_info {
 	/* --slab: the slab caches, after the processes and cgroups (batch) or as slabs[]
 	 * (JSON), largest first; NULL: none */
 	const struct slab_model *slab;
+	/* --account: the memory account, after the slab caches (batch) or as account{}
+	 * (JSON); NULL: none */
+	const struct account *account;
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;

@@ -7,6 +7,7 @@ int main(void)
 	int failed = 0;
 	failed += run_procfs_tests();
 	failed += run_numa_tests();
+	failed += run_account_tests();
 	failed += run_text_tests();
 	failed += run_model_tests();
 	failed += run_options_tests();

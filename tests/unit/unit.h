@@ -10,6 +10,7 @@
 
 int run_procfs_tests(void);
 int run_numa_tests(void);
+int run_account_tests(void);
 int run_text_tests(void);
 int run_model_tests(void);
 int run_options_tests(void);
