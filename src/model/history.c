@@ -233,6 +233,11 @@ void history_record(struct history *h, const struct snapshot *s, const double *f
 			q->first_rss = vals[h->hcol[COL_RSS]];
 			q->first_swap = vals[h->hcol[COL_SWAP]];
 		}
+		if (q->first == s->mono || vals[h->hcol[COL_RSS]] != q->last_rss ||
+		    vals[h->hcol[COL_SWAP]] != q->last_swap)
+			q->changed = s->mono;
+		q->last_rss = vals[h->hcol[COL_RSS]];
+		q->last_swap = vals[h->hcol[COL_SWAP]];
 		for (size_t k = 0; k < PROC_TIERS; k++)
 			memcpy(q->v + slots[k] * (size_t)h->nhcol, vals,
 			       (size_t)h->nhcol * sizeof(uint32_t));

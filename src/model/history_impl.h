@@ -38,6 +38,13 @@ struct hproc {
 	double first, last;		/* mono of its first and last sample */
 	uint32_t first_rss, first_swap; /* at its first sample (NO_VALUE: not read) */
 	uint32_t *v;			/* by slot, then history column */
+	/* the mono of the last sample whose RSS or swap was not the one before's, and that
+	 * sample's: most processes stay the same size for minutes */
+	double changed;
+	uint32_t last_rss, last_swap;
+	/* the last fit of history_growth_of over a minute and over ten that found the
+	 * process flat over its whole window (at: its time; 0: none) */
+	double flat_at[2];
 };
 
 struct history {

@@ -115,7 +115,20 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		*leak = false;
 	if (i >= h->ncur || !t0->n)
 		return false;
-	return fit_growth(h, h->cur[i], tier_time(t0, t0->n - 1), span, kb_per_min, leak);
+	struct hproc *q = h->cur[i];
+	double now = tier_time(t0, t0->n - 1), *flat = &q->flat_at[span >= 600];
+	/* the last fit found every sample of its window the same, and none has changed since:
+	 * so are those of this window, and the slope is 0 without fitting again */
+	if (*flat > 0 && q->changed <= *flat - span) {
+		*kb_per_min = 0;
+		return true;
+	}
+	*flat = 0;
+	if (!fit_growth(h, q, now, span, kb_per_min, leak))
+		return false;
+	if (*kb_per_min == 0 && q->changed <= now - span)
+		*flat = now;
+	return true;
 }
 
 double history_slope(const double *t, const double *v, size_t n, double min_span, bool *ok)
