@@ -145,6 +145,9 @@ static bool cgroup_limit(const struct verdict_signals *s, struct verdict *v)
 		name(v, &c->top);
 		say(v, " from %d %s", v->pid, v->comm);
 		fact(v, "process_growth_kb_per_s", c->top.value);
+	} else if (c->victim.pid) { /* none known to grow: the one its OOM kill would take */
+		name(v, &c->victim);
+		say(v, "; victim %d %s", v->pid, v->comm);
 	}
 	if (c->eta_s >= 0) {
 		say(v, "; reaches it in %s", when(c->eta_s, b, sizeof(b)));

@@ -12,7 +12,8 @@
  *    is VERDICT_CG_PCT % of its limit or more, or whose usage is at that share and grows
  *    (VERDICT_GROW_KB_S or more) or stalls in reclaim (VERDICT_CG_STALL_US_S or more);
  *    of several, the one nearest its limit (the highest share). Its fastest grower is
- *    named in the evidence.
+ *    named in the evidence, else (none known to grow) the process its OOM kill would
+ *    take, the forecast's victim.
  * 3. system_leak, slab_growth, shmem_growth: the machine runs short (MemAvailable +
  *    SwapFree run out within VERDICT_HORIZON_S at the rate they shrink, or MemAvailable is
  *    under VERDICT_AVAIL_PCT % of MemTotal) and what grows fastest over the last minute is
@@ -68,6 +69,9 @@ struct verdict_cgroup {
 	double stall_us_s;	 /* its tasks' reclaim stalls; NAN: not read */
 	double eta_s;		 /* seconds until it reaches its limit; NAN: no forecast */
 	struct verdict_proc top; /* its fastest grower (value: KiB/s) */
+	/* the process its OOM kill would take (the forecast's; value unused), named where no
+	 * process in it is known to grow (pid 0: none known) */
+	struct verdict_proc victim;
 };
 
 #define VERDICT_MAX_CGROUPS 8

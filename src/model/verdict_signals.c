@@ -107,9 +107,17 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 				c->valid & CGCOL_BIT(CGCOL_FILE) ? (double)c->v[CGCOL_FILE] : NAN,
 			.grow_kb_s = cg_growth(s, model_previous(m), c),
 			.stall_us_s = cg_row_valid(r, CGCOL_STALL) ? r->num[CGCOL_STALL] : NAN,
-			.eta_s = NAN,
+			.eta_s = c->trend & CGCOL_BIT(CGCOL_LIMIT_IN) ? c->limit_in_s : NAN,
 			.top = {.value = NAN},
+			.victim = {.pid = c->trend & CGCOL_BIT(CGCOL_VICTIM) ? c->victim : 0},
 		};
+		if (c->trend & CGCOL_BIT(CGCOL_GROWTH))
+			g.grow_kb_s = c->growth_kb_min / 60;
+		const struct proc_sample *vp = g.victim.pid ? snapshot_find(s, 0, g.victim.pid) : NULL;
+		if (vp)
+			memcpy(g.victim.comm, vp->comm, sizeof(g.victim.comm));
+		else
+			g.victim.pid = 0;
 		size_t at = v->ncg < VERDICT_MAX_CGROUPS ? v->ncg++ : VERDICT_MAX_CGROUPS;
 		while (at > 0 && share(&v->cg[at - 1]) < share(&g)) {
 			if (at < VERDICT_MAX_CGROUPS)

@@ -10,6 +10,12 @@ tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'kill $mt 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
+# the dentries freed before (another test's removed files) would take the new ones without
+# a slab more: reclaimable slab objects dropped first (2: dentries and inodes, not the page
+# cache), so that the new dentries need new slabs
+sync
+echo 2 >/proc/sys/vm/drop_caches
+: >"$tmp/json"
 "$MEMTOP" --slab --json -n 10 -d 1 --no-bpf >"$tmp/json" &
 mt=$!
 i=0
