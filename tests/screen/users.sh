@@ -98,7 +98,8 @@ tm_kill
 
 # the exited pane: a child seen running, then gone, shows with its name
 cp "$(command -v sleep)" "$tmp/bye_bye_child"
-tm_start 120 30 "'$MEMTOP' -d 0.5 --no-bpf"
+# a tall terminal: on a busy machine many processes exit in the same minute
+tm_start 120 200 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 "$tmp/bye_bye_child" 2 &
 bye=$!
