@@ -124,10 +124,16 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		return true;
 	}
 	*flat = 0;
+	if (now - q->first < GROWTH_MIN_SPAN) /* too young for a fit: no span long enough */
+		return false;
 	if (!fit_growth(h, q, now, span, kb_per_min, leak))
 		return false;
-	if (*kb_per_min == 0 && q->changed <= now - span)
+	if (q->changed <= now - span) { /* every sample the same: flat, not a rounding off it */
+		*kb_per_min = 0;
+		if (leak)
+			*leak = false;
 		*flat = now;
+	}
 	return true;
 }
 
