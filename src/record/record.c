@@ -277,9 +277,13 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	b.crc = rec_block_crc(r->out.p, r->out.p + REC_BLOCK_HDR, c);
 	rec_block_put(r->out.p, &b);
 	size_t n = REC_BLOCK_HDR + c;
-	ssize_t w = write(r->fd, r->out.p, n);
+	/* a short write is followed by another, whose error says why (a full disk) */
+	ssize_t w = 0, k = 0;
+	while ((size_t)w < n &&
+	       ((k = write(r->fd, r->out.p + w, n - (size_t)w)) > 0 || (k < 0 && errno == EINTR)))
+		w += k > 0 ? k : 0;
 	if (w != (ssize_t)n) {
-		snprintf(err, errlen, "%s: %s", r->path, w < 0 ? strerror(errno) : "short write");
+		snprintf(err, errlen, "%s: %s", r->path, k < 0 ? strerror(errno) : "short write");
 		/* a partial block is cut off, the next sample starts over with a keyframe */
 		if (w > 0 && ftruncate(r->fd, r->size))
 			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));

@@ -251,7 +251,8 @@ static int serve_step(void *ctx, long i)
 	}
 	if (st->o->mode == OUT_OPENMETRICS) {
 		view_openmetrics(&st->b, st->m, &st->vi, false);
-		return tbuf_write(&st->b, stdout) ? 1 : PACED_DONE;
+		tbuf_write(&st->b, stdout);
+		return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_DONE;
 	}
 	publish(&st->sv, &st->b, st->m, &st->vi);
 	if (!st->d && !(st->d = serve_start(&st->sv, &st->o->listen, err, sizeof(err)))) {
