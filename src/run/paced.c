@@ -7,7 +7,7 @@
 /* After a stall (the process stopped, the machine suspended) the refreshes missed are
  * skipped, not made up for in a burst of samples over intervals of a millisecond: a wake
  * half a delay or more late starts the schedule anew. One line says how many were skipped
- * when a second or more was lost, not for a refresh that was only slow under load */
+ * when 5 s or more were lost (a refresh late under heavy load goes unsaid) */
 static double catch_up(double next, double delay, double last)
 {
 	double now = clock_mono(), late = now - next;
@@ -15,7 +15,7 @@ static double catch_up(double next, double delay, double last)
 	if (delay <= 0 || late < delay / 2)
 		return next;
 	long skipped = (long)(late / delay);
-	if (skipped > 0 && late >= 1)
+	if (skipped > 0 && late >= 5)
 		fprintf(stderr, "memtop: %ld refreshes skipped after a %.1f s stall\n", skipped,
 			now - last);
 	return now;

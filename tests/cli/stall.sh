@@ -1,7 +1,7 @@
 #!/bin/sh
 # A stall (SIGSTOP, a suspended VM, a swapped-out memtop) is not made up for by a burst of
-# refreshes: the refreshes missed are skipped, one stderr line says how many, and no two
-# samples are closer than about the delay.
+# refreshes: the refreshes missed are skipped, one stderr line says how many (for a stall
+# of 5 s or more), and no two samples are closer than about the delay.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 mt=
@@ -14,7 +14,7 @@ mt=$!
 wait_file "$tmp/out" 30
 sleep 0.5
 kill -STOP $mt
-sleep 3
+sleep 7
 kill -CONT $mt
 sleep 1.5
 kill -TERM $mt
