@@ -311,6 +311,22 @@ void model_refilter(struct model *m)
 		tree_order(m->rows, m->nrows);
 }
 
+/* A kill whose report lost its memcg line (the kernel rate-limits an OOM report's header
+ * and summary, and the "Killed process" line has no memcg) gets the victim's memory cgroup
+ * as the refresh before saw it, when that was the same process (its pid and name); it
+ * stays unknown (empty) for a process memtop never saw and for kills from before it */
+static void memcg_from_last_sighting(struct snapshot *s, const struct snapshot *prev)
+{
+	for (size_t i = 0; prev && i < s->nevents; i++) {
+		struct mt_event *e = &s->events[i];
+		if (e->type != MT_EV_OOM_KILL || e->memcg[0] || e->earlier)
+			continue;
+		const struct proc_sample *p = snapshot_find(prev, 0, e->pid);
+		if (p && p->cgroup && p->cgroup[0] && !strncmp(p->comm, e->comm, sizeof(p->comm)))
+			snprintf(e->memcg, sizeof(e->memcg), "%s", p->cgroup);
+	}
+}
+
 static void keep_events(struct model *m)
 {
 	const struct snapshot *s = model_current(m);
@@ -343,6 +359,7 @@ void model_rates(struct model *m)
 	derive(&m->snap[m->cur]);
 	compute_rates(m);
 	exited_update(&m->exited, model_current(m), model_previous(m));
+	memcg_from_last_sighting(&m->snap[m->cur], model_previous(m));
 	keep_events(m);
 }
 
