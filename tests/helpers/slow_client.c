@@ -45,8 +45,9 @@ int main(int argc, char **argv)
 				continue;
 			struct pollfd p = {.fd = fd[i], .events = POLLIN};
 			char buf[256];
-			bool gone = poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR) ||
-							    recv(fd[i], buf, sizeof(buf), MSG_DONTWAIT) <= 0);
+			bool gone = poll(&p, 1, 0) > 0 &&
+				    (p.revents & (POLLHUP | POLLERR) ||
+				     recv(fd[i], buf, sizeof(buf), MSG_DONTWAIT) <= 0);
 			if (gone || send(fd[i], &c, 1, MSG_NOSIGNAL) != 1) {
 				close(fd[i]);
 				fd[i] = -1;
