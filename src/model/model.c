@@ -43,6 +43,13 @@ struct snapshot *model_begin(struct model *m)
 {
 	int next = m->nsnaps ? 1 - m->cur : 0;
 	struct snapshot *s = &m->snap[next];
+	const struct snapshot *now = model_current(m);
+	/* after a spike of processes, the room of one is let go */
+	if (now && s->procs_cap > 2 * now->nprocs + 1024) {
+		free(s->procs);
+		s->procs = NULL;
+		s->procs_cap = 0;
+	}
 	snapshot_reuse(s);
 	return s;
 }
@@ -182,7 +189,8 @@ static void compute_rates(struct model *m)
 		m->rates.vm[v] = counter_rate(s->vm[v], prev ? prev->vm[v] : 0, dt);
 	reclaim_delta(&m->rates.reclaim, &s->bpf.reclaim, prev ? &prev->bpf.reclaim : NULL);
 
-	if (m->all_cap < s->nprocs) { /* room to grow, not a new array for each process more */
+	/* room to grow, not a new array for each process more; after a spike, a smaller one */
+	if (m->all_cap < s->nprocs || m->all_cap > 2 * s->nprocs + 1024) {
 		m->all_cap = s->nprocs + s->nprocs / 4;
 		free(m->all);
 		m->all = xmalloc(m->all_cap * sizeof(*m->all));
@@ -270,12 +278,12 @@ void model_refilter(struct model *m)
 
 	if (m->prefs->invert)
 		sign = -sign;
-	if (m->rows_cap < m->nall) {
+	if (m->rows_cap < m->nall || m->rows_cap > m->all_cap) {
 		m->rows_cap = m->all_cap;
 		free(m->rows);
 		m->rows = xmalloc(m->rows_cap * sizeof(*m->rows));
 	}
-	if (m->order_cap < m->nall) {
+	if (m->order_cap < m->nall || m->order_cap > m->all_cap) {
 		m->order_cap = m->all_cap;
 		m->order = xrealloc(m->order, m->order_cap * sizeof(*m->order));
 		m->order_tmp = xrealloc(m->order_tmp, m->order_cap * sizeof(*m->order_tmp));
