@@ -261,16 +261,23 @@ static long read_theme_file(const char *name, char *buf, size_t size, char *path
 	return read_config(path, buf, size, why);
 }
 
+/* The longest theme read: 64 KiB, 50 times the shipped ones */
+#define THEME_MAX (64 * 1024)
+
 struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen)
 {
-	char buf[8192], path[PATH_MAX + 64] = "default", shown[PATH_MAX + 64];
-	const char *text = theme_default_text, *why;
+	char *buf = NULL, path[PATH_MAX + 64] = "default", shown[PATH_MAX + 64];
+	const char *text = theme_default_text, *why = "too long for a theme (over 64 KiB)";
 	if (warn && warnlen)
 		*warn = '\0';
 	if (strcmp(name, "default") != 0) {
-		if (read_theme_file(name, buf, sizeof(buf), path, sizeof(path), &why) < 0) {
+		/* read whole or refused: a theme cut short would lose its last roles */
+		buf = xmalloc(THEME_MAX + 2);
+		long n = read_theme_file(name, buf, THEME_MAX + 2, path, sizeof(path), &why);
+		if (n < 0 || n > THEME_MAX) {
 			snprintf(err, errlen, "theme '%s': %s",
 				 parse_escape(name, shown, sizeof(shown)), why);
+			free(buf);
 			return NULL;
 		}
 		text = buf;
@@ -278,7 +285,9 @@ struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn,
 	/* warnings name the file as a person can read it */
 	struct warnings w = {
 		.buf = warn, .size = warnlen, .name = parse_escape(path, shown, sizeof(shown))};
-	return parse(text, err, errlen, &w);
+	struct theme *t = parse(text, err, errlen, &w);
+	free(buf);
+	return t;
 }
 
 void theme_free(struct theme *t)

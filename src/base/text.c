@@ -212,7 +212,7 @@ static const struct {
 	{0xe0020, 0xe007f}, /* tag characters */
 };
 
-static bool is_invisible(uint32_t cp)
+bool char_invisible(uint32_t cp)
 {
 	size_t lo = 0, hi = sizeof(invisible) / sizeof(invisible[0]);
 	while (lo < hi) {
@@ -227,8 +227,7 @@ static bool is_invisible(uint32_t cp)
 	return false;
 }
 
-/* Length of the valid UTF-8 sequence at s, its code point in *out; 0 when it is not one. */
-static size_t utf8_decode(const unsigned char *s, uint32_t *out)
+size_t utf8_decode(const unsigned char *s, uint32_t *out)
 {
 	size_t n;
 	uint32_t min, cp;
@@ -293,6 +292,11 @@ static size_t plain_run(const unsigned char *p, const unsigned char *end, uint64
 	return (size_t)(q - p);
 }
 
+size_t escape_codepoint(uint32_t cp, char *out)
+{
+	return (size_t)sprintf(out, cp > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)cp);
+}
+
 size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 {
 	size_t o = 0;
@@ -327,11 +331,8 @@ size_t escape_display(const char *s, char *out, size_t size, bool utf8)
 		} else if (*p >= 0x80 && (!utf8 || (n = utf8_decode(p, &cp)) == 0)) {
 			snprintf(tmp, sizeof(tmp), "\\x%02x", *p);
 			n = 1;
-		} else if (*p >= 0x80 && is_invisible(cp)) {
-			if (cp > 0xffff)
-				snprintf(tmp, sizeof(tmp), "\\U%08x", (unsigned)cp);
-			else
-				snprintf(tmp, sizeof(tmp), "\\u%04x", (unsigned)cp);
+		} else if (*p >= 0x80 && char_invisible(cp)) {
+			tmp[escape_codepoint(cp, tmp)] = '\0';
 		} else {
 			piece = (const char *)p;
 			size_t len = *p < 0x80 ? 1 : n;
@@ -386,7 +387,7 @@ static size_t quote_some(const unsigned char **pp, const unsigned char *end, cha
 			*o++ = (char)*p++;
 		} else if (*p < 0x20 || *p == 0x7f) {
 			o = json_u(o, *p++);
-		} else if ((n = utf8_decode(p, &cp)) != 0 && is_invisible(cp)) {
+		} else if ((n = utf8_decode(p, &cp)) != 0 && char_invisible(cp)) {
 			if (cp > 0xffff) { /* as a UTF-16 surrogate pair */
 				o = json_u(o, 0xd800 + ((cp - 0x10000) >> 10));
 				o = json_u(o, 0xdc00 + ((cp - 0x10000) & 0x3ff));

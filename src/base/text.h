@@ -48,6 +48,15 @@ size_t fmt_u64(uint64_t v, char *out);
  * shown as \u202e, or \U000e0001 beyond U+FFFF (lowercase hex). A backslash is doubled.
  * Always NUL-terminates; truncates at a character boundary. Returns strlen(out). */
 size_t escape_display(const char *s, char *out, size_t size, bool utf8);
+/* The length of the valid UTF-8 sequence at s (1 to 4), its code point in *cp; 0 when it
+ * is not one (overlong, a surrogate, beyond U+10FFFF, cut short) or is a C1 control */
+size_t utf8_decode(const unsigned char *s, uint32_t *cp);
+/* Whether cp is one of the characters escape_display shows as \u202e: they draw nothing
+ * yet change how the text around them reads */
+bool char_invisible(uint32_t cp);
+/* cp as escape_display shows such a character: \u202e, or \U000e0001 beyond U+FFFF;
+ * writes at most 11 bytes and a NUL, returns the length */
+size_t escape_codepoint(uint32_t cp, char *out);
 
 /* The command line with the directory of its program dropped ("/usr/bin/foo -x" ->
  * "foo -x"), for a column too narrow to show it whole, as htop's "program path" off. A

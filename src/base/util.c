@@ -156,6 +156,9 @@ void tbuf_printf(struct tbuf *b, const char *fmt, ...)
 	b->n += (size_t)n;
 }
 
+/* Why the last write of tbuf_write that failed did, for output_failed to say */
+static int write_errno;
+
 int tbuf_write(struct tbuf *b, FILE *f)
 {
 	const char *p = b->s;
@@ -174,9 +177,22 @@ int tbuf_write(struct tbuf *b, FILE *f)
 			left -= (size_t)k;
 		}
 	}
-	if (left && fwrite(p, 1, left, f) != left)
+	if ((left && fwrite(p, 1, left, f) != left) || fflush(f)) {
+		write_errno = errno;
 		return EOF;
-	return fflush(f);
+	}
+	return 0;
+}
+
+bool output_failed(FILE *f, const char *name)
+{
+	errno = 0;
+	if (fflush(f) && errno)
+		write_errno = errno;
+	if (!ferror(f))
+		return false;
+	fprintf(stderr, "memtop: %s: %s\n", name, strerror(write_errno ? write_errno : EIO));
+	return true;
 }
 
 static double clock_sec(clockid_t id)

@@ -73,6 +73,11 @@ void tbuf_printf(struct tbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Writes the text to f, with one write(2) where f has a file descriptor (after what f
  * holds), and empties it. Returns 0, or EOF with f's error indicator set. */
 int tbuf_write(struct tbuf *b, FILE *f);
+/* Whether the output to f failed (f's error indicator, or what f still holds cannot be
+ * written): then one line on stderr names it (name: the file's path, or "standard output")
+ * and the reason, as errno gave it at the write that failed */
+bool output_failed(FILE *f, const char *name);
+#define STDOUT_NAME "standard output"
 
 /* Writes the text to f once it holds more than 128 KiB: with many processes a refresh's
  * text need not be held whole (a few MB at 10,000), while a write still carries much */

@@ -12,6 +12,7 @@
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
+#include "hidepid.h"
 #include "kmsg.h"
 #include "oom_merge.h"
 #include "pidns.h"
@@ -121,6 +122,9 @@ static void make_reason(struct bpf_source *b, bool disabled)
 	}
 	if (oom_merge_following(b->oom))
 		append(r, len, "; OOM kills from the kernel log");
+	char hidden[96];
+	if (procfs_hidden(hidden, sizeof(hidden))) /* why fewer processes show than run */
+		append(r, len, "; %s", hidden);
 }
 
 /* Loads the programs of the concerns for which on[] is set (every other program is

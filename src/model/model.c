@@ -44,6 +44,13 @@ struct snapshot *model_begin(struct model *m)
 {
 	int next = m->nsnaps ? 1 - m->cur : 0;
 	struct snapshot *s = &m->snap[next];
+	const struct snapshot *now = model_current(m);
+	/* after a spike of processes, the room of one is let go */
+	if (now && s->procs_cap > 2 * now->nprocs + 1024) {
+		free(s->procs);
+		s->procs = NULL;
+		s->procs_cap = 0;
+	}
 	snapshot_reuse(s);
 	return s;
 }
@@ -183,7 +190,8 @@ static void compute_rates(struct model *m)
 		m->rates.vm[v] = counter_rate(s->vm[v], prev ? prev->vm[v] : 0, dt);
 	reclaim_delta(&m->rates.reclaim, &s->bpf.reclaim, prev ? &prev->bpf.reclaim : NULL);
 
-	if (m->all_cap < s->nprocs) { /* room to grow, not a new array for each process more */
+	/* room to grow, not a new array for each process more; after a spike, a smaller one */
+	if (m->all_cap < s->nprocs || m->all_cap > 2 * s->nprocs + 1024) {
 		m->all_cap = s->nprocs + s->nprocs / 4;
 		free(m->all);
 		m->all = xmalloc(m->all_cap * sizeof(*m->all));
@@ -271,12 +279,12 @@ void model_refilter(struct model *m)
 
 	if (m->prefs->invert)
 		sign = -sign;
-	if (m->rows_cap < m->nall) {
+	if (m->rows_cap < m->nall || m->rows_cap > m->all_cap) {
 		m->rows_cap = m->all_cap;
 		free(m->rows);
 		m->rows = xmalloc(m->rows_cap * sizeof(*m->rows));
 	}
-	if (m->order_cap < m->nall) {
+	if (m->order_cap < m->nall || m->order_cap > m->all_cap) {
 		m->order_cap = m->all_cap;
 		m->order = xrealloc(m->order, m->order_cap * sizeof(*m->order));
 		m->order_tmp = xrealloc(m->order_tmp, m->order_cap * sizeof(*m->order_tmp));
@@ -312,6 +320,22 @@ void model_refilter(struct model *m)
 		tree_order(m->rows, m->nrows);
 }
 
+/* A kill whose report lost its memcg line (the kernel rate-limits an OOM report's header
+ * and summary, and the "Killed process" line has no memcg) gets the victim's memory cgroup
+ * as the refresh before saw it, when that was the same process (its pid and name); it
+ * stays unknown (empty) for a process memtop never saw and for kills from before it */
+static void memcg_from_last_sighting(struct snapshot *s, const struct snapshot *prev)
+{
+	for (size_t i = 0; prev && i < s->nevents; i++) {
+		struct mt_event *e = &s->events[i];
+		if (e->type != MT_EV_OOM_KILL || e->memcg[0] || e->earlier)
+			continue;
+		const struct proc_sample *p = snapshot_find(prev, 0, e->pid);
+		if (p && p->cgroup && p->cgroup[0] && !strncmp(p->comm, e->comm, sizeof(p->comm)))
+			snprintf(e->memcg, sizeof(e->memcg), "%s", p->cgroup);
+	}
+}
+
 static void keep_events(struct model *m)
 {
 	const struct snapshot *s = model_current(m);
@@ -344,6 +368,7 @@ void model_rates(struct model *m)
 	derive(&m->snap[m->cur]);
 	compute_rates(m);
 	exited_update(&m->exited, model_current(m), model_previous(m));
+	memcg_from_last_sighting(&m->snap[m->cur], model_previous(m));
 	keep_events(m);
 }
 

@@ -100,10 +100,15 @@ int parse_status_detail(const char *text, struct dd_breakdown *b)
 	if (name) {
 		name += *name == '\n' ? 6 : 5;
 		name += strspn(name, " \t");
-		size_t n = strcspn(name, "\n");
-
-		snprintf(b->comm, sizeof(b->comm), "%.*s", (int)(n < DD_COMM_LEN ? n : DD_COMM_LEN),
-			 name);
+		/* the kernel writes a backslash in the name as \\ and a newline as \n */
+		size_t o = 0;
+		for (const char *p = name; *p && *p != '\n' && o < DD_COMM_LEN; p++) {
+			char c = *p;
+			if (c == '\\' && (p[1] == '\\' || p[1] == 'n'))
+				c = *++p == 'n' ? '\n' : '\\';
+			b->comm[o++] = c;
+		}
+		b->comm[o] = '\0';
 		found++;
 	}
 	b->have_status = found > 0;

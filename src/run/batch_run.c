@@ -53,13 +53,11 @@ static int batch_step(void *ctx, long i)
 	} else if (bt->mode == OUT_OPENMETRICS && i == bt->last) {
 		struct tbuf b = {0};
 		view_openmetrics(&b, m, &bt->vi, false);
-		int rc = tbuf_write(&b, stdout);
+		tbuf_write(&b, stdout);
 		free(b.s);
-		if (rc)
-			return 1;
 	}
-	/* output that cannot be written (a closed pipe) ends it */
-	return ferror(stdout) ? 1 : PACED_ON;
+	/* output that cannot be written (a closed pipe, a full disk) ends it, said */
+	return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_ON;
 }
 
 /* What the recording lost (a cut last sample, damage left out), a line each */

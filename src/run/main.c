@@ -1,5 +1,6 @@
 /* memtop: a top-like monitor for Linux memory. */
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
@@ -48,22 +49,41 @@ static struct replay *open_replay(struct options *o, char *err, size_t errlen)
 	return NULL;
 }
 
+/* A standard descriptor closed by the caller gets /dev/null, opened so that writing to it
+ * fails: output to a closed stdout is then an error said, not written into the next file
+ * memtop opens (which would get descriptor 1) */
+static void std_fds_reserve(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int n = open("/dev/null", O_RDONLY);
+			if (n >= 0 && n != fd) {
+				dup2(n, fd);
+				close(n);
+			}
+		}
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	char err[256];
+	std_fds_reserve();
 	setlocale(LC_ALL, "");
 	if (options_parse(&o, argc, argv, err, sizeof(err))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 2;
 	}
 	if (o.help) {
+		/* held whole, so that the one write that fails gives its reason */
+		static char held[1 << 14];
+		setvbuf(stdout, held, _IOFBF, sizeof(held));
 		options_usage(stdout);
-		return 0;
+		return output_failed(stdout, STDOUT_NAME);
 	}
 	if (o.version) {
 		printf("memtop %s\n", MEMTOP_VERSION);
-		return 0;
+		return output_failed(stdout, STDOUT_NAME);
 	}
 	stacks_configure(&(struct stacks_conf){.fp = o.unwind_fp, .stack_bytes = o.stack_bytes});
 	if (o.stacks_pid)

@@ -2,6 +2,7 @@
  * recording, and the drill-down, on top of it. */
 #include "monitor.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 
 #include "guard.h"
@@ -61,6 +62,22 @@ static void update_cgroups(struct monitor *mon, bool read)
 		cgmodel_recent_ooms(&mon->cgm, mon->m.oom, mon->m.noom, s->wall);
 }
 
+/* The memory freed after a spike of processes (the model's rows at once, their history
+ * when it forgets them, HISTORY_KEEP_GONE seconds after they ended) goes back to the
+ * system, which the allocator would keep resident: when what it holds free has grown by
+ * 8 MiB since it last gave back */
+static void give_back(struct monitor *mon)
+{
+	size_t held = mallinfo2().fordblks;
+
+	if (held < mon->free_held)
+		mon->free_held = held;
+	else if (held - mon->free_held >= 8u << 20) {
+		malloc_trim(0);
+		mon->free_held = mallinfo2().fordblks;
+	}
+}
+
 int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *err, size_t errlen)
 {
 	struct snapshot *s = model_begin(&mon->m);
@@ -72,6 +89,7 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	model_step(&mon->m);
 	update_cgroups(mon, true);
 	verdict_update(&mon->m, &mon->cgm);
+	give_back(mon);
 	if (rp)
 		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)

@@ -36,8 +36,9 @@ struct monitor {
 	struct recorder *rec;
 	struct drill *drill; /* live: the drill-down's source while it is open */
 	bool no_bpf;
-	long refreshes; /* live ones taken */
-	size_t at;	/* a replay: the sample the model took last, SIZE_MAX: none */
+	long refreshes;	  /* live ones taken */
+	size_t at;	  /* a replay: the sample the model took last, SIZE_MAX: none */
+	size_t free_held; /* bytes the allocator held free when it last gave back */
 };
 
 /* The source, the recorder when c->rec names a file or a directory, the empty models.

@@ -13,16 +13,20 @@
 
 #include "metric.h"
 #include "paced.h"
+#include "serve_deadline.h"
 #include "util.h"
 #include "views.h"
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
 /* The server's limits: connections at once, from one address, idle seconds before one is
- * closed, and the memory each gets for its request (the answers are shared, not copied) */
+ * closed, seconds for a whole request (its reading and its answer, however steadily the
+ * client trickles), and the memory each gets for its request (the answers are shared, not
+ * copied) */
 #define SERVE_CONNECTIONS 512
 #define SERVE_PER_IP	  256
 #define SERVE_TIMEOUT_S	  10
+#define SERVE_REQUEST_S	  10
 #define SERVE_CONN_MEMORY (32 * 1024)
 
 /* One refresh's exposition in both formats, shared by the scrapes that answer with it
@@ -35,6 +39,7 @@ struct expo {
 
 struct server {
 	pthread_mutex_t lock;
+	struct deadline *deadline;
 	struct expo *cur;
 	struct MHD_Response *page, *not_found, *not_allowed;
 };
@@ -125,15 +130,38 @@ static const char page[] =
 	"<body><h1>memtop</h1><p>Memory, swap, reclaim, processes and OOM kills as metrics: "
 	"<a href=\"metrics\">/metrics</a></p></body></html>\n";
 
+/* ADDR:PORT, [ADDR]:PORT for IPv6 */
+static const char *addr_text(const struct sockaddr_storage *ss, char *buf, size_t size)
+{
+	char addr[INET6_ADDRSTRLEN] = "?";
+	bool v6 = ss->ss_family == AF_INET6;
+	const struct sockaddr_in *in = (const struct sockaddr_in *)ss;
+	const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)ss;
+
+	inet_ntop(ss->ss_family, v6 ? (const void *)&in6->sin6_addr : &in->sin_addr, addr,
+		  sizeof(addr));
+	snprintf(buf, size, "%s%s%s:%u", v6 ? "[" : "", addr, v6 ? "]" : "",
+		 ntohs(v6 ? in6->sin6_port : in->sin_port));
+	return buf;
+}
+
+/* 127.0.0.0/8, ::1 and ::ffff:127.0.0.0/104: reached from this machine alone */
+static bool loopback(const struct sockaddr_storage *ss)
+{
+	const struct in6_addr *a6 = &((const struct sockaddr_in6 *)ss)->sin6_addr;
+
+	if (ss->ss_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr) >> 24) == 127;
+	return IN6_IS_ADDR_LOOPBACK(a6) || (IN6_IS_ADDR_V4MAPPED(a6) && a6->s6_addr[12] == 127);
+}
+
 /* Starts the server on its own thread; the stop signals stay with the main thread */
 static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_storage *ss,
 				      char *err, size_t errlen)
 {
 	sigset_t block, old;
-	char addr[INET6_ADDRSTRLEN] = "?";
+	char addr[INET6_ADDRSTRLEN + 16];
 	bool v6 = ss->ss_family == AF_INET6;
-	const struct sockaddr_in *in = (const struct sockaddr_in *)ss;
-	const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)ss;
 
 	sv->page = fixed(page, "text/html; charset=utf-8");
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
@@ -145,22 +173,23 @@ static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_s
 	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	errno = 0;
-	struct MHD_Daemon *d = MHD_start_daemon(
-		MHD_USE_AUTO_INTERNAL_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, answer, sv,
-		MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)ss, MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned)SERVE_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned)SERVE_PER_IP, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
-		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
-		MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+	struct MHD_Daemon *d = NULL;
+	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0,
+				     NULL, NULL, answer, sv, MHD_OPTION_SOCK_ADDR,
+				     (const struct sockaddr *)ss, MHD_OPTION_CONNECTION_LIMIT,
+				     (unsigned)SERVE_CONNECTIONS,
+				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
+				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
+				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
+				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
+				     MHD_OPTION_NOTIFY_COMPLETED, deadline_completed, sv->deadline,
+				     MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!d) {
-		inet_ntop(ss->ss_family, v6 ? (const void *)&in6->sin6_addr : &in->sin_addr, addr,
-			  sizeof(addr));
-		snprintf(err, errlen, "--serve: cannot listen on %s%s%s:%u%s%s", v6 ? "[" : "",
-			 addr, v6 ? "]" : "", ntohs(v6 ? in6->sin6_port : in->sin_port),
-			 e ? ": " : "", e ? strerror(e) : "");
-	}
+	if (!d)
+		snprintf(err, errlen, "--serve: cannot listen on %s%s%s",
+			 addr_text(ss, addr, sizeof(addr)), e ? ": " : "", e ? strerror(e) : "");
 	return d;
 }
 
@@ -168,6 +197,8 @@ static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 {
 	if (d)
 		MHD_stop_daemon(d); /* closes every connection: their answers are released */
+	deadline_stop(sv->deadline);
+	sv->deadline = NULL;
 	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed};
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (fixed[i])
@@ -251,7 +282,8 @@ static int serve_step(void *ctx, long i)
 	}
 	if (st->o->mode == OUT_OPENMETRICS) {
 		view_openmetrics(&st->b, st->m, &st->vi, false);
-		return tbuf_write(&st->b, stdout) ? 1 : PACED_DONE;
+		tbuf_write(&st->b, stdout);
+		return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_DONE;
 	}
 	publish(&st->sv, &st->b, st->m, &st->vi);
 	if (!st->d && !(st->d = serve_start(&st->sv, &st->o->listen, err, sizeof(err)))) {
@@ -274,6 +306,13 @@ int serve_run(struct monitor *mon, const struct options *o)
 
 	st.vi.cgroups = o->cgroups ? &mon->cgm : NULL;
 	st.vi.ooms = &st.ooms;
+	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
+		char addr[INET6_ADDRSTRLEN + 16];
+		fprintf(stderr,
+			"memtop: --serve %s is reached beyond this machine: it shows every "
+			"process's name and cgroup to the network\n",
+			addr_text(&o->listen, addr, sizeof(addr)));
+	}
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
 		serve_stop(&st.sv, st.d);

@@ -91,7 +91,7 @@ int stacks_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
 		detail_print_json(stdout, &d);
 	else
 		detail_print_text(stdout, &d, utf8);
-	fflush(stdout);
+	bool failed = output_failed(stdout, STDOUT_NAME);
 	if (exited) {
 		fprintf(stderr, "memtop: process %d exited after %.1f s of sampling\n", pid,
 			d.st.seconds);
@@ -99,7 +99,7 @@ int stacks_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
 	} else if (stop_signal_caught()) {
 		rc = 128 + stop_signal_caught();
 	}
-	if (ferror(stdout))
+	if (failed)
 		rc = 1;
 	detail_clear(&d);
 	drill_close(dr);

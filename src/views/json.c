@@ -69,7 +69,10 @@ static void event(struct tbuf *b, const struct mt_event *e, const struct oom_bef
 		    ",\"uid\":%u,\"total_vm_kb\":%" PRIu64 ",\"anon_rss_kb\":%" PRIu64
 		    ",\"file_rss_kb\":%" PRIu64 ",\"shmem_rss_kb\":%" PRIu64 ",\"memcg\":",
 		    e->uid, e->total_vm_kb, e->anon_rss_kb, e->file_rss_kb, e->shmem_rss_kb);
-	put_string(b, e->memcg);
+	if (e->memcg[0])
+		put_string(b, e->memcg);
+	else /* not known: the kernel's report lost it, and memtop had not seen the victim */
+		tbuf_puts(b, "null");
 	tbuf_printf(b, ",\"trigger_pid\":%d,\"trigger_comm\":", e->trigger_pid);
 	put_string(b, e->trigger_comm);
 	before(b, ob);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "util.h"
 
 static const struct metric none = {METRIC_NONE, NULL, 0};
@@ -72,24 +73,6 @@ size_t metric_name(char *buf, size_t size, const char *prefix, const char *name,
 	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }
 
-/* The length of the UTF-8 sequence at s (1 to 4), or 0 where it is not one: overlong
- * forms, surrogates and code points beyond U+10FFFF are not */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0];
-	size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
-
-	if (c > 0xf4 || !n)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
-	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return n;
-}
-
 size_t metric_label(const char *s, char *out)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -98,15 +81,15 @@ size_t metric_label(const char *s, char *out)
 
 	while (*p) {
 		unsigned c = *p;
-		size_t len = c < 0x80 ? 1 : utf8_len(p);
-		bool c1 = c == 0xc2 && len == 2 && p[1] < 0xa0; /* U+0080 to U+009F */
+		uint32_t cp;
+		size_t len = utf8_decode(p, &cp); /* 0 for C1 controls too */
 		if (c == '\\' || c == '"') {
 			out[n++] = '\\';
 			out[n++] = (char)c;
 		} else if (c == '\n') {
 			out[n++] = '\\';
 			out[n++] = 'n';
-		} else if (c < 0x20 || c == 0x7f || !len || c1) {
+		} else if (c < 0x20 || c == 0x7f || !len) {
 			/* the bytes of it, as the text \xNN: a backslash escaped, then xNN */
 			for (size_t k = 0; k < (len ? len : 1); k++) {
 				memcpy(out + n, "\\\\x", 3);
@@ -114,6 +97,12 @@ size_t metric_label(const char *s, char *out)
 				out[n + 4] = hex[p[k] & 15];
 				n += 5;
 			}
+		} else if (char_invisible(cp)) { /* as the text \u202e, its backslash escaped */
+			out[n++] = '\\';
+			char u[12];
+			size_t k = escape_codepoint(cp, u);
+			memcpy(out + n, u, k);
+			n += k;
 		} else {
 			memcpy(out + n, p, len);
 			n += len;

@@ -45,8 +45,10 @@ size_t metric_name(char *buf, size_t size, const char *prefix, const char *name,
 
 /* A label value as the text format quotes it (without the quotes): backslash, double
  * quote and newline escaped as it says, and the other control characters (C0, DEL, C1)
- * and bytes that are not UTF-8 as the text \xNN (its backslash escaped), so that any name
- * a process gives itself is one valid label value. out holds metric_label_max(s) bytes;
+ * and bytes that are not UTF-8 as the text \xNN, and the characters that draw nothing yet
+ * change how the text around them reads as the text \u202e (char_invisible; the
+ * backslash of both escaped), so that any name a process gives itself is one valid label
+ * value that shows what it holds, as the other outputs do. out holds metric_label_max(s) bytes;
  * returns the length (no NUL). */
 size_t metric_label(const char *s, char *out);
 static inline size_t metric_label_max(const char *s)

@@ -89,6 +89,11 @@ static void status_fields(void **state)
 	assert_int_equal(parse_status_detail("Umask:\t0022\nName:\tx\n", &n), 0);
 	assert_string_equal(n.comm, "x");
 	assert_int_equal(parse_status_detail("nothing here\n", &n), -1);
+	/* the kernel escapes a name's backslash and newline in status: the name as it is */
+	assert_int_equal(parse_status_detail("Name:\t7_back\\\\slash\n", &n), 0);
+	assert_string_equal(n.comm, "7_back\\slash");
+	assert_int_equal(parse_status_detail("Name:\tline\\none\\\\\n", &n), 0);
+	assert_string_equal(n.comm, "line\none\\");
 }
 
 static void cgroup_paths(void **state)

@@ -32,6 +32,18 @@ static void labels_escape_hostile_names(void **state)
 	label_is(NULL, "");
 }
 
+/* The characters that draw nothing yet change how the text around them reads, as the
+ * text \u202e (\U000e0001 beyond U+FFFF), as the screen, batch and JSON show them */
+static void labels_escape_format_characters(void **state)
+{
+	(void)state;
+	label_is("invoice\xe2\x80\xaegpj.exe", "invoice\\\\u202egpj.exe"); /* U+202E */
+	label_is("zero\xe2\x80\x8bwidth", "zero\\\\u200bwidth");	   /* U+200B */
+	label_is("tag\xf3\xa0\x80\x81", "tag\\\\U000e0001");		   /* U+E0001 */
+	label_is("\xef\xbb\xbf", "\\\\ufeff");
+	label_is("\xe2\x80\xa8", "\\\\u2028"); /* the line separator */
+}
+
 static void number_is(double v, const char *want)
 {
 	char buf[64];
@@ -111,6 +123,7 @@ int run_metric_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(labels_escape_hostile_names),
+		cmocka_unit_test(labels_escape_format_characters),
 		cmocka_unit_test(numbers),
 		cmocka_unit_test(metrics_from_the_tables),
 	};

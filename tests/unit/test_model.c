@@ -183,6 +183,49 @@ static void oom_history_keeps_newest(void **state)
 	model_free(&m);
 }
 
+/* A kill whose report lost its memcg line (the kernel rate-limits the report's header and
+ * summary): the memcg of the victim as the refresh before saw it, when that was the same
+ * process (its name); unknown (empty) otherwise, and for kills from before memtop */
+static void oom_memcg_from_last_sighting(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	struct snapshot *s = model_begin(&m);
+	s->mono = s->mono_procs = 1;
+	struct proc_sample *p = snapshot_add_proc(s);
+	p->pid = 42;
+	snprintf(p->comm, sizeof(p->comm), "hog");
+	p->cgroup = "/box/hog";
+	p = snapshot_add_proc(s);
+	p->pid = 43;
+	snprintf(p->comm, sizeof(p->comm), "other");
+	p->cgroup = "/box/other";
+	model_update(&m);
+
+	s = model_begin(&m);
+	s->mono = s->mono_procs = 2;
+	const int32_t pids[] = {42, 43, 44, 42};
+	const char *comms[] = {"hog", "renamed", "unseen", "hog"};
+	for (int i = 0; i < 4; i++) {
+		struct mt_event *e = snapshot_add_event(s);
+		e->type = MT_EV_OOM_KILL;
+		e->pid = pids[i];
+		snprintf(e->comm, sizeof(e->comm), "%s", comms[i]);
+		e->earlier = i == 3;
+	}
+	model_update(&m);
+	const struct snapshot *now = model_current(&m);
+	assert_string_equal(now->events[0].memcg, "/box/hog");
+	assert_string_equal(now->events[1].memcg, "");
+	assert_string_equal(now->events[2].memcg, "");
+	assert_string_equal(now->events[3].memcg, "");
+	assert_string_equal(m.oom[0].memcg, "/box/hog");
+	model_free(&m);
+}
+
 /* Tree view: children under parents in sort order (RSS descending), a row whose parent
  * is not shown is a root, a parent loop still shows every row once; the lines drawn
  * before each command; K hides kernel threads. */
@@ -299,6 +342,7 @@ int run_model_tests(void)
 		cmocka_unit_test(filtering),
 		cmocka_unit_test(memory_split),
 		cmocka_unit_test(oom_history_keeps_newest),
+		cmocka_unit_test(oom_memcg_from_last_sighting),
 		cmocka_unit_test(tree_view),
 		cmocka_unit_test(exited_kept_a_minute),
 	};

@@ -5,6 +5,7 @@
 #include "pids.h"
 #include "procfs.h"
 #include "slabinfo.h"
+#include "hidepid.h"
 #include "unit.h"
 #include "util.h"
 
@@ -396,6 +397,33 @@ static void slabinfo_fields(void **state)
 	free(si.caches);
 }
 
+/* The /proc mounted last is the one seen: its hidepid and gid options */
+static void hidepid_option(void **state)
+{
+	(void)state;
+	char val[32];
+	long gid;
+	const char *plain = "22 1 0:5 / / rw - ext4 /dev/vda rw\n"
+			    "46 22 0:21 / /proc rw,relatime - proc proc rw\n";
+	const char *stacked = "46 22 0:21 / /proc rw,relatime - proc proc rw\n"
+			      "65 46 0:39 / /proc rw,relatime - proc proc rw,hidepid=invisible\n"
+			      "70 22 0:40 / /sys rw - sysfs sysfs rw\n";
+
+	assert_false(parse_hidepid(plain, val, sizeof(val), &gid));
+	assert_true(parse_hidepid(stacked, val, sizeof(val), &gid));
+	assert_string_equal(val, "invisible");
+	assert_int_equal(gid, -1);
+	assert_true(parse_hidepid("3 1 0:4 / /proc rw - proc none rw,gid=27,hidepid=2\n", val,
+				  sizeof(val), &gid));
+	assert_string_equal(val, "2");
+	assert_int_equal(gid, 27);
+	assert_false(parse_hidepid("3 1 0:4 / /proc rw - proc proc rw,hidepid=off\n", val,
+				   sizeof(val), &gid));
+	assert_false(parse_hidepid("3 1 0:4 / /proc2 rw - proc proc rw,hidepid=2\n", val,
+				   sizeof(val), &gid));
+	assert_false(parse_hidepid("", val, sizeof(val), &gid));
+}
+
 int run_procfs_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -415,6 +443,7 @@ int run_procfs_tests(void)
 		cmocka_unit_test(stat_live),
 		cmocka_unit_test(cmdline_of_self_and_gone),
 		cmocka_unit_test(slabinfo_fields),
+		cmocka_unit_test(hidepid_option),
 	};
 	return cmocka_run_group_tests_name("procfs", tests, NULL, NULL);
 }

@@ -1,0 +1,72 @@
+#!/bin/sh
+# --serve against slowloris: 300 connections from 127.0.0.1 each sending its request a
+# byte a second (which the idle timeout never ends) are all closed by memtop while they
+# still send (a whole request has 10 s); meanwhile a client from another address is
+# answered (one address holds 256 of the 512 connections at most), and clients from
+# 127.0.0.1 itself are answered before the slow ones stop. Counts answers, not seconds.
+# A non-loopback address is warned about in one line; loopback is not.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+for t in curl ss; do
+	command -v $t >/dev/null || skip "$t not installed (Debian packages curl, iproute2)"
+done
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+pid= slow=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$slow" ] && kill "$slow" 2>/dev/null
+	rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+port=$((20000 + ($$ + 13) % 20000))
+while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+
+# the warning: one line for 0.0.0.0, none for loopback
+"$MEMTOP" --serve "0.0.0.0:$port" -n 2 -d 0.1 2>"$tmp/err" || fail "--serve 0.0.0.0 exited $?: $(cat "$tmp/err")"
+cat "$tmp/err"
+[ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "^memtop: --serve 0.0.0.0:$port is reached beyond this machine: it shows every process's name and cgroup to the network\$" "$tmp/err" ||
+	fail "--serve 0.0.0.0: no one-line warning: $(cat "$tmp/err")"
+"$MEMTOP" --serve "127.0.0.1:$port" -n 2 -d 0.1 2>"$tmp/err" || fail "--serve 127.0.0.1 exited $?"
+[ ! -s "$tmp/err" ] || fail "--serve 127.0.0.1 warned: $(cat "$tmp/err")"
+echo "ok the warning"
+
+url=http://127.0.0.1:$port/metrics
+"$MEMTOP" --serve "$port" -d 0.5 2>"$tmp/err" &
+pid=$!
+i=0
+until curl -sf -o /dev/null "$url"; do
+	i=$((i + 1))
+	[ $i -le 100 ] || fail "nothing answered on port $port: $(cat "$tmp/err")"
+	kill -0 $pid 2>/dev/null || fail "memtop --serve exited: $(cat "$tmp/err")"
+	sleep 0.1
+done
+
+N=300
+"$HELPERS/slow_client" 127.0.0.1 "$port" $N 40 >"$tmp/slow" &
+slow=$!
+wait_file "$tmp/slow" 30 || fail "slow_client did not connect"
+# another address: answered beside them
+other=0
+for i in 1 2 3 4 5; do
+	curl -sf --max-time 20 --interface 127.0.0.2 -o /dev/null "$url" && other=$((other + 1))
+done
+echo "from 127.0.0.2 beside $N slow clients: $other of 5 answered"
+[ $other = 5 ] || fail "from 127.0.0.2 beside $N slow clients: $other of 5 answered"
+# 127.0.0.1 itself: each answered, at worst once memtop has closed the slow ones, and
+# before they stop sending
+same=0
+for i in 1 2 3 4 5; do
+	until curl -sf --max-time 20 -o /dev/null "$url"; do
+		kill -0 $slow 2>/dev/null || break
+		sleep 0.5
+	done && kill -0 $slow 2>/dev/null && same=$((same + 1))
+done
+echo "from 127.0.0.1 while the slow clients sent: $same of 5 answered"
+wait $slow
+slow=
+echo "slow clients: $(tail -1 "$tmp/slow")"
+[ "$(tail -1 "$tmp/slow")" = "closed $N of $N" ] ||
+	fail "memtop did not close every slow client while it sent: $(tail -1 "$tmp/slow")"
+[ $same = 5 ] || fail "from 127.0.0.1: $same of 5 answered while the slow clients sent"
+kill $pid
+wait $pid
+pid=
+[ ! -s "$tmp/err" ] || fail "stderr: $(cat "$tmp/err")"
