@@ -159,10 +159,8 @@ static const char *empty_text(const struct ui *u, char *buf, size_t size)
 void slab_draw(struct ui *u)
 {
 	static const struct keybar_item keys[] = {
-		{"F4", "Filter", KEY_F(4)},
-		{"M", "Size", 'M'},
-		{"I", "Invert", 'I'},
-		{"Esc", "Back", 27},
+		{"Enter", "Graph", '\n'}, {"F4", "Filter", KEY_F(4)}, {"M", "Size", 'M'},
+		{"I", "Invert", 'I'},	  {"Esc", "Back", 27},
 	};
 	int y = header_rows(u), rows = table_rows(u), pane = graph_rows(u);
 	int nw = flat_first_width(u, slab_columns, SLABCOL_COUNT);

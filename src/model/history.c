@@ -16,7 +16,7 @@
  * minute for an hour: 184 slots of 16 bytes, 2.9 KB a process, about 5.9 MB at 2000 processes.
  * A process gone is kept HISTORY_KEEP_GONE seconds (an OOM kill's post-mortem reads its curve),
  * then freed. The largest slab caches' sizes are kept in the processes' tiers as well
- * (history_slab.c): 736 bytes a cache, 23 KB at most. */
+ * (history_slab.c): 736 bytes a cache, 27 KB at most. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +109,7 @@ void history_free(struct history *h)
 		hproc_free(h->procs[i]);
 	for (size_t i = 0; i < h->nslabs; i++)
 		free(h->slabs[i].v);
+	free(h->slabs);
 	free(h->figs);
 	free(h->mean);
 	free(h->cur);
@@ -137,7 +138,9 @@ size_t history_bytes(const struct history *h)
 	n += (h->cap + h->next_cap) * sizeof(struct hproc *);
 	n += h->nprocs *
 	     (sizeof(struct hproc) + h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
-	n += h->nslabs * h->proc_slots * sizeof(uint32_t);
+	if (h->slabs)
+		n += HISTORY_SLAB_MAX * sizeof(struct hslab) +
+		     h->nslabs * h->proc_slots * sizeof(uint32_t);
 	return n;
 }
 

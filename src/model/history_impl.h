@@ -67,7 +67,7 @@ struct history {
 	size_t slots_now[PROC_TIERS]; /* the processes' slots of the refresh last recorded */
 	double now, before;	      /* its mono, and the one's before it (0: none) */
 	double slab_at;		      /* mono of the last refresh that recorded slab caches */
-	struct hslab slabs[HISTORY_SLAB_MAX];
+	struct hslab *slabs;	      /* room for HISTORY_SLAB_MAX once one is kept */
 	size_t nslabs;
 };
 

@@ -57,19 +57,22 @@ static void age(struct history *h, double dt)
  * of the largest the longest */
 static void enter(struct history *h, const char *name)
 {
-	struct hslab *s = h->nslabs < HISTORY_SLAB_MAX ? &h->slabs[h->nslabs] : NULL;
+	struct hslab *s = NULL;
 
-	for (size_t i = 0; !s || i < h->nslabs; i++) {
-		if (i == h->nslabs)
-			return; /* all among the largest: cannot be with HISTORY_SLAB_TOP fewer */
-		struct hslab *o = &h->slabs[i];
-		if (!o->top && (!s || o->out_for > s->out_for))
-			s = o;
-	}
-	if (s == &h->slabs[h->nslabs])
-		h->nslabs++;
-	else
+	if (!h->slabs)
+		h->slabs = xcalloc(HISTORY_SLAB_MAX, sizeof(*h->slabs));
+	if (h->nslabs < HISTORY_SLAB_MAX) {
+		s = &h->slabs[h->nslabs++];
+	} else {
+		for (size_t i = 0; i < h->nslabs; i++) {
+			struct hslab *o = &h->slabs[i];
+			if (!o->top && (!s || o->out_for > s->out_for))
+				s = o;
+		}
+		if (!s) /* all among the largest: cannot be, with HISTORY_SLAB_TOP fewer */
+			return;
 		free(s->v);
+	}
 	memset(s, 0, sizeof(*s));
 	snprintf(s->name, sizeof(s->name), "%s", name);
 	s->first = s->last = h->now;
