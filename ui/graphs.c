@@ -86,8 +86,8 @@ static const struct sys_series vm_series[] = {
 	{SF_PSI_SOME, "PSI some", ROLE_GRAPH3, GU_AVG},
 };
 
-/* A series of a graph, and where its points come from: a system figure (fig, by its index)
- * or a process's column (col of pid, start) */
+/* A series of a graph, and where its points come from: a system figure (fig, by its index),
+ * a process's column (col of pid, start) or a slab cache's size (slab, its name) */
 struct series_src {
 	const char *name;
 	enum role role;
@@ -96,6 +96,7 @@ struct series_src {
 	int col;
 	int32_t pid;
 	uint64_t start;
+	const char *slab;
 };
 
 /* A graph of the series src[0..ns) in w x h at y, x, over the window of its width; ref a
@@ -128,6 +129,8 @@ static void graph_of(struct ui *u, const char *title, const struct series_src *s
 		else if (t1 > 0 && src[i].pid)
 			history_proc_series(u->m->hist, src[i].pid, src[i].start, src[i].col,
 					    t1 - g.window, t1, v, n);
+		else if (t1 > 0 && src[i].slab)
+			history_slab_series(u->m->hist, src[i].slab, t1 - g.window, t1, v, n);
 		g.s[i] = (struct graph_series){.name = src[i].name, .v = v, .role = src[i].role};
 		g.unit[i] = src[i].unit;
 	}
@@ -211,6 +214,20 @@ void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, in
 		proc_graph(u, pid, start_ticks, "Page faults", flt, flt_names, flt_roles, 2,
 			   GU_RATE, true, y + h1, 0, cols, h - h1);
 	}
+}
+
+void slab_graph_draw(struct ui *u, const char *name, int y, int h)
+{
+	struct series_src src = {
+		.name = "size", .role = ROLE_GRAPH1, .unit = GU_KB, .fig = -1, .slab = name};
+	char title[96];
+	bool kept = false;
+
+	for (size_t i = 0; u->m->hist && i < history_slab_count(u->m->hist); i++)
+		kept |= !strcmp(history_slab_name(u->m->hist, i), name);
+	snprintf(title, sizeof(title), "Slab cache %s%s", name,
+		 kept ? "" : ": not kept (only the largest are)");
+	graph_of(u, title, &src, 1, false, 0, y, 0, u->cv.cols, h);
 }
 
 /* ---- the screen of their own, on a terminal too small for the pane ---- */

@@ -22,6 +22,10 @@ void sys_graphs_draw(struct ui *u, int y, int h, bool side_by_side);
 /* The two graphs of a process (RSS and swap; its fault rates) in the h rows from y */
 void proc_graphs_draw(struct ui *u, int32_t pid, uint64_t start_ticks, int y, int h);
 
+/* The size of the slab cache name over time (the history keeps the largest caches'), a
+ * graph across the screen in the h rows from y */
+void slab_graph_draw(struct ui *u, const char *name, int y, int h);
+
 /* The window's zoom: '[' shorter, ']' longer, among the width's own and 1 min, 10 min, 1 h;
  * says which on the message line */
 void graph_zoom(struct ui *u, int dir);

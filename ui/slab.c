@@ -1,6 +1,8 @@
 /* The slab screen: the header, then a row per slab cache (the model's slab rows, in the
  * order slabmodel_order gives for the screen's sort column and filter), the columns of
- * slab_columns. Its sort and filter are prefs->slab (not saved): size first. */
+ * slab_columns. Its sort and filter are prefs->slab (not saved): size first. Enter or g
+ * puts a graph of the selected cache's size over time above the table (the history keeps
+ * the largest caches' for the hour), [ and ] its window, as the processes' graphs. */
 #include "slab.h"
 
 #include <stdio.h>
@@ -9,6 +11,7 @@
 
 #include "cells.h"
 #include "draw_header.h"
+#include "graphs.h"
 #include "help.h"
 #include "prompt.h"
 #include "table_screen.h"
@@ -16,6 +19,9 @@
 
 enum action {
 	SL_BACK = TA_COUNT,
+	SL_GRAPH,
+	SL_SHORTER,
+	SL_LONGER,
 };
 
 const struct binding slab_keys[] = {
@@ -30,6 +36,12 @@ const struct binding slab_keys[] = {
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by size"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by a substring of the cache's name"},
+	{SL_GRAPH,
+	 {'\n', '\r', KEY_ENTER, 'g'},
+	 "Enter g",
+	 "a graph of the selected cache's size over time above the table, or none"},
+	{SL_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{SL_LONGER, {']', 0}, "]", "longer graph window"},
 	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the process table"},
 	{0, {0}, NULL, NULL},
 };
@@ -38,6 +50,7 @@ struct slab_state {
 	struct table_view view;
 	size_t *order; /* the model's rows shown, in order */
 	size_t n, cap;
+	bool graph; /* the selected cache's graph above the table */
 } slab_state;
 static struct slab_state *const st = &slab_state;
 
@@ -49,9 +62,18 @@ static const struct slab_model *slabs(const struct ui *u)
 /* The rows again, in the screen's order, the selection on the same cache */
 static void reorder(struct ui *u);
 
+/* The graph's rows: GRAPH_PANE_H, at most half of what is under the header, none under 5 */
+static int graph_rows(const struct ui *u)
+{
+	int h = (u->cv.rows - header_rows(u) - 2) / 2;
+
+	h = h < GRAPH_PANE_H ? h : GRAPH_PANE_H;
+	return st->graph && h >= 5 ? h : 0;
+}
+
 static int table_rows(const struct ui *u)
 {
-	int n = u->cv.rows - header_rows(u) - 2; /* column titles, bottom line */
+	int n = u->cv.rows - header_rows(u) - graph_rows(u) - 2; /* column titles, bottom line */
 	return n > 0 ? n : 0;
 }
 
@@ -137,17 +159,18 @@ static const char *empty_text(const struct ui *u, char *buf, size_t size)
 void slab_draw(struct ui *u)
 {
 	static const struct keybar_item keys[] = {
-		{"F4", "Filter", KEY_F(4)},
-		{"M", "Size", 'M'},
-		{"I", "Invert", 'I'},
-		{"Esc", "Back", 27},
+		{"Enter", "Graph", '\n'}, {"F4", "Filter", KEY_F(4)}, {"M", "Size", 'M'},
+		{"I", "Invert", 'I'},	  {"Esc", "Back", 27},
 	};
-	int y = header_rows(u), rows = table_rows(u);
+	int y = header_rows(u), rows = table_rows(u), pane = graph_rows(u);
 	int nw = flat_first_width(u, slab_columns, SLABCOL_COUNT);
 	char why[200];
 
 	reorder(u);
 	draw_header(u);
+	if (pane && st->n)
+		slab_graph_draw(u, slabs(u)->rows[st->order[st->view.sel]].c->name, y, pane);
+	y += pane;
 	flat_titles(u, y, nw, &slab_table);
 	map_rows(u, y + 1, rows, st->view.top, st->n);
 	for (int r = 0; r < rows && st->view.top + (size_t)r < st->n; r++)
@@ -162,6 +185,16 @@ void slab_draw(struct ui *u)
 
 struct reaction slab_act(struct ui *u, int a)
 {
+	if (a == SL_GRAPH) {
+		st->graph = !st->graph;
+		if (st->graph && !graph_rows(u))
+			snprintf(u->message, sizeof(u->message), "no room for the graph");
+		return reacts(REACT_NONE);
+	}
+	if (a == SL_SHORTER || a == SL_LONGER) {
+		graph_zoom(u, a == SL_SHORTER ? -1 : 1);
+		return reacts(REACT_NONE);
+	}
 	if (a != SL_BACK)
 		return table_act(&slab_table, u, a);
 	u->message[0] = '\0';

@@ -40,6 +40,11 @@ const struct column slab_columns[SLABCOL_COUNT] = {
 			    .unit = UNIT_KB_MIN, .kind = KIND_GROWTH, .on = true, .span = 60,
 			    .desc = "SIZE's growth per minute over the last minute (since the "
 				    "slab view opened if later)"},
+	[SLABCOL_GROWTH10] = {COLUMN("grow10", "GROW10", "grow10_kb_per_min"), .width = 6,
+			      .unit = UNIT_KB_MIN, .kind = KIND_GROWTH, .on = true, .span = 600,
+			      .desc = "SIZE's growth per minute over the last ten minutes: the "
+				      "least-squares slope of the sizes kept for the 16 largest "
+				      "caches (- for others, or under 5 samples over 30 s)"},
 	[SLABCOL_RECLAIM] = {COLUMN("reclaim", "RECLAIM", "reclaimable"), .width = 7,
 			     .unit = UNIT_TEXT, .kind = KIND_TEXT, .ascending = true, .on = true,
 			     .text = get_reclaim,

@@ -61,6 +61,34 @@ bool history_growth(const struct history *h, int32_t pid, uint64_t start_ticks, 
  * rows */
 bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_min, bool *leak);
 
+/* The largest slab caches' sizes over the hour, in the processes' tiers, while slabinfo
+ * is read (history_slab.c): a cache is kept from when it is among the HISTORY_SLAB_TOP
+ * largest until it has not been for HISTORY_SLAB_OUT seconds of refreshes that read
+ * slabinfo (or it has no sample in the hour); HISTORY_SLAB_MAX at most, the one out the
+ * longest making room. */
+#define HISTORY_SLAB_TOP 16
+#define HISTORY_SLAB_MAX 32
+#define HISTORY_SLAB_OUT 600.0
+
+struct history_slab {
+	const char *name;
+	uint64_t kb;
+};
+/* The caches read at the refresh last recorded (after history_record), their sizes */
+void history_record_slabs(struct history *h, const struct history_slab *c, size_t n);
+/* The caches kept: how many, and the name of the i-th */
+size_t history_slab_count(const struct history *h);
+const char *history_slab_name(const struct history *h, size_t i);
+/* The cache's size (KiB) as history_sys_series gives a figure; 0 where it is not kept */
+size_t history_slab_series(const struct history *h, const char *name, double t0, double t1,
+			   double *out, size_t n);
+/* Its samples (KiB) over [from, to], times relative to to, newest first; at most max */
+size_t history_slab_points(const struct history *h, const char *name, double from, double to,
+			   double *t, double *kb, size_t max);
+/* Its growth in KiB per minute as history_growth's, up to its last sample */
+bool history_slab_growth(const struct history *h, const char *name, double span,
+			 double *kb_per_min);
+
 /* The processes of the newest sample at or before mono time t (their pid, start, comm,
  * RSS and swap), for the OOM post-mortem; calls fn for each, returns the sample's mono
  * time, or 0 if none. */

@@ -1,6 +1,7 @@
 /* The history's insides, shared by history.c (the store: its tiers, a refresh recorded),
- * history_series.c (read back: series, a process's samples) and history_trends.c (growth,
- * leak suspects, the forecast): not for other files. */
+ * history_series.c (read back: series, a process's samples), history_trends.c (growth,
+ * leak suspects, the forecast) and history_slab.c (the largest slab caches): not for other
+ * files. */
 #ifndef MEMTOP_HISTORY_IMPL_H
 #define MEMTOP_HISTORY_IMPL_H
 
@@ -47,6 +48,15 @@ struct hproc {
 	double flat_at[2];
 };
 
+/* A slab cache's sizes in the processes' tiers (history_slab.c) */
+struct hslab {
+	char name[64];
+	double first, last; /* mono of its first and last sample */
+	double out_for;	    /* seconds of slabinfo's refreshes it was not among the largest */
+	bool top;	    /* among the largest at the last refresh that read slabinfo */
+	uint32_t *v;	    /* by slot: KiB (NO_VALUE: not read) */
+};
+
 struct history {
 	struct tier sys[SYS_TIERS], proc[PROC_TIERS];
 	size_t nfig;
@@ -61,6 +71,11 @@ struct history {
 	size_t next_cap;
 	struct hproc **cur; /* by index in the snapshot last recorded */
 	size_t ncur, cur_cap;
+	size_t slots_now[PROC_TIERS]; /* the processes' slots of the refresh last recorded */
+	double now, before;	      /* its mono, and the one's before it (0: none) */
+	double slab_at;		      /* mono of the last refresh that recorded slab caches */
+	struct hslab *slabs;	      /* room for HISTORY_SLAB_MAX once one is kept */
+	size_t nslabs;
 };
 
 /* The slot of the i-th oldest sample */
@@ -98,6 +113,42 @@ static inline const struct tier *tier_for(const struct tier *tiers, size_t n, do
 		if (tiers[k].n && tier_time(&tiers[k], 0) <= time)
 			return &tiers[k];
 	return &tiers[n - 1];
+}
+
+/* The slot and time of the processes' sample at or before time, for a record seen from
+ * first to last; false where it has none */
+static inline bool proc_slot_at(const struct history *h, double first, double last, double time,
+				size_t *slot, double *at)
+{
+	if (time > last)
+		time = last;
+	const struct tier *t = tier_for(h->proc, PROC_TIERS, time);
+	long k = tier_at_or_before(t, time);
+	if (k < 0 || tier_time(t, (size_t)k) < first)
+		return false;
+	*slot = slot_of(t, (size_t)k);
+	*at = tier_time(t, (size_t)k);
+	return true;
+}
+
+/* A value in a processes' slot, for history_points; false where it has none */
+typedef bool (*slot_value_fn)(const struct history *h, const void *arg, size_t slot, double *v);
+
+/* The points of a record seen since first over [from, to], every sample held: the finest
+ * tier's, then each coarser tier's older than those; times relative to to (<= 0), newest
+ * first; returns how many, at most max */
+size_t history_points(const struct history *h, double first, slot_value_fn value, const void *arg,
+		      double from, double to, double *t, double *v, size_t max);
+
+/* The least-squares slope of those points, KiB a minute: false unless GROWTH_MIN_SAMPLES
+ * of them over GROWTH_MIN_SPAN seconds or more */
+bool history_fit(const struct history *h, double first, slot_value_fn value, const void *arg,
+		 double from, double to, double *kb_per_min);
+
+/* The time of point i of n evenly spaced from t0 to t1 (the last at t1) */
+static inline double series_time(double t0, double t1, size_t i, size_t n)
+{
+	return n > 1 ? t0 + (t1 - t0) * (double)i / (double)(n - 1) : t1;
 }
 
 /* The record of process pid started at start_ticks; NULL if none */

@@ -29,7 +29,7 @@ size_t history_sys_series(const struct history *h, size_t f, double t0, double t
 	size_t got = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		double time = n > 1 ? t0 + (t1 - t0) * (double)i / (double)(n - 1) : t1;
+		double time = series_time(t0, t1, i, n);
 		const struct tier *t = tier_for(h->sys, SYS_TIERS, time);
 		long k = f < h->nfig ? tier_at_or_before(t, time) : -1;
 		out[i] = k < 0 ? NAN : h->figs[slot_of(t, (size_t)k) * h->nfig + f];
@@ -60,14 +60,11 @@ const struct hproc *history_find(const struct history *h, int32_t pid, uint64_t 
 bool history_proc_at(const struct history *h, const struct hproc *q, int i, double time,
 		     uint32_t *v, double *at)
 {
-	if (time > q->last)
-		time = q->last;
-	const struct tier *t = tier_for(h->proc, PROC_TIERS, time);
-	long k = tier_at_or_before(t, time);
-	if (k < 0 || tier_time(t, (size_t)k) < q->first)
+	size_t slot;
+
+	if (!proc_slot_at(h, q->first, q->last, time, &slot, at))
 		return false;
-	*v = q->v[slot_of(t, (size_t)k) * (size_t)h->nhcol + (size_t)i];
-	*at = tier_time(t, (size_t)k);
+	*v = q->v[slot * (size_t)h->nhcol + (size_t)i];
 	return *v != NO_VALUE;
 }
 
@@ -80,7 +77,7 @@ size_t history_proc_series(const struct history *h, int32_t pid, uint64_t start_
 	size_t got = 0;
 
 	for (size_t k = 0; k < n; k++) {
-		double time = n > 1 ? t0 + (t1 - t0) * (double)k / (double)(n - 1) : t1;
+		double time = series_time(t0, t1, k, n);
 		uint32_t v, pv;
 		double at, pat;
 		out[k] = NAN;

@@ -37,11 +37,8 @@ static bool steady(const struct history *h, const struct hproc *q, double now, b
 	return up >= 8 && kb[10] - kb[0] >= 1024;
 }
 
-/* The points of q's RSS (+ swap where use_swap: then only samples that have it) over
- * [from, to], every sample held: the finest tier's, then each coarser tier's older than
- * those; returns how many, at most max */
-static size_t size_points(const struct history *h, const struct hproc *q, double from, double to,
-			  bool use_swap, double *t, double *kb, size_t max)
+size_t history_points(const struct history *h, double first, slot_value_fn value, const void *arg,
+		      double from, double to, double *t, double *v, size_t max)
 {
 	size_t n = 0;
 	double below = INFINITY; /* the oldest time taken from a finer tier */
@@ -51,16 +48,11 @@ static size_t size_points(const struct history *h, const struct hproc *q, double
 		long i = tier_at_or_before(tier, to);
 		for (; i >= 0 && n < max; i--) {
 			double time = tier_time(tier, (size_t)i);
-			if (time < from || time < q->first)
+			if (time < from || time < first)
 				break;
-			if (time >= below)
+			if (time >= below || !value(h, arg, slot_of(tier, (size_t)i), &v[n]))
 				continue;
-			const uint32_t *v = q->v + slot_of(tier, (size_t)i) * (size_t)h->nhcol;
-			uint32_t rss = v[h->hcol[COL_RSS]], sw = v[h->hcol[COL_SWAP]];
-			if (rss == NO_VALUE || (use_swap && sw == NO_VALUE))
-				continue;
-			t[n] = time - to;
-			kb[n++] = (double)rss + (use_swap ? sw : 0);
+			t[n++] = time - to;
 		}
 		if (n)
 			below = t[n - 1] + to;
@@ -68,25 +60,53 @@ static size_t size_points(const struct history *h, const struct hproc *q, double
 	return n;
 }
 
+struct size_arg {
+	const struct hproc *q;
+	bool use_swap;
+};
+
+/* RSS (+ swap where use_swap: then only samples that have it) in a slot */
+static bool size_in(const struct history *h, const void *arg, size_t slot, double *kb)
+{
+	const struct size_arg *a = arg;
+	const uint32_t *v = a->q->v + slot * (size_t)h->nhcol;
+	uint32_t rss = v[h->hcol[COL_RSS]], sw = v[h->hcol[COL_SWAP]];
+
+	if (rss == NO_VALUE || (a->use_swap && sw == NO_VALUE))
+		return false;
+	*kb = (double)rss + (a->use_swap ? sw : 0);
+	return true;
+}
+
+bool history_fit(const struct history *h, double first, slot_value_fn value, const void *arg,
+		 double from, double to, double *kb_per_min)
+{
+	double t[256], kb[256];
+	bool ok;
+	size_t n = history_points(h, first, value, arg, from, to, t, kb, 256);
+
+	if (n < GROWTH_MIN_SAMPLES)
+		return false;
+	double slope = history_slope(t, kb, n, GROWTH_MIN_SPAN, &ok);
+	if (ok)
+		*kb_per_min = slope * 60.0;
+	return ok;
+}
+
 /* The least-squares slope of q's RSS + swap, KiB a minute, over span seconds up to now:
  * false unless GROWTH_MIN_SAMPLES samples over GROWTH_MIN_SPAN seconds or more */
 static bool fit_growth(const struct history *h, const struct hproc *q, double now, double span,
 		       double *kb_per_min, bool *leak)
 {
-	double t[256], kb[256], at;
+	double at;
 	uint32_t sw;
-	bool ok;
 
 	if (leak)
 		*leak = false;
 	bool use_swap = history_proc_at(h, q, h->hcol[COL_SWAP], now, &sw, &at) && at == now;
-	size_t n = size_points(h, q, now - span, now, use_swap, t, kb, 256);
-	if (n < GROWTH_MIN_SAMPLES)
+	if (!history_fit(h, q->first, size_in, &(struct size_arg){q, use_swap}, now - span, now,
+			 kb_per_min))
 		return false;
-	double slope = history_slope(t, kb, n, GROWTH_MIN_SPAN, &ok);
-	if (!ok)
-		return false;
-	*kb_per_min = slope * 60.0;
 	if (leak && *kb_per_min > 0 && now - q->first >= 600)
 		*leak = steady(h, q, now, use_swap);
 	return true;

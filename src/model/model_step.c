@@ -9,7 +9,7 @@ void model_step(struct model *m)
 
 	model_rates(m);
 	growth_step(m, seen);
-	slabmodel_update(&m->slab, model_current(m));
+	slabmodel_update(&m->slab, model_current(m), m->hist);
 	account_update(&m->acct, model_current(m));
 	model_refilter(m);
 }

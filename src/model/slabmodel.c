@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "history.h"
 #include "kbtrend.h"
 #include "util.h"
 
@@ -19,6 +20,7 @@ void slabmodel_free(struct slab_model *sm)
 {
 	free(sm->rows);
 	free(sm->tracks);
+	free(sm->sizes);
 	memset(sm, 0, sizeof(*sm));
 }
 
@@ -72,7 +74,34 @@ static void fill_row(struct slab_row *r, const struct slab_cache *c, uint64_t kb
 		   TABLE_BIT(SLABCOL_RECLAIM);
 }
 
-void slabmodel_update(struct slab_model *sm, const struct snapshot *s)
+/* A cache's minute from the history's samples of it before now */
+static void seed(struct kb_trend *tr, const struct history *h, const char *name, double now)
+{
+	double t[256], kb[256];
+	size_t n = history_slab_points(h, name, now - KB_TREND_SPAN, now, t, kb, 256);
+
+	while (n-- > 0) /* oldest first */
+		if (t[n] < 0)
+			kb_trend_add(tr, now + t[n], kb[n]);
+}
+
+/* The rows' sizes into the history, and their growth over ten minutes from it */
+static void record(struct slab_model *sm, struct history *h)
+{
+	sm->sizes = xrealloc(sm->sizes, (sm->n ? sm->n : 1) * sizeof(*sm->sizes));
+	for (size_t i = 0; i < sm->n; i++)
+		sm->sizes[i] =
+			(struct history_slab){sm->rows[i].c->name, sm->rows[i].v[SLABCOL_SIZE]};
+	history_record_slabs(h, sm->sizes, sm->n);
+	for (size_t i = 0; i < sm->n; i++) {
+		struct slab_row *r = &sm->rows[i];
+		if (history_slab_growth(h, r->c->name, slab_columns[SLABCOL_GROWTH10].span,
+					&r->num[SLABCOL_GROWTH10]))
+			r->valid |= TABLE_BIT(SLABCOL_GROWTH10);
+	}
+}
+
+void slabmodel_update(struct slab_model *sm, const struct snapshot *s, struct history *h)
 {
 	const struct slab_info *si = &s->slab;
 
@@ -90,11 +119,15 @@ void slabmodel_update(struct slab_model *sm, const struct snapshot *s)
 		struct slab_track *t = track_of(sm, c->name);
 
 		fill_row(r, c, kb);
+		if (!t->size.n && h)
+			seed(&t->size, h, c->name, s->mono);
 		if (kb_trend_per_min(&t->size, s->mono, (double)kb, &r->num[SLABCOL_GROWTH]))
 			r->valid |= TABLE_BIT(SLABCOL_GROWTH);
 		t->seen = true;
 		kb_trend_add(&t->size, s->mono, (double)kb);
 	}
+	if (si->read && !si->err && h)
+		record(sm, h);
 	forget_gone(sm);
 }
 

@@ -1,7 +1,8 @@
 /* The slab caches in the model: each cache of the newest snapshot's /proc/slabinfo with
  * its size as slabtop counts it and its growth per minute, from the model's own samples
- * of it (a cache known by its name); and their order for a view. Filled by model_step
- * while slabinfo is read (the slab screen open, --slab). */
+ * of it over the last minute (a cache known by its name), and over ten minutes from the
+ * history's, which keeps the largest caches' sizes for the hour; and their order for a
+ * view. Filled by model_step while slabinfo is read (the slab screen open, --slab). */
 #ifndef MEMTOP_SLABMODEL_H
 #define MEMTOP_SLABMODEL_H
 
@@ -20,7 +21,9 @@ struct slab_row {
 	unsigned valid;		    /* the columns with a value (TABLE_BIT) */
 };
 
-struct slab_track; /* a cache's samples over the last minute */
+struct slab_track;   /* a cache's samples over the last minute */
+struct history_slab; /* what the history is given */
+struct history;
 
 struct slab_model {
 	bool read;	       /* the newest snapshot read slabinfo */
@@ -29,6 +32,7 @@ struct slab_model {
 	size_t n, cap;
 	struct slab_track *tracks; /* by name */
 	size_t ntracks, tracks_cap;
+	struct history_slab *sizes; /* the rows' names and sizes, for the history */
 };
 
 /* Seconds the growth looks back */
@@ -36,8 +40,10 @@ struct slab_model {
 
 void slabmodel_free(struct slab_model *sm);
 /* The rows of snapshot s, their growth from the samples kept; the samples of caches gone
- * (and all, when s did not read slabinfo) are forgotten */
-void slabmodel_update(struct slab_model *sm, const struct snapshot *s);
+ * (and all, when s did not read slabinfo) are forgotten. The sizes read are recorded in h
+ * (s recorded there first); a cache's minute starts from h's samples of it where it has
+ * none of its own (the slab view opened again). */
+void slabmodel_update(struct slab_model *sm, const struct snapshot *s, struct history *h);
 
 /* How a view orders the rows: by column sort (its natural direction, invert: the other),
  * only the caches whose name holds filter (any case; "" or NULL: all) */

@@ -43,11 +43,11 @@ echo "slabs: $(wc -l <"$tmp/memtop") caches as /proc/slabinfo; largest: $(head -
 
 # batch text: a table with every cache, largest first
 "$MEMTOP" --slab -b -n 1 --no-bpf >"$tmp/batch" || fail "memtop -b exited $?"
-grep -qE '^NAME +ACTIVE +OBJS +OBJSIZE +SIZE +GROW/min RECLAIM$' "$tmp/batch" ||
+grep -qE '^NAME +ACTIVE +OBJS +OBJSIZE +SIZE +GROW/min +GROW10 RECLAIM$' "$tmp/batch" ||
 	fail "no slab table's titles in -b: $(tail -n 5 "$tmp/batch")"
 n=$(awk '/^NAME +ACTIVE/ { t = 1; next } t && NF { n++ } t && !NF { exit } END { print n + 0 }' "$tmp/batch")
 [ "$n" = "$(wc -l <"$tmp/kernel")" ] || fail "-b lists $n caches, slabinfo $(wc -l <"$tmp/kernel")"
-grep -qE '^dentry +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+[KMG] +[-+0-9.KMG]+ +yes$' "$tmp/batch" ||
+grep -qE '^dentry +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+[KMG] +[-+0-9.KMG]+ +[-+0-9.KMG]+ +yes$' "$tmp/batch" ||
 	fail "no dentry row, reclaimable: $(grep '^dentry ' "$tmp/batch")"
 
 # as nobody: the line saying why, in batch text and in JSON

@@ -9,15 +9,15 @@ tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-names() { screen_text | awk '/^NAME +ACTIVE/ { t = 1; next } t && NF == 7 { print $1 }'; }
-sizes_kb() { screen_text | awk '/^NAME +ACTIVE/ { t = 1; next } t && NF == 7 {
+names() { screen_text | awk '/^NAME +ACTIVE/ { t = 1; next } t && NF == 8 { print $1 }'; }
+sizes_kb() { screen_text | awk '/^NAME +ACTIVE/ { t = 1; next } t && NF == 8 {
 	v = $5 + 0; u = substr($5, length($5)); m = u == "M" ? 1024 : u == "G" ? 1048576 : 1
 	printf "%d\n", v * m }'; }
 
 tm_start 100 30 "$MEMTOP -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 tm send-keys B
-wait_for "GROW/min RECLAIM" || fail "B opened no slab screen: $(screen_text)"
+wait_for "GROW/min GROW10 RECLAIM" || fail "B opened no slab screen: $(screen_text)"
 wait_for "dentry" || fail "no dentry row: $(screen_text)"
 [ "$(names | wc -l)" -ge 15 ] || fail "only $(names | wc -l) rows: $(screen_text)"
 sizes_kb >"$tmp/sizes"

@@ -1,0 +1,65 @@
+#!/bin/sh
+# The slab caches' growth over ten minutes (GROW10, grow10_kb_per_min): 50,000 files made
+# and stated in a new directory, a batch at each of memtop --slab --json's refreshes (so
+# that the dentry cache grows steadily however fast the machine is; its free objects taken
+# up before), add as many dentries:
+# dentry's grow10 is null until its samples span 30 s, then positive, and at the last
+# refresh within 25 % of the dentry cache's size change between the first and the last
+# refresh per minute. Where the cache was reclaimed during the run (other work), tried
+# again, else skipped.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+[ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
+grep -q '^dentry ' /proc/slabinfo || skip "no dentry cache in /proc/slabinfo"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+trap 'kill $mt 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+n=80 files=50000
+per=$((files / (n - 1) + 1)) run=0
+
+# measure: a run of memtop with the files made, dentry's "ts size grow10" a line each in
+# $tmp/dentry
+measure() {
+	# new directories (the files of a run before kept: their dentries freed now would
+	# shrink the cache); the cache's free objects taken first (its size grows only once
+	# they are in use)
+	run=$((run + 1))
+	mkdir "$tmp/files$run" "$tmp/first$run"
+	free=$(awk '$1 == "dentry" { print $3 - $2 + 1000 }' /proc/slabinfo)
+	(cd "$tmp/first$run" && seq "$free" | xargs touch)
+	"$MEMTOP" --slab --json -n $n -d 0.5 --no-bpf >"$tmp/json" &
+	mt=$!
+	k=1
+	while kill -0 $mt 2>/dev/null && [ $k -lt $n ]; do
+		# the batch of refresh k once memtop printed it
+		[ "$(wc -l <"$tmp/json")" -ge $k ] || { sleep 0.05; continue; }
+		seq $((k * per)) $(((k + 1) * per - 1)) | sed "s|^|$tmp/files$run/f|" >"$tmp/batch"
+		xargs touch <"$tmp/batch" && xargs stat -c %s <"$tmp/batch" >/dev/null
+		k=$((k + 1))
+	done
+	wait $mt || fail "memtop exited $?"
+	jq -r '.ts as $t | .slabs[] | select(.name == "dentry") | "\($t) \(.size_kb) \(.grow10_kb_per_min)"' \
+		"$tmp/json" >"$tmp/dentry"
+	[ "$(wc -l <"$tmp/dentry")" = $n ] || fail "dentry in $(wc -l <"$tmp/dentry") of $n refreshes"
+}
+
+# reclaimed: the dentry cache shrank by over 1 MiB at a refresh (other work's reclaim,
+# which leaves free objects that new dentries take without growing it)
+reclaimed() { awk 'NR > 1 && $2 < prev - 1024 { r = 1 } { prev = $2 } END { exit !r }' "$tmp/dentry"; }
+
+measure
+if reclaimed; then
+	echo "the dentry cache was reclaimed during the run: again ($(tr '\n' ' ' <"$tmp/dentry"))"
+	measure
+	reclaimed && skip "the dentry cache was reclaimed during two runs (other work)"
+fi
+# null while the samples span under 30 s (the 20th refresh: 9.5 s)
+[ "$(sed -n 20p "$tmp/dentry" | cut -d' ' -f3)" = null ] ||
+	fail "a GROW10 before 30 s: $(sed -n 20p "$tmp/dentry")"
+awk 'NR == 1 { t0 = $1; k0 = $2 } { t = $1; k = $2; g = $3 }
+	END { if (g == "null" || g <= 0) { print "dentry GROW10 at the last refresh: " g; exit 1 }
+	      want = (k - k0) * 60 / (t - t0)
+	      printf "dentry: %+dK over %.1f s, %.0fK/min; GROW10 %.0fK/min\n", k - k0, t - t0, want, g
+	      if (want <= 0 || g < want * 0.75 || g > want * 1.25) exit 1 }' "$tmp/dentry" \
+	>"$tmp/out" || fail "$(cat "$tmp/out"): $(tr '\n' ' ' <"$tmp/dentry")"
+cat "$tmp/out"
