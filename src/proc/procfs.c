@@ -223,35 +223,43 @@ int parse_statm(const char *text, struct pid_statm *sm)
 	return 0;
 }
 
+/* path read into buf (size) and parsed into vals by parse, its presence bits into *present
+ * against the default ones; -1 with the one-line reason in err (missing names what the
+ * parser needs) */
+static int read_counters(const char *path, char *buf, size_t size,
+			 int (*parse)(const char *, uint64_t *, uint64_t *), uint64_t *vals,
+			 uint64_t *presence, uint64_t dflt, const char *missing, char *err,
+			 size_t errlen)
+{
+	uint64_t present;
+
+	if (read_file(path, buf, size) < 0) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (parse(buf, vals, &present)) {
+		snprintf(err, errlen, "%s is corrupt (no %s)", path, missing);
+		return -1;
+	}
+	*presence = present ^ dflt;
+	return 0;
+}
+
 int procfs_meminfo(struct snapshot *s, char *err, size_t errlen)
 {
 	char buf[16384];
-	if (read_file("/proc/meminfo", buf, sizeof(buf)) < 0) {
-		snprintf(err, errlen, "cannot read /proc/meminfo: %s", strerror(errno));
-		return -1;
-	}
-	uint64_t present;
-	if (parse_meminfo(buf, s->mem, &present)) {
-		snprintf(err, errlen, "/proc/meminfo is corrupt (no MemTotal or MemFree)");
-		return -1;
-	}
-	s->mem_presence = present ^ MI_PRESENT_DEFAULT;
-	return 0;
+
+	return read_counters("/proc/meminfo", buf, sizeof(buf), parse_meminfo, s->mem,
+			     &s->mem_presence, MI_PRESENT_DEFAULT, "MemTotal or MemFree", err,
+			     errlen);
 }
 
 int procfs_counters(struct snapshot *s, char *err, size_t errlen)
 {
 	char buf[16384];
-	if (read_file("/proc/vmstat", buf, sizeof(buf)) < 0) {
-		snprintf(err, errlen, "cannot read /proc/vmstat: %s", strerror(errno));
+	if (read_counters("/proc/vmstat", buf, sizeof(buf), parse_vmstat, s->vm, &s->vm_presence,
+			  VS_PRESENT_DEFAULT, "pgfault or pgmajfault", err, errlen))
 		return -1;
-	}
-	uint64_t present;
-	if (parse_vmstat(buf, s->vm, &present)) {
-		snprintf(err, errlen, "/proc/vmstat is corrupt (no pgfault or pgmajfault)");
-		return -1;
-	}
-	s->vm_presence = present ^ VS_PRESENT_DEFAULT;
 	if (read_file("/proc/pressure/memory", buf, sizeof(buf)) < 0 || parse_psi(buf, &s->psi))
 		memset(&s->psi, 0, sizeof(s->psi));
 	if (read_file("/proc/uptime", buf, sizeof(buf)) < 0 || parse_uptime(buf, &s->uptime)) {
