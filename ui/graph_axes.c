@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "graph.h"
+#include "graph_axes.h"
 #include "util.h"
 
 /* The least of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten at or above x (> 0) */
@@ -93,7 +93,8 @@ static void ref_line(struct graph_grid *grid, int y, int dot)
 	}
 }
 
-void graph_y_axis(const struct graph *g, struct graph_grid *grid, int top, int rows, double max)
+void graph_y_axis(struct graph_grid *grid, int top, int rows, double max,
+		  const struct graph_scale *sc)
 {
 	int dy = graph_dots_y(grid->utf8), ref_row = -1;
 	char label[16];
@@ -104,45 +105,45 @@ void graph_y_axis(const struct graph *g, struct graph_grid *grid, int top, int r
 		c->role = ROLE_GRAPH_AXIS;
 	}
 	y_label(grid, top, rows - 1, "0");
-	if (g->own_scale) {
+	if (sc->own_scale) {
 		if (rows > 1)
 			y_label(grid, top, 0, "peak");
 		return;
 	}
 	if (max <= 0 || rows < 2)
 		return; /* nothing above 0 to scale */
-	graph_value(max, g->unit[0], label, sizeof(label));
+	graph_value(max, sc->unit, label, sizeof(label));
 	y_label(grid, top, 0, label);
-	if (g->ref > 0 && g->ref <= max) {
-		int d = graph_dot_row(g->ref, max, rows * dy);
+	if (sc->ref > 0 && sc->ref <= max) {
+		int d = graph_dot_row(sc->ref, max, rows * dy);
 		ref_row = rows - 1 - d / dy;
 		ref_line(grid, top + ref_row, dy - 1 - d % dy);
-		graph_value(g->ref, g->unit[0], label, sizeof(label));
+		graph_value(sc->ref, sc->unit, label, sizeof(label));
 		if (ref_row > 0 && ref_row < rows - 1)
 			y_label(grid, top, ref_row, label);
 	}
 	int mid = row_of(max / 2, max, rows, dy);
 	if (rows >= 5 && mid > 0 && mid < rows - 1 && mid != ref_row) {
-		graph_value(max / 2, g->unit[0], label, sizeof(label));
+		graph_value(max / 2, sc->unit, label, sizeof(label));
 		y_label(grid, top, mid, label);
 	}
 }
 
-void graph_time_axis(const struct graph *g, struct graph_grid *grid, int y)
+void graph_time_axis(struct graph_grid *grid, int y, double window, const char *end)
 {
-	const char *end = g->end ? g->end : "now";
+	end = end ? end : "now";
 	int x0 = GRAPH_YLABEL_W, pw = grid->w - x0, ex = grid->w - (int)strlen(end);
 	char mark[16];
 
 	if (pw < 1 || ex < x0)
 		return;
 	graph_text(grid, y, ex, ROLE_GRAPH_AXIS, end);
-	double step = graph_mark_step(g->window, pw);
+	double step = graph_mark_step(window, pw);
 	int right = ex; /* where the label to the right begins */
-	for (int k = 1; k * step <= g->window * (1 + 1e-9); k++) {
+	for (int k = 1; k * step <= window * (1 + 1e-9); k++) {
 		graph_mark(k * step, step, mark, sizeof(mark));
 		int len = (int)strlen(mark);
-		int x = x0 + (int)lround((1 - k * step / g->window) * (pw - 1)) - len / 2;
+		int x = x0 + (int)lround((1 - k * step / window) * (pw - 1)) - len / 2;
 		if (x < x0)
 			x = x0;
 		if (x + len + 1 > right)

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "history.h"
-#include "model.h"
 #include "sysfig.h"
 #include "util.h"
 
@@ -71,15 +70,15 @@ static double size_kb(const struct proc_sample *p)
  * the later started (the kernel takes the last of equal badness in its task list, which
  * runs in the order tasks were made). The one named stays until another passes it by
  * FC_VICTIM_MARGIN points. */
-static void machine_victim(struct model *m)
+static void machine_victim(struct forecasts *fc, const struct snapshot *s)
 {
 	const struct proc_sample *best = NULL, *cur = NULL;
 
-	for (size_t i = 0; i < m->nall; i++) {
-		const struct proc_sample *p = m->all[i].p;
+	for (size_t i = 0; i < s->nprocs; i++) {
+		const struct proc_sample *p = &s->procs[i];
 		if (!proc_valid(p, COL_OOM))
 			continue;
-		if (p->pid == m->next_victim_pid)
+		if (p->pid == fc->next_victim_pid)
 			cur = p;
 		if (!best || p->v[COL_OOM] > best->v[COL_OOM] ||
 		    (p->v[COL_OOM] == best->v[COL_OOM] &&
@@ -89,27 +88,27 @@ static void machine_victim(struct model *m)
 	}
 	if (cur && best && best->v[COL_OOM] <= cur->v[COL_OOM] + FC_VICTIM_MARGIN)
 		best = cur;
-	m->next_victim_pid = best ? best->pid : 0;
+	fc->next_victim_pid = best ? best->pid : 0;
 	if (best)
-		memcpy(m->next_victim_comm, best->comm, sizeof(m->next_victim_comm));
+		memcpy(fc->next_victim_comm, best->comm, sizeof(fc->next_victim_comm));
 	else
-		m->next_victim_comm[0] = '\0';
+		fc->next_victim_comm[0] = '\0';
 }
 
-static void machine(struct model *m, double now)
+static void machine(struct forecasts *fc, const struct snapshot *s, const struct history *h,
+		    double now)
 {
 	double t[900], v[900], secs = 0, rate;
 	bool ok;
-	size_t n =
-		history_room_points(m->hist, FC_WINDOW, SF_MEM_AVAILABLE, SF_SWAP_FREE, t, v, 900);
+	size_t n = history_room_points(h, FC_WINDOW, SF_MEM_AVAILABLE, SF_SWAP_FREE, t, v, 900);
 	bool made = fit_room(t, v, n, &secs, &rate, &ok);
 
-	hold_step(&m->sys_hold, made, secs, rate, now);
-	m->shrink_kb_s = rate;
-	m->exhaustion_s = -1;
-	if (m->sys_hold.state == FC_RUNS_OUT || m->sys_hold.state == FC_HELD)
-		m->exhaustion_s = fmax(0, m->sys_hold.secs - (now - m->sys_hold.at));
-	machine_victim(m);
+	hold_step(&fc->sys_hold, made, secs, rate, now);
+	fc->shrink_kb_s = rate;
+	fc->exhaustion_s = -1;
+	if (fc->sys_hold.state == FC_RUNS_OUT || fc->sys_hold.state == FC_HELD)
+		fc->exhaustion_s = fmax(0, fc->sys_hold.secs - (now - fc->sys_hold.at));
+	machine_victim(fc, s);
 }
 
 /* A limit below RAM: the lower of memory.max and memory.high, 0 if none */
@@ -126,13 +125,13 @@ static uint64_t limit_of(const struct cg_sample *c, uint64_t mem_total_kb)
 	return best;
 }
 
-static struct cg_trend *trend_of(struct model *m, const struct cg_sample *c, double now)
+static struct cg_trend *trend_of(struct forecasts *fc, const struct cg_sample *c, double now)
 {
-	for (size_t i = 0; i < m->ncgt; i++)
-		if (m->cgt[i].id == c->id && !strcmp(m->cgt[i].path, c->path))
-			return &m->cgt[i];
-	m->cgt = xgrow(m->cgt, m->ncgt, &m->cgt_cap, sizeof(*m->cgt), 4);
-	struct cg_trend *t = memset(&m->cgt[m->ncgt++], 0, sizeof(*m->cgt));
+	for (size_t i = 0; i < fc->ncgt; i++)
+		if (fc->cgt[i].id == c->id && !strcmp(fc->cgt[i].path, c->path))
+			return &fc->cgt[i];
+	fc->cgt = xgrow(fc->cgt, fc->ncgt, &fc->cgt_cap, sizeof(*fc->cgt), 4);
+	struct cg_trend *t = memset(&fc->cgt[fc->ncgt++], 0, sizeof(*fc->cgt));
 	t->id = c->id;
 	t->path = xstrdup(c->path);
 	t->seen = now;
@@ -192,14 +191,14 @@ static void cg_victim(const struct snapshot *s, const struct cg_sample *c, struc
 	t->victim_points = best ? fmax(best_pts, cur_pts) : 0;
 }
 
-static void cgroup(struct model *m, const struct snapshot *s, struct cg_sample *c, double now)
+static void cgroup(struct forecasts *fc, const struct snapshot *s, struct cg_sample *c, double now)
 {
 	uint64_t limit = limit_of(c, s->mem[MI_MEM_TOTAL]);
 
 	c->trend = 0;
 	if (!limit || !(c->valid & CGCOL_BIT(CGCOL_USAGE)) || c->removed)
 		return;
-	struct cg_trend *t = trend_of(m, c, now);
+	struct cg_trend *t = trend_of(fc, c, now);
 	t->limit_kb = limit;
 	t->seen = now;
 	if (c->valid & CGCOL_BIT(CGCOL_OOM_KERNEL))
@@ -234,19 +233,19 @@ static void cgroup(struct model *m, const struct snapshot *s, struct cg_sample *
 }
 
 /* The cgroups not seen for HISTORY_KEEP_GONE seconds are forgotten */
-static void prune(struct model *m, double now)
+static void prune(struct forecasts *fc, double now)
 {
 	size_t k = 0;
 
-	for (size_t i = 0; i < m->ncgt; i++) {
-		if (now - m->cgt[i].seen <= HISTORY_KEEP_GONE) {
-			m->cgt[k++] = m->cgt[i];
+	for (size_t i = 0; i < fc->ncgt; i++) {
+		if (now - fc->cgt[i].seen <= HISTORY_KEEP_GONE) {
+			fc->cgt[k++] = fc->cgt[i];
 			continue;
 		}
-		free(m->cgt[i].path);
-		free(m->cgt[i].pids);
+		free(fc->cgt[i].path);
+		free(fc->cgt[i].pids);
 	}
-	m->ncgt = k;
+	fc->ncgt = k;
 }
 
 static double left(const struct fc_hold *h, double now)
@@ -266,24 +265,24 @@ static bool sooner(const struct fc_hold *a, const struct fc_hold *b, double now)
 	return a->state != FC_NONE && b->state == FC_NONE;
 }
 
-static void headline(struct model *m, const struct snapshot *s, double now)
+static void headline(struct forecasts *fc, const struct snapshot *s, double now)
 {
-	struct forecast *f = &m->forecast;
-	const struct fc_hold *best = &m->sys_hold;
+	struct forecast *f = &fc->forecast;
+	const struct fc_hold *best = &fc->sys_hold;
 	const struct cg_trend *bt = NULL;
 
-	for (size_t i = 0; i < m->ncgt; i++)
-		if (m->cgt[i].seen == now && sooner(&m->cgt[i].hold, best, now)) {
-			best = &m->cgt[i].hold;
-			bt = &m->cgt[i];
+	for (size_t i = 0; i < fc->ncgt; i++)
+		if (fc->cgt[i].seen == now && sooner(&fc->cgt[i].hold, best, now)) {
+			best = &fc->cgt[i].hold;
+			bt = &fc->cgt[i];
 		}
 	memset(f, 0, sizeof(*f));
 	f->state = best->state;
 	f->secs = best->secs;
 	f->age = best->state == FC_RUNS_OUT ? 0 : now - best->at;
 	if (!bt) {
-		f->victim = m->next_victim_pid;
-		memcpy(f->victim_comm, m->next_victim_comm, sizeof(f->victim_comm));
+		f->victim = fc->next_victim_pid;
+		memcpy(f->victim_comm, fc->next_victim_comm, sizeof(f->victim_comm));
 		return;
 	}
 	f->cgroup = true;
@@ -300,40 +299,45 @@ static void headline(struct model *m, const struct snapshot *s, double now)
 			f->group = s->cgroups[i].oom_group;
 }
 
-void forecast_step(struct model *m)
+void forecast_init(struct forecasts *fc)
 {
-	struct snapshot *s = model_current_mut(m);
+	memset(fc, 0, sizeof(*fc));
+	fc->exhaustion_s = -1;
+}
+
+void forecast_step(struct forecasts *fc, struct snapshot *s, const struct history *h)
+{
 	double now = s->mono;
 
-	machine(m, now);
+	machine(fc, s, h, now);
 	for (size_t i = 0; s->cg_cols && i < s->ncgroups; i++)
-		cgroup(m, s, &s->cgroups[i], now);
-	prune(m, now);
-	headline(m, s, now);
+		cgroup(fc, s, &s->cgroups[i], now);
+	prune(fc, now);
+	headline(fc, s, now);
 }
 
-void forecast_free(struct model *m)
+void forecast_free(struct forecasts *fc)
 {
-	for (size_t i = 0; i < m->ncgt; i++) {
-		free(m->cgt[i].path);
-		free(m->cgt[i].pids);
+	for (size_t i = 0; i < fc->ncgt; i++) {
+		free(fc->cgt[i].path);
+		free(fc->cgt[i].pids);
 	}
-	free(m->cgt);
-	m->cgt = NULL;
-	m->ncgt = m->cgt_cap = 0;
+	free(fc->cgt);
+	fc->cgt = NULL;
+	fc->ncgt = fc->cgt_cap = 0;
 }
 
-const struct cg_trend *forecast_cg_trend(const struct model *m, const char *memcg)
+const struct cg_trend *forecast_cg_trend(const struct forecasts *fc, const char *memcg)
 {
 	const struct cg_trend *best = NULL;
 
-	for (size_t i = 0; i < m->ncgt; i++) {
-		const char *p = m->cgt[i].path;
+	for (size_t i = 0; i < fc->ncgt; i++) {
+		const char *p = fc->cgt[i].path;
 		size_t n = strlen(p);
 		bool within = !strcmp(p, "/") ||
 			      (!strncmp(memcg, p, n) && (memcg[n] == '\0' || memcg[n] == '/'));
 		if (within && (!best || strlen(best->path) < n))
-			best = &m->cgt[i];
+			best = &fc->cgt[i];
 	}
 	return best;
 }

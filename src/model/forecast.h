@@ -78,16 +78,35 @@ struct cg_trend {
 	size_t npids;
 };
 
-struct model;
+struct history;
 
-/* The forecasts of the newest snapshot: m's exhaustion_s, next victim, each limited
- * cgroup's (written into its cg_sample: growth, limit_in, victim) and m->forecast */
-void forecast_step(struct model *m);
-void forecast_free(struct model *m);
+/* The forecasts' figures and what they keep from refresh to refresh (the model's fc) */
+struct forecasts {
+	/* seconds until MemAvailable + SwapFree runs out at the rate they shrink (made or
+	 * kept), -1 when none; and that rate, KiB/s */
+	double exhaustion_s;
+	double shrink_kb_s;
+	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
+	int32_t next_victim_pid;
+	char next_victim_comm[MT_COMM_LEN + 1];
+	/* the machine's forecast kept, each limited cgroup's trend, and the one that runs out
+	 * first */
+	struct fc_hold sys_hold;
+	struct cg_trend *cgt;
+	size_t ncgt, cgt_cap;
+	struct forecast forecast;
+};
+
+void forecast_init(struct forecasts *fc);
+/* The forecasts of s, the newest snapshot, whose figures h has recorded: fc's
+ * exhaustion_s, next victim, each limited cgroup's (written into s's cg_sample: growth,
+ * limit_in, victim) and fc->forecast */
+void forecast_step(struct forecasts *fc, struct snapshot *s, const struct history *h);
+void forecast_free(struct forecasts *fc);
 
 /* The trend kept of the limited cgroup where an OOM kill in memcg path happened (the
  * deepest whose path holds it), NULL if none */
-const struct cg_trend *forecast_cg_trend(const struct model *m, const char *memcg);
+const struct cg_trend *forecast_cg_trend(const struct forecasts *fc, const char *memcg);
 /* Its usage at mono time t (the sample at or before it), NAN if none */
 double cg_trend_usage_at(const struct cg_trend *t, double at);
 

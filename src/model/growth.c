@@ -147,5 +147,5 @@ void growth_step(struct model *m, uint64_t seen)
 	size_t fresh = (size_t)(m->oom_seen - seen);
 	for (size_t k = fresh < m->noom ? m->noom - fresh : 0; k < m->noom; k++)
 		model_oom_before(m, &m->oom[k], &m->before[k]);
-	forecast_step(m);
+	forecast_step(&m->fc, model_current_mut(m), m->hist);
 }

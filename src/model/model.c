@@ -14,7 +14,7 @@ void model_init(struct model *m, const struct prefs *prefs)
 	snapshot_init(&m->snap[0]);
 	snapshot_init(&m->snap[1]);
 	m->prefs = prefs;
-	m->exhaustion_s = -1;
+	forecast_init(&m->fc);
 }
 
 unsigned model_wanted(const struct model *m)
@@ -34,7 +34,7 @@ void model_free(struct model *m)
 	free(m->order);
 	free(m->order_tmp);
 	history_free(m->hist);
-	forecast_free(m);
+	forecast_free(&m->fc);
 	exited_free(&m->exited);
 	slabmodel_free(&m->slab);
 	memset(m, 0, sizeof(*m));

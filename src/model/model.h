@@ -81,21 +81,11 @@ struct model {
 	uint64_t oom_seen;    /* total kills ever added */
 	uint64_t oom_live;    /* of those, seen live (not read from the kernel log) */
 	struct history *hist; /* the last hour (history.h), made and filled by model_step */
-	/* the forecast: seconds until MemAvailable + SwapFree runs out at the rate they shrink
-	 * (forecast.h: made or kept), -1 when none; and that rate, KiB/s */
-	double exhaustion_s;
-	double shrink_kb_s;
 	/* the processes that exited over the last minute (exited.h), oldest first */
 	struct exited_list exited;
-	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
-	int32_t next_victim_pid;
-	char next_victim_comm[MT_COMM_LEN + 1];
-	/* the forecasts (forecast.h): the machine's kept, each limited cgroup's trend, and
-	 * the one that runs out first */
-	struct fc_hold sys_hold;
-	struct cg_trend *cgt;
-	size_t ncgt, cgt_cap;
-	struct forecast forecast;
+	/* the forecasts (forecast.h): when memory runs out, the next OOM victim, each limited
+	 * cgroup's trend */
+	struct forecasts fc;
 	struct slab_model slab; /* the slab caches, while slabinfo is read */
 	/* why memory is short (verdict.h): of the newest refresh and its cgroups, made by
 	 * verdict_update once the cgroups are read (monitor_refresh) */

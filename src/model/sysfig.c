@@ -174,22 +174,22 @@ static bool have_reclaim(const struct model *m)
 
 static double exhaustion_s(const struct model *m)
 {
-	return m->exhaustion_s;
+	return m->fc.exhaustion_s;
 }
 
 static bool exhausting(const struct model *m)
 {
-	return m->exhaustion_s >= 0;
+	return m->fc.exhaustion_s >= 0;
 }
 
 static double next_victim(const struct model *m)
 {
-	return m->next_victim_pid;
+	return m->fc.next_victim_pid;
 }
 
 static bool have_victim(const struct model *m)
 {
-	return m->next_victim_pid > 0;
+	return m->fc.next_victim_pid > 0;
 }
 
 const char *const sf_group_title[SF_NGROUPS] = {

@@ -149,8 +149,8 @@ void verdict_signals_of(const struct model *m, const struct cg_model *cgm,
 	v->mem_available_kb = fig(m, SF_MEM_AVAILABLE);
 	v->swap_total_kb = fig(m, SF_SWAP_TOTAL);
 	v->swap_free_kb = fig(m, SF_SWAP_FREE);
-	v->exhaustion_s = m->exhaustion_s;
-	v->shrink_kb_s = m->shrink_kb_s;
+	v->exhaustion_s = m->fc.exhaustion_s;
+	v->shrink_kb_s = m->fc.shrink_kb_s;
 	/* the first refresh's rates span the time since boot: not now */
 	bool now = model_previous(m) != NULL;
 	v->pswpin_s = now ? fig(m, SF_PSWPIN_RATE) : NAN;

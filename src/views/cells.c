@@ -99,7 +99,7 @@ static void fmt_when(double secs, char *buf, size_t size)
 
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
 {
-	const struct forecast *f = &m->forecast;
+	const struct forecast *f = &m->fc.forecast;
 	char when[32], ago[48] = "", comm[80], victim[160] = "", path[300], lim[16], use[16];
 	int n;
 

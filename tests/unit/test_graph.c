@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "graph_axes.h"
 #include "unit.h"
 
 static void dot_rows(void **state)

@@ -182,12 +182,13 @@ static void forecast_on_recorded(void **state)
 		uint64_t rss[1] = {1000};
 		push(&m, (double)i, rss, 1, (uint64_t)recorded[i], 0, 0);
 		if (i < 12) /* under 12 s of samples (FC_MIN_SPAN): none */
-			assert_true(m.exhaustion_s < 0);
+			assert_true(m.fc.exhaustion_s < 0);
 		if (i >= 25 && i <= 40) { /* growing: avail / 64 MiB/s, within 10 % */
 			double want = recorded[i] / 65536.0;
-			assert_true(m.exhaustion_s > want * 0.9 && m.exhaustion_s < want * 1.1);
+			assert_true(m.fc.exhaustion_s > want * 0.9 &&
+				    m.fc.exhaustion_s < want * 1.1);
 		}
-		if (m.exhaustion_s >= 0)
+		if (m.fc.exhaustion_s >= 0)
 			last_said = i;
 	}
 	/* the growth stopped at line 42: gone within a minute, and not back */
