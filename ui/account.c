@@ -68,9 +68,3 @@ void account_draw(struct ui *u)
 	if (account_state.top == 0 && u->cv.rows > 2)
 		bar(u, a, 1);
 }
-
-bool account_wanted(const struct ui *u)
-{
-	return u->screen == SCREEN_ACCOUNT ||
-	       (u->screen == SCREEN_HELP && help_back(u) == SCREEN_ACCOUNT);
-}

@@ -303,7 +303,5 @@ struct reaction panes_act(struct ui *u, int a);
 struct reaction oom_other(struct ui *u, int key);
 struct reaction panes_other(struct ui *u, int key); /* Up, Down, PgUp, PgDn, Home scroll */
 struct reaction help_other(struct ui *u, int key);
-/* The memory account's files are read while its screen is shown (or its help) */
-bool account_wanted(const struct ui *u);
 
 #endif

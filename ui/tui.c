@@ -10,6 +10,7 @@
 #include "cgroups.h"
 #include "common_keys.h"
 #include "detail_screen.h"
+#include "help.h"
 #include "main_view.h"
 #include "mouse.h"
 #include "pane_screen.h"
@@ -302,12 +303,12 @@ unsigned ui_cgroup_cols(const struct ui *u)
 
 bool ui_slab_wanted(const struct ui *u)
 {
-	return slab_wanted(u);
+	return screen_wanted(u, SCREEN_SLAB);
 }
 
 bool ui_users_wanted(const struct ui *u)
 {
-	return users_wanted(u);
+	return screen_wanted(u, SCREEN_USERS);
 }
 
 void ui_show_slab(struct ui *u)
@@ -317,7 +318,7 @@ void ui_show_slab(struct ui *u)
 
 bool ui_account_wanted(const struct ui *u)
 {
-	return account_wanted(u);
+	return screen_wanted(u, SCREEN_ACCOUNT);
 }
 
 void ui_show_account(struct ui *u)
