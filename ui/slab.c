@@ -167,9 +167,5 @@ struct reaction slab_act(struct ui *u, int a)
 		graph_zoom(u, a == SL_SHORTER ? -1 : 1);
 		return reacts(REACT_NONE);
 	}
-	if (a != SL_BACK)
-		return table_act(&slab_table, u, a);
-	u->message[0] = '\0';
-	u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
+	return a == SL_BACK ? flat_back(u) : table_act(&slab_table, u, a);
 }

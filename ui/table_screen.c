@@ -34,6 +34,13 @@ void flat_order_free(struct flat_order *o)
 	o->n = o->cap = 0;
 }
 
+struct reaction flat_back(struct ui *u)
+{
+	u->message[0] = '\0';
+	u->screen = SCREEN_MAIN;
+	return reacts(REACT_NONE);
+}
+
 static int sort_of(const struct table_kind *t, const struct ui *u)
 {
 	return *table_prefs(u->prefs, t->tab).sort;

@@ -62,6 +62,8 @@ struct table_kind {
 /* Room in o->order for n rows: o->order */
 size_t *flat_order_room(struct flat_order *o, size_t n);
 void flat_order_free(struct flat_order *o);
+/* A flat table's back key: its message dropped, the process table shown */
+struct reaction flat_back(struct ui *u);
 
 /* The actions both tables bind (their binding tables' act); a table's own come after */
 enum table_act {

@@ -140,9 +140,5 @@ struct reaction users_act(struct ui *u, int a)
 {
 	if (a == US_PROCS)
 		return show_procs(u);
-	if (a != US_BACK)
-		return table_act(&users_table, u, a);
-	u->message[0] = '\0';
-	u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
+	return a == US_BACK ? flat_back(u) : table_act(&users_table, u, a);
 }
