@@ -8,20 +8,11 @@
 #include "canvas.h"
 #include "draw_header.h"
 #include "help.h"
-#include "screen.h"
+#include "pane_screen.h"
 
 #define ACCOUNT_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll"
 
-struct account_state {
-	int top; /* the first line shown */
-} account_state;
-
-enum { ACCOUNT_BACK = 1 };
-
-const struct binding account_keys[] = {
-	{ACCOUNT_BACK, {27, 'q', 'A', KEY_F(10)}, "Esc q A", "back to the process table"},
-	{0, {0}, NULL, NULL},
-};
+const struct binding account_keys[] = PANE_SCREEN_KEYS('A', "Esc q A", "back to the process table");
 
 /* The bar's colors, a part's by its number */
 static const enum role bar_roles[] = {ROLE_METER_USED, ROLE_METER_BUFFERS, ROLE_METER_CACHE,
@@ -76,29 +67,4 @@ void account_draw(struct ui *u)
 		  &account_state.top, ACCOUNT_KEYS);
 	if (account_state.top == 0 && u->cv.rows > 2)
 		bar(u, a, 1);
-}
-
-struct reaction account_act(struct ui *u, int a)
-{
-	if (a == ACCOUNT_BACK)
-		u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
-}
-
-struct reaction account_other(struct ui *u, int key)
-{
-	pane_scroll(&u->cv, &account_state.top, key);
-	return reacts(REACT_NONE);
-}
-
-bool account_wanted(const struct ui *u)
-{
-	return u->screen == SCREEN_ACCOUNT ||
-	       (u->screen == SCREEN_HELP && help_back(u) == SCREEN_ACCOUNT);
-}
-
-void account_open(struct ui *u)
-{
-	account_state.top = 0;
-	u->screen = SCREEN_ACCOUNT;
 }

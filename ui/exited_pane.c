@@ -5,21 +5,12 @@
 
 #include "canvas.h"
 #include "cells.h"
-#include "screen.h"
+#include "pane_screen.h"
 #include "text.h"
 
 #define EXITED_KEYS "Esc/q/X back  Up/Down/PgUp/PgDn scroll"
 
-struct exited_state {
-	int top; /* the first line shown */
-} exited_state;
-
-enum { EXITED_BACK = 1 };
-
-const struct binding exited_keys[] = {
-	{EXITED_BACK, {27, 'q', 'X', KEY_F(10)}, "Esc q X", "back to the table"},
-	{0, {0}, NULL, NULL},
-};
+const struct binding exited_keys[] = PANE_SCREEN_KEYS('X', "Esc q X", "back to the table");
 
 void exited_draw(struct ui *u)
 {
@@ -45,23 +36,4 @@ void exited_draw(struct ui *u)
 			 rss);
 	}
 	pane_show(&u->cv, "Exited processes", &p, &exited_state.top, EXITED_KEYS);
-}
-
-struct reaction exited_act(struct ui *u, int a)
-{
-	if (a == EXITED_BACK)
-		u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
-}
-
-struct reaction exited_other(struct ui *u, int key)
-{
-	pane_scroll(&u->cv, &exited_state.top, key);
-	return reacts(REACT_NONE);
-}
-
-void exited_open(struct ui *u)
-{
-	exited_state.top = 0;
-	u->screen = SCREEN_EXITED;
 }

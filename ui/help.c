@@ -26,6 +26,11 @@ enum screen_id help_back(const struct ui *u)
 	return st->back;
 }
 
+bool screen_wanted(const struct ui *u, enum screen_id id)
+{
+	return u->screen == id || (u->screen == SCREEN_HELP && help_back(u) == id);
+}
+
 static void keys(struct pane *p, const char *title, const struct binding *b)
 {
 	pane_add(p, ROLE_ROW, " ");

@@ -10,6 +10,7 @@
 #include "draw_table.h"
 #include "graphs.h"
 #include "main_view.h"
+#include "pane_screen.h"
 #include "panes.h"
 #include "parse.h"
 #include "pref_req.h"
@@ -139,7 +140,7 @@ struct reaction main_act(struct ui *u, int a)
 		panes_open(u, SCREEN_RECLAIM);
 		break;
 	case ACT_NODES:
-		nodes_open(u);
+		pane_screen_open(u, SCREEN_NODES);
 		break;
 	case ACT_DETAIL:
 		if (!u->m->nrows) {
@@ -158,10 +159,10 @@ struct reaction main_act(struct ui *u, int a)
 		u->screen = SCREEN_USERS;
 		return reacts(REACT_COLLECT);
 	case ACT_EXITED:
-		exited_open(u);
+		pane_screen_open(u, SCREEN_EXITED);
 		break;
 	case ACT_ACCOUNT: /* its files are read from now on, the first time at once */
-		account_open(u);
+		pane_screen_open(u, SCREEN_ACCOUNT);
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
 		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,

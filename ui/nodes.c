@@ -4,20 +4,11 @@
 
 #include "canvas.h"
 #include "text.h"
-#include "screen.h"
+#include "pane_screen.h"
 
 #define NODES_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll  (a process's nodes: Enter on it, 5)"
 
-struct nodes_state {
-	int top; /* the first line shown */
-} nodes_state;
-
-enum { NODES_BACK = 1 };
-
-const struct binding nodes_keys[] = {
-	{NODES_BACK, {27, 'q', 'n', KEY_F(10)}, "Esc q n", "back to the table"},
-	{0, {0}, NULL, NULL},
-};
+const struct binding nodes_keys[] = PANE_SCREEN_KEYS('n', "Esc q n", "back to the table");
 
 /* "Node 0" and its figures, each in KiB as K, M, G, and the share of its memory used */
 static void node_row(struct pane *p, enum role role, const char *name, const uint64_t *kb)
@@ -67,23 +58,4 @@ void nodes_draw(struct ui *u)
 	}
 	node_row(&p, ROLE_VALUE, "All", all);
 	pane_show(&u->cv, "NUMA nodes", &p, &nodes_state.top, NODES_KEYS);
-}
-
-struct reaction nodes_act(struct ui *u, int a)
-{
-	if (a == NODES_BACK)
-		u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
-}
-
-struct reaction nodes_other(struct ui *u, int key)
-{
-	pane_scroll(&u->cv, &nodes_state.top, key);
-	return reacts(REACT_NONE);
-}
-
-void nodes_open(struct ui *u)
-{
-	nodes_state.top = 0;
-	u->screen = SCREEN_NODES;
 }

@@ -280,56 +280,28 @@ extern struct help_state help_state;	   /* help.c */
 extern struct cg_state cg_state;	   /* cgroups.c */
 extern struct graphs_state graphs_state;   /* graphs.c */
 extern struct slab_state slab_state;	   /* slab.c */
-extern struct nodes_state nodes_state;	   /* nodes.c */
-extern struct users_state users_state;	   /* users.c */
-extern struct exited_state exited_state;   /* exited.c */
-extern struct account_state account_state; /* account.c */
-void main_draw(struct ui *u);
-struct reaction main_act(struct ui *u, int a);
+extern struct users_state users_state;	   /* users_screen.c */
+/* (the pane screens' states, of the NUMA nodes, the exited processes and the memory
+ * account: pane_screen.h) */
+
+/* The screens that draw and act on their keys: name_draw and name_act */
+#define SCREENS_THAT_ACT(X)                                                                        \
+	X(main) X(detail) X(sort) X(columns) X(cg) X(graphs) X(pm) X(slab) X(users)
+#define SCREEN_DRAW_ACT(name)                                                                      \
+	void name##_draw(struct ui *u);                                                            \
+	struct reaction name##_act(struct ui *u, int a);
+SCREENS_THAT_ACT(SCREEN_DRAW_ACT)
+#undef SCREEN_DRAW_ACT
+/* The others' drawing; the pane screens' act and other are pane_screen.h's */
+void oom_draw(struct ui *u), reclaim_draw(struct ui *u), help_draw(struct ui *u),
+	nodes_draw(struct ui *u), exited_draw(struct ui *u), account_draw(struct ui *u);
+/* What frees the table screens' states */
+void cg_done(struct ui *u), slab_done(struct ui *u), users_done(struct ui *u);
 /* A key while a prompt other than the filter is open, on any screen */
 struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key);
-void detail_draw(struct ui *u);
-struct reaction detail_act(struct ui *u, int a);
-void oom_draw(struct ui *u);
-void reclaim_draw(struct ui *u);
 struct reaction panes_act(struct ui *u, int a);
 struct reaction oom_other(struct ui *u, int key);
 struct reaction panes_other(struct ui *u, int key); /* Up, Down, PgUp, PgDn, Home scroll */
-void sort_draw(struct ui *u);
-struct reaction sort_act(struct ui *u, int a);
-void columns_draw(struct ui *u);
-struct reaction columns_act(struct ui *u, int a);
-void help_draw(struct ui *u);
 struct reaction help_other(struct ui *u, int key);
-void cg_draw(struct ui *u);
-struct reaction cg_act(struct ui *u, int a);
-void cg_done(struct ui *u);
-void graphs_draw(struct ui *u);
-struct reaction graphs_act(struct ui *u, int a);
-void pm_draw(struct ui *u);
-struct reaction pm_act(struct ui *u, int a);
-void slab_draw(struct ui *u);
-struct reaction slab_act(struct ui *u, int a);
-void slab_done(struct ui *u);
-void nodes_draw(struct ui *u);
-struct reaction nodes_act(struct ui *u, int a);
-struct reaction nodes_other(struct ui *u, int key);
-/* Opens the NUMA nodes screen (ui/nodes.c) */
-void nodes_open(struct ui *u);
-void users_draw(struct ui *u);
-struct reaction users_act(struct ui *u, int a);
-void users_done(struct ui *u);
-void exited_draw(struct ui *u);
-struct reaction exited_act(struct ui *u, int a);
-struct reaction exited_other(struct ui *u, int key);
-/* Opens the exited processes' pane (ui/exited.c) */
-void exited_open(struct ui *u);
-void account_draw(struct ui *u);
-struct reaction account_act(struct ui *u, int a);
-struct reaction account_other(struct ui *u, int key);
-/* Opens the memory account screen (ui/account.c); its files are read while it is shown
- * (or its help) */
-void account_open(struct ui *u);
-bool account_wanted(const struct ui *u);
 
 #endif

@@ -47,10 +47,8 @@ const struct binding slab_keys[] = {
 };
 
 struct slab_state {
-	struct table_view view;
-	size_t *order; /* the model's rows shown, in order */
-	size_t n, cap;
-	bool graph; /* the selected cache's graph above the table */
+	struct flat_order rows; /* the model's rows shown, in order */
+	bool graph;		/* the selected cache's graph above the table */
 } slab_state;
 static struct slab_state *const st = &slab_state;
 
@@ -77,67 +75,40 @@ static int table_rows(const struct ui *u)
 	return n > 0 ? n : 0;
 }
 
-static size_t count(const struct ui *u)
-{
-	(void)u;
-	return st->n;
-}
-
 /* A cache is known by its name: FNV-1a */
 static uint64_t id_of(const struct ui *u, size_t i)
 {
 	uint64_t h = 1469598103934665603ull;
 
-	for (const char *p = slabs(u)->rows[st->order[i]].c->name; *p; p++)
+	for (const char *p = slabs(u)->rows[st->rows.order[i]].c->name; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ull;
 	return h;
 }
 
 static struct table_row row_view(const struct ui *u, size_t i)
 {
-	return slab_row_view(&slabs(u)->rows[st->order[i]]);
+	return slab_row_view(&slabs(u)->rows[st->rows.order[i]]);
 }
 
 /* The table layer moves the selection, sorts and filters by prefs->slab */
-const struct table_kind slab_table = {
-	.tab = TAB_SLABS,
-	.screen = SCREEN_SLAB,
-	.view = &st->view,
-	.count = count,
-	.id_of = id_of,
-	.page = table_rows,
-	.columns = slab_columns,
-	.default_sort = SLABCOL_SIZE,
-	.picker_title = "Sort slab caches by",
-	.ncols = SLABCOL_COUNT,
-	.row = row_view,
-};
+const struct table_kind slab_table =
+	FLAT_TABLE(TAB_SLABS, SCREEN_SLAB, &st->rows, id_of, table_rows, row_view, slab_columns,
+		   SLABCOL_COUNT, SLABCOL_SIZE, "Sort slab caches by");
 
 static void reorder(struct ui *u)
 {
 	const struct slab_model *sm = slabs(u);
 	const struct slab_prefs *p = &u->prefs->slab;
 
-	if (st->cap < sm->n) {
-		st->cap = sm->n;
-		st->order = xrealloc(st->order, st->cap * sizeof(*st->order));
-	}
-	st->n = slabmodel_order(sm, &(struct slab_order){p->sort, p->invert, p->filter}, st->order);
+	st->rows.n = slabmodel_order(sm, &(struct slab_order){p->sort, p->invert, p->filter},
+				     flat_order_room(&st->rows, sm->n));
 	table_reselect(&slab_table, u);
-}
-
-bool slab_wanted(const struct ui *u)
-{
-	return u->screen == SCREEN_SLAB ||
-	       (u->screen == SCREEN_HELP && help_back(u) == SCREEN_SLAB);
 }
 
 void slab_done(struct ui *u)
 {
 	(void)u;
-	free(st->order);
-	st->order = NULL;
-	st->n = st->cap = 0;
+	flat_order_free(&st->rows);
 }
 
 /* ---- drawing ---- */
@@ -168,14 +139,15 @@ void slab_draw(struct ui *u)
 
 	reorder(u);
 	draw_header(u);
-	if (pane && st->n)
-		slab_graph_draw(u, slabs(u)->rows[st->order[st->view.sel]].c->name, y, pane);
+	if (pane && st->rows.n)
+		slab_graph_draw(u, slabs(u)->rows[st->rows.order[st->rows.view.sel]].c->name, y,
+				pane);
 	y += pane;
 	flat_titles(u, y, nw, &slab_table);
-	map_rows(u, y + 1, rows, st->view.top, st->n);
-	for (int r = 0; r < rows && st->view.top + (size_t)r < st->n; r++)
-		flat_row(u, y + 1 + r, nw, &slab_table, st->view.top + (size_t)r);
-	if (!st->n && rows > 0)
+	map_rows(u, y + 1, rows, st->rows.view.top, st->rows.n);
+	for (int r = 0; r < rows && st->rows.view.top + (size_t)r < st->rows.n; r++)
+		flat_row(u, y + 1 + r, nw, &slab_table, st->rows.view.top + (size_t)r);
+	if (!st->rows.n && rows > 0)
 		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
 			 empty_text(u, why, sizeof(why)), false);
 	table_bottom(u, keys, (int)ARRAY_SIZE(keys), u->prefs->slab.filter);
@@ -195,9 +167,5 @@ struct reaction slab_act(struct ui *u, int a)
 		graph_zoom(u, a == SL_SHORTER ? -1 : 1);
 		return reacts(REACT_NONE);
 	}
-	if (a != SL_BACK)
-		return table_act(&slab_table, u, a);
-	u->message[0] = '\0';
-	u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
+	return a == SL_BACK ? flat_back(u) : table_act(&slab_table, u, a);
 }

@@ -9,7 +9,4 @@
 
 extern const struct table_kind slab_table;
 
-/* /proc/slabinfo is read while the screen (or the help from it) is shown */
-bool slab_wanted(const struct ui *u);
-
 #endif

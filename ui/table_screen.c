@@ -3,6 +3,7 @@
 #include "table_screen.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
@@ -10,6 +11,35 @@
 #include "prompt.h"
 #include "text.h"
 #include "util.h"
+
+/* The rows shown */
+static size_t rows_of(const struct table_kind *t, const struct ui *u)
+{
+	return t->flat ? t->flat->n : t->count(u);
+}
+
+size_t *flat_order_room(struct flat_order *o, size_t n)
+{
+	if (o->cap < n) {
+		o->cap = n;
+		o->order = xrealloc(o->order, o->cap * sizeof(*o->order));
+	}
+	return o->order;
+}
+
+void flat_order_free(struct flat_order *o)
+{
+	free(o->order);
+	o->order = NULL;
+	o->n = o->cap = 0;
+}
+
+struct reaction flat_back(struct ui *u)
+{
+	u->message[0] = '\0';
+	u->screen = SCREEN_MAIN;
+	return reacts(REACT_NONE);
+}
 
 static int sort_of(const struct table_kind *t, const struct ui *u)
 {
@@ -19,7 +49,7 @@ static int sort_of(const struct table_kind *t, const struct ui *u)
 void table_reselect(const struct table_kind *t, struct ui *u)
 {
 	struct table_view *v = t->view;
-	size_t n = t->count(u);
+	size_t n = rows_of(t, u);
 
 	if (!n) { /* the selection stays on its row for when it is back */
 		v->sel = v->top = 0;
@@ -51,7 +81,7 @@ void table_select(const struct table_kind *t, struct ui *u, size_t i)
 
 static void move_sel(const struct table_kind *t, struct ui *u, long delta)
 {
-	size_t n = t->count(u);
+	size_t n = rows_of(t, u);
 	long s = (long)t->view->sel + delta;
 
 	if (!n)
@@ -128,11 +158,11 @@ struct reaction table_act(const struct table_kind *t, struct ui *u, int a)
 		move_sel(t, u, a == TA_PGUP ? -page : page);
 		break;
 	case TA_HOME: /* back to the top of the list, which the view keeps from now on */
-		move_sel(t, u, -(long)t->count(u));
+		move_sel(t, u, -(long)rows_of(t, u));
 		t->view->follow = false;
 		break;
 	case TA_END:
-		move_sel(t, u, (long)t->count(u));
+		move_sel(t, u, (long)rows_of(t, u));
 		break;
 	case TA_SORT_PREV:
 	case TA_SORT_NEXT:
@@ -166,7 +196,7 @@ struct reaction table_mouse(const struct table_kind *t, struct ui *u, const stru
 		return (struct reaction){REACT_RESORT,
 					 {.op = PO_SORT_BY, .tab = t->tab, .col = h->col}};
 	}
-	if (!mouse_row(h, &u->map, &v->top, &v->sel, t->count(u), &i))
+	if (!mouse_row(h, &u->map, &v->top, &v->sel, rows_of(t, u), &i))
 		return reacts(REACT_NONE);
 	u->message[0] = '\0';
 	table_select(t, u, i);

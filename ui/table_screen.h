@@ -19,12 +19,21 @@ struct table_view {
 	bool follow; /* the user moved the selection: it follows sel_id */
 };
 
+/* A flat table's rows (the slab caches, the users): the indexes of the rows shown, in
+ * order, and its place */
+struct flat_order {
+	struct table_view view;
+	size_t *order;
+	size_t n, cap;
+};
+
 /* What a table supplies */
 struct table_kind {
 	enum table_id tab; /* whose preferences order and filter it */
 	enum screen_id screen;
 	struct table_view *view;
-	size_t (*count)(const struct ui *u); /* the rows shown */
+	size_t (*count)(const struct ui *u); /* the rows shown; NULL: flat's */
+	const struct flat_order *flat;
 	uint64_t (*id_of)(const struct ui *u, size_t i);
 	int (*page)(const struct ui *u); /* the rows there is room for */
 	/* the columns < and > step through, and those the picker lists, in order; return
@@ -39,6 +48,22 @@ struct table_kind {
 	int ncols;
 	struct table_row (*row)(const struct ui *u, size_t i);
 };
+
+/* A flat table's kind: its rows in a struct flat_order, the first column text, then
+ * numbers */
+#define FLAT_TABLE(tab_, screen_, rows_, id_of_, page_, row_, columns_, ncols_, sort_, title_)     \
+	{                                                                                          \
+		.tab = (tab_), .screen = (screen_), .view = &(rows_)->view, .flat = (rows_),       \
+		.id_of = (id_of_), .page = (page_), .columns = (columns_),                         \
+		.default_sort = (sort_), .picker_title = (title_), .ncols = (ncols_),              \
+		.row = (row_),                                                                     \
+	}
+
+/* Room in o->order for n rows: o->order */
+size_t *flat_order_room(struct flat_order *o, size_t n);
+void flat_order_free(struct flat_order *o);
+/* A flat table's back key: its message dropped, the process table shown */
+struct reaction flat_back(struct ui *u);
 
 /* The actions both tables bind (their binding tables' act); a table's own come after */
 enum table_act {

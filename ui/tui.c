@@ -10,8 +10,10 @@
 #include "cgroups.h"
 #include "common_keys.h"
 #include "detail_screen.h"
+#include "help.h"
 #include "main_view.h"
 #include "mouse.h"
+#include "pane_screen.h"
 #include "parse.h"
 #include "pref_req.h"
 #include "slab.h"
@@ -46,14 +48,14 @@ const struct screen ui_screens[NSCREENS] = {
 			       panes_other, &panes_state, CK_REDRAWS, true, NULL, NULL},
 	[SCREEN_SLAB] = {"Slab caches (B)", slab_keys, slab_draw, slab_act, NULL, &slab_state,
 			 CK_ALL, false, &slab_table, slab_done},
-	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, nodes_act, nodes_other,
-			  &nodes_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, pane_screen_act,
+			  pane_screen_other, &nodes_state, CK_ALL, true, NULL, NULL},
 	[SCREEN_USERS] = {"Users (U)", users_keys, users_draw, users_act, NULL, &users_state,
 			  CK_ALL, true, &users_table, users_done},
-	[SCREEN_EXITED] = {"Exited processes (X)", exited_keys, exited_draw, exited_act,
-			   exited_other, &exited_state, CK_ALL, true, NULL, NULL},
-	[SCREEN_ACCOUNT] = {"Memory account (A)", account_keys, account_draw, account_act,
-			    account_other, &account_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_EXITED] = {"Exited processes (X)", exited_keys, exited_draw, pane_screen_act,
+			   pane_screen_other, &exited_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_ACCOUNT] = {"Memory account (A)", account_keys, account_draw, pane_screen_act,
+			    pane_screen_other, &account_state, CK_ALL, true, NULL, NULL},
 };
 
 struct ui_term {
@@ -301,12 +303,12 @@ unsigned ui_cgroup_cols(const struct ui *u)
 
 bool ui_slab_wanted(const struct ui *u)
 {
-	return slab_wanted(u);
+	return screen_wanted(u, SCREEN_SLAB);
 }
 
 bool ui_users_wanted(const struct ui *u)
 {
-	return users_wanted(u);
+	return screen_wanted(u, SCREEN_USERS);
 }
 
 void ui_show_slab(struct ui *u)
@@ -316,12 +318,12 @@ void ui_show_slab(struct ui *u)
 
 bool ui_account_wanted(const struct ui *u)
 {
-	return account_wanted(u);
+	return screen_wanted(u, SCREEN_ACCOUNT);
 }
 
 void ui_show_account(struct ui *u)
 {
-	account_open(u);
+	pane_screen_open(u, SCREEN_ACCOUNT);
 }
 
 const char *ui_selected_cgroup(const struct ui *u)

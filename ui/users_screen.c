@@ -29,10 +29,8 @@ const struct binding users_keys[] = {
 };
 
 struct users_state {
-	struct table_view view;
 	struct user_totals totals; /* of the newest snapshot */
-	size_t *order;		   /* the totals shown, in order */
-	size_t n, cap;
+	struct flat_order rows;	   /* the totals shown, in order */
 } users_state;
 static struct users_state *const st = &users_state;
 
@@ -42,15 +40,9 @@ static int table_rows(const struct ui *u)
 	return n > 0 ? n : 0;
 }
 
-static size_t count(const struct ui *u)
-{
-	(void)u;
-	return st->n;
-}
-
 static const struct user_total *user_at(size_t i)
 {
-	return &st->totals.u[st->order[i]];
+	return &st->totals.u[st->rows.order[i]];
 }
 
 static uint64_t id_of(const struct ui *u, size_t i)
@@ -66,19 +58,9 @@ static struct table_row row_view(const struct ui *u, size_t i)
 }
 
 /* The table layer moves the selection, sorts and filters by prefs->users */
-const struct table_kind users_table = {
-	.tab = TAB_USERS,
-	.screen = SCREEN_USERS,
-	.view = &st->view,
-	.count = count,
-	.id_of = id_of,
-	.page = table_rows,
-	.columns = user_columns,
-	.default_sort = USERCOL_PSS,
-	.picker_title = "Sort users by",
-	.ncols = USERCOL_COUNT,
-	.row = row_view,
-};
+const struct table_kind users_table =
+	FLAT_TABLE(TAB_USERS, SCREEN_USERS, &st->rows, id_of, table_rows, row_view, user_columns,
+		   USERCOL_COUNT, USERCOL_PSS, "Sort users by");
 
 /* The totals of the newest snapshot, in the screen's order, the selection on the same
  * user */
@@ -90,28 +72,17 @@ static void reorder(struct ui *u)
 	st->totals.n = 0;
 	if (s)
 		user_totals_make(&st->totals, s);
-	if (st->cap < st->totals.n) {
-		st->cap = st->totals.n;
-		st->order = xrealloc(st->order, st->cap * sizeof(*st->order));
-	}
-	st->n = user_totals_order(&st->totals, &(struct user_order){p->sort, p->invert, p->filter},
-				  st->order);
+	st->rows.n =
+		user_totals_order(&st->totals, &(struct user_order){p->sort, p->invert, p->filter},
+				  flat_order_room(&st->rows, st->totals.n));
 	table_reselect(&users_table, u);
-}
-
-bool users_wanted(const struct ui *u)
-{
-	return u->screen == SCREEN_USERS ||
-	       (u->screen == SCREEN_HELP && help_back(u) == SCREEN_USERS);
 }
 
 void users_done(struct ui *u)
 {
 	(void)u;
 	user_totals_free(&st->totals);
-	free(st->order);
-	st->order = NULL;
-	st->n = st->cap = 0;
+	flat_order_free(&st->rows);
 }
 
 /* How many users and processes, and of those how many could not be read */
@@ -141,10 +112,10 @@ void users_draw(struct ui *u)
 	draw_header(u);
 	draw_summary(u, y++);
 	flat_titles(u, y, nw, &users_table);
-	map_rows(u, y + 1, rows, st->view.top, st->n);
-	for (int r = 0; r < rows && st->view.top + (size_t)r < st->n; r++)
-		flat_row(u, y + 1 + r, nw, &users_table, st->view.top + (size_t)r);
-	if (!st->n && rows > 0)
+	map_rows(u, y + 1, rows, st->rows.view.top, st->rows.n);
+	for (int r = 0; r < rows && st->rows.view.top + (size_t)r < st->rows.n; r++)
+		flat_row(u, y + 1 + r, nw, &users_table, st->rows.view.top + (size_t)r);
+	if (!st->rows.n && rows > 0)
 		put_text(&u->cv, y + 1, 0, u->cv.cols, ROLE_ROW_DIM,
 			 st->totals.n ? "No user's name holds the filter's text (\\ changes it, "
 					"Esc in it clears it)"
@@ -156,22 +127,18 @@ void users_draw(struct ui *u)
 /* Enter: the process table, showing the selected user's processes */
 static struct reaction show_procs(struct ui *u)
 {
-	if (!st->n) {
+	if (!st->rows.n) {
 		snprintf(u->message, sizeof(u->message), "no user selected");
 		return reacts(REACT_NONE);
 	}
 	u->screen = SCREEN_MAIN;
-	return (struct reaction){REACT_RESORT,
-				 {.op = PO_USER, .on = true, .uid = user_at(st->view.sel)->uid}};
+	return (struct reaction){
+		REACT_RESORT, {.op = PO_USER, .on = true, .uid = user_at(st->rows.view.sel)->uid}};
 }
 
 struct reaction users_act(struct ui *u, int a)
 {
 	if (a == US_PROCS)
 		return show_procs(u);
-	if (a != US_BACK)
-		return table_act(&users_table, u, a);
-	u->message[0] = '\0';
-	u->screen = SCREEN_MAIN;
-	return reacts(REACT_NONE);
+	return a == US_BACK ? flat_back(u) : table_act(&users_table, u, a);
 }

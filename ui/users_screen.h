@@ -10,7 +10,4 @@
 
 extern const struct table_kind users_table;
 
-/* Every process's smaps_rollup is read while the screen (or the help from it) is shown */
-bool users_wanted(const struct ui *u);
-
 #endif
