@@ -61,14 +61,17 @@ static void processes(const struct model *m, const struct cg_trend *t, int32_t v
 	int32_t *pids = xcalloc(t->npids ? t->npids : 1, sizeof(*pids));
 	struct members c = {.m = m, .at = at, .pids = pids, .npids = t->npids};
 
-	memcpy(pids, t->pids, t->npids * sizeof(*pids));
-	qsort(pids, t->npids, sizeof(*pids), cmp_pid);
-	history_procs_at(m->hist, at, member, &c);
-	if (c.n)
-		qsort(c.procs, c.n, sizeof(*c.procs), cmp_proc);
+	if (t->npids) {
+		memcpy(pids, t->pids, t->npids * sizeof(*pids));
+		qsort(pids, t->npids, sizeof(*pids), cmp_pid);
+		history_procs_at(m->hist, at, member, &c);
+	}
 	cg->ntasks = t->npids;
 	cg->nprocs = c.n < OOM_CG_PROCS ? c.n : OOM_CG_PROCS;
-	memcpy(cg->procs, c.procs, cg->nprocs * sizeof(*cg->procs));
+	if (c.n) {
+		qsort(c.procs, c.n, sizeof(*c.procs), cmp_proc);
+		memcpy(cg->procs, c.procs, cg->nprocs * sizeof(*cg->procs));
+	}
 	for (size_t i = OOM_CG_PROCS; i < c.n; i++) /* the victim, where it came later */
 		if (c.procs[i].pid == victim)
 			cg->procs[OOM_CG_PROCS - 1] = c.procs[i];
