@@ -75,10 +75,12 @@ static inline unsigned cg_columns_cheap(void)
 }
 
 /* The columns the forecasts read at every refresh, the cgroup view shown or not: a
- * cgroup's usage and limits (forecast.h) */
+ * cgroup's usage and limits (forecast.h), and the kernel's count of its OOM kills (an OOM
+ * kill's post-mortem, oom_cgroup.h) */
 static inline unsigned cg_columns_forecast(void)
 {
-	return CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT) | CGCOL_BIT(CGCOL_HIGH);
+	return CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT) | CGCOL_BIT(CGCOL_HIGH) |
+	       CGCOL_BIT(CGCOL_OOM_KERNEL);
 }
 
 /* The columns that must be read for the columns of set to have values: set, and what a

@@ -1,6 +1,7 @@
 /* The model's figures over time: each refresh recorded into its history (history.h),
  * and from it the growth columns and leak suspects, the forecast of memory's exhaustion
- * and the next OOM victim, and what the history saw before each OOM kill. */
+ * and the next OOM victim, and what the history saw before each OOM kill (its cgroup's
+ * part in oom_cgroup.c). */
 #include "growth.h"
 
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "history.h"
+#include "oom_cgroup.h"
 #include "sysfig.h"
 
 static void model_growth(struct model *m)
@@ -89,7 +91,7 @@ static void model_oom_before(const struct model *m, const struct mt_event *e, st
 {
 	const struct snapshot *s = model_current(m);
 
-	memset(b, 0, sizeof(*b));
+	oom_before_clear(b);
 	for (size_t i = 0; i < OOM_BEFORE_CURVE; i++)
 		b->victim_rss_kb[i] = NAN;
 	if (e->earlier || !s)
@@ -107,6 +109,7 @@ static void model_oom_before(const struct model *m, const struct mt_event *e, st
 	b->since = kill - at;
 	b->mem_available_kb = figure_at(m, SF_MEM_AVAILABLE, at);
 	b->swap_free_kb = figure_at(m, SF_SWAP_FREE, at);
+	b->cg = oom_cgroup_of(m, e, at, kill);
 	if (c.found) {
 		double v[OOM_BEFORE_CURVE];
 		history_proc_series(m->hist, e->pid, c.victim_start, COL_RSS,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "history.h"
+#include "oom_cgroup.h"
 #include "order.h"
 #include "tree.h"
 #include "util.h"
@@ -35,6 +36,8 @@ void model_free(struct model *m)
 	free(m->order_tmp);
 	history_free(m->hist);
 	forecast_free(&m->fc);
+	for (size_t i = 0; i < m->noom; i++)
+		oom_before_clear(&m->before[i]);
 	exited_free(&m->exited);
 	slabmodel_free(&m->slab);
 	memset(m, 0, sizeof(*m));
@@ -343,6 +346,7 @@ static void keep_events(struct model *m)
 		if (s->events[i].type != MT_EV_OOM_KILL)
 			continue;
 		if (m->noom == MODEL_OOM_HISTORY) {
+			oom_before_clear(&m->before[0]);
 			memmove(m->oom, m->oom + 1, (MODEL_OOM_HISTORY - 1) * sizeof(*m->oom));
 			memmove(m->before, m->before + 1,
 				(MODEL_OOM_HISTORY - 1) * sizeof(*m->before));

@@ -56,6 +56,9 @@ struct oom_before {
 	size_t ntop, ngrow;
 	/* the victim's RSS at 1 s steps up to that refresh, NAN where not seen */
 	float victim_rss_kb[OOM_BEFORE_CURVE];
+	/* the limited memory cgroup the kill was in (oom_cgroup.h), NULL when it was not in
+	 * one memtop followed (the root's, or a recording without cgroups); owned */
+	struct oom_cgroup *cg;
 };
 
 struct sort_item;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "account_out.h"
+#include "oom_cgroup.h"
 #include "slab_text.h"
 #include "sysfig.h"
 #include "text.h"
@@ -36,7 +37,53 @@ static void put_string(struct tbuf *b, const char *s)
 
 static void put_fixed(struct tbuf *b, double v, int decimals);
 
-/* What memtop saw at its last refresh before the kill: the ten largest, the memory left */
+static void tops(struct tbuf *b, const struct oom_top *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		tbuf_printf(b, "%s{\"pid\":%d,\"comm\":", i ? "," : "", t[i].pid);
+		put_string(b, t[i].comm);
+		tbuf_printf(b, ",\"rss_kb\":%" PRIu64 ",\"growth_kb_per_min\":", t[i].rss_kb);
+		if (isnan(t[i].growth_kb_per_min))
+			tbuf_puts(b, "null");
+		else
+			put_fixed(b, t[i].growth_kb_per_min, 2);
+		tbuf_putc(b, '}');
+	}
+}
+
+static void count_or_null(struct tbuf *b, const char *key, int64_t v)
+{
+	if (v < 0)
+		tbuf_printf(b, "\"%s\":null", key);
+	else
+		tbuf_printf(b, "\"%s\":%" PRId64, key, v);
+}
+
+/* The limited cgroup the kill was in, as it stood before */
+static void before_cgroup(struct tbuf *b, const struct oom_cgroup *cg)
+{
+	tbuf_puts(b, ",\"cgroup\":{\"path\":");
+	put_string(b, cg->path);
+	tbuf_printf(b, ",\"limit_kb\":%" PRIu64 ",\"usage_kb\":%" PRIu64 ",\"usage_curve\":[",
+		    cg->limit_kb, cg->usage_kb);
+	for (size_t i = 0; i < cg->n; i++)
+		tbuf_printf(b, "%s[%.3f,%.0f]", i ? "," : "", cg->t[i], cg->usage_kb_at[i]);
+	tbuf_printf(b, "],\"process_count\":%zu,\"processes\":[", cg->ntasks);
+	tops(b, cg->procs, cg->nprocs);
+	tbuf_puts(b, "],\"oom_kills_kernel\":{");
+	count_or_null(b, "before", cg->oom_kills_before);
+	tbuf_putc(b, ',');
+	count_or_null(b, "after", cg->oom_kills_after);
+	tbuf_puts(b, "},\"verdict\":");
+	if (cg->verdict[0])
+		put_string(b, cg->verdict);
+	else
+		tbuf_puts(b, "null");
+	tbuf_putc(b, '}');
+}
+
+/* What memtop saw at its last refresh before the kill: the ten largest, the memory left,
+ * the limited cgroup it was in (none: no "cgroup") */
 static void before(struct tbuf *b, const struct oom_before *ob)
 {
 	if (!ob || !ob->valid) {
@@ -44,19 +91,12 @@ static void before(struct tbuf *b, const struct oom_before *ob)
 		return;
 	}
 	tbuf_printf(b, ",\"before\":{\"ts\":%.3f,\"top\":[", ob->wall);
-	for (size_t i = 0; i < ob->ntop; i++) {
-		const struct oom_top *t = &ob->top[i];
-		tbuf_printf(b, "%s{\"pid\":%d,\"comm\":", i ? "," : "", t->pid);
-		put_string(b, t->comm);
-		tbuf_printf(b, ",\"rss_kb\":%" PRIu64 ",\"growth_kb_per_min\":", t->rss_kb);
-		if (isnan(t->growth_kb_per_min))
-			tbuf_puts(b, "null");
-		else
-			put_fixed(b, t->growth_kb_per_min, 2);
-		tbuf_putc(b, '}');
-	}
-	tbuf_printf(b, "],\"mem_available_kb\":%" PRIu64 ",\"swap_free_kb\":%" PRIu64 "}",
+	tops(b, ob->top, ob->ntop);
+	tbuf_printf(b, "],\"mem_available_kb\":%" PRIu64 ",\"swap_free_kb\":%" PRIu64,
 		    ob->mem_available_kb, ob->swap_free_kb);
+	if (ob->cg)
+		before_cgroup(b, ob->cg);
+	tbuf_putc(b, '}');
 }
 
 static void event(struct tbuf *b, const struct mt_event *e, const struct oom_before *ob)

@@ -19,13 +19,7 @@ while kill -0 "$KID" 2>/dev/null; do # statm while it lives, for the check below
 	r=$(awk '{ print $2 * 4 }' "/proc/$KID/statm" 2>/dev/null) && [ -n "$r" ] && last_rss=$r
 	sleep 0.1
 done
-wait "$KID" 2>/dev/null
-rc=$?
-[ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"
-mt_wait_lines $(($(mt_lines) + 2))
-mt_stop
-
-ev=$(jq -c --argjson p "$KID" '.events[] | select(.pid == $p)' "$OUT")
+kid_oom_event
 [ -n "$ev" ] || fail "no oom_kill event for pid $KID"
 echo "before: $(printf '%s\n' "$ev" | jq -c '.before | {ts, mem_available_kb, swap_free_kb, top: .top[0:3]}')"
 printf '%s\n' "$ev" | jq -e '.before != null and (.before.top | length) >= 3 and

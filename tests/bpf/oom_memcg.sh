@@ -10,13 +10,7 @@ memcg "$name" $((64 << 20))
 mt_start -n 100 -d 0.5
 mt_wait_lines 1
 in_memcg "$HOG" 200
-wait "$KID" 2>/dev/null
-rc=$?
-[ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"
-mt_wait_lines $(($(mt_lines) + 2))
-mt_stop
-
-ev=$(jq -c --argjson p "$KID" '.events[] | select(.pid == $p)' "$OUT")
+kid_oom_event
 [ "$(printf '%s\n' "$ev" | grep -c .)" = 1 ] || fail "expected one event for pid $KID, got: $ev"
 printf '%s\n' "$ev" | jq -e --arg cg "/$name" --argjson p "$KID" '.type == "oom_kill" and
 	.earlier == false and .comm == "bpf_hog" and .memcg == $cg and .uid == 0 and

@@ -4,8 +4,10 @@
 # Within 20 s the header names the cgroup ("reaches its 300M limit in ~N s") with a time
 # within 15 % of the truth ((limit - usage) / 4 MiB/s at that moment) and the child as its
 # victim; from then until the kill, every refresh shows the cgroup's forecast (one capture
-# a second, each counted); the cgroup's row is in the alert role while it shows it. It
-# causes an OOM kill, so it runs apart from the BPF tests that count them.
+# a second, each counted); the cgroup's row is in the alert role while it shows it. The
+# post-mortem of the kill (o, Enter) shows the cgroup's usage of its limit and the child
+# among its processes. It causes an OOM kill, so it runs apart from the BPF tests that
+# count them.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/memcg.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -67,3 +69,23 @@ kill -0 "$pid" 2>/dev/null && fail "the child was not killed within 2 minutes"
 echo "the forecast was on screen in $shown of $total captures until the kill"
 # the capture that raced the kill may show the line held or gone: all but that one
 [ $shown -ge $((total - 1)) ] || fail "the forecast was missing in $((total - shown)) of $total captures"
+
+# the post-mortem of that kill (o, once the pane lists it, Enter on it: the newest, unless
+# other work's kills came after it): the cgroup with its usage at the last refresh before the kill, near its 300M
+# limit, and the child among its processes
+tm send-keys o
+wait_for "OOM kills" || fail "no OOM pane"
+wait_for "$pid grow_child" 10 || fail "the OOM pane does not list the kill of $pid"
+tm send-keys Enter
+tries=0
+while ! wait_for "post-mortem: $pid (grow_child)" 2 >/dev/null && [ $tries -lt 10 ]; do
+	tm send-keys q Down Enter # back to the kills, the one before
+	tries=$((tries + 1))
+done
+wait_for "Cgroup /memtop-$tag:" || fail "the post-mortem shows no cgroup: $(screen_text | head -20)"
+cl=$(screen_text | grep -o "Cgroup /memtop-$tag: [^│|]*" | head -1)
+echo "post-mortem: $cl"
+echo "$cl" | grep -Eq ": [0-9.]+M of 300M \((9[0-9]|100) %\)" ||
+	fail "not the usage near the 300M limit: $cl"
+screen_text | grep -q "the cgroup's processes by growth" || fail "no processes of the cgroup: $(screen_text)"
+screen_text | grep -Eq "^ *$pid +grow_child" || fail "the child $pid is not listed: $(screen_text)"

@@ -5,8 +5,33 @@
 #include "growth.h"
 #include "history.h"
 #include "model.h"
+#include "oom_cgroup.h"
 #include "sysfig.h"
 #include "unit.h"
+#include "util.h"
+
+/* While on, the refreshes push makes hold a memory cgroup /box limited to 1 GiB with
+ * process 1 in it, its usage and OOM kill count these; a kill's memcg is its /box/job */
+static struct {
+	bool on;
+	uint64_t usage_kb, oom_kills;
+} box;
+
+static void add_box(struct snapshot *s)
+{
+	struct cg_sample *c = snapshot_add_cgroup(s, "/box");
+	c->id = 42;
+	c->v[CGCOL_USAGE] = box.usage_kb;
+	c->v[CGCOL_LIMIT] = 1 << 20;
+	c->v[CGCOL_OOM_KERNEL] = box.oom_kills;
+	c->valid = CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT) | CGCOL_BIT(CGCOL_OOM_KERNEL);
+	s->cg_cols = c->valid;
+	s->mono_cgroups = s->mono;
+	s->cg_tasks = xgrow(s->cg_tasks, 0, &s->cg_tasks_cap, sizeof(*s->cg_tasks), 4);
+	s->cg_tasks[0] = (struct cg_task){.pid = 1};
+	s->ncg_tasks = 1;
+	c->ntasks = 1;
+}
 
 /* A refresh of n processes at mono (1 s steps from 0): pid i+1 with rss[i] KiB, and
  * MemAvailable avail_kb; an OOM kill event of pid kill at kill_ts when kill > 0 */
@@ -35,7 +60,11 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 		e->pid = kill;
 		e->ts = kill_ts;
 		snprintf(e->comm, sizeof(e->comm), "proc%d", kill);
+		if (box.on)
+			snprintf(e->memcg, sizeof(e->memcg), "/box/job");
 	}
+	if (box.on)
+		add_box(s);
 	model_step(m);
 }
 
@@ -226,6 +255,53 @@ static void oom_post_mortem(void **state)
 	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 1], 1000 + 10240 * 40, 1e-3);
 	assert_float_equal(b->victim_rss_kb[OOM_BEFORE_CURVE - 11], 1000 + 10240 * 30, 1e-3);
 	assert_true(isnan(b->victim_rss_kb[0])); /* before it was seen */
+	assert_null(b->cg);			 /* not in a limited cgroup */
+	model_free(&m);
+}
+
+/* A kill in a limited cgroup: the cgroup's part of its post-mortem, and the victim's curve
+ * at every 1 s sample of the minute before */
+static void oom_post_mortem_cgroup(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	box.on = true;
+	box.oom_kills = 0;
+	for (int t = 0; t <= 90; t++) {
+		uint64_t rss[2] = {1000 + 10240 * (uint64_t)t, 2000};
+		box.usage_kb = 5000 + 10240 * (uint64_t)t;
+		push(&m, t, rss, 2, 1 << 20, 0, 0);
+	}
+	snprintf(m.verdict.text, sizeof(m.verdict.text), "/box 90%% of 1.0G");
+	uint64_t rss[1] = {2000};
+	box.oom_kills = 1;
+	push(&m, 91, rss, 1, 1 << 20, 1, 1.7e9 + 90.5);
+	box.on = false;
+	const struct oom_before *b = &m.before[0];
+	assert_true(b->valid);
+	for (int k = 0; k < OOM_BEFORE_CURVE; k++) /* each second's own sample */
+		assert_float_equal(b->victim_rss_kb[k], 1000 + 10240 * (30 + k), 1e-3);
+	const struct oom_cgroup *cg = b->cg;
+	assert_non_null(cg);
+	assert_string_equal(cg->path, "/box");
+	assert_int_equal(cg->limit_kb, 1 << 20);
+	assert_int_equal(cg->usage_kb, 5000 + 10240 * 90);
+	assert_int_equal(cg->n, 91); /* every refresh, at its time before the kill */
+	assert_float_equal(cg->t[0], -90.5, 1e-4);
+	assert_float_equal(cg->t[90], -0.5, 1e-4);
+	assert_float_equal(cg->usage_kb_at[0], 5000, 1e-3);
+	assert_float_equal(cg->usage_kb_at[60], 5000 + 10240 * 60, 1e-3);
+	assert_int_equal(cg->ntasks, 1);
+	assert_int_equal(cg->nprocs, 1);
+	assert_int_equal(cg->procs[0].pid, 1);
+	assert_int_equal(cg->procs[0].rss_kb, 1000 + 10240 * 90);
+	assert_float_equal(cg->procs[0].growth_kb_per_min, 10240 * 60, 1e-3);
+	assert_int_equal(cg->oom_kills_before, 0);
+	assert_int_equal(cg->oom_kills_after, 1);
+	assert_string_equal(cg->verdict, "/box 90% of 1.0G");
 	model_free(&m);
 }
 
@@ -234,7 +310,7 @@ int run_history_tests(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(history_bound),    cmocka_unit_test(growth_and_leak),
 		cmocka_unit_test(slope_arithmetic), cmocka_unit_test(forecast_on_recorded),
-		cmocka_unit_test(oom_post_mortem),
+		cmocka_unit_test(oom_post_mortem),  cmocka_unit_test(oom_post_mortem_cgroup),
 	};
 	return cmocka_run_group_tests_name("history", tests, NULL, NULL);
 }
