@@ -56,6 +56,18 @@ wait_gone() {
 	return 1
 }
 
+# eventually SECS CMD...: runs CMD every 0.1 s until it succeeds, SECS seconds at most: for
+# what a screen shows once memtop has taken a key, however busy the machine
+eventually() {
+	_e=$(($1 * 10))
+	shift
+	until "$@"; do
+		_e=$((_e - 1))
+		[ $_e -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
 # wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
 wait_ready() {
 	i=0

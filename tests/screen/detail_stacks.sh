@@ -83,9 +83,8 @@ open_detail nofp
 dd_go
 tm send-keys 3
 wait_for 'dd_touch+0x' 5 || fail "without frame pointers, no dd_touch"
-sleep 1 # a refresh after dd_grow is done
-screen_text >"$tmp/screen"
-grep -q 'dd_touch+0x[0-9a-f]* < main+0x' "$tmp/screen" || fail "without frame pointers, no dd_touch < main by CFI:
+by_cfi() { screen_text >"$tmp/screen" && grep -q 'dd_touch+0x[0-9a-f]* < main+0x' "$tmp/screen"; }
+eventually 10 by_cfi || fail "without frame pointers, no dd_touch < main by CFI:
 $(cat "$tmp/screen")"
 grep -q 'stacks truncated' "$tmp/screen" && fail "stacks truncated, unwound with CFI"
 dd_stop

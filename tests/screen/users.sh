@@ -73,27 +73,23 @@ sort -rn -c "$tmp/pss_kb" 2>/dev/null || fail "not by PSS: $(tr '\n' ' ' <"$tmp/
 col_kb() { screen_text | awk -v c="$1" '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $c }' |
 	while read -r s; do kib "$s"; done; }
 tm send-keys '<'
-sleep 0.5
-col_kb 4 >"$tmp/uss_kb"
-sort -rn -c "$tmp/uss_kb" 2>/dev/null || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
+uss_sorted() { col_kb 4 >"$tmp/uss_kb" && sort "$@" -c "$tmp/uss_kb" 2>/dev/null; }
+eventually 10 uss_sorted -rn || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I
-sleep 0.5
-col_kb 4 >"$tmp/uss_kb"
-sort -n -c "$tmp/uss_kb" 2>/dev/null || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
+eventually 10 uss_sorted -n || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I M
 
 tm send-keys '\'
 wait_for "Filter:" || fail "\\ opened no filter prompt"
 tm send-keys -l "obod"
-sleep 0.5
-screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $1 }' >"$tmp/users"
-[ "$(cat "$tmp/users")" = $user ] || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
+users_left() { screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $1 }' >"$tmp/users" &&
+	[ "$(cat "$tmp/users")" = $user ]; }
+eventually 10 users_left || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
 tm send-keys Enter Enter
 wait_for "PID USER" || fail "Enter on $user did not go to the process table"
-sleep 0.5
-screen_text | awk '/^ +PID USER/ { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' |
-	sort -u >"$tmp/owners"
-[ "$(cat "$tmp/owners")" = $user ] || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
+owners() { screen_text | awk '/^ +PID USER/ { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' |
+	sort -u >"$tmp/owners" && [ "$(cat "$tmp/owners")" = $user ]; }
+eventually 10 owners || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
 tm_kill
 
 # the exited pane: a child seen running, then gone, shows with its name
