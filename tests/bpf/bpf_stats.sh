@@ -10,10 +10,8 @@
 need_bpf
 STATS=/proc/sys/kernel/bpf_stats_enabled
 [ -w "$STATS" ] || skip "no $STATS to write"
-# the setting is the machine's: one run of this test at a time (from any clone), and a
-# minute at most for another's memtop --bpf-stats to end
-exec 9>>/tmp/memtop-test-bpf-stats.lock
-flock -w 100 9 || fail "another run of this test held /tmp/memtop-test-bpf-stats.lock for 100 s"
+# the setting is the machine's: the BPF tests' lock (lib.inc) keeps other runs of this
+# test away, from any clone; a minute at most for anyone else's statistics to go off
 i=0
 until [ "$(cat "$STATS")" = 0 ] || [ $i -ge 600 ]; do
 	i=$((i + 1))
