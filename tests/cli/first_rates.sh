@@ -19,15 +19,17 @@ age() { awk -v hz="$hz" -v up="$(cut -d' ' -f1 /proc/uptime)" '{ print up - $22 
 minflt() { awk '{ print $10 }' "/proc/$1/stat"; }
 
 a0=$(age "$old") f0=$(minflt "$old")
-"$MEMTOP" --json -n 3 -d 2 >"$tmp/out" &
+"$MEMTOP" --json -n 3 -d 3 >"$tmp/out" &
 mt=$!
-# once the 2nd line is out, 2 s before the 3rd refresh: a process none saw before the 3rd
+# a second after the 2nd line, 2 s before the 3rd refresh: a process none saw before the
+# 3rd, younger than the interval
 i=0
 until [ "$(wc -l <"$tmp/out")" -ge 2 ]; do
 	i=$((i + 1))
 	[ $i -le 300 ] || fail "memtop printed no 2 lines in 30 s"
 	sleep 0.05
 done
+sleep 1
 "$HELPERS/alloc_child" 0 >/dev/null &
 late=$!
 wait "$mt" || fail "memtop --json exited $?"

@@ -12,24 +12,35 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
-"$MEMTOP" --slab --json -n 1 --no-bpf >"$tmp/json" || fail "memtop exited $?"
-cat /proc/slabinfo >"$tmp/slabinfo"
-slabtop -o -s c >"$tmp/slabtop"
-jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
-	"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
-awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
-	>"$tmp/kernel"
-[ "$(wc -l <"$tmp/memtop")" = "$(wc -l <"$tmp/kernel")" ] ||
-	fail "$(wc -l <"$tmp/memtop") caches, /proc/slabinfo has $(wc -l <"$tmp/kernel")"
-# each cache against the kernel's: objects within 5 % or 500, size within 5 % or 1 MiB
-awk 'NR == FNR { k[$1] = $0; next }
-	function off(a, b, slack) { d = a - b; if (d < 0) d = -d; return d > slack && d > b / 20 }
-	{ if (!($1 in k)) { print "no cache " $1 " in slabinfo"; bad = 1; next }
-	  split(k[$1], v, " ")
-	  if ($4 != v[4]) { print $1 ": objsize " $4 ", slabinfo " v[4]; bad = 1 }
-	  if (off($2, v[2], 500) || off($3, v[3], 500)) { print $1 ": objects " $2 "/" $3 ", slabinfo " v[2] "/" v[3]; bad = 1 }
-	  if (off($5, v[5], 1024)) { print $1 ": size " $5 "K, slabinfo " v[5] "K"; bad = 1 } }
-	END { exit bad }' "$tmp/kernel" "$tmp/memtop" >"$tmp/diff" || fail "$(cat "$tmp/diff")"
+# measured: memtop's caches against /proc/slabinfo read right after; on a busy machine a
+# cache may move by more than the tolerance between the two reads (or come or go): then
+# the measure is taken again (5 times at most)
+measured() {
+	"$MEMTOP" --slab --json -n 1 --no-bpf >"$tmp/json" || fail "memtop exited $?"
+	cat /proc/slabinfo >"$tmp/slabinfo"
+	slabtop -o -s c >"$tmp/slabtop"
+	jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
+		"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
+	awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
+		>"$tmp/kernel"
+	[ "$(wc -l <"$tmp/memtop")" = "$(wc -l <"$tmp/kernel")" ] ||
+		{ echo "$(wc -l <"$tmp/memtop") caches, /proc/slabinfo has $(wc -l <"$tmp/kernel")" >"$tmp/why"; return 1; }
+	# each cache against the kernel's: objects within 5 % or 500, size within 5 % or 1 MiB
+	awk 'NR == FNR { k[$1] = $0; next }
+		function off(a, b, slack) { d = a - b; if (d < 0) d = -d; return d > slack && d > b / 20 }
+		{ if (!($1 in k)) { print "no cache " $1 " in slabinfo"; bad = 1; next }
+		  split(k[$1], v, " ")
+		  if ($4 != v[4]) { print $1 ": objsize " $4 ", slabinfo " v[4]; bad = 1 }
+		  if (off($2, v[2], 500) || off($3, v[3], 500)) { print $1 ": objects " $2 "/" $3 ", slabinfo " v[2] "/" v[3]; bad = 1 }
+		  if (off($5, v[5], 1024)) { print $1 ": size " $5 "K, slabinfo " v[5] "K"; bad = 1 } }
+		END { exit bad }' "$tmp/kernel" "$tmp/memtop" >"$tmp/why" || return 1
+}
+tries=1
+until measured; do
+	tries=$((tries + 1))
+	[ $tries -le 5 ] || fail "5 times: $(cat "$tmp/why")"
+done
+[ $tries = 1 ] || echo "(measured $tries times: $(head -n 3 "$tmp/why" | tr '\n' ' '))"
 # the order: of the ten largest in memtop's, each pair more than 10 % apart as slabtop has it
 awk '/^ *OBJS / { t = 1; next } t && NF { sub(/K$/, "", $7); print $8, $7 }' "$tmp/slabtop" \
 	>"$tmp/slabtop.order"
