@@ -23,12 +23,8 @@ a0=$(age "$old") f0=$(minflt "$old")
 mt=$!
 # a second after the 2nd line, 2 s before the 3rd refresh: a process none saw before the
 # 3rd, younger than the interval
-i=0
-until [ "$(wc -l <"$tmp/out")" -ge 2 ]; do
-	i=$((i + 1))
-	[ $i -le 300 ] || fail "memtop printed no 2 lines in 30 s"
-	sleep 0.05
-done
+two_lines() { [ "$(wc -l <"$tmp/out")" -ge 2 ]; }
+eventually 30 two_lines || fail "memtop printed no 2 lines in 30 s"
 sleep 1
 "$HELPERS/alloc_child" 0 >/dev/null &
 late=$!
