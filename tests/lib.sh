@@ -69,6 +69,14 @@ eventually() {
 	done
 }
 
+# nobody_turn: the tests that run processes as nobody (and count nobody's) take turns,
+# from any clone: a lock on fd 8, 100 s at most
+nobody_turn() {
+	command -v flock >/dev/null || return 0
+	exec 8>>/tmp/memtop-tests-nobody.lock
+	flock -w 100 8 || fail "another test held /tmp/memtop-tests-nobody.lock for 100 s"
+}
+
 # wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
 wait_ready() {
 	i=0

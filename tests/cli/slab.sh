@@ -1,5 +1,6 @@
 #!/bin/sh
-# --slab: JSON slabs[] holds every cache of /proc/slabinfo read right after it, object size
+# --slab: JSON slabs[] holds every cache of /proc/slabinfo read just after it (memtop still
+# running, its own open files as they were), object size
 # exact, objects and size (num_slabs x pagesperslab x the page size) within a tolerance
 # for the busy caches; its order by size is slabtop -o -s c's for the ten largest where
 # their sizes are not within 10 % of each other; the batch text's table has the same
@@ -8,17 +9,28 @@
 [ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
 command -v slabtop >/dev/null || skip "needs slabtop (procps)"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+mt=
+trap '[ -n "$mt" ] && kill "$mt" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
 # measured: memtop's caches against /proc/slabinfo read right after; on a busy machine a
 # cache may move by more than the tolerance between the two reads (or come or go): then
 # the measure is taken again (5 times at most)
+# memtop's own open files (the /proc files it keeps open between refreshes, more on a
+# machine with more processes) hold filp, seq_file and kmalloc objects: slabinfo is read
+# while it still runs, after its first line
 measured() {
-	"$MEMTOP" --slab --json -n 1 --no-bpf >"$tmp/json" || fail "memtop exited $?"
+	"$MEMTOP" --slab --json -d 1 --no-bpf >"$tmp/json" &
+	mt=$!
+	_line() { [ -s "$tmp/json" ] && [ "$(tail -c 1 "$tmp/json" | od -An -c | tr -d ' ')" = '\n' ]; }
+	eventually 30 _line || fail "memtop printed no line in 30 s"
 	cat /proc/slabinfo >"$tmp/slabinfo"
 	slabtop -o -s c >"$tmp/slabtop"
+	kill "$mt"
+	wait "$mt" 2>/dev/null
+	mt=
+	head -n 1 "$tmp/json" >"$tmp/json1" && mv "$tmp/json1" "$tmp/json"
 	jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
 		"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
 	awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
