@@ -31,10 +31,11 @@ tm_start() {
 	tm -f /dev/null new-session -d -x "$w" -y "$h" "$@"
 }
 screen_text() { tm capture-pane -p; }
-# wait_for TEXT [SECS]: waits until the screen shows TEXT
+# wait_for TEXT [SECS]: waits (10 s by default: memtop under ASan on a busy machine) until
+# the screen shows TEXT
 wait_for() {
 	i=0
-	while [ $i -lt $((${2:-5} * 10)) ]; do
+	while [ $i -lt $((${2:-10} * 10)) ]; do
 		screen_text | grep -qF -- "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -43,10 +44,10 @@ wait_for() {
 	screen_text
 	return 1
 }
-# wait_gone TEXT [SECS]
+# wait_gone TEXT [SECS] (10 s by default)
 wait_gone() {
 	i=0
-	while [ $i -lt $((${2:-5} * 10)) ]; do
+	while [ $i -lt $((${2:-10} * 10)) ]; do
 		screen_text | grep -qF -- "$1" || return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -54,6 +55,26 @@ wait_gone() {
 	printf "screen still shows '%s':\n" "$1"
 	screen_text
 	return 1
+}
+
+# eventually SECS CMD...: runs CMD every 0.1 s until it succeeds, SECS seconds at most: for
+# what a screen shows once memtop has taken a key, however busy the machine
+eventually() {
+	_e=$(($1 * 10))
+	shift
+	until "$@"; do
+		_e=$((_e - 1))
+		[ $_e -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# nobody_turn: the tests that run processes as nobody (and count nobody's) take turns,
+# from any clone: a lock on fd 8, 100 s at most
+nobody_turn() {
+	command -v flock >/dev/null || return 0
+	exec 8>>/tmp/memtop-tests-nobody.lock
+	flock -w 100 8 || fail "another test held /tmp/memtop-tests-nobody.lock for 100 s"
 }
 
 # wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
@@ -75,14 +96,15 @@ start_child() {
 	wait_ready "$tmp/child" || fail "alloc_child never got ready"
 }
 
-# screen_clock: the clock at the end of the status line; next_refresh [SECS]: waits (5 s
-# by default) until it changes, that is until memtop has refreshed
-screen_clock() { screen_text | grep '^Tasks ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
+# screen_clock: the clock at the end of the status line (of the process or the cgroup
+# table); next_refresh [SECS]: waits (10 s by default) until it changes, that is until
+# memtop has refreshed
+screen_clock() { screen_text | grep -E '^(Tasks|Cgroups) ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
 next_refresh() {
 	c=$(screen_clock) i=0
 	while [ "$(screen_clock)" = "$c" ]; do
 		i=$((i + 1))
-		[ $i -le $((${1:-5} * 10)) ] || return 1
+		[ $i -le $((${1:-10} * 10)) ] || return 1
 		sleep 0.1
 	done
 }
@@ -122,13 +144,13 @@ exits() {
 	printf '%-36s %s\n' "$*" "$(cat "$tmp/err")" | cat -v # the arguments may hold ESC
 }
 
-# wait_file FILE [SECS]: waits (5 s by default) until FILE is not empty, e.g. the exit
+# wait_file FILE [SECS]: waits (10 s by default) until FILE is not empty, e.g. the exit
 # status a command run in tmux writes when it ends
 wait_file() {
 	i=0
 	until [ -s "$1" ]; do
 		i=$((i + 1))
-		[ $i -le $((${2:-5} * 10)) ] || return 1
+		[ $i -le $((${2:-10} * 10)) ] || return 1
 		sleep 0.1
 	done
 }

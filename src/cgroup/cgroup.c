@@ -24,7 +24,7 @@ void cg_close(struct cg_reader *r)
 
 void cg_use_bpf(struct cg_reader *r, struct cg_iter *it)
 {
-	if (r->version && !r->bpf)
+	if (r->version && !r->bpf && !r->test_root)
 		r->bpf = cg_bpf_new(it);
 }
 
@@ -86,6 +86,18 @@ void cg_read_self(struct cg_reader *r, const char *proc_cgroup, uint64_t mem_tot
 	}
 }
 
+/* /proc/self/cgroup's text; in a test's tree (MEMTOP_CGROUP_ROOT), MEMTOP_CGROUP_SELF=PATH
+ * names memtop's own cgroup in it, in the text of that version */
+static bool self_cgroup_text(const struct cg_reader *r, char *text, size_t size)
+{
+	const char *self = r->test_root ? getenv("MEMTOP_CGROUP_SELF") : NULL;
+	if (self) {
+		snprintf(text, size, r->version == 1 ? "4:memory:%s\n" : "0::%s\n", self);
+		return true;
+	}
+	return read_file("/proc/self/cgroup", text, size) > 0;
+}
+
 void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool self)
 {
 	double start = clock_mono();
@@ -104,7 +116,7 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 	}
 	if (self) {
 		char text[4096];
-		if (read_file("/proc/self/cgroup", text, sizeof(text)) > 0)
+		if (self_cgroup_text(r, text, sizeof(text)))
 			cg_read_self(r, text, s->mem[MI_MEM_TOTAL], &s->cg_self);
 	}
 	s->mono_cgroups = (start + clock_mono()) / 2;

@@ -175,6 +175,15 @@ struct cg_reader *cg_open_at(int version, const char *mount, const char *root)
 
 struct cg_reader *cg_open(void)
 {
+	/* for tests alone: MEMTOP_CGROUP_ROOT=VERSION:DIR reads the tree of that version at
+	 * DIR (files a test wrote in the kernel's formats) instead of the one mounted; BPF's
+	 * figures, which are the kernel's, are then not used (cg_use_bpf) */
+	const char *test = getenv("MEMTOP_CGROUP_ROOT");
+	if (test && (test[0] == '1' || test[0] == '2') && test[1] == ':' && test[2]) {
+		struct cg_reader *r = reader_new(test[0] - '0', test + 2, "/");
+		r->test_root = true;
+		return r;
+	}
 	char *text = xmalloc(65536), mount[PATH_MAX], root[PATH_MAX];
 	int version = 0;
 

@@ -6,6 +6,7 @@
 #ifndef MEMTOP_CGROUP_READER_H
 #define MEMTOP_CGROUP_READER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,8 +19,9 @@ struct cg_src;
 
 struct cg_reader {
 	int version;
-	char *mount; /* where the hierarchy is mounted */
-	char *root;  /* the hierarchy's path mounted there */
+	char *mount;	/* where the hierarchy is mounted */
+	char *root;	/* the hierarchy's path mounted there */
+	bool test_root; /* a tree of files a test wrote (MEMTOP_CGROUP_ROOT) */
 	const struct cg_src *src;
 	struct cg_kill *kills;
 	size_t nkills, kills_cap;

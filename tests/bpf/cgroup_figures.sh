@@ -193,9 +193,11 @@ jq -e --arg p "/$top/rf" 'select(.path == $p) | .refaults > 1000' "$WORK/files.j
 kept() {
 	_out=$1
 	shift
-	"$MEMTOP" --json --cgroups -n 40 -d 0.1 "$@" >/dev/null 2>"$WORK/err" &
+	"$MEMTOP" --json --cgroups -d 0.1 "$@" >"$WORK/kept.json" 2>"$WORK/err" &
 	_pid=$!
-	sleep 0.5
+	# after the 3rd line (30 s at most), while it runs
+	_three() { [ "$(wc -l <"$WORK/kept.json")" -ge 3 ]; }
+	eventually 30 _three || fail "memtop $* printed no 3 lines in 30 s: $(cat "$WORK/err")"
 	ls -l "/proc/$_pid/fd" | awk -v t="/$top" 'index($NF, t) { n = split($NF, a, "/"); print a[n] }' |
 		sort -u >"$_out"
 	kill "$_pid" 2>/dev/null

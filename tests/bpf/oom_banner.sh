@@ -13,7 +13,7 @@ wait_for "BPF on" || fail "BPF not on in the header"
 in_memcg "$HOG" 200
 wait "$KID" 2>/dev/null
 [ $? = 137 ] || fail "the child should have been OOM-killed"
-wait_for "OOM kill: pid $KID (bpf_hog)" 5 || fail "no banner for pid $KID"
+wait_for "OOM kill: pid $KID (bpf_hog)" 10 || fail "no banner for pid $KID"
 banner=$(screen_text | grep -F "OOM kill: pid $KID")
 printf '%s\n' "$banner" | grep -qF "memcg /$name" || fail "banner lacks the memcg: $banner"
 # the banner is drawn in the alert role (reverse or a background color)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # memtop --stacks PID when PID exits while it is sampled: memtop stops at once (not at
-# the end of -d), exits 1 with one line saying so, and still prints what it sampled,
+# the end of -d 90: within 30 s, however busy the machine), exits 1 with one line saying so, and still prints what it sampled,
 # symbolized (dd_touch), as valid JSON or text.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
@@ -12,7 +12,7 @@ stacks_available
 for mode in --json -b; do
 	dd_start 4096 10
 	pid=$DD_PID
-	"$MEMTOP" --stacks "$pid" -d 30 $mode >"$tmp/out" 2>"$tmp/err" &
+	"$MEMTOP" --stacks "$pid" -d 90 $mode >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
 	wait_links $mt 3 || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
 	dd_go
@@ -22,7 +22,7 @@ for mode in --json -b; do
 	rc=$?
 	secs=$(($(date +%s) - start))
 	[ $rc -eq 1 ] || fail "memtop $mode exited $rc when the process exited, not 1"
-	[ $secs -le 5 ] || fail "memtop $mode took ${secs}s to notice the exit"
+	[ $secs -lt 30 ] || fail "memtop $mode took ${secs}s to notice the exit"
 	[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^memtop: process $pid exited after" "$tmp/err" ||
 		fail "stderr: $(cat "$tmp/err")"
 	if [ $mode = --json ]; then

@@ -99,9 +99,9 @@ done
 for p in $(jq '.processes[] | select(.cgroup == null) | .pid' "$tmp/all"); do
 	[ ! -e "/proc/$p" ] || fail "pid $p has no cgroup in JSON: $(cat "/proc/$p/cgroup")"
 done
-# without the column too: JSON gives every process's cgroup (read once a process)
+# without the column, the key all the same (README, JSON: "cgroup ... for every process")
 "$MEMTOP" --json -n 1 | jq -e 'all(.processes[]; has("cgroup"))' >/dev/null ||
-	fail "JSON lacks a process's cgroup without the column"
+	fail "JSON lacks cgroup without the column"
 
 # moved in while memtop runs: shown from the next refresh
 : >"$tmp/moving"

@@ -30,39 +30,52 @@ json_key() {
 }
 nodes=$(ls -d $sys/node[0-9]* | sed 's/.*node//' | sort -n | head -8)
 
-for n in $nodes; do for k in $keys; do echo "$n $k $(node_kb "$n" "$k")"; done; done >"$tmp/before"
-numastat -m >"$tmp/nm_before" 2>/dev/null
-"$MEMTOP" --json -n 1 >"$tmp/json" || fail "memtop --json exited $?"
-numastat -m >"$tmp/nm_after" 2>/dev/null
-for n in $nodes; do for k in $keys; do echo "$n $k $(node_kb "$n" "$k")"; done; done >"$tmp/after"
+# measured: the node figures read around memtop's read; on a busy machine another
+# process's memory may come and go between the reads, so a measure that does not bracket
+# memtop's figure is taken again (5 times at most)
+measured() {
+	: >"$tmp/ok"
+	for n in $nodes; do for k in $keys; do echo "$n $k $(node_kb "$n" "$k")"; done; done >"$tmp/before"
+	numastat -m >"$tmp/nm_before" 2>/dev/null
+	"$MEMTOP" --json -n 1 >"$tmp/json" || fail "memtop --json exited $?"
+	numastat -m >"$tmp/nm_after" 2>/dev/null
+	for n in $nodes; do for k in $keys; do echo "$n $k $(node_kb "$n" "$k")"; done; done >"$tmp/after"
 
-# memtop's own memory is on a node while it reads and gone after: the reads around it
-# differ from its by up to its RSS, and 1 MB
-slack=$(($(jq '.self.rss_kb' "$tmp/json") + 1024))
-[ "$(jq -r '[.nodes[].node] | map(tostring) | join(" ")' "$tmp/json")" = "$(echo $nodes)" ] ||
-	fail "JSON nodes $(jq -c '[.nodes[].node]' "$tmp/json"), sysfs has $(echo $nodes)"
-i=0
-for n in $nodes; do
-	for k in $keys; do
-		got=$(jq --argjson n "$n" --arg k "$(json_key $k)" '.nodes[] | select(.node == $n) | .[$k]' "$tmp/json")
-		a=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' "$tmp/before")
-		b=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' "$tmp/after")
-		# /sys: between the reads around memtop's
-		awk -v g="$got" -v a="$a" -v b="$b" -v s="$slack" 'BEGIN {
-			lo = a < b ? a : b; hi = a < b ? b : a
-			exit !(g >= lo - s && g <= hi + s) }' ||
-			fail "node $n $k: memtop $got kB, nodeN/meminfo $a then $b kB"
-		# numastat -m, in MB: within 1 MB and what changed
-		ma=$(numastat_m "$k" $i "$tmp/nm_before")
-		mb=$(numastat_m "$k" $i "$tmp/nm_after")
-		awk -v g="$got" -v a="$ma" -v b="$mb" -v s="$slack" 'BEGIN {
-			lo = a < b ? a : b; hi = a < b ? b : a; m = g / 1024
-			exit !(m >= lo - s / 1024 && m <= hi + s / 1024) }' ||
-			fail "node $n $k: memtop $got kB, numastat -m $ma then $mb MB"
-		echo "node $n $k: $got kB; meminfo $a..$b kB; numastat -m $ma..$mb MB"
+	# memtop's own memory is on a node while it reads and gone after: the reads around it
+	# differ from its by up to its RSS, and 1 MB
+	slack=$(($(jq '.self.rss_kb' "$tmp/json") + 1024))
+	[ "$(jq -r '[.nodes[].node] | map(tostring) | join(" ")' "$tmp/json")" = "$(echo $nodes)" ] ||
+		fail "JSON nodes $(jq -c '[.nodes[].node]' "$tmp/json"), sysfs has $(echo $nodes)"
+	i=0
+	for n in $nodes; do
+		for k in $keys; do
+			got=$(jq --argjson n "$n" --arg k "$(json_key $k)" '.nodes[] | select(.node == $n) | .[$k]' "$tmp/json")
+			a=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' "$tmp/before")
+			b=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' "$tmp/after")
+			# /sys: between the reads around memtop's
+			awk -v g="$got" -v a="$a" -v b="$b" -v s="$slack" 'BEGIN {
+				lo = a < b ? a : b; hi = a < b ? b : a
+				exit !(g >= lo - s && g <= hi + s) }' ||
+				{ echo "node $n $k: memtop $got kB, nodeN/meminfo $a then $b kB" >"$tmp/why"; return 1; }
+			# numastat -m, in MB: within 1 MB and what changed
+			ma=$(numastat_m "$k" $i "$tmp/nm_before")
+			mb=$(numastat_m "$k" $i "$tmp/nm_after")
+			awk -v g="$got" -v a="$ma" -v b="$mb" -v s="$slack" 'BEGIN {
+				lo = a < b ? a : b; hi = a < b ? b : a; m = g / 1024
+				exit !(m >= lo - s / 1024 && m <= hi + s / 1024) }' ||
+				{ echo "node $n $k: memtop $got kB, numastat -m $ma then $mb MB" >"$tmp/why"; return 1; }
+			echo "node $n $k: $got kB; meminfo $a..$b kB; numastat -m $ma..$mb MB" >>"$tmp/ok"
+		done
+		i=$((i + 1))
 	done
-	i=$((i + 1))
+}
+tries=1
+until measured; do
+	tries=$((tries + 1))
+	[ $tries -le 5 ] || fail "5 times: $(cat "$tmp/why")"
 done
+cat "$tmp/ok"
+[ $tries = 1 ] || echo "(measured $tries times: $(cat "$tmp/why"))"
 
 # batch text: a "Node N:" line per node; OpenMetrics: a sample per node of each figure
 "$MEMTOP" -b -n 1 >"$tmp/batch" || fail "memtop -b exited $?"

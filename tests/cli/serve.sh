@@ -82,14 +82,20 @@ for s in 1 2 3 4 5; do
 		curl -s --max-time 20 "telnet://127.0.0.1:$port" >/dev/null 2>&1 &
 	slow="$slow $!"
 done
-sleep 1
+# until memtop holds them (the five connections established on its port, beside the
+# listening socket), then 10 GETs, each answered in under 10 s (a slow client's request
+# takes 12 s to arrive)
+i=0
+until [ "$(ss -Htn state established "sport = :$port" | wc -l)" -ge 5 ]; do
+	i=$((i + 1))
+	[ $i -le 100 ] || fail "the 5 slow clients never connected: $(ss -Htn "sport = :$port")"
+	sleep 0.1
+done
 t0=$(date +%s%N)
 for i in 1 2 3 4 5 6 7 8 9 10; do
-	curl -s --max-time 5 -o /dev/null "$url/metrics" || fail "GET $i failed beside slow clients"
+	curl -s --max-time 10 -o /dev/null "$url/metrics" || fail "GET $i failed beside slow clients"
 done
-ms=$((($(date +%s%N) - t0) / 1000000))
-echo "10 GETs beside 5 slow clients: $ms ms"
-[ $ms -lt 3000 ] || fail "10 GETs took $ms ms beside slow clients"
+echo "10 GETs beside 5 slow clients: $((($(date +%s%N) - t0) / 1000000)) ms"
 
 # 200 clients at once: each gets the whole answer (its Content-Length in bytes)
 i=0 curls=
@@ -120,9 +126,10 @@ case "$big" in 200) fail "a 1 MB header was answered 200" ;; esac
 [ "$(code "$url/metrics")" = 200 ] || fail "GET after the 1 MB header failed"
 echo "ok a 1 MB header: $big"
 
-# 200 clients for 10 s (3 s against the ASan build, whose RSS is not checked), each asking
-# again as soon as answered: every answer whole, and
-# memtop's RSS not grown by it (the answers share the exposition)
+# 200 clients, each asking 3 times and then again as soon as answered for 10 s (3 s
+# against the ASan build, whose RSS is not checked): every answer whole (at least 600,
+# however slow the machine), and memtop's RSS not grown by it (the answers share the
+# exposition)
 load=10
 case "$MEMTOP" in */asan/*) load=3 ;; esac
 end=$(($(date +%s) + load))
@@ -130,7 +137,7 @@ i=0 loaders=
 while [ $i -lt 200 ]; do
 	i=$((i + 1))
 	(n=0 bad=0
-	while [ "$(date +%s)" -lt $end ]; do
+	while [ $n -lt 3 ] || [ "$(date +%s)" -lt $end ]; do
 		# whole: 200, and as many bytes as its Content-Length
 		set -- $(curl -s --max-time 30 -o /dev/null \
 			-w '%{http_code} %{size_download} %header{content-length}' "$url/metrics")
@@ -146,7 +153,7 @@ total=$(cat "$tmp"/load* | awk '{ n += $1; b += $2 } END { print n, b }')
 rss1=$(rss_kb)
 echo "200 clients for $load s: $total (answers, incomplete); memtop's RSS $rss0 -> $rss1 KiB"
 [ "${total#* }" = 0 ] || fail "incomplete answers under load: $total: $(cat "$tmp"/why* | sort | uniq -c | head)"
-[ "${total% *}" -ge 200 ] || fail "under 200 answers in 10 s: $total"
+[ "${total% *}" -ge 600 ] || fail "under 600 answers from 200 clients asking 3 times: $total"
 # (not under ASan: its quarantine keeps freed memory, each connection's, resident)
 case "$MEMTOP" in
 */asan/*) ;;

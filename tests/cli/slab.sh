@@ -1,5 +1,6 @@
 #!/bin/sh
-# --slab: JSON slabs[] holds every cache of /proc/slabinfo read right after it, object size
+# --slab: JSON slabs[] holds every cache of /proc/slabinfo read just after it (memtop still
+# running, its own open files as they were), object size
 # exact, objects and size (num_slabs x pagesperslab x the page size) within a tolerance
 # for the busy caches; its order by size is slabtop -o -s c's for the ten largest where
 # their sizes are not within 10 % of each other; the batch text's table has the same
@@ -8,28 +9,50 @@
 [ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
 command -v slabtop >/dev/null || skip "needs slabtop (procps)"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+mt=
+trap '[ -n "$mt" ] && kill "$mt" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 page_kb=$(($(getconf PAGESIZE) / 1024))
 
-"$MEMTOP" --slab --json -n 1 --no-bpf >"$tmp/json" || fail "memtop exited $?"
-cat /proc/slabinfo >"$tmp/slabinfo"
-slabtop -o -s c >"$tmp/slabtop"
-jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
-	"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
-awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
-	>"$tmp/kernel"
-[ "$(wc -l <"$tmp/memtop")" = "$(wc -l <"$tmp/kernel")" ] ||
-	fail "$(wc -l <"$tmp/memtop") caches, /proc/slabinfo has $(wc -l <"$tmp/kernel")"
-# each cache against the kernel's: objects within 5 % or 500, size within 5 % or 1 MiB
-awk 'NR == FNR { k[$1] = $0; next }
-	function off(a, b, slack) { d = a - b; if (d < 0) d = -d; return d > slack && d > b / 20 }
-	{ if (!($1 in k)) { print "no cache " $1 " in slabinfo"; bad = 1; next }
-	  split(k[$1], v, " ")
-	  if ($4 != v[4]) { print $1 ": objsize " $4 ", slabinfo " v[4]; bad = 1 }
-	  if (off($2, v[2], 500) || off($3, v[3], 500)) { print $1 ": objects " $2 "/" $3 ", slabinfo " v[2] "/" v[3]; bad = 1 }
-	  if (off($5, v[5], 1024)) { print $1 ": size " $5 "K, slabinfo " v[5] "K"; bad = 1 } }
-	END { exit bad }' "$tmp/kernel" "$tmp/memtop" >"$tmp/diff" || fail "$(cat "$tmp/diff")"
+# measured: memtop's caches against /proc/slabinfo read right after; on a busy machine a
+# cache may move by more than the tolerance between the two reads (or come or go): then
+# the measure is taken again (5 times at most)
+# memtop's own open files (the /proc files it keeps open between refreshes, more on a
+# machine with more processes) hold filp, seq_file and kmalloc objects: slabinfo is read
+# while it still runs, after its first line
+measured() {
+	"$MEMTOP" --slab --json -d 1 --no-bpf >"$tmp/json" &
+	mt=$!
+	_line() { [ -s "$tmp/json" ] && [ "$(tail -c 1 "$tmp/json" | od -An -c | tr -d ' ')" = '\n' ]; }
+	eventually 30 _line || fail "memtop printed no line in 30 s"
+	cat /proc/slabinfo >"$tmp/slabinfo"
+	slabtop -o -s c >"$tmp/slabtop"
+	kill "$mt"
+	wait "$mt" 2>/dev/null
+	mt=
+	head -n 1 "$tmp/json" >"$tmp/json1" && mv "$tmp/json1" "$tmp/json"
+	jq -r '.slabs[] | "\(.name) \(.active_objs) \(.num_objs) \(.objsize_bytes) \(.size_kb)"' \
+		"$tmp/json" >"$tmp/memtop" || fail "no slabs[]: $(head -c 300 "$tmp/json")"
+	awk -v pk="$page_kb" 'NR > 2 { print $1, $2, $3, $4, $15 * $6 * pk }' "$tmp/slabinfo" \
+		>"$tmp/kernel"
+	[ "$(wc -l <"$tmp/memtop")" = "$(wc -l <"$tmp/kernel")" ] ||
+		{ echo "$(wc -l <"$tmp/memtop") caches, /proc/slabinfo has $(wc -l <"$tmp/kernel")" >"$tmp/why"; return 1; }
+	# each cache against the kernel's: objects within 5 % or 500, size within 5 % or 1 MiB
+	awk 'NR == FNR { k[$1] = $0; next }
+		function off(a, b, slack) { d = a - b; if (d < 0) d = -d; return d > slack && d > b / 20 }
+		{ if (!($1 in k)) { print "no cache " $1 " in slabinfo"; bad = 1; next }
+		  split(k[$1], v, " ")
+		  if ($4 != v[4]) { print $1 ": objsize " $4 ", slabinfo " v[4]; bad = 1 }
+		  if (off($2, v[2], 500) || off($3, v[3], 500)) { print $1 ": objects " $2 "/" $3 ", slabinfo " v[2] "/" v[3]; bad = 1 }
+		  if (off($5, v[5], 1024)) { print $1 ": size " $5 "K, slabinfo " v[5] "K"; bad = 1 } }
+		END { exit bad }' "$tmp/kernel" "$tmp/memtop" >"$tmp/why" || return 1
+}
+tries=1
+until measured; do
+	tries=$((tries + 1))
+	[ $tries -le 5 ] || fail "5 times: $(cat "$tmp/why")"
+done
+[ $tries = 1 ] || echo "(measured $tries times: $(head -n 3 "$tmp/why" | tr '\n' ' '))"
 # the order: of the ten largest in memtop's, each pair more than 10 % apart as slabtop has it
 awk '/^ *OBJS / { t = 1; next } t && NF { sub(/K$/, "", $7); print $8, $7 }' "$tmp/slabtop" \
 	>"$tmp/slabtop.order"

@@ -39,7 +39,7 @@ tm send-keys Enter
 wait_for ", 4 shown" || fail "the filter did not leave the root and the three cgroups"
 wait_for "filter: $tag" || fail "the bottom line does not name the filter"
 wait_for "memtop-$tag-full" || fail "no row for the cgroups made"
-sleep 1 # two reads: the rates too
+next_refresh && next_refresh || fail "the cgroup screen stopped refreshing" # two reads: the rates too
 
 # field NAME TITLE: the cell under TITLE in the row of cgroup NAME (the tree's lines are
 # fields of their own before the name)

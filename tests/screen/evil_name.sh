@@ -28,8 +28,8 @@ wait_for "Filter:" || fail "\\ opened no filter prompt"
 tm send-keys -l "$marker"
 tm send-keys Enter
 wait_for ", 1 shown" || fail "the filter did not leave one row"
-# a few refreshes, each of which would replay a raw escape sequence
-sleep 1
+# two refreshes, each of which would replay a raw escape sequence
+next_refresh 10 && next_refresh 10 || fail "memtop stopped refreshing"
 screen_text >"$tmp/screen"
 row=$(awk -v p="$child" '$1 == p' "$tmp/screen")
 case $row in

@@ -18,8 +18,23 @@ tm_start 120 40 "env LANG=C.UTF-8 '$MEMTOP' -d 0.5"
 wait_for "PID USER" || fail "memtop did not start"
 tm send-keys g
 wait_for "Activity" || fail "g did not show the graphs"
-sleep 1.2 # a refresh or two into the graphs
-screen_text >"$tmp/pane"
+# a refresh or two into the graphs, and a whole frame: captured again (10 s at most) until
+# one is not a frame the terminal was still drawing (the checks below then say what lacks)
+next_refresh 10 && next_refresh 10 || fail "memtop stopped refreshing"
+i=0
+while :; do
+	screen_text >"$tmp/pane"
+	l_m=$(grep -n '^Memory ' "$tmp/pane" | head -1 | cut -d: -f1)
+	l_t=$(grep -n 'PID USER' "$tmp/pane" | head -1 | cut -d: -f1)
+	[ -n "$l_m" ] && [ -n "$l_t" ] && [ $((l_t - l_m)) = 12 ] &&
+		sed -n "$((l_t - 1))p" "$tmp/pane" | grep -q 'now$' &&
+		tail -n 1 "$tmp/pane" | grep -q '^F1Help' &&
+		[ "$(grep -c '^ *[0-9][0-9]* [a-z]' "$tmp/pane")" -ge 10 ] &&
+		LC_ALL=C grep -q "$(printf '\342[\240-\243][\200-\277]')" "$tmp/pane" && break
+	i=$((i + 1))
+	[ $i -le 100 ] || break
+	sleep 0.1
+done
 cat "$tmp/pane"
 legend=$(grep -n '^Memory ' "$tmp/pane" | head -1)
 [ -n "$legend" ] || fail "no line starting with the memory graph's legend"
@@ -68,8 +83,17 @@ tm send-keys g
 wait_for "Memory and activity over time" || fail "g at 80x24 did not open the graph screen"
 tm send-keys ']'
 wait_for "-30s" || fail "] did not make the window a minute"
-sleep 0.6
-screen_text >"$tmp/c"
+# a whole frame of the minute's window (10 s at most), as above
+i=0
+while :; do
+	screen_text >"$tmp/c"
+	[ "$(grep -Ec '^ +-1m +-30s +now$' "$tmp/c")" = 2 ] &&
+		grep -q "^Memory \* used .* + cache .* o avail .* x swap " "$tmp/c" &&
+		grep -Eq '^ +0\|.*[*+ox]' "$tmp/c" && break
+	i=$((i + 1))
+	[ $i -le 100 ] || break
+	sleep 0.1
+done
 cat "$tmp/c"
 grep -q "^Memory \* used .* + cache .* o swap " "$tmp/c" || fail "no ASCII legend"
 grep -Eq "^ *[0-9.]+[KMGT]\|" "$tmp/c" || fail "the memory axis's top is not labelled with a size"

@@ -10,6 +10,7 @@
 command -v smem >/dev/null || skip "smem is not installed (apt-get install smem)"
 command -v runuser >/dev/null || skip "runuser is not installed"
 user=nobody
+nobody_turn
 # another test's processes of that user may still be ending: wait for them a while
 i=0
 while [ -n "$(ps -u $user -o pid= 2>/dev/null)" ] && [ $i -lt 100 ]; do
@@ -40,7 +41,9 @@ row() { screen_text | awk -v u="$1" '/^USER +COUNT/ { t = 1; next } t && $1 == u
 kib() { awk -v s="$1" 'BEGIN { v = s + 0; u = substr(s, length(s))
 	printf "%d\n", v * (u == "M" ? 1024 : u == "G" ? 1048576 : 1) }'; }
 
-tm_start 120 30 "'$MEMTOP' -d 0.5 --no-bpf"
+# newest first, and on a busy machine others' processes exit by the dozen in the second
+# before the pane opens: a tall terminal holds them
+tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 tm send-keys U
 wait_for "USER                  COUNT   SWAP    USS    PSS    RSS" ||
@@ -73,33 +76,30 @@ sort -rn -c "$tmp/pss_kb" 2>/dev/null || fail "not by PSS: $(tr '\n' ' ' <"$tmp/
 col_kb() { screen_text | awk -v c="$1" '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $c }' |
 	while read -r s; do kib "$s"; done; }
 tm send-keys '<'
-sleep 0.5
-col_kb 4 >"$tmp/uss_kb"
-sort -rn -c "$tmp/uss_kb" 2>/dev/null || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
+uss_sorted() { col_kb 4 >"$tmp/uss_kb" && sort "$@" -c "$tmp/uss_kb" 2>/dev/null; }
+eventually 10 uss_sorted -rn || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I
-sleep 0.5
-col_kb 4 >"$tmp/uss_kb"
-sort -n -c "$tmp/uss_kb" 2>/dev/null || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
+eventually 10 uss_sorted -n || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I M
 
 tm send-keys '\'
 wait_for "Filter:" || fail "\\ opened no filter prompt"
 tm send-keys -l "obod"
-sleep 0.5
-screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $1 }' >"$tmp/users"
-[ "$(cat "$tmp/users")" = $user ] || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
+users_left() { screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $1 }' >"$tmp/users" &&
+	[ "$(cat "$tmp/users")" = $user ]; }
+eventually 10 users_left || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
 tm send-keys Enter Enter
 wait_for "PID USER" || fail "Enter on $user did not go to the process table"
-sleep 0.5
-screen_text | awk '/^ +PID USER/ { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' |
-	sort -u >"$tmp/owners"
-[ "$(cat "$tmp/owners")" = $user ] || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
+owners() { screen_text | awk '/^ +PID USER/ { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' |
+	sort -u >"$tmp/owners" && [ "$(cat "$tmp/owners")" = $user ]; }
+eventually 10 owners || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
 tm_kill
 
 # the exited pane: a child seen running, then gone, shows with its name
 cp "$(command -v sleep)" "$tmp/bye_bye_child"
-# a tall terminal: on a busy machine many processes exit in the same minute
-tm_start 120 200 "'$MEMTOP' -d 0.5 --no-bpf"
+# newest first, and on a busy machine others' processes exit by the dozen in the second
+# before the pane opens: a tall terminal holds them
+tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 "$tmp/bye_bye_child" 2 &
 bye=$!
@@ -110,8 +110,9 @@ next_refresh && next_refresh || fail "memtop did not refresh"
 tm send-keys X
 wait_for "Exited processes" || fail "X opened no exited pane"
 wait_for "LAST RSS" || fail "no titles on the exited pane"
-screen_text | grep -E "^[0-9:]{8} +$bye bye_bye_child +root +[0-9.]+[KMG]\$" >/dev/null ||
-	fail "the exited pane does not list $bye bye_bye_child: $(screen_text)"
+listed() { screen_text | grep -E "^[0-9:]{8} +$bye bye_bye_child +root +[0-9.]+[KMG]\$" >/dev/null; }
+eventually 10 listed || fail "the exited pane does not list $bye bye_bye_child: $(screen_text)"
+echo "the exited pane lists $bye bye_bye_child at row $(screen_text | grep -n " $bye bye_bye_child " | cut -d: -f1)"
 tm send-keys Escape
 wait_for "PID USER" || fail "Esc did not go back to the process table"
 echo "users screen: counts, RSS as smem -u, by PSS, filtered, Enter; the exited pane lists the child"
