@@ -2,8 +2,9 @@
 # OOM post-mortem: a child grows by 16 MiB/s in a 96 MiB memory cgroup until the OOM killer
 # kills it. Its oom_kill event carries `before`, from memtop's last refresh before the
 # kill: the ten largest processes, the child among them with its RSS (as /proc/PID/statm
-# showed it at most a refresh before) and a growth near 16 MiB/s; on screen, Enter on the
-# kill in the OOM pane (o) shows the same.
+# showed it at most a refresh before) and no growth yet (it lived 6 s: a growth needs
+# 30 s seen, README Forecasts; bpf/oom_cgroup_before.sh checks a victim's growth); on
+# screen, Enter on the kill in the OOM pane (o) shows the same.
 . "$(dirname "$0")/lib.inc"
 need_bpf
 
@@ -29,7 +30,7 @@ me=$(printf '%s\n' "$ev" | jq -c --argjson p "$KID" '.before.top[] | select(.pid
 [ -n "$me" ] || fail "the victim is not among the ten largest before the kill: $ev"
 printf '%s\n' "$me" | jq -e --argjson last "$last_rss" '.comm == "grow_child" and
 	.rss_kb > 32768 and .rss_kb <= 98304 and .rss_kb >= $last - 16384 and
-	.growth_kb_per_min > 16384 * 60 * 0.5 and .growth_kb_per_min < 16384 * 60 * 1.5' \
+	.growth_kb_per_min == null' \
 	>/dev/null || fail "the victim's line: $me (statm showed $last_rss KiB last)"
 # the ten largest, largest first
 printf '%s\n' "$ev" | jq -e '[.before.top[].rss_kb] | . == (sort | reverse)' >/dev/null ||
