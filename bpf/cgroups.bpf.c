@@ -163,8 +163,8 @@ static void memcg_figures(struct mem_cgroup *m, struct mtb_cgroup_rec *r)
  * against 9 on Linux 6.18). Flavors of the kernel's types: CO-RE finds each enumerator's
  * value and the array's size in the running kernel, where any of them may be missing. A
  * place that some kernel changed shows as a disagreement with the files at start
- * (src/cgroup/cgroup_from_bpf.c's self-check, which compares the root's, the largest, too), and memtop
- * reads the files instead. */
+ * (src/cgroup/cgroup_from_bpf.c's self-check, which compares the root's, the largest, too), and
+ * memtop reads the files instead. */
 struct memcg_vmstats___mt {
 	long state[64];
 } __attribute__((preserve_access_index));
@@ -192,16 +192,17 @@ enum memcg_stat_item___mt {
 /* The place in state[] of the kernel's node_stat_item n, which the compact array (Linux
  * 6.10 on: memcg_node_stat_items[], then every memcg_stat_item) keeps at pos; -1 if the
  * kernel has no such item */
-#define NODE_AT(n, pos)                                                        \
-	(!bpf_core_enum_value_exists(enum node_stat_item___mt, n) ? -1 :      \
-	 compact ? (pos) : (int)bpf_core_enum_value(enum node_stat_item___mt, n))
+#define NODE_AT(n, pos)                                                                            \
+	(!bpf_core_enum_value_exists(enum node_stat_item___mt, n) ? -1                             \
+	 : compact						  ? (pos)                          \
+		   : (int)bpf_core_enum_value(enum node_stat_item___mt, n))
 
 /* and of memcg_stat_item m: counted from the end of the compact array, which lists them
  * all, in order */
-#define MEMCG_AT(m)                                                            \
-	(!bpf_core_enum_value_exists(enum memcg_stat_item___mt, m) ? -1 :     \
-	 compact ? (int)nstate - (nr - (int)bpf_core_enum_value(enum memcg_stat_item___mt, m)) : \
-		   (int)bpf_core_enum_value(enum memcg_stat_item___mt, m))
+#define MEMCG_AT(m)                                                                                \
+	(!bpf_core_enum_value_exists(enum memcg_stat_item___mt, m) ? -1                            \
+	 : compact ? (int)nstate - (nr - (int)bpf_core_enum_value(enum memcg_stat_item___mt, m))   \
+		   : (int)bpf_core_enum_value(enum memcg_stat_item___mt, m))
 
 /* read into cg_scratch, once memcg_figures() is done with it */
 struct state_buf {

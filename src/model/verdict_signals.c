@@ -113,7 +113,8 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 		};
 		if (c->trend & CGCOL_BIT(CGCOL_GROWTH))
 			g.grow_kb_s = c->growth_kb_min / 60;
-		const struct proc_sample *vp = g.victim.pid ? snapshot_find(s, 0, g.victim.pid) : NULL;
+		const struct proc_sample *vp =
+			g.victim.pid ? snapshot_find(s, 0, g.victim.pid) : NULL;
 		if (vp)
 			memcpy(g.victim.comm, vp->comm, sizeof(g.victim.comm));
 		else

@@ -296,8 +296,8 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	/* the rest of a short write again: the write that fails says why (a full disk) */
 	size_t done = 0;
 	ssize_t w = 0;
-	while (done < n && ((w = write(r->fd, r->out.p + done, n - done)) > 0 ||
-			    (w < 0 && errno == EINTR)))
+	while (done < n &&
+	       ((w = write(r->fd, r->out.p + done, n - done)) > 0 || (w < 0 && errno == EINTR)))
 		done += w > 0 ? (size_t)w : 0;
 	if (done != n) {
 		snprintf(err, errlen, "%s: writing a sample: %s", r->path,
