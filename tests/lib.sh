@@ -77,6 +77,18 @@ nobody_turn() {
 	flock -w 100 8 || fail "another test held /tmp/memtop-tests-nobody.lock for 100 s"
 }
 
+# nobody_idle: for the tests that count all of nobody's processes: its turn, then another
+# test's processes of nobody, still ending, waited for (10 s at most), else a skip
+nobody_idle() {
+	nobody_turn
+	i=0
+	while [ -n "$(ps -u nobody -o pid= 2>/dev/null)" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -z "$(ps -u nobody -o pid= 2>/dev/null)" ] || skip "nobody runs processes already"
+}
+
 # wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
 wait_ready() {
 	i=0

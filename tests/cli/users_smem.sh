@@ -7,14 +7,7 @@
 command -v smem >/dev/null || skip "smem is not installed (apt-get install smem)"
 command -v runuser >/dev/null || skip "runuser is not installed"
 user=nobody
-nobody_turn
-# another test's processes of that user may still be ending: wait for them a while
-i=0
-while [ -n "$(ps -u $user -o pid= 2>/dev/null)" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-[ -z "$(ps -u $user -o pid= 2>/dev/null)" ] || skip "$user runs processes already"
+nobody_idle
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 chmod 755 "$tmp"
 kids=
