@@ -176,5 +176,8 @@ rc=$?
 pid=
 [ $rc -eq 143 ] || fail "after SIGTERM it exited $rc, not 143"
 ss -Hltn "sport = :$port" | grep -q . && fail "port $port still listens"
-[ ! -s "$tmp/err" ] || fail "stderr: $(cat "$tmp/err")"
+# nothing on stderr but, on a machine the 200 clients starved, the line saying how many
+# refreshes a stall skipped
+grep -v '^memtop: [0-9]* refreshes skipped after a [0-9.]* s stall$' "$tmp/err" >"$tmp/err.other"
+[ ! -s "$tmp/err.other" ] || fail "stderr: $(cat "$tmp/err.other")"
 echo "ok SIGTERM"
