@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "history.h"
-#include "oom_cgroup.h"
 #include "order.h"
 #include "tree.h"
 #include "util.h"
@@ -24,6 +23,12 @@ unsigned model_wanted(const struct model *m)
 	unsigned cgroups = m->prefs->filter.cgroup[0] ? COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS : 0;
 
 	return columns_read_with(m->prefs->cols | COL_BIT(m->prefs->sort)) | cgroups;
+}
+
+void oom_before_clear(struct oom_before *b)
+{
+	free(b->cg);
+	memset(b, 0, sizeof(*b));
 }
 
 void model_free(struct model *m)

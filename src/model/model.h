@@ -99,6 +99,8 @@ struct model {
 /* prefs stays the caller's, read at each update and refilter */
 void model_init(struct model *m, const struct prefs *prefs);
 void model_free(struct model *m);
+/* Frees what b owns (its cgroup part) and clears it */
+void oom_before_clear(struct oom_before *b);
 /* The snapshot to fill next (cleared). Call model_update after filling it. */
 struct snapshot *model_begin(struct model *m);
 void model_update(struct model *m);

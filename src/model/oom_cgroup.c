@@ -117,9 +117,3 @@ struct oom_cgroup *oom_cgroup_of(const struct model *m, const struct mt_event *e
 	snprintf(cg->verdict, sizeof(cg->verdict), "%s", m->verdict.text);
 	return cg;
 }
-
-void oom_before_clear(struct oom_before *b)
-{
-	free(b->cg);
-	memset(b, 0, sizeof(*b));
-}

@@ -33,10 +33,8 @@ struct oom_cgroup {
 
 /* The cgroup part of the post-mortem of kill e, whose last refresh before it was at mono
  * time at and which happened at mono time kill; NULL when it was not in a limited cgroup
- * memtop followed. The caller frees it (oom_before_clear). */
+ * memtop followed. The caller frees it (oom_before_clear, model.h). */
 struct oom_cgroup *oom_cgroup_of(const struct model *m, const struct mt_event *e, double at,
 				 double kill);
-/* Frees what b owns and clears it */
-void oom_before_clear(struct oom_before *b);
 
 #endif
