@@ -8,6 +8,11 @@
 # pattern of them (quoted: 'bpf/oom*'). None: every test. A word that names no test is an
 # error (exit 2) before anything runs.
 #
+# Tests run in TEST_JOBS lanes at once (the CPUs + 1). The BPF tests, and scripts that say
+# "# memtop-test: serial", cause or count events the whole machine shares (OOM kills,
+# swap-ins, reclaim): they run one after another, in the first lane, while the other
+# lanes run the rest. TEST_JOBS=1 runs everything in order, one at a time.
+#
 # Each test gets TEST_TIMEOUT seconds (120); then its process group gets TERM, so its EXIT
 # trap can clean up, and KILL TEST_KILL_AFTER seconds (15) later, and it fails as timed out.
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
@@ -24,9 +29,16 @@ cd "$(dirname "$0")/.." || exit 1
 export MEMTOP="$PWD/build/memtop" HELPERS="$PWD/build/tests" TESTS="$PWD/tests"
 SAN="$PWD/build/asan"
 limit=${TEST_TIMEOUT:-120} grace=${TEST_KILL_AFTER:-15}
+jobs=${TEST_JOBS:-$(($(nproc 2>/dev/null || echo 1) + 1))}
 case "$limit$grace" in
 *[!0-9]* | "")
 	echo "TEST_TIMEOUT and TEST_KILL_AFTER are whole seconds, not '$limit' and '$grace'" >&2
+	exit 2
+	;;
+esac
+case "$jobs" in
+"" | *[!0-9]* | 0)
+	echo "TEST_JOBS is a number of lanes from 1, not '$jobs'" >&2
 	exit 2
 	;;
 esac
@@ -102,12 +114,9 @@ case " $todo " in
 	;;
 esac
 
-log=$(mktemp -d /tmp/memtop-tests.XXXXXX)
-trap 'rm -rf "$log"' EXIT
-# ^C or a kill: the test running gets TERM too (it is in a process group of its own), and
-# is waited for, so its EXIT trap cleans up
-stop=0 tpid=
-trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
+root=$(mktemp -d /tmp/memtop-tests.XXXXXX)
+trap 'rm -rf "$root"' EXIT
+stop=0 tpid= lane=0
 
 # run_limited OUT CMD...: runs CMD with its output in OUT, in a process group of its own,
 # for $limit seconds at most; then stops whatever it left running. Sets rc, secs and
@@ -115,7 +124,7 @@ trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
 run_limited() {
 	out=$1
 	shift
-	export TMUX_TMPDIR="$log/tmux"
+	export TMUX_TMPDIR="$log/tmux" MEMTOP_TEST_LANE="$lane"
 	mkdir -p "$TMUX_TMPDIR"
 	: >"$log/pgid"
 	start=$(date +%s)
@@ -148,7 +157,7 @@ run_limited() {
 		[ -S "$sock" ] && tmux -S "$sock" kill-server 2>/dev/null
 	done
 	rm -rf "$TMUX_TMPDIR"
-	unset TMUX_TMPDIR
+	unset TMUX_TMPDIR MEMTOP_TEST_LANE
 	if [ $stop = 1 ]; then
 		echo "interrupted: $* (and the tests after it) did not finish"
 		exit 130
@@ -188,10 +197,13 @@ sanitized() {
 		kill -KILL "$p" 2>/dev/null
 	done
 }
-# san_running: the pids of the sanitized memtops running
+# san_running: the pids of the sanitized memtops this lane's test started (they have its
+# MEMTOP_TEST_LANE in their environment)
 san_running() {
 	for p in $(pgrep -x memtop); do
-		[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$SAN/memtop" ] && echo "$p"
+		[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$SAN/memtop" ] &&
+			tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "MEMTOP_TEST_LANE=$lane" &&
+			echo "$p"
 	done
 }
 # san_reports: the sanitizers reported in the last test (and prints the reports)
@@ -263,12 +275,75 @@ run_script() {
 	fi
 }
 
-for name in $todo; do
-	case "$name" in
+# run_one NAME: runs the test, printing its verdict (and its output if it failed)
+run_one() {
+	case "$1" in
 	unit) run_unit unit ./build/unit_tests ;;
 	asan:unit) run_unit asan:unit "$SAN/unit_tests" ;;
-	*) run_script "$name" ;;
+	*) run_script "$1" ;;
 	esac
+}
+
+# pop QUEUE: the first test of $root/QUEUE, taken off it (empty when none is left)
+pop() {
+	(
+		flock 9
+		head -n 1 "$root/$1"
+		sed -i 1d "$root/$1"
+	) 9>"$root/queue.lock"
+}
+
+# lane N: runs tests until none is left, the serial queue first in lane 1; prints each
+# test's report whole, and leaves its counts in $root/counts.N
+lane() {
+	lane=$1 log=$root/lane.$1
+	mkdir -p "$log"
+	trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
+	queues=parallel
+	[ "$lane" = 1 ] && queues="serial parallel"
+	for q in $queues; do
+		while name=$(pop $q) && [ -n "$name" ]; do
+			run_one "$name" >"$log/report"
+			(
+				flock 9
+				cat "$log/report"
+			) 9>"$root/print.lock"
+		done
+	done
+	echo "$passed $failed $skipped$failures" >"$root/counts.$lane"
+}
+
+: >"$root/serial"
+: >"$root/parallel"
+for name in $todo; do
+	case "$name" in
+	bpf/*) q=serial ;;
+	*) grep -q '^# memtop-test: serial' "tests/${name#asan:}" 2>/dev/null && q=serial || q=parallel ;;
+	esac
+	[ "$jobs" = 1 ] && q=serial
+	echo "$name" >>"$root/$q"
+done
+pids=
+i=1
+while [ $i -le "$jobs" ]; do
+	lane $i &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+# ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
+# own), and is waited for, so its EXIT trap cleans up
+trap 'stop=1; kill -TERM $pids 2>/dev/null' INT TERM HUP
+for p in $pids; do
+	while :; do
+		wait "$p"
+		kill -0 "$p" 2>/dev/null || break
+	done
+done
+[ $stop = 1 ] && exit 130
+for f in "$root"/counts.*; do
+	read -r p f2 s2 rest <"$f"
+	passed=$((passed + p)) failed=$((failed + f2)) skipped=$((skipped + s2))
+	failures="$failures${rest:+ $rest}"
 done
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"
