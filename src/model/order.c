@@ -62,6 +62,17 @@ struct sort_item *order_sort(struct sort_item *a, struct sort_item *tmp, size_t 
 	return a;
 }
 
+size_t order_indexes(struct sort_item *items, size_t n, int text, size_t *out)
+{
+	struct sort_item *tmp = n > 1 ? malloc(n * sizeof(*tmp)) : NULL;
+	const struct sort_item *sorted = tmp ? order_sort(items, tmp, n, text) : items;
+
+	for (size_t k = 0; k < n; k++)
+		out[k] = sorted[k].i;
+	free(tmp);
+	return n;
+}
+
 /* Room kept from one refresh to the next, grown as the rows grow */
 static struct {
 	size_t cap;

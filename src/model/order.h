@@ -28,6 +28,10 @@ uint64_t order_key(double v, int sign);
 /* Sorts a (n items) by key, or with text (sign 1 or -1, 0 for keys) by text, then by tie;
  * stable, with tmp as room. Returns a or tmp, whichever holds the result. */
 struct sort_item *order_sort(struct sort_item *a, struct sort_item *tmp, size_t n, int text);
+/* The rows of items (n of them, their i) in order_sort's order into out; for the small
+ * tables (slab caches, users), which sort a fresh array each time. Out of memory: in the
+ * order given. Returns n. */
+size_t order_indexes(struct sort_item *items, size_t n, int text, size_t *out);
 
 /* A row's place in the tree: depth below its root; whether it is its parent's last child
  * shown; bit d of more: its ancestor at depth d + 1 has later siblings */

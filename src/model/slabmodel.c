@@ -8,6 +8,7 @@
 
 #include "history.h"
 #include "kbtrend.h"
+#include "order.h"
 #include "util.h"
 
 struct slab_track {
@@ -133,45 +134,54 @@ void slabmodel_update(struct slab_model *sm, const struct snapshot *s, struct hi
 
 /* ---- the order ---- */
 
-struct order_ctx {
-	const struct slab_model *sm;
-	int sort;
-	int dir; /* 1: ascending */
-};
-
-static struct order_ctx ctx; /* qsort's comparator has no argument */
-
-static int cmp_rows(const void *a, const void *b)
+/* The rows passing the filter, as sort items in the column's order (text sign or 0 in
+ * *text), tie the rank of the cache's name; NULL when out of memory */
+static struct sort_item *sort_items(const struct slab_model *sm, const struct slab_order *o,
+				    size_t *n, int *text)
 {
-	const struct slab_row *x = &ctx.sm->rows[*(const size_t *)a];
-	const struct slab_row *y = &ctx.sm->rows[*(const size_t *)b];
-	const struct column *col = &slab_columns[ctx.sort];
-	int c = 0;
+	const struct column *col = &slab_columns[o->sort];
+	int sign = col->ascending != o->invert ? 1 : -1;
+	struct sort_item *it = malloc((sm->n ? sm->n : 1) * sizeof(*it));
+	size_t *rank = malloc((sm->n ? sm->n : 1) * sizeof(*rank));
 
-	if (col->text) {
-		c = strcmp(col->text(x->c), col->text(y->c));
-	} else {
-		bool vx = x->valid & TABLE_BIT(ctx.sort), vy = y->valid & TABLE_BIT(ctx.sort);
-		if (vx != vy) /* rows without a value last, either way */
-			return vx ? -1 : 1;
-		c = (x->num[ctx.sort] > y->num[ctx.sort]) - (x->num[ctx.sort] < y->num[ctx.sort]);
+	if (!it || !rank) {
+		free(it);
+		free(rank);
+		return NULL;
 	}
-	if (c)
-		return c * ctx.dir;
-	return strcmp(x->c->name, y->c->name);
+	for (size_t i = 0; i < sm->n; i++) /* the names' ranks first */
+		it[i] = (struct sort_item){.text = sm->rows[i].c->name, .tie = 0, .i = (uint32_t)i};
+	order_indexes(it, sm->n, 1, rank);
+	for (size_t r = 0; r < sm->n; r++)
+		it[rank[r]].tie = (int32_t)r;
+	*n = 0;
+	for (size_t i = 0; i < sm->n; i++) {
+		const struct slab_row *row = &sm->rows[i];
+		if (o->filter && o->filter[0] && !strcasestr(row->c->name, o->filter))
+			continue;
+		struct sort_item x = {.tie = it[i].tie, .i = (uint32_t)i};
+		if (col->text) /* rows without a value last, either way */
+			x.text = col->text(row->c);
+		else
+			x.key = row->valid & TABLE_BIT(o->sort) ? order_key(row->num[o->sort], sign)
+								: UINT64_MAX;
+		it[(*n)++] = x;
+	}
+	free(rank);
+	*text = col->text ? sign : 0;
+	return it;
 }
 
 size_t slabmodel_order(const struct slab_model *sm, const struct slab_order *o, size_t *out)
 {
 	size_t n = 0;
-	bool asc = slab_columns[o->sort].ascending;
+	int text;
+	struct sort_item *it = sort_items(sm, o, &n, &text);
 
-	for (size_t i = 0; i < sm->n; i++)
-		if (!o->filter || !o->filter[0] || strcasestr(sm->rows[i].c->name, o->filter))
-			out[n++] = i;
-	ctx = (struct order_ctx){sm, o->sort, asc != o->invert ? 1 : -1};
-	if (n > 1)
-		qsort(out, n, sizeof(*out), cmp_rows);
+	if (!it)
+		return 0;
+	order_indexes(it, n, text, out);
+	free(it);
 	return n;
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "util.h"
 
 static struct user_total *of_uid(struct user_totals *t, const struct proc_sample *p)
@@ -82,39 +83,28 @@ size_t user_totals_unread(const struct user_totals *t)
 
 /* ---- the order ---- */
 
-struct order_ctx {
-	const struct user_totals *t;
-	int sort;
-	int dir; /* 1: ascending */
-};
-
-static struct order_ctx ctx; /* qsort's comparator has no argument */
-
-static int cmp_users(const void *a, const void *b)
-{
-	const struct user_total *x = &ctx.t->u[*(const size_t *)a];
-	const struct user_total *y = &ctx.t->u[*(const size_t *)b];
-	const struct column *col = &user_columns[ctx.sort];
-	int c;
-
-	if (col->text)
-		c = strcmp(col->text(x), col->text(y));
-	else
-		c = (x->v[ctx.sort] > y->v[ctx.sort]) - (x->v[ctx.sort] < y->v[ctx.sort]);
-	return c ? c * ctx.dir : cmp_uid(x, y);
-}
-
 size_t user_totals_order(const struct user_totals *t, const struct user_order *o, size_t *out)
 {
+	const struct column *col = &user_columns[o->sort];
+	int sign = col->ascending != o->invert ? 1 : -1;
+	struct sort_item *it = malloc((t->n ? t->n : 1) * sizeof(*it));
 	size_t n = 0;
-	bool asc = user_columns[o->sort].ascending;
 
-	for (size_t i = 0; i < t->n; i++)
-		if (!o->filter || !o->filter[0] ||
-		    strcasestr(user_columns[USERCOL_USER].text(&t->u[i]), o->filter))
-			out[n++] = i;
-	ctx = (struct order_ctx){t, o->sort, asc != o->invert ? 1 : -1};
-	if (n > 1)
-		qsort(out, n, sizeof(*out), cmp_users);
+	if (!it)
+		return 0;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct user_total *u = &t->u[i];
+		if (o->filter && o->filter[0] &&
+		    !strcasestr(user_columns[USERCOL_USER].text(u), o->filter))
+			continue;
+		struct sort_item x = {.tie = (int32_t)u->uid, .i = (uint32_t)i};
+		if (col->text)
+			x.text = col->text(u);
+		else
+			x.key = order_key((double)u->v[o->sort], sign);
+		it[n++] = x;
+	}
+	order_indexes(it, n, col->text ? sign : 0, out);
+	free(it);
 	return n;
 }
