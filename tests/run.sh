@@ -8,10 +8,11 @@
 # pattern of them (quoted: 'bpf/oom*'). None: every test. A word that names no test is an
 # error (exit 2) before anything runs.
 #
-# Tests run in TEST_JOBS lanes at once (the CPUs + 1). The BPF tests, and scripts that say
-# "# memtop-test: serial", cause or count events the whole machine shares (OOM kills,
-# swap-ins, reclaim): they run one after another, in the first lane, while the other
-# lanes run the rest. TEST_JOBS=1 runs everything in order, one at a time.
+# Tests run in TEST_JOBS lanes at once (the CPUs + 1), then, one at a time with nothing
+# else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
+# or judge what the whole machine shares (OOM kills, whose banners every screen shows,
+# swap-ins, limited cgroups the verdict names, MemAvailable's trend). TEST_JOBS=1 runs
+# every test in order, one at a time.
 #
 # Each test gets TEST_TIMEOUT seconds (120); then its process group gets TERM, so its EXIT
 # trap can clean up, and KILL TEST_KILL_AFTER seconds (15) later, and it fails as timed out.
@@ -293,40 +294,35 @@ pop() {
 	) 9>"$root/queue.lock"
 }
 
-# lane N: runs tests until none is left, the serial queue first in lane 1; prints each
-# test's report whole, and leaves its counts in $root/counts.N
+# lane N QUEUE: runs the tests of $root/QUEUE until none is left; prints each test's report
+# whole, and leaves its counts in $root/counts.N
 lane() {
 	lane=$1 log=$root/lane.$1
 	mkdir -p "$log"
 	trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
-	queues=parallel
-	[ "$lane" = 1 ] && queues="serial parallel"
-	for q in $queues; do
-		while name=$(pop $q) && [ -n "$name" ]; do
-			run_one "$name" >"$log/report"
-			(
-				flock 9
-				cat "$log/report"
-			) 9>"$root/print.lock"
-		done
+	while name=$(pop "$2") && [ -n "$name" ]; do
+		run_one "$name" >"$log/report"
+		(
+			flock 9
+			cat "$log/report"
+		) 9>"$root/print.lock"
 	done
 	echo "$passed $failed $skipped$failures" >"$root/counts.$lane"
 }
 
-: >"$root/serial"
 : >"$root/parallel"
+: >"$root/alone"
 for name in $todo; do
-	case "$name" in
-	bpf/*) q=serial ;;
-	*) grep -q '^# memtop-test: serial' "tests/${name#asan:}" 2>/dev/null && q=serial || q=parallel ;;
-	esac
-	[ "$jobs" = 1 ] && q=serial
+	q=parallel
+	case "$name" in bpf/*) q=alone ;; esac
+	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
+	[ "$jobs" = 1 ] && q=alone
 	echo "$name" >>"$root/$q"
 done
 pids=
 i=1
 while [ $i -le "$jobs" ]; do
-	lane $i &
+	lane $i parallel &
 	pids="$pids $!"
 	i=$((i + 1))
 done
@@ -340,6 +336,16 @@ for p in $pids; do
 	done
 done
 [ $stop = 1 ] && exit 130
+# then the tests that need the machine to themselves
+if [ -s "$root/alone" ]; then
+	lane 0 alone &
+	pids=$!
+	while :; do
+		wait "$pids"
+		kill -0 "$pids" 2>/dev/null || break
+	done
+	[ $stop = 1 ] && exit 130
+fi
 for f in "$root"/counts.*; do
 	read -r p f2 s2 rest <"$f"
 	passed=$((passed + p)) failed=$((failed + f2)) skipped=$((skipped + s2))

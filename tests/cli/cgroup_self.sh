@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # memtop started inside a memory cgroup limited to 256 MiB (its shell moved there before
 # exec): JSON system.cgroup gives that cgroup's path, usage and limit, and batch a Lim:
 # line; started in an unlimited cgroup below it, the same ancestor's limit. Where memtop's

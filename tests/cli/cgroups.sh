@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # --cgroups: two memory cgroups with 64 and 128 MiB limits, holding children that touch 30
 # and 50 MiB. JSON cgroups[] gives each its usage within 2 % of the kernel's
 # (memory.usage_in_bytes, read in the same second), its limit, one process and every key of

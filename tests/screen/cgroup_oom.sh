@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # An OOM kill in a memory cgroup (64 MiB, a child touching 200 MiB) while the cgroup screen
 # shows it: its row turns to the alert role (red background in the default theme) though
 # its usage is then far below its limit, and KOOM, the kernel's count, says 1. It causes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # The cgroup screen (C), on three memory cgroups made here: 64 and 128 MiB limits holding
 # children that touch 30 and 50 MiB, and 32 MiB holding 30 MiB. Their rows show usage
 # within 2 % of the kernel's (memory.usage_in_bytes, read in the same second, give or take

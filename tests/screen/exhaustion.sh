@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # memtop-test: not sanitized
 # Time to exhaustion: while a child grows by 64 MiB/s for 30 s, the header says memory
 # lasts about (MemAvailable + SwapFree) / 64 MiB/s (within 25 %), names a next OOM victim,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # A recording with an OOM kill in a memory cgroup (64 MiB, a child touching 200 MiB),
 # replayed on the screen: the header says it is a replay and the sample's time; N jumps to
 # the kill (the banner names the victim), { steps back to the sample before it, where the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # The verdict's line on screen: on an idle machine, at 50 lines, "Verdict nothing wrong:
 # ... available" stands under the activity line, above the status line; at 30 lines, where
 # nothing is wrong, there is no such line and the table starts one line higher.
