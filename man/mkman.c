@@ -5,10 +5,13 @@
  * @COLUMNS@, @CGCOLUMNS@, @FIGURES@, @JSON@ and @ACCOUNT@ (the memory account's parts)
  * are replaced by them, and @VERSION@ and
  * @THEMES@ anywhere by the version and the themes' installed directory.
- * Usage: mkman TEMPLATE > memtop.1 */
+ * Usage: mkman TEMPLATE > memtop.1
+ * With --doc PAGE it rewrites a doc/ page's generated blocks instead (man/mkdoc.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "mkman.h"
 
 #include "account.h"
 #include "cgcolumns.h"
@@ -106,14 +109,29 @@ static void bindings(FILE *out, const char *title, const struct binding *b)
 	}
 }
 
-static void keys(FILE *out)
+void mkman_key_tables(FILE *out, void (*put)(FILE *out, const char *title, const struct binding *b))
 {
-	bindings(out, common_title, common_bindings);
+	put(out, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (ui_screens[s].title && ui_screens[s].keys)
-			bindings(out, ui_screens[s].title, ui_screens[s].keys);
-	bindings(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
-	bindings(out, "A replay (--replay), on the table and its panes", replay_bindings);
+			put(out, ui_screens[s].title, ui_screens[s].keys);
+	put(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
+	put(out, "A replay (--replay), on the table and its panes", replay_bindings);
+}
+
+static void keys(FILE *out)
+{
+	mkman_key_tables(out, bindings);
+}
+
+bool mkman_figure_metric(const struct sys_figure *f, char *name, size_t size)
+{
+	struct metric mt = metric_of_figure(f);
+
+	if (mt.type == METRIC_NONE)
+		return false;
+	metric_name(name, size, METRIC_PREFIX, f->metric, &mt, false);
+	return true;
 }
 
 /* An entry: the title in bold, the name for -o and --columns, what it is */
@@ -166,11 +184,8 @@ static void figures(FILE *out)
 				fputs(": ", out);
 				roff(out, f->help, false);
 			}
-			struct metric mt = metric_of_figure(f);
-			if (mt.type != METRIC_NONE) {
-				char name[160];
-				metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt,
-					    false);
+			char name[160];
+			if (mkman_figure_metric(f, name, sizeof(name))) {
 				fputs(", metric \\fI", out);
 				roff(out, name, false);
 				fputs("\\fR", out);
@@ -246,6 +261,9 @@ int main(int argc, char **argv)
 		{"@ACCOUNT@", account},
 	};
 	char line[4096];
+
+	if (argc == 3 && !strcmp(argv[1], "--doc"))
+		return mkman_doc(argv[2]);
 	FILE *in = argc == 2 ? fopen(argv[1], "r") : NULL;
 
 	if (!in) {
