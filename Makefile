@@ -135,6 +135,8 @@ $(BUILD)/theme_default.o: $(BUILD)/theme_default.c
 # memtop's own tables (man/mkman.c), so that it lists what this memtop has
 man: $(BUILD)/memtop.1
 
+# where make install puts the documentation, for the manual's FILES
+$(BUILD)/man/mkman.o: MT_CPPFLAGS += -DMEMTOP_DOC='"$(PREFIX)/share/doc/memtop"'
 $(BUILD)/mkman: $(BUILD)/man/mkman.o $(BUILD)/man/mkdoc.o $(CORE_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
