@@ -12,7 +12,7 @@ ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 # -O2 -g), CPPFLAGS, LDFLAGS and LDLIBS given to make add to them: make CFLAGS=-O0.
 # V=1 shows the commands in full.
 CFLAGS   ?= -O2 -g
-# src/ holds a folder per layer (README, Layout); each is on the include path
+# src/ holds a folder per layer (doc/design.md, The layers); each is on the include path
 SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c src/*/*.h)))
 SRC_DIRS := $(SRC_DIRS:/=)
 MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
@@ -49,7 +49,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man
+.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man doc
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
 
 # memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
@@ -135,13 +135,25 @@ $(BUILD)/theme_default.o: $(BUILD)/theme_default.c
 # memtop's own tables (man/mkman.c), so that it lists what this memtop has
 man: $(BUILD)/memtop.1
 
-$(BUILD)/mkman: $(BUILD)/man/mkman.o $(CORE_OBJ)
+# where make install puts the documentation, for the manual's FILES
+$(BUILD)/man/mkman.o: MT_CPPFLAGS += -DMEMTOP_DOC='"$(PREFIX)/share/doc/memtop"'
+$(BUILD)/mkman: $(BUILD)/man/mkman.o $(BUILD)/man/mkdoc.o $(CORE_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
 $(BUILD)/memtop.1: $(BUILD)/mkman man/memtop.1.in
 	$(call say,GEN,$@)
 	$(Q)$(BUILD)/mkman man/memtop.1.in > $@.tmp && mv $@.tmp $@
+
+# the doc/ pages' generated blocks (<!-- generated: NAME -->), made again from the same
+# tables by mkman --doc; tests/cli/docs_current.sh checks that they are current
+DOC_PAGES := $(wildcard doc/*.md)
+doc: $(BUILD)/mkman
+	$(Q)for f in $(DOC_PAGES); do \
+	  $(BUILD)/mkman --doc $$f > $$f.tmp && \
+	  { cmp -s $$f $$f.tmp && rm -f $$f.tmp || { mv $$f.tmp $$f && echo "  DOC     $$f"; }; } \
+	  || { rm -f $$f.tmp; exit 1; }; \
+	done
 
 # the BPF objects stay: make would delete them as intermediates, and rebuild them after
 .SECONDARY: $(BPF_OBJ)
@@ -267,6 +279,8 @@ install: $(BUILD)/memtop $(BUILD)/memtop.1
 	install -d $(DESTDIR)$(PREFIX)/share/memtop/themes
 	install -m 644 themes/*.theme $(DESTDIR)$(PREFIX)/share/memtop/themes/
 	install -D -m 644 $(BUILD)/memtop.1 $(DESTDIR)$(PREFIX)/share/man/man1/memtop.1
+	install -d $(DESTDIR)$(PREFIX)/share/doc/memtop
+	install -m 644 README.md doc/*.md $(DESTDIR)$(PREFIX)/share/doc/memtop/
 
 format:
 	clang-format -i $(wildcard src/*/*.[ch] ui/*.[ch] man/*.c tests/unit/*.c tests/helpers/*.c bench/*.c)

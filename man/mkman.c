@@ -1,14 +1,17 @@
 /* Writes the manual page, memtop.1, from its template (man/memtop.1.in: the prose) and
  * memtop's own tables, so that it lists what memtop has: the flags from the usage text
- * (--help), the keys from each screen's binding table, the process and cgroup columns,
- * the system figures and the JSON keys. The template's lines @OPTIONS@, @KEYS@,
- * @COLUMNS@, @CGCOLUMNS@, @FIGURES@, @JSON@ and @ACCOUNT@ (the memory account's parts)
- * are replaced by them, and @VERSION@ and
- * @THEMES@ anywhere by the version and the themes' installed directory.
- * Usage: mkman TEMPLATE > memtop.1 */
+ * (--help), the keys from each screen's binding table, the process and cgroup columns
+ * (the system figures and JSON keys are doc/'s, mkdoc.c). The template's lines
+ * @OPTIONS@, @KEYS@, @COLUMNS@, @CGCOLUMNS@ and @ACCOUNT@ (the memory account's parts)
+ * are replaced by them, and @VERSION@, @THEMES@ and @DOC@ anywhere by the version and
+ * where the themes and the documentation are installed.
+ * Usage: mkman TEMPLATE > memtop.1
+ * With --doc PAGE it rewrites a doc/ page's generated blocks instead (man/mkdoc.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "mkman.h"
 
 #include "account.h"
 #include "cgcolumns.h"
@@ -18,6 +21,10 @@
 #include "metric.h"
 #include "sysfig.h"
 #include "tui.h"
+
+#ifndef MEMTOP_DOC
+#define MEMTOP_DOC "/usr/local/share/doc/memtop"
+#endif
 
 /* s as roff text: backslashes escaped, a leading . or ' made plain; minus signs where
  * hyphens are options (minus: every '-') */
@@ -81,135 +88,243 @@ static void options(FILE *out)
 			desc = line + DESC_COL - 1;
 		if (desc)
 			*desc++ = '\0';
-		fputs(any ? "\n.TP\n" : ".TP\n", out);
+		fputs(any ? "\n.TP\n" : ".PD 0\n.TP 20n\n", out);
 		flag_spec(out, spec);
 		said = desc && desc[strspn(desc, " ")];
 		if (said)
 			roff(out, desc + strspn(desc, " "), false);
 		started = any = true;
 	}
-	fputc('\n', out);
+	fputs("\n.PD\n", out);
 	free(text);
+}
+
+/* The keys, as compact tables of preformatted lines: two keys a line where both fit in a
+ * half, else one whose help wraps under itself. A key whose help an earlier table gave
+ * the same is named on an "as above" line instead. */
+#define KEY_W	 8  /* a key's names and the space after them, or longer names and two */
+#define HALF_W	 35 /* the left half of a line: the key and its help; two spaces after */
+#define LINE_W	 72 /* a whole line, at 80 columns less the section's indent */
+#define SEEN_MAX 256
+
+static const struct binding *seen[SEEN_MAX];
+static int nseen;
+
+static int ntables; /* the tables listed so far */
+
+/* Listed before: the same key with the same help, or, after the first two tables (the
+ * common keys and the process table's), a key that moves the selection (its help names
+ * only what is selected) */
+static bool seen_before(const struct binding *b)
+{
+	static const char *const moves[] = {"Up", "Down", "PgUp", "PgDn", "Home", "End"};
+
+	for (size_t i = 0; i < sizeof(moves) / sizeof(*moves) && ntables >= 2; i++)
+		if (!strcmp(b->names, moves[i]))
+			return true;
+	for (int i = 0; i < nseen; i++)
+		if (!strcmp(seen[i]->names, b->names) && !strcmp(seen[i]->help, b->help))
+			return true;
+	if (nseen < SEEN_MAX)
+		seen[nseen++] = b;
+	return false;
+}
+
+/* s padded with spaces to width w (roff text: minus signs for '-' where minus) */
+static void cell(FILE *out, const char *s, size_t w, bool minus)
+{
+	roff(out, s, minus);
+	for (size_t n = strlen(s); n < w; n++)
+		fputc(' ', out);
+}
+
+/* help after a key of width at, wrapped at LINE_W, continued under itself */
+static void wrapped(FILE *out, const char *help, size_t at)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s", help);
+	size_t col = at;
+	bool first = true;
+	for (char *save, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (!first && col + 1 + strlen(w) > LINE_W) {
+			fputc('\n', out);
+			cell(out, "", at, false);
+			col = at;
+			first = true;
+		}
+		if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		roff(out, w, false);
+		col += strlen(w);
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+/* The width of b in a half line: its names in the field, or past it by two spaces */
+static size_t half_width(const struct binding *b, size_t key_w)
+{
+	size_t k = strlen(b->names) + 2;
+
+	return (k > key_w ? k : key_w) + strlen(b->help);
+}
+
+/* n rows in .nf lines: two a line where both fit in a half, else one, its help wrapped
+ * under itself; the names in a field of key_w */
+static void table_rows(FILE *out, const struct binding *const *rows, int n, size_t key_w)
+{
+	for (int i = 0; i < n; i++) {
+		if (i + 1 < n && half_width(rows[i], key_w) <= HALF_W &&
+		    half_width(rows[i + 1], key_w) <= LINE_W - HALF_W - 2) {
+			size_t k = strlen(rows[i]->names) + 2;
+			cell(out, rows[i]->names, k > key_w ? k : key_w, true);
+			cell(out, rows[i]->help,
+			     HALF_W + 2 - half_width(rows[i], key_w) + strlen(rows[i]->help),
+			     false);
+			k = strlen(rows[i + 1]->names) + 2;
+			cell(out, rows[i + 1]->names, k > key_w ? k : key_w, true);
+			roff(out, rows[i + 1]->help, false);
+			fputc('\n', out);
+			i++;
+			continue;
+		}
+		size_t w = strlen(rows[i]->names) < key_w ? key_w : strlen(rows[i]->names) + 2;
+		cell(out, rows[i]->names, w, true);
+		wrapped(out, rows[i]->help, w);
+	}
+}
+
+/* A table of at most two keys of its own (a screen's way back, its Enter) waits for the
+ * "Other screens" section, a paragraph each */
+#define SMALL_MAX 16
+static char small[SMALL_MAX][512];
+static int nsmall;
+
+static void as_above(FILE *out, const struct binding *const *again, int n)
+{
+	if (!n)
+		return;
+	fputs("as above:", out);
+	for (int i = 0; i < n; i++) {
+		fputc(' ', out);
+		roff(out, again[i]->names, true);
+	}
 }
 
 static void bindings(FILE *out, const char *title, const struct binding *b)
 {
+	const struct binding *rows[64] = {NULL}, *again[64] = {NULL};
+	int n = 0, nagain = 0;
+
+	for (; b->act && n < 64; b++)
+		if (seen_before(b))
+			again[nagain++] = b;
+		else
+			rows[n++] = b;
+	ntables++;
+	if (n <= 2 && nsmall < SMALL_MAX) {
+		char *buf = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&buf, &size);
+		if (!f) {
+			perror("mkman");
+			exit(1);
+		}
+		roff(f, title, false);
+		for (int i = 0; i < n; i++) {
+			fputs(i ? "; " : ": ", f);
+			roff(f, rows[i]->names, true);
+			fputc(' ', f);
+			roff(f, rows[i]->help, false);
+		}
+		fputs(nagain ? "; " : "", f);
+		as_above(f, again, nagain);
+		fclose(f);
+		snprintf(small[nsmall++], sizeof(*small), "%s", buf);
+		free(buf);
+		return;
+	}
 	fputs(".SS ", out);
 	roff(out, title, false);
-	fputc('\n', out);
-	for (; b->act; b++) {
-		fputs(".TP\n.B ", out);
-		roff(out, b->names, true);
-		fputc('\n', out);
-		roff(out, b->help, false);
-		fputc('\n', out);
-	}
+	fputs("\n.nf\n", out);
+	table_rows(out, rows, n, KEY_W);
+	as_above(out, again, nagain);
+	fputs(nagain ? "\n.fi\n" : ".fi\n", out);
 }
 
-static void keys(FILE *out)
+static void small_tables(FILE *out)
 {
-	bindings(out, common_title, common_bindings);
+	if (!nsmall)
+		return;
+	fputs(".SS Other screens\n", out);
+	for (int i = 0; i < nsmall; i++)
+		fprintf(out, ".PP\n%s\n", small[i]);
+}
+
+void mkman_key_tables(FILE *out, void (*put)(FILE *out, const char *title, const struct binding *b))
+{
+	put(out, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (ui_screens[s].title && ui_screens[s].keys)
-			bindings(out, ui_screens[s].title, ui_screens[s].keys);
-	bindings(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
-	bindings(out, "A replay (--replay), on the table and its panes", replay_bindings);
+			put(out, ui_screens[s].title, ui_screens[s].keys);
+	put(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
+	put(out, "A replay (--replay), on the table and its panes", replay_bindings);
 }
 
-/* An entry: the title in bold, the name for -o and --columns, what it is */
-static void column(FILE *out, const char *title, const char *name, const char *desc)
+/* The key tables run on without a blank line between them: the headings stand out */
+static void keys(FILE *out)
 {
-	fputs(".TP\n.B ", out);
-	roff(out, title, false);
-	fputs("\n(\\fI", out);
-	roff(out, name, true);
-	fputs("\\fR) ", out);
-	roff(out, desc, false);
-	fputc('\n', out);
+	fputs(".PD 0\n", out);
+	mkman_key_tables(out, bindings);
+	small_tables(out);
+	fputs(".PD\n", out);
+}
+
+bool mkman_figure_metric(const struct sys_figure *f, char *name, size_t size)
+{
+	struct metric mt = metric_of_figure(f);
+
+	if (mt.type == METRIC_NONE)
+		return false;
+	metric_name(name, size, METRIC_PREFIX, f->metric, &mt, false);
+	return true;
+}
+
+/* The columns in a paragraph, as a glossary: the title in bold, "(name)", what it is */
+static void column_list(FILE *out, const struct column *cols, int n)
+{
+	for (int c = 0; c < n; c++) {
+		fputs("\\fB", out);
+		roff(out, cols[c].title, false);
+		fputs("\\fR (", out);
+		roff(out, cols[c].name, true);
+		fputs(") ", out);
+		roff(out, cols[c].desc, false);
+		fputs(c + 1 < n ? ";\n" : ".\n", out);
+	}
 }
 
 static void process_columns(FILE *out)
 {
-	for (int c = 0; c < COL_COUNT; c++)
-		column(out, columns[c].title, columns[c].name, columns[c].desc);
+	column_list(out, columns, COL_COUNT);
 }
 
 static void cgroup_columns(FILE *out)
 {
-	for (int c = 0; c < CGCOL_COUNT; c++)
-		column(out, cg_columns[c].title, cg_columns[c].name, cg_columns[c].desc);
+	column_list(out, cg_columns, CGCOL_COUNT);
 }
 
-/* The system figures by group: the JSON key, the header's or batch line's label, the help
- * and the OpenMetrics metric */
-static void figures(FILE *out)
-{
-	for (int g = 0; g < SF_NGROUPS; g++) {
-		fputs(".TP\n.B ", out);
-		roff(out, sf_group_title[g], false);
-		fputs("\nJSON \\fB", out);
-		roff(out, sf_group_json[g], false);
-		fputs("\\fR:", out);
-		for (size_t i = 0; i < n_sys_figures; i++) {
-			const struct sys_figure *f = &sys_figures[i];
-			if (f->group != (enum sf_group)g)
-				continue;
-			fputs("\n\\fB", out);
-			roff(out, f->json, false);
-			fputs("\\fR", out);
-			if (f->label) {
-				fputs(" (", out);
-				roff(out, f->label, false);
-				fputs(")", out);
-			}
-			if (f->help) {
-				fputs(": ", out);
-				roff(out, f->help, false);
-			}
-			struct metric mt = metric_of_figure(f);
-			if (mt.type != METRIC_NONE) {
-				char name[160];
-				metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt,
-					    false);
-				fputs(", metric \\fI", out);
-				roff(out, name, false);
-				fputs("\\fR", out);
-			}
-			fputs(";", out);
-		}
-		fputc('\n', out);
-	}
-}
-
-/* The JSON keys of a process and of a cgroup, one per column */
-static void json(FILE *out)
-{
-	fputs(".TP\n.B processes[]\n", out);
-	for (int c = 0; c < COL_COUNT; c++) {
-		fputs(c ? ",\n\\fB" : "\\fB", out);
-		roff(out, columns[c].json, false);
-		fputs("\\fR", out);
-	}
-	fputs("\n.TP\n.B cgroups[]\n", out);
-	for (int c = 0; c < CGCOL_COUNT; c++) {
-		fputs(c ? ",\n\\fB" : "\\fB", out);
-		roff(out, cg_columns[c].json, false);
-		fputs("\\fR", out);
-	}
-	fputc('\n', out);
-}
-
-/* The memory account's parts: letter, label, JSON key, formula */
+/* The memory account's parts: letter and label, in a sentence (their JSON keys and
+ * formulas are doc/columns.md's) */
 static void account(FILE *out)
 {
 	for (int p = 0; p < AP_COUNT; p++) {
-		fprintf(out, ".TP\n.B %c \\(em ", account_parts[p].key);
+		fprintf(out, "\\fB%c\\fR ", account_parts[p].key);
 		roff(out, account_parts[p].label, false);
-		fputs("\nJSON \\fB", out);
-		roff(out, account_parts[p].json, false);
-		fputs("\\fR: ", out);
-		roff(out, account_parts[p].formula, true);
-		fputc('\n', out);
+		fputs(p + 1 < AP_COUNT ? ",\n" : ".\n", out);
 	}
 }
 
@@ -219,6 +334,7 @@ static void subst(const char *p)
 	static const char *const words[][2] = {
 		{"@VERSION@", MEMTOP_VERSION},
 		{"@THEMES@", MEMTOP_THEMES},
+		{"@DOC@", MEMTOP_DOC},
 	};
 
 	while (*p) {
@@ -242,10 +358,12 @@ int main(int argc, char **argv)
 	} marks[] = {
 		{"@OPTIONS@", options},		{"@KEYS@", keys},
 		{"@COLUMNS@", process_columns}, {"@CGCOLUMNS@", cgroup_columns},
-		{"@FIGURES@", figures},		{"@JSON@", json},
 		{"@ACCOUNT@", account},
 	};
 	char line[4096];
+
+	if (argc == 3 && !strcmp(argv[1], "--doc"))
+		return mkman_doc(argv[2]);
 	FILE *in = argc == 2 ? fopen(argv[1], "r") : NULL;
 
 	if (!in) {

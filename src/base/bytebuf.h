@@ -1,7 +1,7 @@
 /* Bytes coded for a file: a growing buffer to write them and a cursor to read them back,
  * with unsigned LEB128 varints, zigzag varints for signed values, length-prefixed strings
  * and little-endian 32-bit words. The recording's header and samples are written with
- * them (doc/recording.md). */
+ * them (doc/recordings.md). */
 #ifndef MEMTOP_BYTEBUF_H
 #define MEMTOP_BYTEBUF_H
 

@@ -40,7 +40,7 @@ const struct column cg_columns[CGCOL_COUNT] = {
 			  .unit = UNIT_KB_MIN, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
 			  .on = true, .drop = 2,
 			  .desc = "usage growth per minute, fitted over the last minute (a "
-				  "cgroup with a limit; README: Forecasts)"},
+				  "cgroup with a limit)"},
 	[CGCOL_LIMIT_IN] = {COLUMN("limit_in", "LIMIT-IN", "limit_in_s"), .width = 8,
 			    .unit = UNIT_SECS, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
 			    .ascending = true, .on = true, .drop = 2,
@@ -49,7 +49,7 @@ const struct column cg_columns[CGCOL_COUNT] = {
 	[CGCOL_VICTIM] = {COLUMN("victim", "VICTIM", "victim_pid"), .width = 7, .unit = UNIT_ID,
 			  .kind = KIND_GROWTH, .needs = CGNEED_FILE, .drop = 3,
 			  .desc = "the process an OOM kill in it would take: the highest badness "
-				  "among its tasks (README: Forecasts)"},
+				  "among its tasks"},
 	[CGCOL_ANON] = {COLUMN("anon", "ANON", "anon_kb"), KB_SAMPLE(6, CGNEED_STAT), .on = true,
 			.drop = 2, .metric = "anon",
 			.desc = "anonymous memory (memory.stat anon; v1 total_rss)"},

@@ -34,7 +34,7 @@ enum col_kind {
 struct column {
 	const char *name;  /* for -o, --columns and the settings file */
 	const char *title; /* on screen and in batch text */
-	const char *json;  /* JSON key: the name and the unit, see json_key rule in README */
+	const char *json;  /* JSON key: the name and the unit, the rule of doc/json.md */
 	const char *desc;  /* for the help, the column picker and the sort menu */
 	int width;	   /* 0: takes the rest of the line */
 	enum col_unit unit;

@@ -1,5 +1,5 @@
 /* The memory account: MemTotal split into parts that sum to it, each from /proc/meminfo
- * (account.c gives each part's formula; README "The memory account" explains them), with
+ * (account.c gives each part's formula; doc/columns.md, "The memory account", explains them), with
  * its share of MemTotal and its change per minute; and the details the account's files
  * give while they are read (the largest tmpfs mounts, the System V shm segments). The
  * model computes it at every refresh (a few additions), so that the change per minute is

@@ -3,7 +3,7 @@
  * and which of them runs out first, the one the header names. Part of the model: growth.c
  * runs it at each refresh, after the history is recorded.
  *
- * The rules (README: Forecasts): the room left (the machine's MemAvailable + SwapFree, a
+ * The rules (doc/forecasts.md): the room left (the machine's MemAvailable + SwapFree, a
  * cgroup's limit less its usage) is fitted by least squares over the last FC_WINDOW
  * seconds, at least FC_MIN_SAMPLES samples over FC_MIN_SPAN seconds; where the last
  * FC_RECENT seconds' fit differs by more than a tenth, the trend changed and that one is

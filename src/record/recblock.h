@@ -1,4 +1,4 @@
-/* The recording's blocks (doc/recording.md): after the file's header, one self-delimiting,
+/* The recording's blocks (doc/recordings.md): after the file's header, one self-delimiting,
  * checksummed block a sample, its header then a zstd frame of the sample's encoded fields
  * (reccodec.h); and the walk over a file's blocks that passes damage over to the next
  * keyframe, for the replay and for the recorder appending to a file. */

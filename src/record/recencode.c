@@ -1,5 +1,5 @@
 /* The recording's encoder: a sample's fields against the previous sample's
- * (doc/recording.md has the layout); recdecode.c reads them back. */
+ * (doc/recordings.md has the layout); recdecode.c reads them back. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* The recording's format (doc/recording.md): a versioned file header naming the fields
+/* The recording's format (doc/recordings.md): a versioned file header naming the fields
  * recorded, then one self-delimiting, checksummed block a sample (recblock.h), each a zstd
  * frame of the sample's fields, delta- and varint-encoded against the sample before it (a
  * keyframe against nothing; reccodec.h). This file is the schema: the fields recorded

@@ -210,7 +210,7 @@ grep -qx memory.stat "$WORK/kept.files" || fail "--no-bpf keeps no memory.stat o
 echo "files of the tree kept open: with BPF none; with --no-bpf $(tr '\n' ' ' <"$WORK/kept.files")"
 
 # the iterator's link: held with --cgroups and without (the forecasts read the limited
-# cgroups at every refresh, README Forecasts), the same count on the second refresh (the
+# cgroups at every refresh, doc/forecasts.md), the same count on the second refresh (the
 # self-check passed: it stays in use)
 plain=$("$MEMTOP" --json -n 2 -d 0.2 | jq -s '[.[].bpf.programs] | unique | .[]')
 with=$("$MEMTOP" --json -n 2 -d 0.2 --cgroups | jq -s '[.[].bpf.programs] | unique | .[]')

@@ -3,7 +3,7 @@
 # kills it. Its oom_kill event carries `before`, from memtop's last refresh before the
 # kill: the ten largest processes, the child among them with its RSS (as /proc/PID/statm
 # showed it at most a refresh before) and no growth yet (it lived 6 s: a growth needs
-# 30 s seen, README Forecasts; bpf/oom_cgroup_before.sh checks a victim's growth); on
+# 30 s seen, doc/forecasts.md; bpf/oom_cgroup_before.sh checks a victim's growth); on
 # screen, Enter on the kill in the OOM pane (o) shows the same.
 . "$(dirname "$0")/lib.inc"
 need_bpf

@@ -99,7 +99,7 @@ done
 for p in $(jq '.processes[] | select(.cgroup == null) | .pid' "$tmp/all"); do
 	[ ! -e "/proc/$p" ] || fail "pid $p has no cgroup in JSON: $(cat "/proc/$p/cgroup")"
 done
-# without the column, the key all the same (README, JSON: "cgroup ... for every process")
+# without the column, the key all the same (doc/json.md: "cgroup ... for every process")
 "$MEMTOP" --json -n 1 | jq -e 'all(.processes[]; has("cgroup"))' >/dev/null ||
 	fail "JSON lacks cgroup without the column"
 

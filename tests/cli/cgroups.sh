@@ -40,7 +40,7 @@ for x in "a $a_path $a_kb 65536 30" "b $b_path $b_kb 131072 50"; do
 	[ "$(echo "$row" | jq .removed)" = false ] || fail "$2: removed is not false"
 	echo "$2: usage_kb $usage (kernel $3), limit_kb $4, nprocs 1, anon_kb $anon"
 done
-# every key the README lists, and those of the whole column table
+# every key doc/cgroups.md lists, and those of the whole column table
 for k in path usage_kb limit_kb high_kb low_kb min_kb usage_pct anon_kb file_kb kernel_kb \
 	swap_kb swap_limit_kb nprocs oom_kills oom_kills_kernel reclaim_stall_us_per_s \
 	refaults_per_s psi_some_avg10 psi_full_avg10 removed; do

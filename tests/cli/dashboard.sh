@@ -1,12 +1,12 @@
 #!/bin/sh
 # The Grafana dashboard (contrib/grafana-memtop.json) is valid JSON, and every metric its
 # queries and annotations name is one memtop exports: in this machine's --openmetrics, or,
-# for one that appears only after an event (an OOM kill), in the README's metric list.
+# for one that appears only after an event (an OOM kill), in doc/openmetrics.md.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 dash="$(dirname "$0")/../../contrib/grafana-memtop.json"
-readme="$(dirname "$0")/../../README.md"
+readme="$(dirname "$0")/../../doc/openmetrics.md"
 jq -e '.panels | length > 0' "$dash" >/dev/null || fail "$dash is not a dashboard"
 jq -r '.. | objects | .expr? // empty' "$dash" | grep -o 'memtop_[a-z0-9_]*' | sort -u >"$tmp/used"
 [ -s "$tmp/used" ] || fail "no memtop metric in the dashboard's queries"
@@ -18,7 +18,7 @@ while read -r m; do
 	if grep -qx "$m" "$tmp/have"; then
 		echo "$m: exported here"
 	elif grep -qx "$m" "$tmp/doc" || grep -qx "$base" "$tmp/doc"; then
-		echo "$m: in the README's list (not on this machine now)"
+		echo "$m: in doc/openmetrics.md (not on this machine now)"
 	else
 		echo "FAIL: the dashboard queries $m, which memtop does not export"
 		bad=1

@@ -1,9 +1,11 @@
 #!/bin/sh
 # memtop-test: not sanitized
 # The manual page (build/memtop.1, from man/memtop.1.in and memtop's tables): man renders
-# it at 80 columns without a warning, and it has an entry for every flag memtop --help
-# lists (the unit tests check the keys and columns). make install DESTDIR= puts the
-# binary, every theme and the manual under PREFIX.
+# it at 80 columns without a warning, in under 400 lines, with the sections a reader looks
+# for (the forecast, leak suspects, the verdict, the post-mortem, examples of recording,
+# replaying, scraping and finding a leak's stack), and an entry for every flag memtop
+# --help lists (the unit tests check the keys and columns). make install DESTDIR= puts the
+# binary, every theme, the manual and the documentation under PREFIX.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 command -v man >/dev/null || skip "no man (apt-get install man-db)"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -15,9 +17,17 @@ case "$MEMTOP" in */asan/*) page=$(dirname "$MEMTOP")/../memtop.1 ;; esac
 
 MANWIDTH=80 man --warnings -l "$page" >"$tmp/page" 2>"$tmp/warnings" || fail "man -l $page failed: $(cat "$tmp/warnings")"
 [ ! -s "$tmp/warnings" ] || fail "man --warnings: $(head -5 "$tmp/warnings")"
-grep -q "^OPTIONS" "$tmp/page" && grep -q "^KEYS" "$tmp/page" && grep -q "^MOUSE" "$tmp/page" &&
-	grep -q "^COLUMNS" "$tmp/page" && grep -q "^THEMES" "$tmp/page" && grep -q "^FILES" "$tmp/page" &&
-	grep -q "^ENVIRONMENT" "$tmp/page" || fail "a section is missing: $(grep '^[A-Z]' "$tmp/page")"
+for s in OPTIONS KEYS MOUSE COLUMNS FORECASTS "LEAK SUSPECTS" VERDICT POST-MORTEM FILES \
+	ENVIRONMENT EXAMPLES; do
+	grep -q "^$s\$" "$tmp/page" || fail "the section $s is missing: $(grep '^[A-Z]' "$tmp/page" | tr '\n' ' ')"
+done
+lines=$(wc -l <"$tmp/page")
+[ "$lines" -lt 400 ] || fail "the manual is $lines lines at 80 columns, 400 or more"
+# the examples: a day recorded with systemd, a replay of the minutes before a kill, a
+# Prometheus scrape, a leak's stacks
+for e in "memtop-record.service" "--replay /var/log/memtop --begin" "--serve 0.0.0.0:" "--stacks 1234:"; do
+	sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/page" | grep -q -- "$e" || fail "EXAMPLES lacks $e"
+done
 # no line wider than 80 columns
 awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$tmp/page" >"$tmp/wide" ||
 	fail "lines wider than 80: $(head -3 "$tmp/wide")"
@@ -40,6 +50,9 @@ for t in themes/*.theme; do
 	cmp -s "$t" "$tmp/root/usr/local/share/memtop/themes/${t#themes/}" || fail "$t not installed"
 done
 [ -s "$tmp/root/usr/local/share/man/man1/memtop.1" ] || fail "no usr/local/share/man/man1/memtop.1 installed"
+for d in README.md doc/*.md; do
+	cmp -s "$d" "$tmp/root/usr/local/share/doc/memtop/${d#doc/}" || fail "$d not installed"
+done
 MANWIDTH=80 man -l "$tmp/root/usr/local/share/man/man1/memtop.1" 2>/dev/null | grep -q -- "--no-mouse" ||
 	fail "the manual installed does not render"
-echo "manual: renders without warnings, $n flags of --help listed; make install puts binary, $(ls themes/*.theme | wc -l) themes and manual"
+echo "manual: $lines lines, renders without warnings, $n flags of --help listed; make install puts binary, $(ls themes/*.theme | wc -l) themes, manual and $(ls doc/*.md | wc -l) doc pages"

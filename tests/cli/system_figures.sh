@@ -31,7 +31,7 @@ for label in Faults/s Major/s Swap-in/s Swap-out/s; do
 done
 grep -q "^Mem: .*Shmem [0-9.]*[KMGT]" "$tmp/batch" || fail "batch Mem: lacks Shmem: $(grep '^Mem:' "$tmp/batch")"
 
-# Shmem: JSON against /proc/meminfo, OpenMetrics, a recording's replay and the manual
+# Shmem: JSON against /proc/meminfo, OpenMetrics, a recording's replay and doc/columns.md
 shmem=$(awk '$1 == "Shmem:" { print $2 }' /proc/meminfo)
 got=$(jq .system.shmem_kb "$tmp/json")
 [ $((got - shmem)) -lt 16384 ] && [ $((shmem - got)) -lt 16384 ] ||
@@ -45,9 +45,6 @@ bytes=$(sed -n 's/^memtop_memory_shmem_bytes \([0-9]*\)$/\1/p' "$tmp/om")
 got=$(jq .system.shmem_kb "$tmp/replayed")
 [ $((got - shmem)) -lt 16384 ] && [ $((shmem - got)) -lt 16384 ] ||
 	fail "replayed shmem_kb $got, /proc/meminfo Shmem $shmem"
-man_page="${MEMTOP_MAN:-$(dirname "$MEMTOP")/memtop.1}"
-if [ -r "$man_page" ]; then
-	grep -q 'shmem_kb.*memtop_memory_shmem_bytes' "$man_page" ||
-		fail "the manual lacks shmem_kb and its metric"
-fi
+grep -q '^| `shmem_kb` |.*| `memtop_memory_shmem_bytes` |$' "$(dirname "$0")/../../doc/columns.md" ||
+	fail "doc/columns.md lacks shmem_kb and its metric"
 echo "JSON and batch system figures agree: $(grep '^Mem:' "$tmp/batch")"

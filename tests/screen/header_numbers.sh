@@ -2,7 +2,7 @@
 # The header's figures are true: every size in the Mem[...] and Swp[...] meters and on the
 # "Avail ... Free" line is fmt_kb of what /proc/meminfo says, split as mem_split does;
 # "Tasks N" is the number of processes in /proc, -p or not ("N, M shown": all of them, then
-# those in the table; README: nprocs is "processes on the system"); "Refresh" shows -d.
+# those in the table; doc/json.md: nprocs is "processes on the system"); "Refresh" shows -d.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 child=

@@ -68,7 +68,7 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 	model_step(m);
 }
 
-/* The bound README states: 2000 processes for an hour at 1 s, and as many more coming and
+/* The bound doc/forecasts.md states: 2000 processes for an hour at 1 s, and as many more coming and
  * going (5 a second, each kept 2 minutes after it went) */
 static void history_bound(void **state)
 {

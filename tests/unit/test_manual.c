@@ -1,6 +1,8 @@
 /* The manual page (build/memtop.1, made by man/mkman.c) lists every key of every screen's
- * binding table, every column of both column tables, every system figure and JSON key,
- * and every flag of the usage text. */
+ * binding table with its help (a key that moves the selection, after the first tables, by
+ * its name on an "as above" line), every column of both column tables with its name and
+ * description, and every flag of the usage text. (The system figures and JSON keys are
+ * doc/'s: tests/cli/docs_current.sh.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +11,6 @@
 #include "columns.h"
 #include "options.h"
 #include "prompt.h"
-#include "sysfig.h"
 #include "tui.h"
 #include "unit.h"
 
@@ -49,55 +50,102 @@ static void has(const char *text, const char *what, const char *want)
 		fail_msg("%s lacks %s '%s'", MANUAL, what, want + (*want == '\n'));
 }
 
+/* At p, s as text: a run of spaces and line breaks in the text is one space of s */
+static bool same_text(const char *p, const char *s)
+{
+	while (*s) {
+		if (*s == ' ') {
+			if (*p != ' ' && *p != '\n')
+				return false;
+			while (*p == ' ' || *p == '\n')
+				p++;
+			s++;
+			continue;
+		}
+		if (*p++ != *s++)
+			return false;
+	}
+	return true;
+}
+
+/* A key's row: its names at the start of a line or after spaces (a second key of the
+ * line), then spaces, then its help (wrapped as it may be) */
+static bool key_row(const char *text, const struct binding *b)
+{
+	size_t len = strlen(b->names);
+
+	for (const char *p = text; (p = strstr(p, b->names)); p++) {
+		if (p > text && p[-1] != '\n' && p[-1] != ' ')
+			continue;
+		const char *h = p + len;
+		if (*h != ' ')
+			continue;
+		while (*h == ' ')
+			h++;
+		if (same_text(h, b->help))
+			return true;
+	}
+	return false;
+}
+
+/* A key that moves the selection, named on an "as above:" line */
+static bool as_above(const char *text, const struct binding *b)
+{
+	static const char *const moves[] = {"Up", "Down", "PgUp", "PgDn", "Home", "End"};
+	bool move = false;
+
+	for (size_t i = 0; i < sizeof(moves) / sizeof(*moves); i++)
+		move |= !strcmp(b->names, moves[i]);
+	for (const char *p = text; move && (p = strstr(p, "\nas above:")); p++) {
+		const char *end = strchr(p + 1, '\n');
+		for (const char *q = strstr(p, b->names); q && end && q < end;
+		     q = strstr(q + 1, b->names))
+			if (q[-1] == ' ' &&
+			    (q[strlen(b->names)] == ' ' || q[strlen(b->names)] == '\n'))
+				return true;
+	}
+	return false;
+}
+
+static void table_listed(const char *text, const char *what, const struct binding *b)
+{
+	for (; b && b->act; b++)
+		if (!key_row(text, b) && !as_above(text, b))
+			fail_msg("%s lacks %s '%s' with its help '%s'", MANUAL, what, b->names,
+				 b->help);
+}
+
 static void keys_listed(void **state)
 {
 	(void)state;
-	char *text = manual_text(), line[300];
-	for (int s = 0; s < NSCREENS; s++) {
-		const struct binding *b = ui_screens[s].keys;
-		for (; b && b->act; b++) {
-			snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
-			has(text, "the key", line);
-		}
-	}
-	for (const struct binding *b = common_bindings; b->act; b++) {
-		snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
-		has(text, "the common key", line);
-	}
-	for (const struct binding *b = prompt_bindings; b->act; b++) {
-		snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
-		has(text, "the prompt key", line);
-	}
-	for (const struct binding *b = replay_bindings; b->act; b++) {
-		snprintf(line, sizeof(line), "\n.B %s\n%s\n", b->names, b->help);
-		has(text, "the replay key", line);
-	}
-	has(text, "the theme key", "\n.B T\n");
+	char *text = manual_text();
+	for (int s = 0; s < NSCREENS; s++)
+		table_listed(text, "the key", ui_screens[s].keys);
+	table_listed(text, "the common key", common_bindings);
+	table_listed(text, "the prompt key", prompt_bindings);
+	table_listed(text, "the replay key", replay_bindings);
+	has(text, "the theme key", "\nT ");
 	free(text);
 }
 
 static void columns_listed(void **state)
 {
 	(void)state;
-	char *text = manual_text(), line[300];
+	char *text = manual_text(), line[400];
 	for (int c = 0; c < COL_COUNT; c++) {
-		snprintf(line, sizeof(line), "\n.B %s\n(%s) %s\n", columns[c].title,
-			 columns[c].name, columns[c].desc);
+		snprintf(line, sizeof(line), "\n%s (%s) %s", columns[c].title, columns[c].name,
+			 columns[c].desc);
 		has(text, "the column", line);
-		has(text, "the JSON key", columns[c].json);
 	}
 	for (int c = 0; c < CGCOL_COUNT; c++) {
-		snprintf(line, sizeof(line), "\n.B %s\n(%s) %s\n", cg_columns[c].title,
+		snprintf(line, sizeof(line), "\n%s (%s) %s", cg_columns[c].title,
 			 cg_columns[c].name, cg_columns[c].desc);
 		has(text, "the cgroup column", line);
-		has(text, "the JSON key", cg_columns[c].json);
 	}
-	for (size_t i = 0; i < n_sys_figures; i++)
-		has(text, "the system figure", sys_figures[i].json);
 	free(text);
 }
 
-/* Each "--flag" and "-x" the usage text names starts an entry of OPTIONS */
+/* Each "--flag" and "-x" the usage text names starts a line: an entry of OPTIONS */
 static void flags_listed(void **state)
 {
 	(void)state;
@@ -112,7 +160,7 @@ static void flags_listed(void **state)
 		if (w - p > 8 || *w != '-')
 			continue; /* not a flag's line */
 		size_t len = strcspn(w, " ,\n");
-		snprintf(want, sizeof(want), "\n.TP\n%.*s", (int)len, w);
+		snprintf(want, sizeof(want), "\n%.*s", (int)len, w); /* a .TP entry's tag */
 		has(text, "the flag", want);
 		n++;
 	}
