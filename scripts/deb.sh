@@ -9,10 +9,12 @@
 set -eu
 cd "$(dirname "$0")/.."
 out=$PWD/build/deb
-version=$(sed -n 's/^VERSION *:= *//p' Makefile)
+# the Makefile's VERSION as make sees it, whatever defines it
+version=$(printf 'memtop-version:\n\t@echo $(VERSION)\n' |
+	make -s --no-print-directory -f Makefile -f - memtop-version)
 deb_version=$(dpkg-parsechangelog -S Version)
 if [ "$version" != "$deb_version" ]; then
-	echo "memtop: Makefile VERSION $version, debian/changelog $deb_version: make them equal" >&2
+	echo "memtop: Makefile VERSION '$version', debian/changelog $deb_version: make them equal" >&2
 	exit 1
 fi
 rm -rf "$out/src" "$out/checked" "$out/started"

@@ -17,7 +17,6 @@ tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 out=$top/build/deb
-version=$(sed -n 's/^VERSION *:= *//p' "$top/Makefile")
 
 # build when absent or older than any file of the tree
 changed=x
@@ -28,7 +27,11 @@ if [ -n "$changed" ]; then
 		fail "make deb failed: $(tail -25 "$tmp/build")"
 fi
 [ -f "$out/checked" ] || fail "make deb left no build/deb/checked (lintian did not pass)"
-deb=$(ls "$out"/memtop_"$version"_*.deb) || fail "no memtop_${version}_*.deb in $out"
+deb=$(ls "$out"/memtop_*.deb) || fail "no memtop_*.deb in $out"
+[ "$(echo "$deb" | wc -l)" = 1 ] || fail "more than one package in $out: $deb"
+version=$(dpkg-deb -f "$deb" Version)
+want=$(printf 'v:\n\t@echo $(VERSION)\n' | make -s --no-print-directory -C "$top" -f Makefile -f - v)
+[ "$version" = "$want" ] || fail "the package's version is $version, the Makefile's $want"
 
 # every Build-Depends is installed by scripts/deps.sh
 bdeps=$(sed -n '/^Build-Depends:/,/^[A-Z]/{/^[A-Z]/!p;s/^Build-Depends://p}' "$top/debian/control" |
@@ -123,7 +126,8 @@ unshare -m --propagation private sh "$tmp/inner.sh" >"$tmp/inner.out" 2>&1 ||
 [ "$(cat "$tmp/help.rc")" = 0 ] || fail "installed memtop --help: exit $(cat "$tmp/help.rc"): $(head -5 "$tmp/help")"
 grep -q -- '--theme NAME' "$tmp/help" || fail "installed memtop --help lists no --theme: $(head -5 "$tmp/help")"
 [ "$(cat "$tmp/batch.rc")" = 0 ] || fail "installed memtop -b -n 1: exit $(cat "$tmp/batch.rc"): $(head -5 "$tmp/batch")"
-head -1 "$tmp/batch" | grep -q "^memtop $version " || fail "installed memtop -b -n 1 began: $(head -1 "$tmp/batch")"
+head -1 "$tmp/batch" | grep -q "^memtop " && grep -q "^Mem: *Avail" "$tmp/batch" ||
+	fail "installed memtop -b -n 1 printed: $(head -3 "$tmp/batch")"
 [ "$(cat "$tmp/json.rc")" = 0 ] || fail "installed memtop --json -n 1: exit $(cat "$tmp/json.rc"): $(head -3 "$tmp/json.err")"
 total=$(jq -r '.system.mem_total_kb' "$tmp/json") || fail "installed memtop --json: not JSON: $(head -c 300 "$tmp/json")"
 proc=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)
