@@ -5,14 +5,16 @@
 # that lintian passed or the tree changed since (scripts/deb.sh leaves build/deb/checked
 # only when lintian passes); its Build-Depends are packages scripts/deps.sh installs;
 # dpkg-deb -c lists the binary, the manual, every theme, every contrib/ unit and the bash
-# completion; no maintainer script enables or starts a unit. Unpacked (dpkg -x), never
-# installed into this system: in a private mount namespace, a root whose /usr is the
-# package's files over this system's /usr, the installed /usr/bin/memtop runs (--help,
-# -b -n 1, --json -n 1 whose MemTotal is /proc/meminfo's) and its screen finds every
-# shipped theme in /usr/share/memtop/themes, the directory compiled in.
+# completion; no maintainer script enables or starts a unit; its Depends are installed
+# here. Installed by dpkg --root into a directory, never into this system: in a private
+# mount namespace, a root whose /usr is that directory's over this system's /usr, the
+# installed /usr/bin/memtop runs (--help, -b -n 1, --json -n 1 whose MemTotal is
+# /proc/meminfo's) and its screen finds every shipped theme in /usr/share/memtop/themes,
+# the directory compiled in; its bash
+# completion completes flags, theme names and sort fields. dpkg -P then leaves nothing.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 top=$(cd "${TESTS:-$(dirname "$0")/..}/.." && pwd)
-[ "$(id -u)" = 0 ] || skip "not root: the unpacked memtop runs in a chroot"
+[ "$(id -u)" = 0 ] || skip "not root: the installed memtop runs in a chroot"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -63,9 +65,22 @@ for s in "$tmp"/control/preinst "$tmp"/control/postinst; do
 		fail "${s##*/} enables or starts a unit: $(cat "$s")"
 done
 
-# unpacked, the units run the installed memtop
-pkg=$tmp/pkg
-dpkg -x "$deb" "$pkg" || fail "dpkg -x $deb failed"
+# its Depends (from shlibs) are satisfied here, where it runs below
+dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/[()]//g' >"$tmp/depends"
+while read -r name op ver; do
+	have=$(dpkg-query -W -f='${Version}' "$name" 2>/dev/null) || fail "Depends $name: not installed"
+	[ -z "$op" ] || dpkg --compare-versions "$have" "$op" "$ver" ||
+		fail "Depends $name ($op $ver): $have installed"
+done <"$tmp/depends"
+
+# installed by dpkg into a root of its own (its database empty, so the dependencies are
+# forced), never into this system; the units run the installed memtop
+pkg=$tmp/inst
+mkdir -p "$pkg/var/lib/dpkg/info" "$pkg/var/lib/dpkg/updates"
+: >"$pkg/var/lib/dpkg/status"
+dpkg --root="$pkg" --force-depends -i "$deb" >"$tmp/dpkg" 2>&1 || fail "dpkg --root -i failed: $(cat "$tmp/dpkg")"
+dpkg --root="$pkg" -s memtop | grep -qx 'Status: install ok installed' ||
+	fail "dpkg --root -s memtop: $(dpkg --root="$pkg" -s memtop 2>&1 | head -3)"
 for u in "$pkg"/usr/lib/systemd/system/*.service; do
 	exe=$(sed -n 's/^ExecStart=[-@+!:]*\([^ ]*\).*/\1/p' "$u" | head -1)
 	[ "$exe" = /usr/bin/memtop ] || fail "${u##*/}: ExecStart runs '$exe', not /usr/bin/memtop"
@@ -148,4 +163,9 @@ flags=$(sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' "$tmp/h
 for f in $flags; do
 	grep "^memtop --|" "$tmp/comp" | grep -q -- " $f\( \|$\)" || fail "completing -- lacks $f: $(grep '^memtop --|' "$tmp/comp")"
 done
+# and removed by dpkg, it leaves nothing
+rm "$pkg/usr/share/memtop/themes/pkgonly.theme"
+dpkg --root="$pkg" --force-depends -P memtop >"$tmp/dpkg" 2>&1 || fail "dpkg --root -P failed: $(cat "$tmp/dpkg")"
+left=$(find "$pkg/usr" -mindepth 1 2>/dev/null | head -5)
+[ -z "$left" ] || fail "dpkg -P memtop left: $left"
 echo "ok: $deb ($(wc -l <"$tmp/list") paths, $units unit(s), themes: $(echo $themes))"
