@@ -12,8 +12,8 @@ e2fsprogs htop libclang-rt-14-dev"
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare; numastat (numactl) shows the NUMA figures memtop's
-# are checked against
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl"
+# are checked against; systemd-analyze (systemd) verifies the units the Debian package installs
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd"
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"

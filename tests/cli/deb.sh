@@ -11,7 +11,8 @@
 # installed /usr/bin/memtop runs (--help, -b -n 1, --json -n 1 whose MemTotal is
 # /proc/meminfo's) and its screen finds every shipped theme in /usr/share/memtop/themes,
 # the directory compiled in; its bash
-# completion completes flags, theme names and sort fields. dpkg -P then leaves nothing.
+# completion completes flags, theme names and sort fields; systemd-analyze verify passes
+# the installed units. dpkg -P then leaves nothing.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 top=$(cd "${TESTS:-$(dirname "$0")/..}/.." && pwd)
 [ "$(id -u)" = 0 ] || skip "not root: the installed memtop runs in a chroot"
@@ -91,6 +92,7 @@ cp "$pkg/usr/share/memtop/themes/mono.theme" "$pkg/usr/share/memtop/themes/pkgon
 root=$tmp/root root_tmp_comp=$tmp/root/tmp/comp.sh
 mkdir -p "$root/usr" "$root/tmp"
 chmod 1777 "$root/tmp"
+unit_paths=$(cd "$pkg" && ls usr/lib/systemd/system/*.service | sed 's|^|/|' | tr '\n' ' ')
 themes=$(cd "$pkg/usr/share/memtop/themes" && ls *.theme | sed 's/\.theme$//' | tr '\n' ' ')
 
 # the installed completion, as bash-completion loads it on demand: "COMMAND LINE| REPLIES"
@@ -129,6 +131,8 @@ chroot "$root" /usr/bin/memtop --help >"$tmp/help" 2>&1; echo \$? >"$tmp/help.rc
 chroot "$root" /usr/bin/memtop -b -n 1 >"$tmp/batch" 2>&1; echo \$? >"$tmp/batch.rc"
 chroot "$root" /usr/bin/memtop --json -n 1 >"$tmp/json" 2>"$tmp/json.err"; echo \$? >"$tmp/json.rc"
 chroot "$root" /usr/bin/bash /tmp/comp.sh >"$tmp/comp" 2>&1; echo \$? >"$tmp/comp.rc"
+chroot "$root" /usr/bin/systemd-analyze verify $unit_paths \
+	>"$tmp/verify" 2>&1; echo \$? >"$tmp/verify.rc"
 for t in $themes nosuchtheme; do
 	TERM=xterm chroot "$root" /usr/bin/script -qec "/usr/bin/memtop --theme \$t -n 1" /dev/null \
 		>"$tmp/theme-\$t" 2>&1 </dev/null
@@ -163,6 +167,9 @@ flags=$(sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' "$tmp/h
 for f in $flags; do
 	grep "^memtop --|" "$tmp/comp" | grep -q -- " $f\( \|$\)" || fail "completing -- lacks $f: $(grep '^memtop --|' "$tmp/comp")"
 done
+# systemd accepts the units as installed, their memtop where the package put it
+[ "$(cat "$tmp/verify.rc")" = 0 ] && [ ! -s "$tmp/verify" ] ||
+	fail "systemd-analyze verify of the installed units: exit $(cat "$tmp/verify.rc"): $(head -5 "$tmp/verify")"
 # and removed by dpkg, it leaves nothing
 rm "$pkg/usr/share/memtop/themes/pkgonly.theme"
 dpkg --root="$pkg" --force-depends -P memtop >"$tmp/dpkg" 2>&1 || fail "dpkg --root -P failed: $(cat "$tmp/dpkg")"
