@@ -49,7 +49,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
 
-.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man doc
+.PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man doc deb
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
 
 # memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
@@ -281,6 +281,12 @@ install: $(BUILD)/memtop $(BUILD)/memtop.1
 	install -D -m 644 $(BUILD)/memtop.1 $(DESTDIR)$(PREFIX)/share/man/man1/memtop.1
 	install -d $(DESTDIR)$(PREFIX)/share/doc/memtop
 	install -m 644 README.md doc/*.md $(DESTDIR)$(PREFIX)/share/doc/memtop/
+
+# a Debian package in build/deb/ (memtop_VERSION_ARCH.deb), built by dpkg-buildpackage from
+# debian/ and checked by lintian: scripts/deb.sh, doc/services.md
+deb:
+	@sh scripts/deps.sh deb
+	@sh scripts/deb.sh
 
 format:
 	clang-format -i $(wildcard src/*/*.[ch] ui/*.[ch] man/*.c tests/unit/*.c tests/helpers/*.c bench/*.c)

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages memtop needs to build and run, when missing; with the
-# argument "test", those its tests need too (`make test`, `make bench`).
-# Run by `make run` and `make test`; does nothing when everything is there.
+# argument "deb", those `make deb` needs to build and check a Debian package too; with
+# "test", those its tests need too (`make test`, `make bench`), which include the deb set
+# (a test builds the package).
+# Run by `make run`, `make test` and `make deb`; does nothing when everything is there.
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
 libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev pkg-config tmux libcmocka-dev jq procps util-linux
@@ -10,9 +12,15 @@ e2fsprogs htop libclang-rt-14-dev"
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare; numastat (numactl) shows the NUMA figures memtop's
-# are checked against
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl"
-[ "${1:-}" = test ] && PKGS="$PKGS $TEST_PKGS"
+# are checked against; systemd-analyze (systemd) verifies the units the Debian package installs
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd"
+# make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
+# the package, bash-completion gives the completion directory (pkg-config)
+DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"
+case "${1:-}" in
+deb) PKGS="$PKGS $DEB_PKGS" ;;
+test) PKGS="$PKGS $TEST_PKGS $DEB_PKGS" ;;
+esac
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

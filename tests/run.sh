@@ -14,8 +14,10 @@
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). TEST_JOBS=1 runs
 # every test in order, one at a time.
 #
-# Each test gets TEST_TIMEOUT seconds (120); then its process group gets TERM, so its EXIT
-# trap can clean up, and KILL TEST_KILL_AFTER seconds (15) later, and it fails as timed out.
+# Each test gets TEST_TIMEOUT seconds (120), or more if its script says "# memtop-test:
+# timeout SECS" (one that may build memtop from nothing, as make deb); then its process
+# group gets TERM, so its EXIT trap can clean up, and KILL TEST_KILL_AFTER seconds (15)
+# later, and it fails as timed out.
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
 # servers it started (each test gets a TMUX_TMPDIR of its own).
 #
@@ -245,6 +247,9 @@ run_unit() {
 
 # run_script NAME: tests/NAME (without asan:), exit 0 pass, 77 skip, else fail
 run_script() {
+	keep=$limit
+	own=$(sed -n 's/^# memtop-test: timeout \([0-9][0-9]*\)$/\1/p' "tests/${1#asan:}" | head -n 1)
+	[ -n "$own" ] && [ "$own" -gt "$limit" ] && limit=$own
 	sanitized "$1" sh "tests/${1#asan:}"
 	if san_reports >"$log/reports"; then
 		echo "FAIL  $1 (sanitizer report; the script exited $rc) ${secs}s"
@@ -274,6 +279,7 @@ run_script() {
 		failed=$((failed + 1))
 		failures="$failures $1"
 	fi
+	limit=$keep
 }
 
 # run_one NAME: runs the test, printing its verdict (and its output if it failed)
