@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "detail_cli.h"
+#include "pid_files.h"
 #include "util.h"
 
 /* Samples for secs, or until the process exits (true then). Once a second the drill
@@ -56,8 +57,21 @@ static bool sample(int32_t pid, double secs, struct drill *dr, struct detail *d,
 	return exited;
 }
 
+/* A thread id stands for its process: the sampler follows a whole thread group. */
+static int32_t process_of(int32_t pid)
+{
+	int32_t tgid;
+
+	if (read_proc_tgid(pid, &tgid) || tgid == pid)
+		return pid;
+	fprintf(stderr, "memtop: %d is a thread of process %d: sampling the whole process %d\n",
+		pid, tgid, tgid);
+	return tgid;
+}
+
 int stacks_cli_run(int32_t pid, double secs, bool json, bool no_bpf)
 {
+	pid = process_of(pid);
 	struct drill *dr = drill_open(pid, no_bpf, STACKS_DEFAULT_RATE);
 	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	struct detail d;
