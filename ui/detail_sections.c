@@ -161,7 +161,7 @@ void draw_stacks(struct ui *u, int y, int rows)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 		rows--;
 	}
-	snprintf(line, sizeof(line), "%-6s %9s %6s  %s", "KIND", "COUNT", "BYTES",
+	snprintf(line, sizeof(line), "%-6s %9s %6s %6s  %s", "KIND", "COUNT", "SHARE", "BYTES",
 		 "STACK (innermost first; Enter shows it whole)");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	if (!d->nstacks)
@@ -174,8 +174,8 @@ void draw_stacks(struct ui *u, int y, int rows)
 
 		stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 		stack_summary(s, sum, sizeof(sum), u->cv.utf8);
-		snprintf(line, sizeof(line), "%-6s %9s %6s  %s", stack_kind_names[s->kind], count,
-			 bytes, sum);
+		snprintf(line, sizeof(line), "%-6s %9s %5.1f%% %6s  %s", stack_kind_names[s->kind],
+			 count, dd_stack_share(d, s), bytes, sum);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
 			 i == v->sel[SEC_STACKS] ? ROLE_SELECTED : ROLE_ROW, line, true);
 	}
@@ -190,9 +190,9 @@ void draw_whole(struct ui *u, int y, int rows)
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 	snprintf(line, sizeof(line),
-		 "%s stack: %s %s, %s; %d frames%s, by %s (Esc returns to the list)",
+		 "%s stack: %s %s (%.1f %%), %s; %d frames%s, by %s (Esc returns to the list)",
 		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
-		 bytes, s->nframes, s->truncated ? ", truncated" : "",
+		 dd_stack_share(v->d, s), bytes, s->nframes, s->truncated ? ", truncated" : "",
 		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
 	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");

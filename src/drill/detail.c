@@ -168,6 +168,9 @@ void detail_merge_stacks(struct detail *d)
 {
 	size_t n = 0;
 
+	memset(d->st.kind_count, 0, sizeof(d->st.kind_count));
+	for (size_t i = 0; i < d->nstacks; i++)
+		d->st.kind_count[d->stacks[i].kind] += d->stacks[i].count;
 	if (!d->nstacks)
 		return; /* stacks is NULL then */
 	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_frames);
@@ -190,6 +193,13 @@ void detail_merge_stacks(struct detail *d)
 	}
 	d->nstacks = n;
 	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_count);
+}
+
+double dd_stack_share(const struct detail *d, const struct dd_stack *s)
+{
+	uint64_t all = d->st.kind_count[s->kind];
+
+	return all ? 100.0 * (double)s->count / (double)all : 0;
 }
 
 static int cmp_map_rss(const void *a, const void *b)

@@ -40,7 +40,12 @@ static void put_name(const char *name, char *out, size_t size)
 		if (cxa_demangle)
 			plain = cxa_demangle(name, NULL, NULL, &status);
 	}
-	snprintf(out, size, "%s", plain && !status ? plain : name);
+	const char *use = plain && !status ? plain : name;
+	/* a symbol version (memcpy@@GLIBC_2.14, __libc_start_main@GLIBC_2.2.5) is not
+	 * part of the function's name */
+	const char *at = plain && !status ? NULL : strchr(use, '@');
+
+	snprintf(out, size, "%.*s", at ? (int)(at - use) : (int)strlen(use), use);
 	free(plain);
 }
 

@@ -1,6 +1,7 @@
 #include "detail_cli.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "text.h"
@@ -9,6 +10,24 @@
 #define TEXT_PER_KIND 10 /* stacks of each kind in the text output */
 #define JSON_STACKS   200
 #define JSON_MAPS     50
+
+void dd_left_out(const struct detail *d, size_t per_kind, size_t all, struct dd_left_out *left)
+{
+	size_t seen[STACK_KINDS] = {0};
+
+	memset(left, 0, STACK_KINDS * sizeof(*left));
+	for (size_t i = 0; i < d->nstacks; i++) {
+		const struct dd_stack *s = &d->stacks[i];
+		struct dd_left_out *l = &left[s->kind];
+
+		if (seen[s->kind]++ < per_kind && i < all)
+			continue;
+		l->stacks++;
+		l->count += s->count;
+		l->samples += s->samples;
+		l->share += dd_stack_share(d, s);
+	}
+}
 
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 {
@@ -30,17 +49,18 @@ void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf
 	escape_display(slash && slash[1] ? slash + 1 : m[0] ? m : "?", buf, size, utf8);
 }
 
-static void print_stack_text(FILE *f, const struct dd_stack *s, bool utf8)
+static void print_stack_text(FILE *f, const struct detail *d, const struct dd_stack *s, bool utf8)
 {
 	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4];
 
 	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
 	if (s->kind == STACK_FAULT)
-		fprintf(f, "%s: ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s\n",
-			stack_kind_names[s->kind], s->count, s->samples, bytes);
-	else
-		fprintf(f, "%s: %" PRIu64 " calls, %s\n", stack_kind_names[s->kind], s->count,
+		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s\n",
+			stack_kind_names[s->kind], dd_stack_share(d, s), s->count, s->samples,
 			bytes);
+	else
+		fprintf(f, "%s: %.1f %%, %" PRIu64 " calls, %s\n", stack_kind_names[s->kind],
+			dd_stack_share(d, s), s->count, bytes);
 	for (int i = 0; i < s->nframes; i++) {
 		const struct dd_frame *fr = &s->frames[i];
 
@@ -98,12 +118,20 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 			" events dropped (maps full)\n",
 			st->tot.lost_stacks, st->tot.full);
 	fputc('\n', f);
+	struct dd_left_out left[STACK_KINDS];
+
 	for (size_t i = 0; i < d->nstacks; i++) {
 		const struct dd_stack *s = &d->stacks[i];
 
 		if (shown[s->kind]++ < TEXT_PER_KIND)
-			print_stack_text(f, s, utf8);
+			print_stack_text(f, d, s, utf8);
 	}
+	dd_left_out(d, TEXT_PER_KIND, SIZE_MAX, left);
+	for (int k = 0; k < STACK_KINDS; k++)
+		if (left[k].stacks)
+			fprintf(f, "%s: %zu more stacks (%" PRIu64 " %s, %.1f %%)\n\n",
+				stack_kind_names[k], left[k].stacks, left[k].samples,
+				k == STACK_FAULT ? "samples" : "calls", left[k].share);
 	if (!d->nstacks)
 		fputs("no page faults or brk/mmap/munmap calls seen\n", f);
 	if (d->have_numa) {
@@ -206,6 +234,20 @@ static void json_breakdown(FILE *f, const struct dd_breakdown *b)
 	fputc('}', f);
 }
 
+/* Per kind: the stacks past the first JSON_STACKS of all kinds */
+static void json_left_out(FILE *f, const struct detail *d)
+{
+	struct dd_left_out left[STACK_KINDS];
+
+	dd_left_out(d, SIZE_MAX, JSON_STACKS, left);
+	for (int k = 0; k < STACK_KINDS; k++)
+		fprintf(f,
+			"%s\"%s\":{\"stacks\":%zu,\"count\":%" PRIu64 ",\"samples\":%" PRIu64
+			",\"share\":%.5f}",
+			k ? "," : "", stack_kind_names[k], left[k].stacks, left[k].count,
+			left[k].samples, left[k].share / 100);
+}
+
 void detail_print_json(FILE *f, const struct detail *d)
 {
 	const struct dd_stacks_info *st = &d->st;
@@ -236,9 +278,10 @@ void detail_print_json(FILE *f, const struct detail *d)
 
 		fprintf(f,
 			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
-			",\"bytes\":%" PRIu64 ",\"method\":\"%s\",\"truncated\":%s",
-			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes,
-			stack_method_names[s->method], s->truncated ? "true" : "false");
+			",\"share\":%.5f,\"bytes\":%" PRIu64 ",\"method\":\"%s\",\"truncated\":%s",
+			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples,
+			dd_stack_share(d, s) / 100, s->bytes, stack_method_names[s->method],
+			s->truncated ? "true" : "false");
 		if (s->truncated)
 			fprintf(f, ",\"truncated_reason\":\"%s\"",
 				stack_trunc_names[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
@@ -252,7 +295,10 @@ void detail_print_json(FILE *f, const struct detail *d)
 		}
 		fputs("]}", f);
 	}
-	fputs("],\"breakdown\":", f);
+	fprintf(f, "],\"stacks_left_out\":%zu,\"left_out\":{",
+		d->nstacks > JSON_STACKS ? d->nstacks - JSON_STACKS : 0);
+	json_left_out(f, d);
+	fputs("},\"breakdown\":", f);
 	json_breakdown(f, &d->b);
 	json_numa(f, d);
 	fputs(",\"mappings\":[", f);

@@ -18,6 +18,16 @@ void detail_print_json(FILE *f, const struct detail *d);
 #define DD_NUMA_LINES (NK_COUNT + 2)
 void dd_numa_line(const struct numa_use *u, int line, int width, char *buf, size_t size);
 
+/* The stacks of each kind left out of a list that shows the first per_kind of each kind
+ * and the first all of all (d->stacks in order): how many, their counts, samples and
+ * share (percent) of their kind; into left[STACK_KINDS]. */
+struct dd_left_out {
+	size_t stacks;
+	uint64_t count, samples;
+	double share;
+};
+void dd_left_out(const struct detail *d, size_t per_kind, size_t all, struct dd_left_out *left);
+
 /* "symbol+0x1f", or "0x7f12..." when the symbol is unknown; escaped. */
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 /* The last component of a frame's module path, escaped. */
