@@ -218,8 +218,8 @@ static bool use_caller(struct drill *dr, const struct stack_rec *r)
 	return symbolizer_in_function(dr->sym, r->caller);
 }
 
-/* The kernel part of a stack begins inside the sampler itself (the BPF program and
- * the tracepoint's trampoline): those frames say nothing about the process. */
+/* The kernel part of a stack begins inside the sampler itself (the BPF program, the
+ * tracepoint's trampoline and iterator): those frames say nothing about the process. */
 static int sampler_frames(const struct sym_frame *f, int n)
 {
 	int skip = 0;
@@ -227,7 +227,8 @@ static int sampler_frames(const struct sym_frame *f, int n)
 	while (skip < n &&
 	       (!strcmp(f[skip].module, "[bpf]") || !strncmp(f[skip].symbol, "bpf_prog_", 9) ||
 		!strncmp(f[skip].symbol, "bpf_trace_run", 13) ||
-		!strncmp(f[skip].symbol, "__bpf_trace_", 12)))
+		!strncmp(f[skip].symbol, "__bpf_trace_", 12) ||
+		!strncmp(f[skip].symbol, "__traceiter_", 12)))
 		skip++;
 	return skip == n ? 0 : skip;
 }
@@ -347,6 +348,8 @@ int drill_collect(struct drill *dr, struct detail *d)
 	 * the next collect; once the process is gone, the last read stands */
 	if (!gone)
 		dr->nexec = detail_exec_ranges(d, &dr->exec, &dr->exec_cap);
+	if (!gone && sig != dr->exec_sig)
+		stacks_maps_changed(dr->st);
 	if (!gone && dr->sym && sig != dr->exec_sig && !symbolizer_refresh(dr->sym))
 		dr->exec_sig = sig;
 	if (!gone && !dr->sym)

@@ -31,9 +31,13 @@ const char *const stack_kind_names[STACK_KINDS] = {
 const char *const stack_method_names[2] = {"dwarf", "fp"};
 
 const char *const stack_trunc_names[TRUNC_KINDS] = {
-	[TRUNC_NONE] = "",	   [TRUNC_COPY] = "stack_copy",
-	[TRUNC_NO_CFI] = "no_cfi", [TRUNC_NOT_EXEC] = "not_executable",
-	[TRUNC_DEPTH] = "depth",   [TRUNC_UNWIND] = "unwind_error",
+	[TRUNC_NONE] = "",
+	[TRUNC_COPY] = "stack_copy",
+	[TRUNC_NO_CFI] = "no_cfi",
+	[TRUNC_NOT_EXEC] = "not_executable",
+	[TRUNC_DEPTH] = "depth",
+	[TRUNC_UNWIND] = "unwind_error",
+	[TRUNC_FP_ONE] = "fp_one_frame",
 };
 
 const char *const stack_trunc_reasons[TRUNC_KINDS] = {
@@ -43,6 +47,8 @@ const char *const stack_trunc_reasons[TRUNC_KINDS] = {
 	[TRUNC_NOT_EXEC] = "the next frame was not in executable memory",
 	[TRUNC_DEPTH] = "deeper than 64 frames",
 	[TRUNC_UNWIND] = "the unwind information gave no caller",
+	[TRUNC_FP_ONE] = "the frame-pointer walk ended at the innermost frame (no frame "
+			 "pointers; --unwind dwarf unwinds with CFI)",
 };
 
 static struct stacks_conf conf = {.stack_bytes = STACKS_DEFAULT_BYTES};
@@ -230,9 +236,10 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		r->bytes = val.bytes;
 		r->caller = key.caller;
 		r->method = METHOD_FP;
-		r->trunc = TRUNC_NONE;
 		r->kstack = val.kstack;
 		r->nuser = stack_ips(st, key.ustack, r->user);
+		/* a walk that found no caller at all: the frame pointer held none */
+		r->trunc = r->nuser == 1 ? TRUNC_FP_ONE : TRUNC_NONE;
 		r->nkernel = stack_ips(st, val.kstack, r->kernel);
 	}
 	if (st->ring) {
@@ -286,6 +293,11 @@ void stacks_drain_pages(struct stacks *st, void (*fn)(void *arg, uint64_t addr, 
 			fn(arg, keys[i] << shift, vals[i]);
 		in = &batch;
 	} while (!err);
+}
+
+void stacks_maps_changed(struct stacks *st)
+{
+	stacks_ring_maps_changed(st->ring);
 }
 
 void stacks_close(struct stacks *st)

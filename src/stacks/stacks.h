@@ -29,8 +29,8 @@ extern const char *const stack_method_names[2]; /* "dwarf", "fp" */
 
 /* Why the user frames end before the outermost one: nothing ended them early, the walk
  * ran past the bytes copied, reached code without CFI (JIT, a deleted file) and no frame
- * pointer, an address in no executable mapping, STACKS_DEPTH frames, or the CFI gave no
- * caller. */
+ * pointer, an address in no executable mapping, STACKS_DEPTH frames, the CFI gave no
+ * caller, or a frame-pointer walk ended at the innermost frame (no frame pointers). */
 enum stack_trunc {
 	TRUNC_NONE,
 	TRUNC_COPY,
@@ -38,6 +38,7 @@ enum stack_trunc {
 	TRUNC_NOT_EXEC,
 	TRUNC_DEPTH,
 	TRUNC_UNWIND,
+	TRUNC_FP_ONE,
 	TRUNC_KINDS
 };
 extern const char *const stack_trunc_names[TRUNC_KINDS];   /* JSON: "stack_copy", ... */
@@ -104,6 +105,10 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
  * fn(arg, address, samples) for each. */
 void stacks_drain_pages(struct stacks *st, void (*fn)(void *arg, uint64_t addr, uint64_t n),
 			void *arg);
+
+/* The process's executable mappings changed (dlopen, dlclose, exec): stacks copied
+ * from now on are unwound over its modules read again. */
+void stacks_maps_changed(struct stacks *st);
 
 /* Detaches and frees. */
 void stacks_close(struct stacks *st);

@@ -224,6 +224,12 @@ size_t stacks_ring_read(struct stacks_ring *r, struct stack_rec **recs, size_t *
 	return n;
 }
 
+void stacks_ring_maps_changed(struct stacks_ring *r)
+{
+	if (r && r->uw)
+		unwinder_maps_changed(r->uw);
+}
+
 void stacks_ring_stop(struct stacks_ring *r)
 {
 	if (!r)

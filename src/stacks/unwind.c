@@ -2,6 +2,7 @@
 #include "unwind_step.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,14 +11,14 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "pc_set.h"
 #include "pid_files.h"
 #include "proc_dwfl.h"
 #include "util.h"
 
-#define MAX_READS   128	 /* words a walk may read and still be remembered */
-#define WALK_SLOTS  1024 /* walks remembered (direct-mapped by start) */
-#define STEP_SLOTS  4096 /* how each code address is stepped from (open addressing) */
-#define REFRESH_GAP 1.0	 /* seconds between two re-reads of the module list */
+#define MAX_READS  128	/* words a walk may read and still be remembered */
+#define WALK_SLOTS 1024 /* walks remembered (direct-mapped by start) */
+#define STEP_SLOTS 4096 /* how each code address is stepped from (open addressing) */
 
 struct walk {
 	struct unwind_regs start;
@@ -42,7 +43,10 @@ struct unwinder {
 		uint64_t start, end;
 	} * exec; /* executable mappings */
 	size_t nexec;
-	double refreshed;
+	uint64_t exec_sig; /* of the executable mappings last read */
+	struct pc_set bad; /* where walks failed with the module list just read */
+	uint64_t fail_pc;  /* where the last walk failed for want of a module or CFI */
+	atomic_bool stale; /* the maps changed (unwinder_maps_changed) */
 	/* the copy being unwound */
 	const struct unwind_regs *regs;
 	const uint8_t *stack;
@@ -51,6 +55,7 @@ struct unwinder {
 	bool read_failed; /* a word outside the copy was asked for since the last frame */
 	bool last_cfi;	  /* the last frame is stepped from by its CFI */
 	bool with_bp;	  /* the walk starts with bp known */
+	bool ended;	  /* the walk reached the outermost frame */
 	enum step last;	  /* how the last frame taken is stepped from */
 	struct walk **walks;
 	struct step_slot *steps;
@@ -119,15 +124,17 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
-static void read_exec(struct unwinder *u)
+/* Reads the executable mappings again; true when they changed since the last read. */
+static bool read_exec(struct unwinder *u)
 {
 	char path[64], *text;
 	struct dd_mapping *maps = NULL;
 	size_t nmaps = 0, cap = 0;
+	uint64_t sig = 1469598103934665603ULL;
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", u->pid);
 	if (!(text = read_whole_file(path)))
-		return; /* gone: the last list stands */
+		return false; /* gone: the last list stands */
 	parse_smaps(text, &maps, &nmaps);
 	free(text);
 	u->nexec = 0;
@@ -136,10 +143,16 @@ static void read_exec(struct unwinder *u)
 			u->exec = xgrow(u->exec, u->nexec, &cap, sizeof(*u->exec), 32);
 			u->exec[u->nexec].start = maps[i].start;
 			u->exec[u->nexec++].end = maps[i].end;
+			sig = (sig ^ maps[i].start ^ maps[i].end << 7 ^ maps[i].inode) *
+			      1099511628211ULL;
 		}
 		free(maps[i].path);
 	}
 	free(maps);
+	bool changed = sig != u->exec_sig;
+
+	u->exec_sig = sig;
+	return changed;
 }
 
 static bool in_exec(const struct unwinder *u, uint64_t pc)
@@ -162,14 +175,13 @@ static void forget(struct unwinder *u)
 
 /* (Re-)reads the module list into the same Dwfl: modules mapped as before are kept with
  * what was parsed of them (their CFI, symbols), so each is read once while the
- * unwinder lives. */
+ * unwinder lives. Every walk remembered, failed ones too, is forgotten. */
 static int refresh(struct unwinder *u)
 {
 	if (proc_dwfl_report(u->dwfl, u->pid))
 		return -1;
-	read_exec(u);
 	forget(u);
-	u->refreshed = clock_mono();
+	pc_set_clear(&u->bad);
 	if (!u->attached)
 		u->attached = dwfl_attach_state(u->dwfl, NULL, u->pid, &thread_callbacks, u);
 	return u->attached ? 0 : -1;
@@ -183,6 +195,7 @@ struct unwinder *unwinder_new(int32_t pid)
 	u->walks = xcalloc(WALK_SLOTS, sizeof(*u->walks));
 	u->steps = xcalloc(STEP_SLOTS, sizeof(*u->steps));
 	u->dwfl = proc_dwfl_begin();
+	read_exec(u);
 	if (!u->dwfl || refresh(u)) {
 		unwinder_free(u);
 		errno = ESRCH;
@@ -231,6 +244,7 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 	}
 	if (!in_exec(u, pc)) {
 		r->trunc = TRUNC_NOT_EXEC;
+		u->fail_pc = pc;
 		return DWARF_CB_ABORT;
 	}
 	if (r->n == STACKS_DEPTH) {
@@ -240,8 +254,11 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 	r->ip[r->n++] = pc;
 	u->last = step_of(u, pc, r->n == 1 ? pc : pc - 1);
 	switch (u->last) {
-	case STEP_CFI:
 	case STEP_END:
+		/* the outermost frame: nothing to step to (ld.so's _start has no CFI) */
+		u->ended = true;
+		return DWARF_CB_ABORT;
+	case STEP_CFI:
 		u->last_cfi = true;
 		break;
 	case STEP_FP:
@@ -250,6 +267,7 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 		break;
 	default:
 		r->trunc = TRUNC_NO_CFI;
+		u->fail_pc = pc;
 		return DWARF_CB_ABORT;
 	}
 	u->read_failed = false;
@@ -264,14 +282,15 @@ static void walk(struct unwinder *u)
 	u->cur.nreads = 0;
 	u->read_failed = false;
 	u->last_cfi = false;
+	u->ended = false;
 	proc_dwfl_use(u->pid);
 	u->last = STEP_UNKNOWN;
-	int rc = dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
+	dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
 
 	/* libdwfl ends a walk as if at the outermost frame also when the return address
 	 * could not be found (a word past the copy, a register not known): the walk is
-	 * whole only when the last frame's CFI says so */
-	if (r->trunc == TRUNC_NONE && (rc != 0 || u->last != STEP_END))
+	 * whole only when it reached a frame that is the outermost */
+	if (r->trunc == TRUNC_NONE && !u->ended)
 		r->trunc = u->read_failed ? TRUNC_COPY : TRUNC_UNWIND;
 }
 
@@ -321,8 +340,11 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 		  size_t len, struct unwind_result *out)
 {
 	size_t slot = walk_slot(regs);
-	struct walk *w = u->walks[slot];
+	struct walk *w;
 
+	if (atomic_exchange(&u->stale, false) && read_exec(u))
+		refresh(u);
+	w = u->walks[slot];
 	if (w && same_walk(w, regs, stack, len)) {
 		u->hits++;
 		*out = w->r;
@@ -332,12 +354,21 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	u->stack = stack;
 	u->len = len;
 	u->cur.start = *regs;
+	u->fail_pc = 0;
 	walk_twice(u);
-	/* code the module list did not have (dlopen since): read it again, once a second
-	 * at most, and walk again */
+	/* code the module list did not have (dlopen, exec since): the maps read again at
+	 * once, and when their executable part changed, the module list too, and the walk
+	 * again; an address that failed with the maps just read is not tried again until
+	 * they change */
 	if ((u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC) &&
-	    clock_mono() - u->refreshed >= REFRESH_GAP && !refresh(u))
-		walk_twice(u);
+	    !pc_set_has(&u->bad, u->fail_pc)) {
+		if (read_exec(u) && !refresh(u)) {
+			u->fail_pc = 0;
+			walk_twice(u);
+		}
+		if (u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC)
+			pc_set_add(&u->bad, u->fail_pc);
+	}
 	*out = u->cur.r;
 	if (u->cur.nreads <= MAX_READS) {
 		if (!u->walks[slot])
@@ -345,6 +376,11 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 		*u->walks[slot] = u->cur;
 	}
 	u->stack = NULL;
+}
+
+void unwinder_maps_changed(struct unwinder *u)
+{
+	atomic_store(&u->stale, true);
 }
 
 uint64_t unwinder_hits(const struct unwinder *u)
