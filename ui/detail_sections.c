@@ -185,7 +185,7 @@ void draw_whole(struct ui *u, int y, int rows)
 {
 	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
 	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
-		bytes[16];
+		bytes[16], place[SYM_MODULE_LEN * 4 + 24];
 	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
@@ -195,7 +195,8 @@ void draw_whole(struct ui *u, int y, int rows)
 		 dd_stack_share(v->d, s), bytes, s->nframes, s->truncated ? ", truncated" : "",
 		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
-	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");
+	snprintf(line, sizeof(line), "%3s %-18s %-44s %-32s %s", "#", "ADDRESS", "FUNCTION",
+		 "MODULE+OFFSET", "FILE");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	rows--;
 	if (v->whole_top > lines - rows)
@@ -216,8 +217,9 @@ void draw_whole(struct ui *u, int y, int rows)
 		dd_frame_text(fr, frame, sizeof(frame), u->cv.utf8);
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), u->cv.utf8);
-		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %s", i, fr->ip, frame,
-			 module);
+		dd_frame_place(fr, place, sizeof(place), u->cv.utf8);
+		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %-32s %s", i, fr->ip,
+			 frame, place, module);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols, fr->kernel ? ROLE_ROW_DIM : ROLE_ROW,
 			 line, true);
 	}

@@ -21,6 +21,7 @@ static void free_frames(struct dd_stack *s)
 	for (int j = 0; j < s->nframes; j++) {
 		free(s->frames[j].symbol);
 		free(s->frames[j].module);
+		free(s->frames[j].build_id);
 	}
 	free(s->frames);
 	s->frames = NULL;

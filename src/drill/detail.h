@@ -28,8 +28,11 @@ struct dd_frame {
 	uint64_t offset;
 	bool kernel;
 	bool found;
-	char *symbol; /* raw, untrusted */
-	char *module; /* raw, untrusted */
+	char *symbol;	     /* raw, untrusted */
+	char *module;	     /* raw, untrusted */
+	bool in_module;	     /* a user frame in a mapped ELF file: */
+	uint64_t mod_offset; /* its address in the file (module+offset, addr2line) */
+	char *build_id;	     /* the file's build id, hex; "" when none */
 };
 
 struct dd_stack {

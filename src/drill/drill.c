@@ -200,6 +200,22 @@ static void set_frame(struct dd_frame *f, const struct sym_frame *s)
 	f->found = s->found;
 	f->symbol = dup_or_empty(s->symbol);
 	f->module = dup_or_empty(s->module);
+	f->in_module = s->in_module;
+	f->mod_offset = s->mod_offset;
+	f->build_id = dup_or_empty(s->build_id);
+}
+
+/* A user frame named when its stack was unwound. */
+static void set_frame_ref(struct dd_frame *f, uint64_t ip, const struct sym_ref *s)
+{
+	*f = (struct dd_frame){.ip = ip,
+			       .offset = s->offset,
+			       .found = s->found,
+			       .symbol = dup_or_empty(s->symbol),
+			       .module = dup_or_empty(s->module),
+			       .in_module = s->in_module,
+			       .mod_offset = s->mod_offset,
+			       .build_id = dup_or_empty(s->build_id)};
 }
 
 /* A function that sets up no frame (a leaf built with -fno-omit-frame-pointer, a
@@ -243,13 +259,14 @@ static int sampler_frames(const struct sym_frame *f, int n)
 static int user_frames(struct drill *dr, const struct stack_rec *r, uint64_t *ips, bool *cut,
 		       int *walked)
 {
-	bool caller = use_caller(dr, r);
+	bool caller = !r->usym && use_caller(dr, r);
 	int n = r->nuser + caller, keep;
 
 	for (int i = 0; i < n; i++)
 		ips[i] = caller && i == 1 ? r->caller : r->user[i - (caller && i > 1)];
-	/* no mappings read yet (the process was gone at once): nothing to check against */
-	keep = dr->nexec ? dd_exec_prefix(dr->exec, dr->nexec, ips, n) : n;
+	/* no mappings read yet (the process was gone at once): nothing to check against;
+	 * copied stacks were checked against the maps as they were when walked */
+	keep = dr->nexec && !r->usym ? dd_exec_prefix(dr->exec, dr->nexec, ips, n) : n;
 	*cut = keep < n;
 	*walked = keep - (caller && keep > 1);
 	return keep;
@@ -288,6 +305,10 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	for (int i = 0; i < nuser; i++) {
 		struct sym_frame f = {.ip = ips[i]};
 
+		if (r->usym) {
+			set_frame_ref(&s->frames[k++], ips[i], &r->usym[i]);
+			continue;
+		}
 		if (dr->sym)
 			symbolize_user(dr->sym, ips[i], i > 0, &f);
 		set_frame(&s->frames[k++], &f);

@@ -238,6 +238,7 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		r->method = METHOD_FP;
 		r->kstack = val.kstack;
 		r->nuser = stack_ips(st, key.ustack, r->user);
+		r->usym = NULL;
 		/* a walk that found no caller at all: the frame pointer held none */
 		r->trunc = r->nuser == 1 ? TRUNC_FP_ONE : TRUNC_NONE;
 		r->nkernel = stack_ips(st, val.kstack, r->kernel);

@@ -45,6 +45,8 @@ extern const char *const stack_trunc_names[TRUNC_KINDS];   /* JSON: "stack_copy"
 extern const char *const stack_trunc_reasons[TRUNC_KINDS]; /* text: "the walk ran past ..." */
 
 /* How stacks are taken: by default copied and unwound with CFI, else frame pointers. */
+struct sym_ref;
+
 struct stacks_conf {
 	bool fp;	      /* --unwind fp: frame pointers walked in the kernel */
 	unsigned stack_bytes; /* --stack-bytes: of user stack copied per event */
@@ -67,6 +69,9 @@ struct stack_rec {
 	int nkernel;
 	uint64_t user[STACKS_DEPTH];
 	uint64_t kernel[STACKS_DEPTH];
+	/* copied stacks: each user frame resolved with the modules the walk went through
+	 * (code unmapped since, by dlclose, stays named); NULL otherwise */
+	const struct sym_ref *usym;
 };
 
 struct stacks_totals {

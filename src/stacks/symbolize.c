@@ -171,6 +171,37 @@ static const char *module_name(Dwfl_Module *m)
 	return name ? name : "";
 }
 
+void symbolize_in(Dwfl *d, uint64_t ip, bool ret_addr, struct sym_frame *out)
+{
+	uint64_t look = ret_addr && ip ? ip - 1 : ip;
+	Dwfl_Module *m = dwfl_addrmodule(d, look);
+	const unsigned char *id;
+	GElf_Addr id_at, bias;
+	int n;
+
+	memset(out, 0, sizeof(*out));
+	out->ip = ip;
+	if (!m)
+		return;
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
+
+	snprintf(out->module, sizeof(out->module), "%s", module_name(m));
+	if (name && *name) {
+		put_name(name, out->symbol, sizeof(out->symbol));
+		out->offset = off + (look != ip);
+		out->found = true;
+	}
+	if (dwfl_module_getelf(m, &bias)) {
+		out->in_module = true;
+		out->mod_offset = ip - bias;
+	}
+	n = dwfl_module_build_id(m, &id, &id_at);
+	for (int i = 0; i < n && 2 * i + 2 < SYM_BUILD_ID_LEN; i++)
+		snprintf(out->build_id + 2 * i, 3, "%02x", id[i]);
+}
+
 void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym_frame *out)
 {
 	uint64_t key = ip << 1 | ret_addr;
@@ -180,24 +211,8 @@ void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym
 		*out = *hit;
 		return;
 	}
-	memset(out, 0, sizeof(*out));
-	out->ip = ip;
-	uint64_t look = ret_addr && ip ? ip - 1 : ip;
 	proc_dwfl_use(s->pid);
-	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, look);
-
-	if (m) {
-		GElf_Off off = 0;
-		GElf_Sym sym;
-		const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
-
-		snprintf(out->module, sizeof(out->module), "%s", module_name(m));
-		if (name && *name) {
-			put_name(name, out->symbol, sizeof(out->symbol));
-			out->offset = off + (look != ip);
-			out->found = true;
-		}
-	}
+	symbolize_in(s->dwfl, ip, ret_addr, out);
 	cache_put(&s->user, key, out);
 }
 

@@ -43,10 +43,11 @@ struct unwinder {
 		uint64_t start, end;
 	} * exec; /* executable mappings */
 	size_t nexec;
-	uint64_t exec_sig; /* of the executable mappings last read */
-	struct pc_set bad; /* where walks failed with the module list just read */
-	uint64_t fail_pc;  /* where the last walk failed for want of a module or CFI */
-	atomic_bool stale; /* the maps changed (unwinder_maps_changed) */
+	uint64_t exec_sig;   /* of the executable mappings last read */
+	struct pc_set bad;   /* where walks failed with the module list just read */
+	uint64_t fail_pc;    /* where the last walk failed for want of a module or CFI */
+	atomic_bool stale;   /* the maps changed (unwinder_maps_changed) */
+	unsigned generation; /* module lists read */
 	/* the copy being unwound */
 	const struct unwind_regs *regs;
 	const uint8_t *stack;
@@ -182,6 +183,7 @@ static int refresh(struct unwinder *u)
 		return -1;
 	forget(u);
 	pc_set_clear(&u->bad);
+	u->generation++;
 	if (!u->attached)
 		u->attached = dwfl_attach_state(u->dwfl, NULL, u->pid, &thread_callbacks, u);
 	return u->attached ? 0 : -1;
@@ -381,6 +383,16 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 void unwinder_maps_changed(struct unwinder *u)
 {
 	atomic_store(&u->stale, true);
+}
+
+Dwfl *unwinder_dwfl(struct unwinder *u)
+{
+	return u->dwfl;
+}
+
+unsigned unwinder_generation(const struct unwinder *u)
+{
+	return u->generation;
 }
 
 uint64_t unwinder_hits(const struct unwinder *u)

@@ -49,9 +49,26 @@ void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf
 	escape_display(slash && slash[1] ? slash + 1 : m[0] ? m : "?", buf, size, utf8);
 }
 
+void dd_frame_place(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
+{
+	char mod[SYM_MODULE_LEN * 4];
+
+	if (fr->kernel) {
+		buf[0] = '\0'; /* the module ([kernel]) follows */
+		return;
+	}
+	dd_frame_module(fr, mod, sizeof(mod), utf8);
+	if (!fr->in_module) {
+		snprintf(buf, size, "%s", mod);
+		return;
+	}
+	snprintf(buf, size, "%s+0x%" PRIx64, mod, fr->mod_offset);
+}
+
 static void print_stack_text(FILE *f, const struct detail *d, const struct dd_stack *s, bool utf8)
 {
-	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4];
+	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4],
+		place[SYM_MODULE_LEN * 4 + 24];
 
 	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
 	if (s->kind == STACK_FAULT)
@@ -67,7 +84,8 @@ static void print_stack_text(FILE *f, const struct detail *d, const struct dd_st
 		dd_frame_text(fr, frame, sizeof(frame), utf8);
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), utf8);
-		fprintf(f, "    %-40s %s\n", frame, module);
+		dd_frame_place(fr, place, sizeof(place), utf8);
+		fprintf(f, "    %-40s %-32s %s\n", frame, place, module);
 	}
 	if (s->truncated)
 		fprintf(f, "    (truncated: %s)\n",
@@ -153,8 +171,18 @@ static void json_frame(FILE *f, const struct dd_frame *fr)
 		fputs("null", f);
 	fprintf(f, ",\"offset\":%" PRIu64 ",\"module\":", fr->offset);
 	json_string(f, fr->module ? fr->module : "");
-	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s}", fr->ip,
+	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s", fr->ip,
 		fr->kernel ? "true" : "false");
+	if (fr->in_module)
+		fprintf(f, ",\"module_offset\":\"0x%" PRIx64 "\"", fr->mod_offset);
+	else
+		fputs(",\"module_offset\":null", f);
+	fputs(",\"build_id\":", f);
+	if (fr->build_id && fr->build_id[0])
+		json_string(f, fr->build_id);
+	else
+		fputs("null", f);
+	fputc('}', f);
 }
 
 #define NUMA_LABEL 10 /* the width of the kinds' column, then 12 a node and the total */

@@ -32,5 +32,9 @@ void dd_left_out(const struct detail *d, size_t per_kind, size_t all, struct dd_
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 /* The last component of a frame's module path, escaped. */
 void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
+/* Where a frame is in its module: "sort+0x77b8" (the module's file name and the address
+ * in it), the module alone when the address in it is unknown, "" for kernel frames;
+ * escaped. */
+void dd_frame_place(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 
 #endif

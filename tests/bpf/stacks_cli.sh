@@ -93,7 +93,7 @@ dd_stop
 dd_start 4096 10
 dd_sample
 grep -q "^pid $DD_PID (dd_grow): " "$tmp/out" || fail "text header: $(head -1 "$tmp/out")"
-grep -Eq '^ +dd_touch\+0x[0-9a-f]+ +/.*dd_grow$' "$tmp/out" || fail "text lacks dd_touch: $(cat "$tmp/out")"
+grep -Eq '^ +dd_touch\+0x[0-9a-f]+ +dd_grow\+0x[0-9a-f]+ +/.*dd_grow$' "$tmp/out" || fail "text lacks dd_touch: $(cat "$tmp/out")"
 grep -Eq '^ +dd_reserve\+0x[0-9a-f]+ ' "$tmp/out" || fail "text lacks dd_reserve"
 grep -Eq '^mmap: 90.0 %, 9 calls, 36K$' "$tmp/out" || fail "text lacks 'mmap: 90.0 %, 9 calls, 36K': $(grep ^mmap "$tmp/out")"
 grep -q 'one frame deep' "$tmp/out" && fail "text says one frame deep for a program with frame pointers"
