@@ -19,27 +19,56 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by user space before loading */
 const volatile __u32 target_tgid = 0;
 const volatile __u32 sample_rate = 64; /* mean faults per sample */
-/* stacks copied, at most, a second and a CPU (sampled faults and calls alike): a program
+/* stacks copied a second and a CPU (sampled faults and calls alike), about: a program
  * that calls brk 20,000 times a second, or faults 500,000 times, would otherwise have
- * memtop unwind without bound; past it a sampled fault or a call (with its bytes) is
- * counted, not copied */
+ * memtop unwind without bound; past it events are sampled (copy_weight) */
 const volatile __u32 copies_per_s = 3000;
 
-/* Whether this CPU may copy one more stack: a bucket of copies_per_s tokens (a second's
- * worth, so that a burst is taken whole), refilled at copies_per_s a second */
-static __always_inline bool copy_budget(struct mtb_dd_cpu *c)
+/* Whether this CPU copies the stack of one more event (a sampled fault or a call): the
+ * weight of its record; 0 when it is left out by chance (sampled_out: the records
+ * copied weigh for it); -1 past the window's cap (the caller counts it, not copied).
+ * A bucket of copies_per_s copies, refilled at copies_per_s a second, copies every
+ * event (weight 1: a burst is taken whole). Once it is empty each event is copied with
+ * probability 1/n, n the events so far in this 100 ms window (or the last one, if more)
+ * per half a window's share of the budget: a uniform sample whose weights add up to
+ * the events, so that no call site is favoured by when it comes. */
+static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c)
 {
-	__u64 now = bpf_ktime_get_ns();
-	__u64 add = (now - c->window_ns) * copies_per_s / 1000000000ull;
+	__u64 now = bpf_ktime_get_ns(), add = (now - c->tokens_ns) * copies_per_s / 1000000000ull;
+	__u64 share = copies_per_s / MTB_DD_WINDOWS_PER_S / 2, n;
 
 	if (add) {
 		c->tokens = c->tokens + add > copies_per_s ? copies_per_s : c->tokens + add;
-		c->window_ns = now;
+		c->tokens_ns = now;
 	}
-	if (!c->tokens)
-		return false;
-	c->tokens--;
-	return true;
+	if (!share)
+		share = 1;
+	if (now - c->window_ns >= 1000000000ull / MTB_DD_WINDOWS_PER_S) {
+		c->last_n = (c->win_events + share - 1) / share;
+		c->window_ns = now;
+		c->win_events = 0;
+		c->win_copies = 0;
+	}
+	c->win_events++;
+	if (c->tokens) {
+		c->tokens--;
+		return 1;
+	}
+	n = (c->win_events + share - 1) / share;
+	if (n < c->last_n)
+		n = c->last_n;
+	if (n < 1)
+		n = 1;
+	if (n > 0xffffffffull)
+		n = 0xffffffffull;
+	if (c->win_copies >= 2 * share)
+		return -1;
+	if (n > 1 && bpf_get_prandom_u32() % (__u32)n) {
+		c->sampled_out++;
+		return 0;
+	}
+	c->win_copies++;
+	return (__s64)n;
 }
 
 const volatile __u32 page_shift = 12;
@@ -214,7 +243,7 @@ static __always_inline void kstack_once(void *ctx, __u32 kind, struct mtb_dd_cpu
  * (the end of a thread's stack) with what came before it. For the main thread, no
  * further than a little past start_stack: above it lie argv and the environment. */
 static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes,
-				       struct mtb_dd_cpu *c)
+				       __u32 weight, struct mtb_dd_cpu *c)
 {
 	__u32 id = bpf_get_smp_processor_id(), n;
 	struct mtb_dd_scratch *s = bpf_map_lookup_elem(&scratch, &id);
@@ -231,6 +260,7 @@ static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 b
 	s->h.sp = sp;
 	s->h.bp = PT_REGS_FP_CORE(regs);
 	s->h.bytes = bytes;
+	s->h.weight = weight;
 	s->h.kstack = k && *k > 0 ? (__s32)(*k - 1) : -1;
 	top = BPF_CORE_READ(task, mm, start_stack);
 	if (top > sp && top - sp + 256 < want)
@@ -288,11 +318,15 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		return 0;
 	c->countdown = interval();
 	c->samples++;
-	if (copy_stacks && !copy_budget(c)) {
-		c->over_budget_faults++;
-	} else if (copy_stacks) {
-		kstack_once(ctx, MTB_DD_FAULT, c);
-		copy_stack(regs, MTB_DD_FAULT, 0, c);
+	if (copy_stacks) {
+		__s64 w = copy_weight(c);
+
+		if (w > 0) {
+			kstack_once(ctx, MTB_DD_FAULT, c);
+			copy_stack(regs, MTB_DD_FAULT, 0, (__u32)w, c);
+		} else if (w < 0) {
+			c->over_budget_faults++;
+		}
 	} else {
 		user_stack(ctx, regs, &key, c);
 		add(ctx, &key, 0, -1, c);
@@ -382,12 +416,14 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	c->calls++;
 	if (copy_stacks) {
-		if (!copy_budget(c)) {
+		__s64 w = copy_weight(c);
+
+		if (w > 0) {
+			copy_stack(regs, key.kind, bytes, (__u32)w, c);
+		} else if (w < 0) {
 			c->over_budget++;
 			c->over_budget_bytes += bytes;
-			return 0;
 		}
-		copy_stack(regs, key.kind, bytes, c);
 	} else
 		add(NULL, &key, bytes, kstack, c);
 	return 0;

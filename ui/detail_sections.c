@@ -116,7 +116,8 @@ static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool
 static void stack_counts(const struct dd_stack *s, char *count, size_t csize, char *bytes,
 			 size_t bsize)
 {
-	snprintf(count, csize, "%s%" PRIu64, s->kind == STACK_FAULT ? "~" : "", s->count);
+	snprintf(count, csize, "%s%" PRIu64, s->kind == STACK_FAULT || s->estimated ? "~" : "",
+		 s->count);
 	fmt_kb(s->bytes / 1024, bytes, bsize);
 }
 
@@ -151,11 +152,19 @@ void draw_stacks(struct ui *u, int y, int rows)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 		rows--;
 	}
+	if (d->st.tot.sampled_out && rows > 1) {
+		snprintf(line, sizeof(line),
+			 "past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
+			 " events left out; counts with ~ are scaled estimates",
+			 STACKS_COPIES, d->st.tot.sampled_out);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
+		rows--;
+	}
 	if ((d->st.tot.over_budget || d->st.tot.over_budget_faults) && rows > 1) {
 		char kb[16];
 		fmt_kb(d->st.tot.over_budget_bytes / 1024, kb, sizeof(kb));
 		snprintf(line, sizeof(line),
-			 "past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			 "past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			 " sampled faults, %" PRIu64 " calls (%s)",
 			 STACKS_COPIES, d->st.tot.over_budget_faults, d->st.tot.over_budget, kb);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);

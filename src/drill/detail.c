@@ -183,6 +183,7 @@ void detail_merge_stacks(struct detail *d)
 			last->samples += s->samples;
 			last->bytes += s->bytes;
 			last->truncated |= s->truncated;
+			last->estimated |= s->estimated;
 			if (last->trunc == TRUNC_NONE)
 				last->trunc = s->trunc;
 			if (s->method == METHOD_FP)

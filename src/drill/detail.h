@@ -49,6 +49,7 @@ struct dd_stack {
 				   * ...: the rest is left out, never guessed */
 	enum stack_trunc trunc;	  /* why (TRUNC_NOT_EXEC for frame-pointer walks) */
 	enum stack_method method; /* how the user frames were found */
+	bool estimated;		  /* count scaled from a uniform sample (past the budget) */
 };
 
 struct dd_stacks_info {

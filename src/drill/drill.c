@@ -288,6 +288,7 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	s->truncated = s->trunc != TRUNC_NONE;
 	s->kind = r->kind;
 	s->samples = r->events;
+	s->estimated = r->estimated;
 	s->count = r->kind == STACK_FAULT ? r->events * rate : r->events;
 	s->bytes = r->kind == STACK_FAULT ? s->count * (uint64_t)page : r->bytes;
 	memset(sf, 0, sizeof(sf));

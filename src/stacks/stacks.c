@@ -208,6 +208,7 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		tot->over_budget += st->percpu[i].over_budget;
 		tot->over_budget_bytes += st->percpu[i].over_budget_bytes;
 		tot->over_budget_faults += st->percpu[i].over_budget_faults;
+		tot->sampled_out += st->percpu[i].sampled_out;
 	}
 	tot->copied = st->ring != NULL;
 	tot->stack_bytes = st->skel->rodata->stack_bytes;
@@ -239,6 +240,7 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		r->kstack = val.kstack;
 		r->nuser = stack_ips(st, key.ustack, r->user);
 		r->usym = NULL;
+		r->estimated = false;
 		/* a walk that found no caller at all: the frame pointer held none */
 		r->trunc = r->nuser == 1 ? TRUNC_FP_ONE : TRUNC_NONE;
 		r->nkernel = stack_ips(st, val.kstack, r->kernel);

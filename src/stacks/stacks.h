@@ -58,7 +58,8 @@ const struct stacks_conf *stacks_config(void);
 /* One counter read from the kernel: raw addresses, innermost first. */
 struct stack_rec {
 	enum stack_kind kind;
-	uint64_t events; /* faults: samples; calls: calls */
+	uint64_t events; /* faults: samples; calls: calls (past the budget: estimated) */
+	bool estimated;	 /* events is an estimate: records copied weighed for others */
 	uint64_t bytes;	 /* brk growth, mmap or munmap length; faults: 0 */
 	uint64_t caller; /* word at the user stack pointer at syscall entry; 0 for faults
 			  * and copied stacks */
@@ -88,6 +89,9 @@ struct stacks_totals {
 	/* calls and sampled faults past the budget of copied stacks (STACKS_COPIES a
 	 * second and a CPU): counted (calls with their bytes), not unwound */
 	uint64_t over_budget, over_budget_bytes, over_budget_faults;
+	/* events past the budget's share left out by the uniform sample that copies each
+	 * with probability 1/n (the records copied weigh n) */
+	uint64_t sampled_out;
 	uint64_t records;     /* read from the ring buffer */
 	uint64_t ring_bytes;  /* of them (headers and stacks) */
 	uint64_t unwind_hits; /* stacks whose walk was known from an earlier one */

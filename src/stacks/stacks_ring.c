@@ -35,6 +35,7 @@ struct counted {
 	uint64_t *ip;
 	struct sym_ref *sym; /* ip resolved when first counted */
 	uint64_t events, bytes;
+	bool estimated; /* some record weighed for events left out (past the budget) */
 };
 
 struct stacks_ring {
@@ -149,7 +150,7 @@ static struct sym_ref *resolve(struct stacks_ring *r, const struct unwind_result
 }
 
 static void count(struct stacks_ring *r, uint32_t kind, int32_t kstack,
-		  const struct unwind_result *u, uint64_t bytes)
+		  const struct unwind_result *u, uint64_t bytes, uint32_t weight)
 {
 	uint64_t h = hash_stack(kind, kstack, u);
 	size_t i;
@@ -177,8 +178,9 @@ static void count(struct stacks_ring *r, uint32_t kind, int32_t kstack,
 		c->sym = resolve(r, u);
 		r->n++;
 	}
-	c->events++;
-	c->bytes += bytes;
+	c->events += weight;
+	c->bytes += bytes * weight;
+	c->estimated |= weight > 1;
 }
 
 /* One record: the header, then the stack bytes. */
@@ -205,7 +207,7 @@ static int on_record(void *ctx, void *data, size_t size)
 		u.ip[0] = h.ip;
 		u.trunc = TRUNC_UNWIND;
 	}
-	count(r, h.kind, h.kstack, &u, h.bytes);
+	count(r, h.kind, h.kstack, &u, h.bytes, h.weight ? h.weight : 1);
 	return --r->left > 0 ? 0 : -EAGAIN; /* consumed; the rest on the next call */
 }
 
@@ -292,6 +294,7 @@ size_t stacks_ring_read(struct stacks_ring *r, struct stack_rec **recs, size_t *
 		s->nuser = c->n;
 		memcpy(s->user, c->ip, (size_t)c->n * sizeof(*c->ip));
 		s->usym = c->sym;
+		s->estimated = c->estimated;
 	}
 	tot->records += r->records;
 	tot->ring_bytes += r->bytes;

@@ -72,12 +72,13 @@ static void print_stack_text(FILE *f, const struct detail *d, const struct dd_st
 
 	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
 	if (s->kind == STACK_FAULT)
-		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s\n",
+		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s%s\n",
 			stack_kind_names[s->kind], dd_stack_share(d, s), s->count, s->samples,
-			bytes);
+			bytes, s->estimated ? " (estimated)" : "");
 	else
-		fprintf(f, "%s: %.1f %%, %" PRIu64 " calls, %s\n", stack_kind_names[s->kind],
-			dd_stack_share(d, s), s->count, bytes);
+		fprintf(f, "%s: %.1f %%, %s%" PRIu64 " calls, %s%s%s\n", stack_kind_names[s->kind],
+			dd_stack_share(d, s), s->estimated ? "~" : "", s->count,
+			s->estimated ? "~" : "", bytes, s->estimated ? " (estimated)" : "");
 	for (int i = 0; i < s->nframes; i++) {
 		const struct dd_frame *fr = &s->frames[i];
 
@@ -124,9 +125,15 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 	if (st->tot.ring_full)
 		fprintf(f, "note: %" PRIu64 " copied stacks dropped (the ring buffer was full)\n",
 			st->tot.ring_full);
+	if (st->tot.sampled_out)
+		fprintf(f,
+			"note: past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
+			" events left out, weighed for by those unwound (counts marked estimated "
+			"are scaled)\n",
+			STACKS_COPIES, st->tot.sampled_out);
 	if (st->tot.over_budget || st->tot.over_budget_faults)
 		fprintf(f,
-			"note: past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			"note: past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			" sampled faults, %" PRIu64 " brk/mmap/munmap calls (%" PRIu64 " bytes)\n",
 			STACKS_COPIES, st->tot.over_budget_faults, st->tot.over_budget,
 			st->tot.over_budget_bytes);
@@ -296,20 +303,22 @@ void detail_print_json(FILE *f, const struct detail *d)
 			",\"ring_dropped\":%" PRIu64 ",\"copy_failed\":%" PRIu64
 			",\"unwind_cache_hits\":%" PRIu64 ",\"unwind_cpu_s\":%.4f"
 			",\"faults_not_unwound\":%" PRIu64 ",\"calls_not_unwound\":%" PRIu64
-			",\"bytes_not_unwound\":%" PRIu64,
+			",\"bytes_not_unwound\":%" PRIu64 ",\"events_sampled_out\":%" PRIu64,
 			st->tot.stack_bytes, st->tot.records, st->tot.ring_bytes, st->tot.ring_full,
 			st->tot.copy_fail, st->tot.unwind_hits, st->tot.unwind_cpu,
-			st->tot.over_budget_faults, st->tot.over_budget, st->tot.over_budget_bytes);
+			st->tot.over_budget_faults, st->tot.over_budget, st->tot.over_budget_bytes,
+			st->tot.sampled_out);
 	fputs(",\"stacks\":[", f);
 	for (size_t i = 0; i < d->nstacks && i < JSON_STACKS; i++) {
 		const struct dd_stack *s = &d->stacks[i];
 
 		fprintf(f,
 			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
-			",\"share\":%.5f,\"bytes\":%" PRIu64 ",\"method\":\"%s\",\"truncated\":%s",
+			",\"share\":%.5f,\"estimated\":%s,\"bytes\":%" PRIu64
+			",\"method\":\"%s\",\"truncated\":%s",
 			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples,
-			dd_stack_share(d, s) / 100, s->bytes, stack_method_names[s->method],
-			s->truncated ? "true" : "false");
+			dd_stack_share(d, s) / 100, s->estimated ? "true" : "false", s->bytes,
+			stack_method_names[s->method], s->truncated ? "true" : "false");
 		if (s->truncated)
 			fprintf(f, ",\"truncated_reason\":\"%s\"",
 				stack_trunc_names[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
