@@ -11,6 +11,10 @@
 
 void detail_print_text(FILE *f, const struct detail *d, bool utf8);
 void detail_print_json(FILE *f, const struct detail *d);
+/* Every stack in the folded format of flame graphs (detail_folded.c): a line each,
+ * "[KIND];outermost;...;innermost COUNT", [truncated] after the kind where the walk was
+ * cut, kernel frames last with the suffix _[k]. */
+void detail_print_folded(FILE *f, const struct detail *d);
 
 /* The process's memory per NUMA node as numastat -p shows it, in MB with two decimals:
  * line 0 the header (Node N ... Total), then a line per kind (Huge, Heap, Stack,
