@@ -72,6 +72,8 @@ static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c)
 }
 
 const volatile __u32 page_shift = 12;
+/* addresses below are user memory (x86-64 and arm64 kernel addresses have the top bit) */
+const volatile __u64 user_top = 1ull << 63;
 const volatile __u32 kernel_stacks = 1;
 const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */
 const volatile __s64 nr_mmap = -1;
@@ -242,8 +244,9 @@ static __always_inline void kstack_once(void *ctx, __u32 kind, struct mtb_dd_cpu
  * buffer. Page by page, so that the copy ends at the first page that cannot be read
  * (the end of a thread's stack) with what came before it. For the main thread, no
  * further than a little past start_stack: above it lie argv and the environment. */
-static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes,
-				       __u32 weight, struct mtb_dd_cpu *c)
+#define KSTACK_ONCE (-2) /* copy_stack: the kind's kernel stack, taken once */
+static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes, __u32 weight,
+				       __s32 kstack, struct mtb_dd_cpu *c)
 {
 	__u32 id = bpf_get_smp_processor_id(), n;
 	struct mtb_dd_scratch *s = bpf_map_lookup_elem(&scratch, &id);
@@ -261,7 +264,7 @@ static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 b
 	s->h.bp = PT_REGS_FP_CORE(regs);
 	s->h.bytes = bytes;
 	s->h.weight = weight;
-	s->h.kstack = k && *k > 0 ? (__s32)(*k - 1) : -1;
+	s->h.kstack = kstack != KSTACK_ONCE ? kstack : k && *k > 0 ? (__s32)(*k - 1) : -1;
 	top = BPF_CORE_READ(task, mm, start_stack);
 	if (top > sp && top - sp + 256 < want)
 		want = top - sp + 256;
@@ -299,36 +302,39 @@ static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 b
 		c->ring_full++;
 }
 
-SEC("raw_tp/page_fault_user")
-int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+/* One page fault of the target: kind MTB_DD_FAULT (user mode) or MTB_DD_KFAULT (the
+ * kernel touching user memory: read() into a buffer...), uregs the user registers. A
+ * kernel-mode fault takes its own kernel stack (the way in varies: read, write,
+ * execve...); a user-mode one the kind's, taken once. */
+static __always_inline void on_fault(void *ctx, unsigned long address, struct pt_regs *uregs,
+				     __u32 kind, struct mtb_dd_cpu *c)
 {
-	if ((mt_pid_tgid() >> 32) != target_tgid)
-		return 0;
-
-	struct mtb_dd_cpu *c = cpu();
-	struct mtb_dd_key key = {.kind = MTB_DD_FAULT};
+	struct mtb_dd_key key = {.kind = kind};
 	__u64 page, one = 1, *n;
 
-	if (!c)
-		return 0;
-	c->faults++;
+	if (kind == MTB_DD_KFAULT)
+		c->kfaults++;
+	else
+		c->faults++;
 	if (c->countdown == 0)
 		c->countdown = interval();
 	if (--c->countdown)
-		return 0;
+		return;
 	c->countdown = interval();
 	c->samples++;
 	if (copy_stacks) {
 		__s64 w = copy_weight(c);
 
-		if (w > 0) {
-			kstack_once(ctx, MTB_DD_FAULT, c);
-			copy_stack(regs, MTB_DD_FAULT, 0, (__u32)w, c);
+		if (w > 0 && kind == MTB_DD_KFAULT) {
+			copy_stack(uregs, kind, 0, (__u32)w, kernel_stack(ctx, c), c);
+		} else if (w > 0) {
+			kstack_once(ctx, kind, c);
+			copy_stack(uregs, kind, 0, (__u32)w, KSTACK_ONCE, c);
 		} else if (w < 0) {
 			c->over_budget_faults++;
 		}
 	} else {
-		user_stack(ctx, regs, &key, c);
+		user_stack(ctx, uregs, &key, c);
 		add(ctx, &key, 0, -1, c);
 	}
 	page = address >> page_shift;
@@ -337,6 +343,41 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		__sync_fetch_and_add(n, 1);
 	else if (bpf_map_update_elem(&fault_pages, &page, &one, BPF_NOEXIST))
 		c->full++;
+}
+
+SEC("raw_tp/page_fault_user")
+int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	if ((mt_pid_tgid() >> 32) != target_tgid)
+		return 0;
+
+	struct mtb_dd_cpu *c = cpu();
+
+	if (c)
+		on_fault(ctx, address, regs, MTB_DD_FAULT, c);
+	return 0;
+}
+
+/* Faults in kernel mode on user addresses (below user_top): the kernel reading or
+ * writing the process's memory for it. perf's page-faults counts them with the
+ * user-mode ones; faults on kernel addresses are not the process's. */
+SEC("raw_tp/page_fault_kernel")
+int BPF_PROG(dd_kfault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	if ((mt_pid_tgid() >> 32) != target_tgid || address >= user_top)
+		return 0;
+
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct mtb_dd_cpu *c;
+
+	/* with page faults disabled (copy_from_user_nofault: this sampler's own reads of
+	 * the user stack) the fault is not handled, and perf does not count it either */
+	if (task->pagefault_disabled)
+		return 0;
+	c = cpu();
+
+	if (c)
+		on_fault(ctx, address, (struct pt_regs *)bpf_task_pt_regs(task), MTB_DD_KFAULT, c);
 	return 0;
 }
 
@@ -419,7 +460,7 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 		__s64 w = copy_weight(c);
 
 		if (w > 0) {
-			copy_stack(regs, key.kind, bytes, (__u32)w, c);
+			copy_stack(regs, key.kind, bytes, (__u32)w, KSTACK_ONCE, c);
 		} else if (w < 0) {
 			c->over_budget++;
 			c->over_budget_bytes += bytes;

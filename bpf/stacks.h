@@ -22,6 +22,7 @@ enum mtb_dd_kind {
 	MTB_DD_BRK,
 	MTB_DD_MMAP,
 	MTB_DD_MUNMAP,
+	MTB_DD_KFAULT, /* a fault in kernel mode on user memory */
 	MTB_DD_KINDS,
 };
 
@@ -46,9 +47,10 @@ struct mtb_dd_val {
 
 /* per-CPU counters; user space sums them */
 struct mtb_dd_cpu {
-	__u64 faults;	   /* every page fault of the target */
+	__u64 faults;	   /* every page fault of the target in user mode */
+	__u64 kfaults;	   /* in kernel mode, on its user memory */
 	__u64 countdown;   /* faults left until the next sample */
-	__u64 samples;	   /* faults sampled */
+	__u64 samples;	   /* faults sampled (both modes) */
 	__u64 calls;	   /* brk, mmap and munmap calls completed */
 	__u64 lost_stacks; /* stacks that could not be taken */
 	__u64 full;	   /* events dropped because a map was full */

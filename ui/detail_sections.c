@@ -116,7 +116,7 @@ static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool
 static void stack_counts(const struct dd_stack *s, char *count, size_t csize, char *bytes,
 			 size_t bsize)
 {
-	snprintf(count, csize, "%s%" PRIu64, s->kind == STACK_FAULT || s->estimated ? "~" : "",
+	snprintf(count, csize, "%s%" PRIu64, stack_kind_fault(s->kind) || s->estimated ? "~" : "",
 		 s->count);
 	fmt_kb(s->bytes / 1024, bytes, bsize);
 }
@@ -200,7 +200,7 @@ void draw_whole(struct ui *u, int y, int rows)
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 	snprintf(line, sizeof(line),
 		 "%s stack: %s %s (%.1f %%), %s; %d frames%s, by %s (Esc returns to the list)",
-		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
+		 stack_kind_names[s->kind], count, stack_kind_fault(s->kind) ? "faults" : "calls",
 		 dd_stack_share(v->d, s), bytes, s->nframes, s->truncated ? ", truncated" : "",
 		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);

@@ -289,8 +289,8 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	s->kind = r->kind;
 	s->samples = r->events;
 	s->estimated = r->estimated;
-	s->count = r->kind == STACK_FAULT ? r->events * rate : r->events;
-	s->bytes = r->kind == STACK_FAULT ? s->count * (uint64_t)page : r->bytes;
+	s->count = stack_kind_fault(r->kind) ? r->events * rate : r->events;
+	s->bytes = stack_kind_fault(r->kind) ? s->count * (uint64_t)page : r->bytes;
 	memset(sf, 0, sizeof(sf));
 	if (nkernel && dr->sym) {
 		symbolize_kernel(dr->sym, r->kernel, (size_t)nkernel, sf);

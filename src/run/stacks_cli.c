@@ -101,6 +101,8 @@ static int sample_and_print(struct drill *dr, int32_t pid, double secs, enum sta
 		detail_clear(&d);
 		return -1;
 	}
+	if (started && !drill_collect(dr, &d)) /* the command's now: its name, its maps */
+		last = d.b;
 	*exited = sample(pid, secs > 0 ? secs : 1e9, dr, &d, &last);
 	if (drill_collect(dr, &d)) {
 		*exited = true;

@@ -18,14 +18,14 @@
 #include "util.h"
 
 _Static_assert(MTB_DD_DEPTH == STACKS_DEPTH, "stack depths differ");
-_Static_assert((int)MTB_DD_FAULT == (int)STACK_FAULT && (int)MTB_DD_MUNMAP == (int)STACK_MUNMAP,
+_Static_assert((int)MTB_DD_FAULT == (int)STACK_FAULT && (int)MTB_DD_MUNMAP == (int)STACK_MUNMAP &&
+		       (int)MTB_DD_KFAULT == (int)STACK_KFAULT &&
+		       (int)MTB_DD_KINDS == (int)STACK_KINDS,
 	       "stack kinds differ");
 
 const char *const stack_kind_names[STACK_KINDS] = {
-	[STACK_FAULT] = "fault",
-	[STACK_BRK] = "brk",
-	[STACK_MMAP] = "mmap",
-	[STACK_MUNMAP] = "munmap",
+	[STACK_FAULT] = "fault",   [STACK_BRK] = "brk",	      [STACK_MMAP] = "mmap",
+	[STACK_MUNMAP] = "munmap", [STACK_KFAULT] = "kfault",
 };
 
 const char *const stack_method_names[2] = {"dwarf", "fp"};
@@ -199,6 +199,7 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		return;
 	for (int i = 0; i < st->ncpus; i++) {
 		tot->faults += st->percpu[i].faults;
+		tot->kfaults += st->percpu[i].kfaults;
 		tot->samples += st->percpu[i].samples;
 		tot->calls += st->percpu[i].calls;
 		tot->lost_stacks += st->percpu[i].lost_stacks;

@@ -17,9 +17,17 @@
 #define STACKS_MAX_BYTES 65536
 #define STACKS_MIN_BYTES 512
 
-enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KINDS };
+/* STACK_KFAULT: a page fault the kernel took in kernel mode on the process's user memory
+ * (read() into a fresh buffer, execve copying arguments); STACK_FAULT: one in user mode */
+enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KFAULT, STACK_KINDS };
 
-extern const char *const stack_kind_names[STACK_KINDS]; /* "fault", "brk", "mmap", "munmap" */
+/* "fault", "brk", "mmap", "munmap", "kfault" */
+extern const char *const stack_kind_names[STACK_KINDS];
+/* Whether stacks of kind k are page faults (sampled; else calls, counted) */
+static inline bool stack_kind_fault(enum stack_kind k)
+{
+	return k == STACK_FAULT || k == STACK_KFAULT;
+}
 
 /* How the user frames were found: unwinding a copy of the stack with the programs' CFI
  * (.eh_frame, .debug_frame), or walking frame pointers (in the kernel, or in user space
@@ -76,7 +84,8 @@ struct stack_rec {
 };
 
 struct stacks_totals {
-	uint64_t faults;  /* every page fault of the process while attached */
+	uint64_t faults;  /* every page fault of the process while attached, user mode */
+	uint64_t kfaults; /* in kernel mode on its user memory (perf's page-faults: both) */
 	uint64_t samples; /* of those, sampled */
 	uint64_t calls;	  /* brk, mmap, munmap calls */
 	uint64_t lost_stacks;

@@ -2,6 +2,8 @@
 #include "unwind_step.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,11 +45,12 @@ struct unwinder {
 		uint64_t start, end;
 	} * exec; /* executable mappings */
 	size_t nexec;
-	uint64_t exec_sig;   /* of the executable mappings last read */
-	struct pc_set bad;   /* where walks failed with the module list just read */
-	uint64_t fail_pc;    /* where the last walk failed for want of a module or CFI */
-	atomic_bool stale;   /* the maps changed (unwinder_maps_changed) */
-	unsigned generation; /* module lists read */
+	uint64_t exec_sig;	 /* of the executable mappings last read */
+	struct pc_set bad;	 /* where walks failed with the module list just read */
+	uint64_t fail_pc;	 /* where the last walk failed for want of a module or CFI */
+	atomic_bool stale;	 /* the maps changed (unwinder_maps_changed) */
+	unsigned generation;	 /* module lists read */
+	char exe[PATH_MAX + 24]; /* the program (read_exe) the module list is of */
 	/* the copy being unwound */
 	const struct unwind_regs *regs;
 	const uint8_t *stack;
@@ -174,13 +177,43 @@ static void forget(struct unwinder *u)
 	u->nsteps = 0;
 }
 
+/* The program the process runs: /proc/PID/exe's target and inode */
+static void read_exe(int32_t pid, char *out, size_t size)
+{
+	char path[64], target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
+	n = readlink(path, target, sizeof(target) - 1);
+	target[n > 0 ? n : 0] = '\0';
+	if (stat(path, &st))
+		st.st_ino = 0;
+	snprintf(out, size, "%llu:%s", (unsigned long long)st.st_ino, target);
+}
+
 /* (Re-)reads the module list into the same Dwfl: modules mapped as before are kept with
  * what was parsed of them (their CFI, symbols), so each is read once while the
- * unwinder lives. Every walk remembered, failed ones too, is forgotten. */
+ * unwinder lives. After an execve (another program), a new Dwfl: libdwfl's thread
+ * state holds on to the first program's ELF. Every walk remembered, failed ones too, is
+ * forgotten. */
 static int refresh(struct unwinder *u)
 {
+	char exe[sizeof(u->exe)];
+
+	read_exe(u->pid, exe, sizeof(exe));
+	if (strcmp(exe, u->exe) && u->attached) {
+		Dwfl *d = proc_dwfl_begin();
+
+		if (!d)
+			return -1;
+		dwfl_end(u->dwfl);
+		u->dwfl = d;
+		u->attached = false;
+	}
 	if (proc_dwfl_report(u->dwfl, u->pid))
 		return -1;
+	snprintf(u->exe, sizeof(u->exe), "%s", exe);
 	forget(u);
 	pc_set_clear(&u->bad);
 	u->generation++;

@@ -71,10 +71,11 @@ static void print_stack_text(FILE *f, const struct detail *d, const struct dd_st
 		place[SYM_MODULE_LEN * 4 + 24];
 
 	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
-	if (s->kind == STACK_FAULT)
-		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s%s\n",
-			stack_kind_names[s->kind], dd_stack_share(d, s), s->count, s->samples,
-			bytes, s->estimated ? " (estimated)" : "");
+	if (stack_kind_fault(s->kind))
+		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " %s (%" PRIu64 " sampled), ~%s%s\n",
+			stack_kind_names[s->kind], dd_stack_share(d, s), s->count,
+			s->kind == STACK_KFAULT ? "kernel-mode faults on user memory" : "faults",
+			s->samples, bytes, s->estimated ? " (estimated)" : "");
 	else
 		fprintf(f, "%s: %.1f %%, %s%" PRIu64 " calls, %s%s%s\n", stack_kind_names[s->kind],
 			dd_stack_share(d, s), s->estimated ? "~" : "", s->count,
@@ -104,10 +105,11 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 
 	escape_display(d->b.comm, comm, sizeof(comm), utf8);
 	fprintf(f,
-		"pid %d (%s): %.1f s, %" PRIu64 " page faults, %" PRIu64
+		"pid %d (%s): %.1f s, %" PRIu64 " page faults (%" PRIu64 " in user mode, %" PRIu64
+		" in kernel mode on user memory), %" PRIu64
 		" sampled (1 in %u on average), %" PRIu64 " brk/mmap/munmap calls\n",
-		d->pid, comm, st->seconds, st->tot.faults, st->tot.samples, st->rate,
-		st->tot.calls);
+		d->pid, comm, st->seconds, st->tot.faults + st->tot.kfaults, st->tot.faults,
+		st->tot.kfaults, st->tot.samples, st->rate, st->tot.calls);
 	if (st->tot.copied)
 		fprintf(f,
 			"unwinding: dwarf (CFI) over %u bytes of stack copied per event; %" PRIu64
@@ -156,7 +158,7 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 		if (left[k].stacks)
 			fprintf(f, "%s: %zu more stacks (%" PRIu64 " %s, %.1f %%)\n\n",
 				stack_kind_names[k], left[k].stacks, left[k].samples,
-				k == STACK_FAULT ? "samples" : "calls", left[k].share);
+				stack_kind_fault(k) ? "samples" : "calls", left[k].share);
 	if (!d->nstacks)
 		fputs("no page faults or brk/mmap/munmap calls seen\n", f);
 	if (d->have_numa) {
@@ -291,11 +293,13 @@ void detail_print_json(FILE *f, const struct detail *d)
 	json_string(f, d->b.comm);
 	fprintf(f,
 		",\"seconds\":%.2f,\"exited\":%s,\"sample_rate\":%u,\"faults\":%" PRIu64
+		",\"faults_user\":%" PRIu64 ",\"faults_kernel\":%" PRIu64
 		",\"fault_samples\":%" PRIu64 ",\"calls\":%" PRIu64 ",\"samples\":%" PRIu64
 		",\"lost_stacks\":%" PRIu64 ",\"dropped\":%" PRIu64
 		",\"one_frame\":%s,\"truncated_stacks\":%zu,\"unwind\":\"%s\"",
-		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults, st->tot.samples,
-		st->tot.calls, st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
+		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults + st->tot.kfaults,
+		st->tot.faults, st->tot.kfaults, st->tot.samples, st->tot.calls,
+		st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
 		st->one_frame ? "true" : "false", st->truncated, st->tot.copied ? "dwarf" : "fp");
 	if (st->tot.copied)
 		fprintf(f,

@@ -31,7 +31,7 @@ host() {
 	sleep 1 # perf attaches
 	"$MEMTOP" --stacks "$DD_PID:5" --json >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
+	wait_links $mt $STACKS_LINKS || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
 	dd_go
 	kill -INT $PERF
 	wait $PERF

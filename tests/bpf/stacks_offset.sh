@@ -55,7 +55,7 @@ sort_run() {
 	dd_start sort "$tmp/rand.txt" "$HELPERS/exec_on_go" --output=/dev/null
 	"$MEMTOP" --stacks "$DD_PID:30" "$@" >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
+	wait_links $mt $STACKS_LINKS || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
 	echo go >&8
 	wait $mt
 	grep -q "exited after" "$tmp/err" || fail "memtop --stacks on sort: $(cat "$tmp/err")"
