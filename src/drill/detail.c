@@ -22,6 +22,7 @@ static void free_frames(struct dd_stack *s)
 		free(s->frames[j].symbol);
 		free(s->frames[j].module);
 		free(s->frames[j].build_id);
+		free(s->frames[j].src);
 	}
 	free(s->frames);
 	s->frames = NULL;

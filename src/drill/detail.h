@@ -33,6 +33,8 @@ struct dd_frame {
 	bool in_module;	     /* a user frame in a mapped ELF file: */
 	uint64_t mod_offset; /* its address in the file (module+offset, addr2line) */
 	char *build_id;	     /* the file's build id, hex; "" when none */
+	char *src;	     /* "file:line" from debug information; "" when none */
+	bool inlined;	     /* a function inlined at ip into the next frame's */
 };
 
 struct dd_stack {

@@ -122,6 +122,8 @@ static void resolve_frame(struct stacks_ring *r, uint64_t ip, bool ret, struct s
 		}
 	symbolize_in(unwinder_dwfl(r->uw), ip, ret, &f);
 	*out = (struct sym_ref){
+		.src = strtab_intern(&r->str, f.srcl ? f.srcl->src : ""),
+		.ninl = f.srcl ? f.srcl->ninl : 0,
 		.symbol = strtab_intern(&r->str, f.symbol),
 		.module = strtab_intern(&r->str, f.module),
 		.build_id = strtab_intern(&r->str, f.build_id),
@@ -130,6 +132,11 @@ static void resolve_frame(struct stacks_ring *r, uint64_t ip, bool ret, struct s
 		.found = f.found,
 		.in_module = f.in_module,
 	};
+	for (int k = 0; k < out->ninl; k++) {
+		out->inl_name[k] = strtab_intern(&r->str, f.srcl->inl_name[k]);
+		out->inl_src[k] = strtab_intern(&r->str, f.srcl->inl_src[k]);
+	}
+	free(f.srcl);
 	if (key) {
 		r->res[i].key = key;
 		r->res[i].ref = *out;

@@ -115,6 +115,9 @@ static void cache_put(struct cache *c, uint64_t key, const struct sym_frame *f)
 
 static void cache_clear(struct cache *c)
 {
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->e[i].key)
+			free(c->e[i].f.srcl);
 	free(c->e);
 	memset(c, 0, sizeof(*c));
 }
@@ -196,6 +199,13 @@ void symbolize_in(Dwfl *d, uint64_t ip, bool ret_addr, struct sym_frame *out)
 	if (dwfl_module_getelf(m, &bias)) {
 		out->in_module = true;
 		out->mod_offset = ip - bias;
+	}
+	struct srcline sl;
+
+	srcline_find(m, look, &sl);
+	if (sl.src[0] || sl.ninl) {
+		out->srcl = xmalloc(sizeof(*out->srcl));
+		*out->srcl = sl;
 	}
 	n = dwfl_module_build_id(m, &id, &id_at);
 	for (int i = 0; i < n && 2 * i + 2 < SYM_BUILD_ID_LEN; i++)

@@ -13,6 +13,8 @@
 #define SYM_MODULE_LEN	 160
 #define SYM_BUILD_ID_LEN 65 /* hex, NUL-ended */
 
+#include "srcline.h"
+
 /* One resolved frame. symbol and module are raw, untrusted text ("" when unknown). */
 struct sym_frame {
 	uint64_t ip;
@@ -27,6 +29,10 @@ struct sym_frame {
 	bool in_module;
 	uint64_t mod_offset;
 	char build_id[SYM_BUILD_ID_LEN];
+	/* source lines and inlined functions where the module has debug information, else
+	 * NULL; owned by the symbolizer's cache (symbolize_user), or by the caller of
+	 * symbolize_in, who frees it */
+	struct srcline *srcl;
 };
 
 /* A resolved user frame kept with its stack: strings owned elsewhere (interned). */
@@ -34,6 +40,9 @@ struct sym_ref {
 	const char *symbol, *module, *build_id;
 	uint64_t offset, mod_offset;
 	bool found, in_module;
+	const char *src; /* "file:line" or "" */
+	int ninl;	 /* functions inlined at the address, innermost first */
+	const char *inl_name[SRC_INLINE], *inl_src[SRC_INLINE];
 };
 
 struct Dwfl;

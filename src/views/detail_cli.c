@@ -38,7 +38,10 @@ void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 		return;
 	}
 	escape_display(fr->symbol, sym, sizeof(sym), utf8);
-	snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
+	if (fr->inlined)
+		snprintf(buf, size, "%s (inlined)", sym);
+	else
+		snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
 }
 
 void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
@@ -87,7 +90,12 @@ static void print_stack_text(FILE *f, const struct detail *d, const struct dd_st
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), utf8);
 		dd_frame_place(fr, place, sizeof(place), utf8);
-		fprintf(f, "    %-40s %-32s %s\n", frame, place, module);
+		fprintf(f, "    %-40s %-32s %s", frame, place, module);
+		if (fr->src && fr->src[0]) {
+			escape_display(fr->src, module, sizeof(module), utf8);
+			fprintf(f, " at %s", module);
+		}
+		fputc('\n', f);
 	}
 	if (s->truncated)
 		fprintf(f, "    (truncated: %s)\n",
@@ -191,7 +199,12 @@ static void json_frame(FILE *f, const struct dd_frame *fr)
 		json_string(f, fr->build_id);
 	else
 		fputs("null", f);
-	fputc('}', f);
+	fputs(",\"source\":", f);
+	if (fr->src && fr->src[0])
+		json_string(f, fr->src);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"inlined\":%s}", fr->inlined ? "true" : "false");
 }
 
 #define NUMA_LABEL 10 /* the width of the kinds' column, then 12 a node and the total */
