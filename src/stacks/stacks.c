@@ -47,8 +47,7 @@ const char *const stack_trunc_reasons[TRUNC_KINDS] = {
 	[TRUNC_NOT_EXEC] = "the next frame was not in executable memory",
 	[TRUNC_DEPTH] = "deeper than 64 frames",
 	[TRUNC_UNWIND] = "the unwind information gave no caller",
-	[TRUNC_FP_ONE] = "the frame-pointer walk ended at the innermost frame (no frame "
-			 "pointers; --unwind dwarf unwinds with CFI)",
+	[TRUNC_FP_ONE] = "no frame pointer held a caller (--unwind dwarf unwinds with CFI)",
 };
 
 static struct stacks_conf conf = {.stack_bytes = STACKS_DEFAULT_BYTES};

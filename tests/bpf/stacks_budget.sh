@@ -4,7 +4,8 @@
 # and one munmap call each time, far faster than the budget: memtop --stacks, attached
 # before it starts, left events out (events_sampled_out), marks the mmap and munmap
 # stacks estimated, and their scaled counts are within 10 % of each other and of
-# 300,000; the fault stacks' within 15 % of the user-mode faults seen.
+# 300,000; the fault stacks' within 25 % of the user-mode faults seen (a few hundred
+# fault samples are copied, each weighing tens of them: about 4 standard errors).
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "$TESTS/dd_grow.inc"
 . "$TESTS/map_loop.inc"
@@ -14,9 +15,6 @@ trap 'exit 1' INT TERM HUP
 stacks_available
 N=300000
 j() { jq -r "$1" "$tmp/out"; }
-within() { # within A B PCT: A within PCT % of B
-	[ $(($1 * 100)) -ge $(($2 * (100 - $3))) ] && [ $(($1 * 100)) -le $(($2 * (100 + $3))) ]
-}
 
 ml_start $N 1
 "$MEMTOP" --stacks "$ML_PID:600" --json >"$tmp/out" 2>"$tmp/err" &
@@ -38,5 +36,5 @@ fa=$(j '[.stacks[] | select(.kind == "fault") | .count] | add')
 within "$mm" $N 10 || fail "mmap: $mm scaled, $N made"
 within "$mu" $N 10 || fail "munmap: $mu scaled, $N made"
 within "$mm" "$mu" 10 || fail "mmap $mm and munmap $mu differ by more than 10 %"
-within "$fa" "$(j .faults_user)" 15 || fail "fault stacks: $fa, user-mode faults seen $(j .faults_user)"
+within "$fa" "$(j .faults_user)" 25 || fail "fault stacks: $fa, user-mode faults seen $(j .faults_user)"
 echo "past the budget ($(j .events_sampled_out) events left out): mmap ~$mm, munmap ~$mu of $N; faults ~$fa of $(j .faults_user)"

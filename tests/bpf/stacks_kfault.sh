@@ -14,9 +14,6 @@ stacks_available
 command -v perf >/dev/null || fail "perf is not installed (scripts/deps.sh installs linux-perf)"
 seq 1 400000 | shuf >"$tmp/rand.txt"
 j() { jq -r "$1" "$tmp/out"; }
-within() { # within A B PCT: A within PCT % of B
-	[ $(($1 * 100)) -ge $(($2 * (100 - $3))) ] && [ $(($1 * 100)) -le $(($2 * (100 + $3))) ]
-}
 
 "$MEMTOP" --stacks --json -- sort "$tmp/rand.txt" -o /dev/null >"$tmp/out" 2>"$tmp/err" ||
 	fail "memtop --stacks -- sort: $(cat "$tmp/err")"
