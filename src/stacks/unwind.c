@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <sys/stat.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +12,8 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "exec_maps.h"
 #include "pc_set.h"
-#include "pid_files.h"
 #include "proc_dwfl.h"
 #include "util.h"
 
@@ -41,16 +40,12 @@ struct unwinder {
 	int32_t pid;
 	Dwfl *dwfl;
 	bool attached;
-	struct dd_range_u {
-		uint64_t start, end;
-	} * exec; /* executable mappings */
-	size_t nexec;
-	uint64_t exec_sig;	 /* of the executable mappings last read */
+	struct exec_maps exec;
 	struct pc_set bad;	 /* where walks failed with the module list just read */
 	uint64_t fail_pc;	 /* where the last walk failed for want of a module or CFI */
 	atomic_bool stale;	 /* the maps changed (unwinder_maps_changed) */
 	unsigned generation;	 /* module lists read */
-	char exe[PATH_MAX + 24]; /* the program (read_exe) the module list is of */
+	char exe[PATH_MAX + 24]; /* the program the module list is of */
 	/* the copy being unwound */
 	const struct unwind_regs *regs;
 	const uint8_t *stack;
@@ -128,45 +123,6 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
-/* Reads the executable mappings again; true when they changed since the last read. */
-static bool read_exec(struct unwinder *u)
-{
-	char path[64], *text;
-	struct dd_mapping *maps = NULL;
-	size_t nmaps = 0, cap = 0;
-	uint64_t sig = 1469598103934665603ULL;
-
-	snprintf(path, sizeof(path), "/proc/%d/maps", u->pid);
-	if (!(text = read_whole_file(path)))
-		return false; /* gone: the last list stands */
-	parse_smaps(text, &maps, &nmaps);
-	free(text);
-	u->nexec = 0;
-	for (size_t i = 0; i < nmaps; i++) {
-		if (maps[i].perms[2] == 'x') {
-			u->exec = xgrow(u->exec, u->nexec, &cap, sizeof(*u->exec), 32);
-			u->exec[u->nexec].start = maps[i].start;
-			u->exec[u->nexec++].end = maps[i].end;
-			sig = (sig ^ maps[i].start ^ maps[i].end << 7 ^ maps[i].inode) *
-			      1099511628211ULL;
-		}
-		free(maps[i].path);
-	}
-	free(maps);
-	bool changed = sig != u->exec_sig;
-
-	u->exec_sig = sig;
-	return changed;
-}
-
-static bool in_exec(const struct unwinder *u, uint64_t pc)
-{
-	for (size_t i = 0; i < u->nexec; i++)
-		if (pc >= u->exec[i].start && pc < u->exec[i].end)
-			return true;
-	return false;
-}
-
 static void forget(struct unwinder *u)
 {
 	for (size_t i = 0; i < WALK_SLOTS; i++) {
@@ -175,21 +131,6 @@ static void forget(struct unwinder *u)
 	}
 	memset(u->steps, 0, STEP_SLOTS * sizeof(*u->steps));
 	u->nsteps = 0;
-}
-
-/* The program the process runs: /proc/PID/exe's target and inode */
-static void read_exe(int32_t pid, char *out, size_t size)
-{
-	char path[64], target[PATH_MAX];
-	struct stat st;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
-	n = readlink(path, target, sizeof(target) - 1);
-	target[n > 0 ? n : 0] = '\0';
-	if (stat(path, &st))
-		st.st_ino = 0;
-	snprintf(out, size, "%llu:%s", (unsigned long long)st.st_ino, target);
 }
 
 /* (Re-)reads the module list into the same Dwfl: modules mapped as before are kept with
@@ -201,7 +142,7 @@ static int refresh(struct unwinder *u)
 {
 	char exe[sizeof(u->exe)];
 
-	read_exe(u->pid, exe, sizeof(exe));
+	exec_maps_program(u->pid, exe, sizeof(exe));
 	if (strcmp(exe, u->exe) && u->attached) {
 		Dwfl *d = proc_dwfl_begin();
 
@@ -230,7 +171,7 @@ struct unwinder *unwinder_new(int32_t pid)
 	u->walks = xcalloc(WALK_SLOTS, sizeof(*u->walks));
 	u->steps = xcalloc(STEP_SLOTS, sizeof(*u->steps));
 	u->dwfl = proc_dwfl_begin();
-	read_exec(u);
+	exec_maps_read(&u->exec, u->pid);
 	if (!u->dwfl || refresh(u)) {
 		unwinder_free(u);
 		errno = ESRCH;
@@ -277,7 +218,7 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 		r->trunc = TRUNC_UNWIND;
 		return DWARF_CB_ABORT;
 	}
-	if (!in_exec(u, pc)) {
+	if (!exec_maps_has(&u->exec, pc)) {
 		r->trunc = TRUNC_NOT_EXEC;
 		u->fail_pc = pc;
 		return DWARF_CB_ABORT;
@@ -377,7 +318,7 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	size_t slot = walk_slot(regs);
 	struct walk *w;
 
-	if (atomic_exchange(&u->stale, false) && read_exec(u))
+	if (atomic_exchange(&u->stale, false) && exec_maps_read(&u->exec, u->pid))
 		refresh(u);
 	w = u->walks[slot];
 	if (w && same_walk(w, regs, stack, len)) {
@@ -397,7 +338,7 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	 * they change */
 	if ((u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC) &&
 	    !pc_set_has(&u->bad, u->fail_pc)) {
-		if (read_exec(u) && !refresh(u)) {
+		if (exec_maps_read(&u->exec, u->pid) && !refresh(u)) {
 			u->fail_pc = 0;
 			walk_twice(u);
 		}
@@ -443,6 +384,6 @@ void unwinder_free(struct unwinder *u)
 		forget(u);
 	free(u->walks);
 	free(u->steps);
-	free(u->exec);
+	exec_maps_free(&u->exec);
 	free(u);
 }
