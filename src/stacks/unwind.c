@@ -320,6 +320,11 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 
 	if (atomic_exchange(&u->stale, false) && exec_maps_read(&u->exec, u->pid))
 		refresh(u);
+	/* a refresh that failed (the process amid an execve) left no thread to walk: again */
+	if (!u->attached) {
+		exec_maps_read(&u->exec, u->pid);
+		refresh(u);
+	}
 	w = u->walks[slot];
 	if (w && same_walk(w, regs, stack, len)) {
 		u->hits++;

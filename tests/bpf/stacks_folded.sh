@@ -20,8 +20,8 @@ CMD="exec '$HELPERS/cfi_grow' $PAGES 10 >/dev/null"
 
 printf 'go\n' | "$MEMTOP" --stacks --folded -- sh -c "$CMD" >"$tmp/out" 2>"$tmp/err" ||
 	fail "memtop --stacks --folded -- cfi_grow: $(cat "$tmp/err")"
-bad=$(grep -Evc '^\[(fault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out")
-[ "$bad" = 0 ] || fail "$bad lines not folded: $(grep -Ev '^\[(fault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out" | head -3)"
+bad=$(grep -Evc '^\[(fault|kfault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out")
+[ "$bad" = 0 ] || fail "$bad lines not folded: $(grep -Ev '^\[(fault|kfault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out" | head -3)"
 faults=$(awk '/^\[fault\]/ { s += $NF } END { print s + 0 }' "$tmp/out")
 [ "$faults" -ge $((PAGES * 85 / 100)) ] && [ "$faults" -le $((PAGES * 115 / 100)) ] ||
 	fail "fault stacks add up to $faults, cfi_grow faulted $PAGES"
@@ -46,7 +46,7 @@ perf script -i "$tmp/perf.data" -F ip,sym 2>/dev/null |
 top() { awk 'NR == 1 { print $2 }' "$1"; }
 share() { awk '{ all += $1 } NR == 1 { top = $1 } END { printf "%d\n", all ? top * 100 / all : 0 }' "$1"; }
 [ "$(top "$tmp/ours")" = "$(top "$tmp/perf")" ] ||
-	fail "top stacks differ: memtop $(head -1 "$tmp/ours"), perf $(head -1 "$tmp/perf")"
+	fail "top stacks differ: memtop $(head -1 "$tmp/ours"), perf $(head -1 "$tmp/perf"); memtop's first lines: $(head -3 "$tmp/out")"
 o=$(share "$tmp/ours") p=$(share "$tmp/perf")
 [ "$o" -ge $((p - 5)) ] && [ "$o" -le $((p + 5)) ] || fail "top stack's share: memtop $o %, perf $p %"
 echo "cfi_grow: top stack $(top "$tmp/ours"), $o % (perf $p %); $faults faults"
