@@ -212,6 +212,14 @@ $(BUILD)/tests/hostile_rec: tests/helpers/hostile_rec.c $(BUILD)/tests/unit/rec_
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -Itests/unit $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
+# the shared object dl_host loads with dlopen
+$(BUILD)/tests/libdl_plug.so: tests/helpers/plugin/dl_plug.c
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -fPIC -shared -Wall -Wextra -Werror $< -o $@
+
+$(BUILD)/tests/dl_host: $(BUILD)/tests/libdl_plug.so
+
 # dd_grow again, without frame pointers: walking frame pointers gives one frame deep
 $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)

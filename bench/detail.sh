@@ -69,7 +69,7 @@ now() { cut -d' ' -f1 /proc/uptime; }
 phase() {
 	if [ "$1" = open ]; then
 		tmux -L "$sock" send-keys Enter
-		want=$((base + 3))
+		want=$((base + 4)) # the sampler's 4 programs
 	else
 		tmux -L "$sock" send-keys Escape
 		want=$base

@@ -1,9 +1,12 @@
-/* fault_loop [MIB] [PASSES]: maps MIB MiB (default 1024) of fresh anonymous memory PASSES
- * times (default 5), writes one byte per page, unmaps. Prints the median over passes of
- * the CPU time per page fault in ns, touching only: CPU time, so that time other tasks
- * hold the CPU is not counted. Huge pages are off so every page faults.
- * fault_loop park MIB: writes MIB MiB, pages them out to swap (MADV_PAGEOUT), prints
- * "parked" and sleeps until killed, so that swap holds pages while it lives. */
+/* fault_loop [read] [MIB] [PASSES]: maps MIB MiB (default 1024) of fresh anonymous memory
+ * PASSES times (default 5), writes one byte per page (with read: read()s /dev/zero into
+ * it, so that the kernel takes the faults, in kernel mode), unmaps. Prints the median over passes
+ * of the CPU time per page fault in ns, touching only: CPU time, so that time other tasks hold the
+ * CPU is not counted. Huge pages are off so every page faults. fault_loop park MIB: writes MIB MiB,
+ * pages them out to swap (MADV_PAGEOUT), prints "parked" and sleeps until killed, so that swap
+ * holds pages while it lives. */
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,17 @@ int main(int argc, char **argv)
 	if (argc > 2 && !strcmp(argv[1], "park"))
 		return park(strtoull(argv[2], NULL, 10) << 20);
 
+	bool by_read = argc > 1 && !strcmp(argv[1], "read");
+	int zero = by_read ? open("/dev/zero", O_RDONLY) : -1;
+
+	if (by_read) {
+		argc--;
+		argv++;
+		if (zero < 0) {
+			perror("fault_loop: /dev/zero");
+			return 1;
+		}
+	}
 	size_t len = (argc > 1 ? strtoull(argv[1], NULL, 10) : 1024) << 20;
 	int passes = argc > 2 ? atoi(argv[2]) : 5;
 	long page = sysconf(_SC_PAGESIZE);
@@ -74,7 +88,12 @@ int main(int argc, char **argv)
 		}
 		madvise(p, len, MADV_NOHUGEPAGE);
 		double t0 = now_ns();
-		for (size_t off = 0; off < len; off += page)
+		for (size_t off = 0; off < len && by_read; off += 1 << 20)
+			if (read(zero, p + off, len - off < (1 << 20) ? len - off : 1 << 20) < 0) {
+				perror("fault_loop: read");
+				return 1;
+			}
+		for (size_t off = 0; off < len && !by_read; off += page)
 			((volatile char *)p)[off] = 1;
 		per_fault[i] = (now_ns() - t0) / (len / page);
 		munmap(p, len);

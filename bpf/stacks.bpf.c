@@ -19,30 +19,61 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by user space before loading */
 const volatile __u32 target_tgid = 0;
 const volatile __u32 sample_rate = 64; /* mean faults per sample */
-/* stacks copied, at most, a second and a CPU (sampled faults and calls alike): a program
+/* stacks copied a second and a CPU (sampled faults and calls alike), about: a program
  * that calls brk 20,000 times a second, or faults 500,000 times, would otherwise have
- * memtop unwind without bound; past it a sampled fault or a call (with its bytes) is
- * counted, not copied */
+ * memtop unwind without bound; past it events are sampled (copy_weight) */
 const volatile __u32 copies_per_s = 3000;
 
-/* Whether this CPU may copy one more stack: a bucket of copies_per_s tokens (a second's
- * worth, so that a burst is taken whole), refilled at copies_per_s a second */
-static __always_inline bool copy_budget(struct mtb_dd_cpu *c)
+/* Whether this CPU copies the stack of one more event (a sampled fault or a call): the
+ * weight of its record; 0 when it is left out by chance (sampled_out: the records
+ * copied weigh for it); -1 past the window's cap (the caller counts it, not copied).
+ * A bucket of copies_per_s copies, refilled at copies_per_s a second, copies every
+ * event (weight 1: a burst is taken whole). Once it is empty each event is copied with
+ * probability 1/n, n the events so far in this 100 ms window (or the last one, if more)
+ * per half a window's share of the budget: a uniform sample whose weights add up to
+ * the events, so that no call site is favoured by when it comes. */
+static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c)
 {
-	__u64 now = bpf_ktime_get_ns();
-	__u64 add = (now - c->window_ns) * copies_per_s / 1000000000ull;
+	__u64 now = bpf_ktime_get_ns(), add = (now - c->tokens_ns) * copies_per_s / 1000000000ull;
+	__u64 share = copies_per_s / MTB_DD_WINDOWS_PER_S / 2, n;
 
 	if (add) {
 		c->tokens = c->tokens + add > copies_per_s ? copies_per_s : c->tokens + add;
-		c->window_ns = now;
+		c->tokens_ns = now;
 	}
-	if (!c->tokens)
-		return false;
-	c->tokens--;
-	return true;
+	if (!share)
+		share = 1;
+	if (now - c->window_ns >= 1000000000ull / MTB_DD_WINDOWS_PER_S) {
+		c->last_n = (c->win_events + share - 1) / share;
+		c->window_ns = now;
+		c->win_events = 0;
+		c->win_copies = 0;
+	}
+	c->win_events++;
+	if (c->tokens) {
+		c->tokens--;
+		return 1;
+	}
+	n = (c->win_events + share - 1) / share;
+	if (n < c->last_n)
+		n = c->last_n;
+	if (n < 1)
+		n = 1;
+	if (n > 0xffffffffull)
+		n = 0xffffffffull;
+	if (c->win_copies >= 2 * share)
+		return -1;
+	if (n > 1 && bpf_get_prandom_u32() % (__u32)n) {
+		c->sampled_out++;
+		return 0;
+	}
+	c->win_copies++;
+	return (__s64)n;
 }
 
 const volatile __u32 page_shift = 12;
+/* addresses below are user memory (x86-64 and arm64 kernel addresses have the top bit) */
+const volatile __u64 user_top = 1ull << 63;
 const volatile __u32 kernel_stacks = 1;
 const volatile __s64 nr_brk = -1; /* syscall numbers of this architecture */
 const volatile __s64 nr_mmap = -1;
@@ -213,8 +244,9 @@ static __always_inline void kstack_once(void *ctx, __u32 kind, struct mtb_dd_cpu
  * buffer. Page by page, so that the copy ends at the first page that cannot be read
  * (the end of a thread's stack) with what came before it. For the main thread, no
  * further than a little past start_stack: above it lie argv and the environment. */
-static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes,
-				       struct mtb_dd_cpu *c)
+#define KSTACK_ONCE (-2) /* copy_stack: the kind's kernel stack, taken once */
+static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 bytes, __u32 weight,
+				       __s32 kstack, struct mtb_dd_cpu *c)
 {
 	__u32 id = bpf_get_smp_processor_id(), n;
 	struct mtb_dd_scratch *s = bpf_map_lookup_elem(&scratch, &id);
@@ -231,7 +263,8 @@ static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 b
 	s->h.sp = sp;
 	s->h.bp = PT_REGS_FP_CORE(regs);
 	s->h.bytes = bytes;
-	s->h.kstack = k && *k > 0 ? (__s32)(*k - 1) : -1;
+	s->h.weight = weight;
+	s->h.kstack = kstack != KSTACK_ONCE ? kstack : k && *k > 0 ? (__s32)(*k - 1) : -1;
 	top = BPF_CORE_READ(task, mm, start_stack);
 	if (top > sp && top - sp + 256 < want)
 		want = top - sp + 256;
@@ -269,32 +302,39 @@ static __always_inline void copy_stack(struct pt_regs *regs, __u32 kind, __u64 b
 		c->ring_full++;
 }
 
-SEC("raw_tp/page_fault_user")
-int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+/* One page fault of the target: kind MTB_DD_FAULT (user mode) or MTB_DD_KFAULT (the
+ * kernel touching user memory: read() into a buffer...), uregs the user registers. A
+ * kernel-mode fault takes its own kernel stack (the way in varies: read, write,
+ * execve...); a user-mode one the kind's, taken once. */
+static __always_inline void on_fault(void *ctx, unsigned long address, struct pt_regs *uregs,
+				     __u32 kind, struct mtb_dd_cpu *c)
 {
-	if ((mt_pid_tgid() >> 32) != target_tgid)
-		return 0;
-
-	struct mtb_dd_cpu *c = cpu();
-	struct mtb_dd_key key = {.kind = MTB_DD_FAULT};
+	struct mtb_dd_key key = {.kind = kind};
 	__u64 page, one = 1, *n;
 
-	if (!c)
-		return 0;
-	c->faults++;
+	if (kind == MTB_DD_KFAULT)
+		c->kfaults++;
+	else
+		c->faults++;
 	if (c->countdown == 0)
 		c->countdown = interval();
 	if (--c->countdown)
-		return 0;
+		return;
 	c->countdown = interval();
 	c->samples++;
-	if (copy_stacks && !copy_budget(c)) {
-		c->over_budget_faults++;
-	} else if (copy_stacks) {
-		kstack_once(ctx, MTB_DD_FAULT, c);
-		copy_stack(regs, MTB_DD_FAULT, 0, c);
+	if (copy_stacks) {
+		__s64 w = copy_weight(c);
+
+		if (w > 0 && kind == MTB_DD_KFAULT) {
+			copy_stack(uregs, kind, 0, (__u32)w, kernel_stack(ctx, c), c);
+		} else if (w > 0) {
+			kstack_once(ctx, kind, c);
+			copy_stack(uregs, kind, 0, (__u32)w, KSTACK_ONCE, c);
+		} else if (w < 0) {
+			c->over_budget_faults++;
+		}
 	} else {
-		user_stack(ctx, regs, &key, c);
+		user_stack(ctx, uregs, &key, c);
 		add(ctx, &key, 0, -1, c);
 	}
 	page = address >> page_shift;
@@ -303,6 +343,41 @@ int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned lon
 		__sync_fetch_and_add(n, 1);
 	else if (bpf_map_update_elem(&fault_pages, &page, &one, BPF_NOEXIST))
 		c->full++;
+}
+
+SEC("raw_tp/page_fault_user")
+int BPF_PROG(dd_fault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	if ((mt_pid_tgid() >> 32) != target_tgid)
+		return 0;
+
+	struct mtb_dd_cpu *c = cpu();
+
+	if (c)
+		on_fault(ctx, address, regs, MTB_DD_FAULT, c);
+	return 0;
+}
+
+/* Faults in kernel mode on user addresses (below user_top): the kernel reading or
+ * writing the process's memory for it. perf's page-faults counts them with the
+ * user-mode ones; faults on kernel addresses are not the process's. */
+SEC("raw_tp/page_fault_kernel")
+int BPF_PROG(dd_kfault, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	if ((mt_pid_tgid() >> 32) != target_tgid || address >= user_top)
+		return 0;
+
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct mtb_dd_cpu *c;
+
+	/* with page faults disabled (copy_from_user_nofault: this sampler's own reads of
+	 * the user stack) the fault is not handled, and perf does not count it either */
+	if (task->pagefault_disabled)
+		return 0;
+	c = cpu();
+
+	if (c)
+		on_fault(ctx, address, (struct pt_regs *)bpf_task_pt_regs(task), MTB_DD_KFAULT, c);
 	return 0;
 }
 
@@ -382,12 +457,14 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	c->calls++;
 	if (copy_stacks) {
-		if (!copy_budget(c)) {
+		__s64 w = copy_weight(c);
+
+		if (w > 0) {
+			copy_stack(regs, key.kind, bytes, (__u32)w, KSTACK_ONCE, c);
+		} else if (w < 0) {
 			c->over_budget++;
 			c->over_budget_bytes += bytes;
-			return 0;
 		}
-		copy_stack(regs, key.kind, bytes, c);
 	} else
 		add(NULL, &key, bytes, kstack, c);
 	return 0;

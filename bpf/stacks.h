@@ -15,12 +15,14 @@
 #define MTB_DD_COPY_MAX	  65536 /* most bytes of user stack copied per event */
 #define MTB_DD_CHUNK	  4096	/* the copy goes page by page: it ends at the first unreadable */
 #define MTB_DD_RING_BYTES (8 << 20) /* the ring buffer of copied stacks */
+#define MTB_DD_WINDOWS_PER_S 10	    /* the copy budget is shared out per 100 ms */
 
 enum mtb_dd_kind {
 	MTB_DD_FAULT,
 	MTB_DD_BRK,
 	MTB_DD_MMAP,
 	MTB_DD_MUNMAP,
+	MTB_DD_KFAULT, /* a fault in kernel mode on user memory */
 	MTB_DD_KINDS,
 };
 
@@ -45,18 +47,27 @@ struct mtb_dd_val {
 
 /* per-CPU counters; user space sums them */
 struct mtb_dd_cpu {
-	__u64 faults;	   /* every page fault of the target */
+	__u64 faults;	   /* every page fault of the target in user mode */
+	__u64 kfaults;	   /* in kernel mode, on its user memory */
 	__u64 countdown;   /* faults left until the next sample */
-	__u64 samples;	   /* faults sampled */
+	__u64 samples;	   /* faults sampled (both modes) */
 	__u64 calls;	   /* brk, mmap and munmap calls completed */
 	__u64 lost_stacks; /* stacks that could not be taken */
 	__u64 full;	   /* events dropped because a map was full */
 	__u64 ring_full;   /* copied stacks dropped: the ring buffer was full */
 	__u64 copy_fail;   /* copied stacks of 0 bytes: the stack pointer was unreadable */
-	/* the budget of copied stacks: the copies it allows now (tokens), as of window_ns;
-	 * past it, calls (their bytes summed) and sampled faults counted, not copied */
-	__u64 window_ns;
+	/* the budget of copied stacks (stacks.bpf.c's copy_weight): a bucket of tokens
+	 * as of tokens_ns, then a uniform sample per window of 100 ms from window_ns:
+	 * events and copies in it, and n the last window's events called for; past the
+	 * window's cap, calls (their bytes summed) and sampled faults are counted, not
+	 * copied */
+	__u64 tokens_ns;
 	__u64 tokens;
+	__u64 window_ns;
+	__u64 win_events;
+	__u64 win_copies;
+	__u64 last_n;
+	__u64 sampled_out; /* events left out by that sampling (others weigh for them) */
 	__u64 over_budget;
 	__u64 over_budget_bytes;
 	__u64 over_budget_faults;
@@ -73,6 +84,8 @@ struct mtb_dd_rec {
 	__u64 bytes;  /* brk growth, mmap or munmap length; faults: 0 */
 	__s32 kstack; /* the kind's kernel stack id (taken once), or -1 */
 	__u32 len;    /* bytes of stack that follow */
+	__u32 weight; /* events this record stands for (1, or n past the budget) */
+	__u32 pad;
 };
 
 /* per-CPU scratch for one record (an array map indexed by CPU: a per-CPU array's

@@ -12,8 +12,10 @@ e2fsprogs htop libclang-rt-14-dev"
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare; numastat (numactl) shows the NUMA figures memtop's
-# are checked against; systemd-analyze (systemd) verifies the units the Debian package installs
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd"
+# are checked against; systemd-analyze (systemd) verifies the units the Debian package
+# installs; addr2line and readelf (binutils) resolve the module offsets, lines and build
+# ids memtop prints, for tests to compare
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd binutils"
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"

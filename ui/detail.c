@@ -125,9 +125,11 @@ static int draw_state(struct ui *u, int y)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 	} else {
 		snprintf(line, sizeof(line),
-			 "Since opened (%.0f s): %" PRIu64 " page faults, 1 in %u sampled (%" PRIu64
-			 "); %" PRIu64 " brk/mmap/munmap calls",
-			 st->seconds, st->tot.faults, st->rate, st->tot.samples, st->tot.calls);
+			 "Since opened (%.0f s): %" PRIu64 " page faults (%" PRIu64
+			 " in kernel mode), 1 in %u sampled (%" PRIu64 "); %" PRIu64
+			 " brk/mmap/munmap calls",
+			 st->seconds, st->tot.faults + st->tot.kfaults, st->tot.kfaults, st->rate,
+			 st->tot.samples, st->tot.calls);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 	}
 	if (v->d->err[0] && !v->gone)

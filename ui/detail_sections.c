@@ -116,7 +116,8 @@ static void stack_summary(const struct dd_stack *s, char *buf, size_t size, bool
 static void stack_counts(const struct dd_stack *s, char *count, size_t csize, char *bytes,
 			 size_t bsize)
 {
-	snprintf(count, csize, "%s%" PRIu64, s->kind == STACK_FAULT ? "~" : "", s->count);
+	snprintf(count, csize, "%s%" PRIu64, stack_kind_fault(s->kind) || s->estimated ? "~" : "",
+		 s->count);
 	fmt_kb(s->bytes / 1024, bytes, bsize);
 }
 
@@ -151,17 +152,25 @@ void draw_stacks(struct ui *u, int y, int rows)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 		rows--;
 	}
+	if (d->st.tot.sampled_out && rows > 1) {
+		snprintf(line, sizeof(line),
+			 "past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
+			 " events left out; counts with ~ are scaled estimates",
+			 STACKS_COPIES, d->st.tot.sampled_out);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
+		rows--;
+	}
 	if ((d->st.tot.over_budget || d->st.tot.over_budget_faults) && rows > 1) {
 		char kb[16];
 		fmt_kb(d->st.tot.over_budget_bytes / 1024, kb, sizeof(kb));
 		snprintf(line, sizeof(line),
-			 "past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			 "past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			 " sampled faults, %" PRIu64 " calls (%s)",
 			 STACKS_COPIES, d->st.tot.over_budget_faults, d->st.tot.over_budget, kb);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 		rows--;
 	}
-	snprintf(line, sizeof(line), "%-6s %9s %6s  %s", "KIND", "COUNT", "BYTES",
+	snprintf(line, sizeof(line), "%-6s %9s %6s %6s  %s", "KIND", "COUNT", "SHARE", "BYTES",
 		 "STACK (innermost first; Enter shows it whole)");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	if (!d->nstacks)
@@ -174,8 +183,8 @@ void draw_stacks(struct ui *u, int y, int rows)
 
 		stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 		stack_summary(s, sum, sizeof(sum), u->cv.utf8);
-		snprintf(line, sizeof(line), "%-6s %9s %6s  %s", stack_kind_names[s->kind], count,
-			 bytes, sum);
+		snprintf(line, sizeof(line), "%-6s %9s %5.1f%% %6s  %s", stack_kind_names[s->kind],
+			 count, dd_stack_share(d, s), bytes, sum);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols,
 			 i == v->sel[SEC_STACKS] ? ROLE_SELECTED : ROLE_ROW, line, true);
 	}
@@ -185,17 +194,18 @@ void draw_whole(struct ui *u, int y, int rows)
 {
 	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
 	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
-		bytes[16];
+		bytes[16], place[SYM_MODULE_LEN * 4 + 24];
 	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 	snprintf(line, sizeof(line),
-		 "%s stack: %s %s, %s; %d frames%s, by %s (Esc returns to the list)",
-		 stack_kind_names[s->kind], count, s->kind == STACK_FAULT ? "faults" : "calls",
-		 bytes, s->nframes, s->truncated ? ", truncated" : "",
+		 "%s stack: %s %s (%.1f %%), %s; %d frames%s, by %s (Esc returns to the list)",
+		 stack_kind_names[s->kind], count, stack_kind_fault(s->kind) ? "faults" : "calls",
+		 dd_stack_share(v->d, s), bytes, s->nframes, s->truncated ? ", truncated" : "",
 		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
-	snprintf(line, sizeof(line), "%3s %-18s %-44s %s", "#", "ADDRESS", "FUNCTION", "MODULE");
+	snprintf(line, sizeof(line), "%3s %-18s %-44s %-32s %s", "#", "ADDRESS", "FUNCTION",
+		 "MODULE+OFFSET", "FILE");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	rows--;
 	if (v->whole_top > lines - rows)
@@ -216,8 +226,9 @@ void draw_whole(struct ui *u, int y, int rows)
 		dd_frame_text(fr, frame, sizeof(frame), u->cv.utf8);
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), u->cv.utf8);
-		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %s", i, fr->ip, frame,
-			 module);
+		dd_frame_place(fr, place, sizeof(place), u->cv.utf8);
+		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %-32s %s", i, fr->ip,
+			 frame, place, module);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols, fr->kernel ? ROLE_ROW_DIM : ROLE_ROW,
 			 line, true);
 	}

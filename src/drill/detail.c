@@ -21,6 +21,8 @@ static void free_frames(struct dd_stack *s)
 	for (int j = 0; j < s->nframes; j++) {
 		free(s->frames[j].symbol);
 		free(s->frames[j].module);
+		free(s->frames[j].build_id);
+		free(s->frames[j].src);
 	}
 	free(s->frames);
 	s->frames = NULL;
@@ -168,6 +170,9 @@ void detail_merge_stacks(struct detail *d)
 {
 	size_t n = 0;
 
+	memset(d->st.kind_count, 0, sizeof(d->st.kind_count));
+	for (size_t i = 0; i < d->nstacks; i++)
+		d->st.kind_count[d->stacks[i].kind] += d->stacks[i].count;
 	if (!d->nstacks)
 		return; /* stacks is NULL then */
 	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_frames);
@@ -179,6 +184,7 @@ void detail_merge_stacks(struct detail *d)
 			last->samples += s->samples;
 			last->bytes += s->bytes;
 			last->truncated |= s->truncated;
+			last->estimated |= s->estimated;
 			if (last->trunc == TRUNC_NONE)
 				last->trunc = s->trunc;
 			if (s->method == METHOD_FP)
@@ -190,6 +196,13 @@ void detail_merge_stacks(struct detail *d)
 	}
 	d->nstacks = n;
 	qsort(d->stacks, d->nstacks, sizeof(*d->stacks), cmp_stack_count);
+}
+
+double dd_stack_share(const struct detail *d, const struct dd_stack *s)
+{
+	uint64_t all = d->st.kind_count[s->kind];
+
+	return all ? 100.0 * (double)s->count / (double)all : 0;
 }
 
 static int cmp_map_rss(const void *a, const void *b)

@@ -28,8 +28,13 @@ struct dd_frame {
 	uint64_t offset;
 	bool kernel;
 	bool found;
-	char *symbol; /* raw, untrusted */
-	char *module; /* raw, untrusted */
+	char *symbol;	     /* raw, untrusted */
+	char *module;	     /* raw, untrusted */
+	bool in_module;	     /* a user frame in a mapped ELF file: */
+	uint64_t mod_offset; /* its address in the file (module+offset, addr2line) */
+	char *build_id;	     /* the file's build id, hex; "" when none */
+	char *src;	     /* "file:line" from debug information; "" when none */
+	bool inlined;	     /* a function inlined at ip into the next frame's */
 };
 
 struct dd_stack {
@@ -46,6 +51,7 @@ struct dd_stack {
 				   * ...: the rest is left out, never guessed */
 	enum stack_trunc trunc;	  /* why (TRUNC_NOT_EXEC for frame-pointer walks) */
 	enum stack_method method; /* how the user frames were found */
+	bool estimated;		  /* count scaled from a uniform sample (past the budget) */
 };
 
 struct dd_stacks_info {
@@ -54,9 +60,10 @@ struct dd_stacks_info {
 	unsigned rate;	/* mean faults per sample */
 	double seconds; /* attached for */
 	struct stacks_totals tot;
-	uint64_t unmapped_faults; /* estimated faults at addresses no longer mapped */
-	bool one_frame;		  /* most user stacks, truncated, are one frame deep */
-	size_t truncated;	  /* stacks (after merging) that are truncated */
+	uint64_t unmapped_faults;	  /* estimated faults at addresses no longer mapped */
+	bool one_frame;			  /* most user stacks, truncated, are one frame deep */
+	size_t truncated;		  /* stacks (after merging) that are truncated */
+	uint64_t kind_count[STACK_KINDS]; /* the counts of all stacks of each kind */
 };
 
 struct detail {
@@ -107,6 +114,8 @@ int dd_exec_prefix(const struct dd_range *r, size_t nr, const uint64_t *ips, int
  * samples and bytes added, truncated when one of them was; then sorts the stacks by
  * count, largest first. */
 void detail_merge_stacks(struct detail *d);
+/* A stack's share of all stacks of its kind (d->st.kind_count), in percent. */
+double dd_stack_share(const struct detail *d, const struct dd_stack *s);
 
 /* Reads breakdown and mappings of pid into d (cleared first). Returns 0; -1 with errno
  * ESRCH when the process does not exist. What cannot be read is named in d->err. */

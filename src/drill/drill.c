@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dd_frames.h"
 #include "util.h"
 
 /* sampled faults per (mapping start, label), and per label (start 0) */
@@ -187,21 +188,6 @@ static uint64_t exec_signature(const struct detail *d)
 	return h;
 }
 
-static char *dup_or_empty(const char *s)
-{
-	return xstrdup(s ? s : "");
-}
-
-static void set_frame(struct dd_frame *f, const struct sym_frame *s)
-{
-	f->ip = s->ip;
-	f->offset = s->offset;
-	f->kernel = s->kernel;
-	f->found = s->found;
-	f->symbol = dup_or_empty(s->symbol);
-	f->module = dup_or_empty(s->module);
-}
-
 /* A function that sets up no frame (a leaf built with -fno-omit-frame-pointer, a
  * libc syscall wrapper) hides its caller from a frame-pointer walk: the walk goes from
  * the caller's frame to the caller's caller. The word the sampler read at the stack
@@ -218,8 +204,8 @@ static bool use_caller(struct drill *dr, const struct stack_rec *r)
 	return symbolizer_in_function(dr->sym, r->caller);
 }
 
-/* The kernel part of a stack begins inside the sampler itself (the BPF program and
- * the tracepoint's trampoline): those frames say nothing about the process. */
+/* The kernel part of a stack begins inside the sampler itself (the BPF program, the
+ * tracepoint's trampoline and iterator): those frames say nothing about the process. */
 static int sampler_frames(const struct sym_frame *f, int n)
 {
 	int skip = 0;
@@ -227,7 +213,8 @@ static int sampler_frames(const struct sym_frame *f, int n)
 	while (skip < n &&
 	       (!strcmp(f[skip].module, "[bpf]") || !strncmp(f[skip].symbol, "bpf_prog_", 9) ||
 		!strncmp(f[skip].symbol, "bpf_trace_run", 13) ||
-		!strncmp(f[skip].symbol, "__bpf_trace_", 12)))
+		!strncmp(f[skip].symbol, "__bpf_trace_", 12) ||
+		!strncmp(f[skip].symbol, "__traceiter_", 12)))
 		skip++;
 	return skip == n ? 0 : skip;
 }
@@ -242,13 +229,14 @@ static int sampler_frames(const struct sym_frame *f, int n)
 static int user_frames(struct drill *dr, const struct stack_rec *r, uint64_t *ips, bool *cut,
 		       int *walked)
 {
-	bool caller = use_caller(dr, r);
+	bool caller = !r->usym && use_caller(dr, r);
 	int n = r->nuser + caller, keep;
 
 	for (int i = 0; i < n; i++)
 		ips[i] = caller && i == 1 ? r->caller : r->user[i - (caller && i > 1)];
-	/* no mappings read yet (the process was gone at once): nothing to check against */
-	keep = dr->nexec ? dd_exec_prefix(dr->exec, dr->nexec, ips, n) : n;
+	/* no mappings read yet (the process was gone at once): nothing to check against;
+	 * copied stacks were checked against the maps as they were when walked */
+	keep = dr->nexec && !r->usym ? dd_exec_prefix(dr->exec, dr->nexec, ips, n) : n;
 	*cut = keep < n;
 	*walked = keep - (caller && keep > 1);
 	return keep;
@@ -270,8 +258,9 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	s->truncated = s->trunc != TRUNC_NONE;
 	s->kind = r->kind;
 	s->samples = r->events;
-	s->count = r->kind == STACK_FAULT ? r->events * rate : r->events;
-	s->bytes = r->kind == STACK_FAULT ? s->count * (uint64_t)page : r->bytes;
+	s->estimated = r->estimated;
+	s->count = stack_kind_fault(r->kind) ? r->events * rate : r->events;
+	s->bytes = stack_kind_fault(r->kind) ? s->count * (uint64_t)page : r->bytes;
 	memset(sf, 0, sizeof(sf));
 	if (nkernel && dr->sym) {
 		symbolize_kernel(dr->sym, r->kernel, (size_t)nkernel, sf);
@@ -280,17 +269,21 @@ static int build_stack(struct drill *dr, const struct stack_rec *r, unsigned rat
 	for (int i = 0; i < nkernel; i++)
 		sf[i].ip = r->kernel[i], sf[i].kernel = true;
 	s->nkernel = nkernel - skip;
-	s->nframes = s->nkernel + nuser;
-	s->frames = xcalloc((size_t)(s->nframes ? s->nframes : 1), sizeof(*s->frames));
+	s->frames = xcalloc((size_t)(nkernel + nuser * (1 + SRC_INLINE) + 1), sizeof(*s->frames));
 	for (int i = skip; i < nkernel; i++)
-		set_frame(&s->frames[k++], &sf[i]);
+		dd_frame_set(&s->frames[k++], &sf[i]);
 	for (int i = 0; i < nuser; i++) {
 		struct sym_frame f = {.ip = ips[i]};
 
+		if (r->usym) {
+			k += dd_frame_set_ref(&s->frames[k], ips[i], &r->usym[i]);
+			continue;
+		}
 		if (dr->sym)
 			symbolize_user(dr->sym, ips[i], i > 0, &f);
-		set_frame(&s->frames[k++], &f);
+		k += dd_frame_set_sym(&s->frames[k], &f);
 	}
+	s->nframes = k;
 	return walked;
 }
 
@@ -347,6 +340,8 @@ int drill_collect(struct drill *dr, struct detail *d)
 	 * the next collect; once the process is gone, the last read stands */
 	if (!gone)
 		dr->nexec = detail_exec_ranges(d, &dr->exec, &dr->exec_cap);
+	if (!gone && sig != dr->exec_sig)
+		stacks_maps_changed(dr->st);
 	if (!gone && dr->sym && sig != dr->exec_sig && !symbolizer_refresh(dr->sym))
 		dr->exec_sig = sig;
 	if (!gone && !dr->sym)

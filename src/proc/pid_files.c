@@ -224,6 +224,23 @@ int read_proc_cgroup(int32_t pid, int version, char *out, size_t size)
 	return parse_proc_cgroup(text, version, out, size);
 }
 
+int read_proc_tgid(int32_t pid, int32_t *tgid)
+{
+	char path[64], buf[4096];
+	uint64_t v;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	for (const char *line = buf; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+		if (!kb_field(line, "Tgid", &v) && v > 0 && v <= INT32_MAX) {
+			*tgid = (int32_t)v;
+			return 0;
+		}
+	errno = EINVAL;
+	return -1;
+}
+
 int read_proc_stat(int32_t pid, struct pid_stat *st)
 {
 	char path[64], buf[1024];

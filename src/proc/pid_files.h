@@ -62,6 +62,9 @@ int parse_proc_memcg(const char *text, char *out, size_t size);
 int read_proc_memcg(int32_t pid, char *out, size_t size);
 /* The memory cgroup of pid in the hierarchy of version (parse_proc_cgroup, procfs.h) */
 int read_proc_cgroup(int32_t pid, int version, char *out, size_t size);
+/* The thread group (process) that pid belongs to, from /proc/PID/status: pid itself for
+ * a process, its process for a thread id (/proc/TID exists, unlisted, for every thread) */
+int read_proc_tgid(int32_t pid, int32_t *tgid);
 /* /proc/PID/stat (parse_stat, procfs.h) */
 int read_proc_stat(int32_t pid, struct pid_stat *st);
 /* A statm file (/proc/self/statm, /proc/PID/statm), in pages */

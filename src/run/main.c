@@ -86,8 +86,13 @@ int main(int argc, char **argv)
 		return output_failed(stdout, STDOUT_NAME);
 	}
 	stacks_configure(&(struct stacks_conf){.fp = o.unwind_fp, .stack_bytes = o.stack_bytes});
+	enum stacks_out out = o.folded		   ? STACKS_OUT_FOLDED
+			      : o.mode == OUT_JSON ? STACKS_OUT_JSON
+						   : STACKS_OUT_TEXT;
+	if (o.stacks_cmd)
+		return stacks_cli_command(o.stacks_cmd, o.stacks_secs, out, o.no_bpf);
 	if (o.stacks_pid)
-		return stacks_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
+		return stacks_cli_run(o.stacks_pid, o.stacks_secs, out, o.no_bpf);
 	bool recording = o.rec.file || o.rec.dir;
 	if (o.mode == OUT_TUI && !recording && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
 		fprintf(stderr,

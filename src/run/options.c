@@ -191,6 +191,7 @@ static const struct flag plain_flags[] = {
 	{"slab", 'l', false, OPTION_AT(slab)},
 	{"account", 'a', false, OPTION_AT(account)},
 	{"verbose", 'v', false, OPTION_AT(verbose)},
+	{"folded", 'F', false, OPTION_AT(folded)},
 	{"help", 'h', false, OPTION_AT(help)},
 	{"version", 'V', false, OPTION_AT(version)},
 	{"record", 'r', true, OPTION_AT(rec.file)},
@@ -376,6 +377,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 {
 	struct option longopts[NOWN + PREF_COUNT + NPLAIN + 1];
 	char letters[sizeof(SHORT_FLAGS) + 2 * PREF_COUNT], q[PARSE_QUOTE_SIZE];
+	bool stacks_cmd = false; /* --stacks without a PID: a command follows -- */
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -387,6 +389,17 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, letters, longopts, NULL)) != -1) {
+		if (c == 'S' && !strcmp(optarg, "--")) {
+			/* --stacks -- CMD ARGS...: the rest is the command's, options too */
+			stacks_cmd = true;
+			break;
+		}
+		if (c == 'S' && !strncmp(optarg, "--", 2)) {
+			/* --stacks --folded -- CMD: that was the next option, not a PID */
+			stacks_cmd = true;
+			optind--;
+			continue;
+		}
 		int rc = table_flag(o, c, err, errlen);
 		if (rc > 0)
 			rc = own_flag(o, c, err, errlen);
@@ -394,6 +407,14 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			bad_flag(c, argv, err, errlen);
 		if (rc)
 			return -1;
+	}
+	if (stacks_cmd && (optind >= argc || strcmp(argv[optind - 1], "--"))) {
+		snprintf(err, errlen, "--stacks needs a PID, or -- and a command");
+		return -1;
+	}
+	if (stacks_cmd) {
+		o->stacks_cmd = argv + optind;
+		optind = argc;
 	}
 	if (optind < argc) {
 		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)",
@@ -407,5 +428,15 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	o->rec.cols = o->prefs.cols;
 	if (o->stacks_pid && !o->stacks_secs)
 		o->stacks_secs = o->prefs.delay; /* -d, as before --stacks PID:SECS */
+	if (o->stacks_cmd)
+		o->stacks_secs = o->given & PREF_BIT(PREF_DELAY) ? o->prefs.delay : 0;
+	if (o->folded && !o->stacks_pid && !o->stacks_cmd) {
+		snprintf(err, errlen, "--folded is for --stacks");
+		return -1;
+	}
+	if (o->folded && o->mode == OUT_JSON) {
+		snprintf(err, errlen, "--folded and --json are two outputs: choose one");
+		return -1;
+	}
 	return 0;
 }

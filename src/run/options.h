@@ -42,6 +42,10 @@ struct options {
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
+	/* --stacks -- CMD ARGS...: the command memtop starts and samples (argv, NULL-ended);
+	 * stacks_secs then 0 (until it exits) unless -d is given first */
+	char **stacks_cmd;
+	bool folded; /* --folded: --stacks prints the folded format of flame graphs */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
 	size_t top;		 /* --top K: OpenMetrics exports the K largest processes by RSS */

@@ -18,22 +18,26 @@
 #include "util.h"
 
 _Static_assert(MTB_DD_DEPTH == STACKS_DEPTH, "stack depths differ");
-_Static_assert((int)MTB_DD_FAULT == (int)STACK_FAULT && (int)MTB_DD_MUNMAP == (int)STACK_MUNMAP,
+_Static_assert((int)MTB_DD_FAULT == (int)STACK_FAULT && (int)MTB_DD_MUNMAP == (int)STACK_MUNMAP &&
+		       (int)MTB_DD_KFAULT == (int)STACK_KFAULT &&
+		       (int)MTB_DD_KINDS == (int)STACK_KINDS,
 	       "stack kinds differ");
 
 const char *const stack_kind_names[STACK_KINDS] = {
-	[STACK_FAULT] = "fault",
-	[STACK_BRK] = "brk",
-	[STACK_MMAP] = "mmap",
-	[STACK_MUNMAP] = "munmap",
+	[STACK_FAULT] = "fault",   [STACK_BRK] = "brk",	      [STACK_MMAP] = "mmap",
+	[STACK_MUNMAP] = "munmap", [STACK_KFAULT] = "kfault",
 };
 
 const char *const stack_method_names[2] = {"dwarf", "fp"};
 
 const char *const stack_trunc_names[TRUNC_KINDS] = {
-	[TRUNC_NONE] = "",	   [TRUNC_COPY] = "stack_copy",
-	[TRUNC_NO_CFI] = "no_cfi", [TRUNC_NOT_EXEC] = "not_executable",
-	[TRUNC_DEPTH] = "depth",   [TRUNC_UNWIND] = "unwind_error",
+	[TRUNC_NONE] = "",
+	[TRUNC_COPY] = "stack_copy",
+	[TRUNC_NO_CFI] = "no_cfi",
+	[TRUNC_NOT_EXEC] = "not_executable",
+	[TRUNC_DEPTH] = "depth",
+	[TRUNC_UNWIND] = "unwind_error",
+	[TRUNC_FP_ONE] = "fp_one_frame",
 };
 
 const char *const stack_trunc_reasons[TRUNC_KINDS] = {
@@ -43,6 +47,7 @@ const char *const stack_trunc_reasons[TRUNC_KINDS] = {
 	[TRUNC_NOT_EXEC] = "the next frame was not in executable memory",
 	[TRUNC_DEPTH] = "deeper than 64 frames",
 	[TRUNC_UNWIND] = "the unwind information gave no caller",
+	[TRUNC_FP_ONE] = "no frame pointer held a caller (--unwind dwarf unwinds with CFI)",
 };
 
 static struct stacks_conf conf = {.stack_bytes = STACKS_DEFAULT_BYTES};
@@ -193,6 +198,7 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		return;
 	for (int i = 0; i < st->ncpus; i++) {
 		tot->faults += st->percpu[i].faults;
+		tot->kfaults += st->percpu[i].kfaults;
 		tot->samples += st->percpu[i].samples;
 		tot->calls += st->percpu[i].calls;
 		tot->lost_stacks += st->percpu[i].lost_stacks;
@@ -202,6 +208,7 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 		tot->over_budget += st->percpu[i].over_budget;
 		tot->over_budget_bytes += st->percpu[i].over_budget_bytes;
 		tot->over_budget_faults += st->percpu[i].over_budget_faults;
+		tot->sampled_out += st->percpu[i].sampled_out;
 	}
 	tot->copied = st->ring != NULL;
 	tot->stack_bytes = st->skel->rodata->stack_bytes;
@@ -230,9 +237,12 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
 		r->bytes = val.bytes;
 		r->caller = key.caller;
 		r->method = METHOD_FP;
-		r->trunc = TRUNC_NONE;
 		r->kstack = val.kstack;
 		r->nuser = stack_ips(st, key.ustack, r->user);
+		r->usym = NULL;
+		r->estimated = false;
+		/* a walk that found no caller at all: the frame pointer held none */
+		r->trunc = r->nuser == 1 ? TRUNC_FP_ONE : TRUNC_NONE;
 		r->nkernel = stack_ips(st, val.kstack, r->kernel);
 	}
 	if (st->ring) {
@@ -286,6 +296,11 @@ void stacks_drain_pages(struct stacks *st, void (*fn)(void *arg, uint64_t addr, 
 			fn(arg, keys[i] << shift, vals[i]);
 		in = &batch;
 	} while (!err);
+}
+
+void stacks_maps_changed(struct stacks *st)
+{
+	stacks_ring_maps_changed(st->ring);
 }
 
 void stacks_close(struct stacks *st)

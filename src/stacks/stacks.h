@@ -17,9 +17,17 @@
 #define STACKS_MAX_BYTES 65536
 #define STACKS_MIN_BYTES 512
 
-enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KINDS };
+/* STACK_KFAULT: a page fault the kernel took in kernel mode on the process's user memory
+ * (read() into a fresh buffer, execve copying arguments); STACK_FAULT: one in user mode */
+enum stack_kind { STACK_FAULT, STACK_BRK, STACK_MMAP, STACK_MUNMAP, STACK_KFAULT, STACK_KINDS };
 
-extern const char *const stack_kind_names[STACK_KINDS]; /* "fault", "brk", "mmap", "munmap" */
+/* "fault", "brk", "mmap", "munmap", "kfault" */
+extern const char *const stack_kind_names[STACK_KINDS];
+/* Whether stacks of kind k are page faults (sampled; else calls, counted) */
+static inline bool stack_kind_fault(enum stack_kind k)
+{
+	return k == STACK_FAULT || k == STACK_KFAULT;
+}
 
 /* How the user frames were found: unwinding a copy of the stack with the programs' CFI
  * (.eh_frame, .debug_frame), or walking frame pointers (in the kernel, or in user space
@@ -29,8 +37,8 @@ extern const char *const stack_method_names[2]; /* "dwarf", "fp" */
 
 /* Why the user frames end before the outermost one: nothing ended them early, the walk
  * ran past the bytes copied, reached code without CFI (JIT, a deleted file) and no frame
- * pointer, an address in no executable mapping, STACKS_DEPTH frames, or the CFI gave no
- * caller. */
+ * pointer, an address in no executable mapping, STACKS_DEPTH frames, the CFI gave no
+ * caller, or a frame-pointer walk ended at the innermost frame (no frame pointers). */
 enum stack_trunc {
 	TRUNC_NONE,
 	TRUNC_COPY,
@@ -38,12 +46,15 @@ enum stack_trunc {
 	TRUNC_NOT_EXEC,
 	TRUNC_DEPTH,
 	TRUNC_UNWIND,
+	TRUNC_FP_ONE,
 	TRUNC_KINDS
 };
 extern const char *const stack_trunc_names[TRUNC_KINDS];   /* JSON: "stack_copy", ... */
 extern const char *const stack_trunc_reasons[TRUNC_KINDS]; /* text: "the walk ran past ..." */
 
 /* How stacks are taken: by default copied and unwound with CFI, else frame pointers. */
+struct sym_ref;
+
 struct stacks_conf {
 	bool fp;	      /* --unwind fp: frame pointers walked in the kernel */
 	unsigned stack_bytes; /* --stack-bytes: of user stack copied per event */
@@ -55,7 +66,8 @@ const struct stacks_conf *stacks_config(void);
 /* One counter read from the kernel: raw addresses, innermost first. */
 struct stack_rec {
 	enum stack_kind kind;
-	uint64_t events; /* faults: samples; calls: calls */
+	uint64_t events; /* faults: samples; calls: calls (past the budget: estimated) */
+	bool estimated;	 /* events is an estimate: records copied weighed for others */
 	uint64_t bytes;	 /* brk growth, mmap or munmap length; faults: 0 */
 	uint64_t caller; /* word at the user stack pointer at syscall entry; 0 for faults
 			  * and copied stacks */
@@ -66,10 +78,14 @@ struct stack_rec {
 	int nkernel;
 	uint64_t user[STACKS_DEPTH];
 	uint64_t kernel[STACKS_DEPTH];
+	/* copied stacks: each user frame resolved with the modules the walk went through
+	 * (code unmapped since, by dlclose, stays named); NULL otherwise */
+	const struct sym_ref *usym;
 };
 
 struct stacks_totals {
-	uint64_t faults;  /* every page fault of the process while attached */
+	uint64_t faults;  /* every page fault of the process while attached, user mode */
+	uint64_t kfaults; /* in kernel mode on its user memory (perf's page-faults: both) */
 	uint64_t samples; /* of those, sampled */
 	uint64_t calls;	  /* brk, mmap, munmap calls */
 	uint64_t lost_stacks;
@@ -82,6 +98,9 @@ struct stacks_totals {
 	/* calls and sampled faults past the budget of copied stacks (STACKS_COPIES a
 	 * second and a CPU): counted (calls with their bytes), not unwound */
 	uint64_t over_budget, over_budget_bytes, over_budget_faults;
+	/* events past the budget's share left out by the uniform sample that copies each
+	 * with probability 1/n (the records copied weigh n) */
+	uint64_t sampled_out;
 	uint64_t records;     /* read from the ring buffer */
 	uint64_t ring_bytes;  /* of them (headers and stacks) */
 	uint64_t unwind_hits; /* stacks whose walk was known from an earlier one */
@@ -104,6 +123,10 @@ size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,
  * fn(arg, address, samples) for each. */
 void stacks_drain_pages(struct stacks *st, void (*fn)(void *arg, uint64_t addr, uint64_t n),
 			void *arg);
+
+/* The process's executable mappings changed (dlopen, dlclose, exec): stacks copied
+ * from now on are unwound over its modules read again. */
+void stacks_maps_changed(struct stacks *st);
 
 /* Detaches and frees. */
 void stacks_close(struct stacks *st);

@@ -19,6 +19,8 @@ struct stacks_ring *stacks_ring_start(int ring_fd, int32_t pid, char *why, size_
  * the reader's figures to tot. */
 size_t stacks_ring_read(struct stacks_ring *r, struct stack_rec **recs, size_t *cap, size_t n,
 			struct stacks_totals *tot);
+/* The process's executable mappings changed: its unwinder reads them again. */
+void stacks_ring_maps_changed(struct stacks_ring *r);
 void stacks_ring_stop(struct stacks_ring *r);
 
 #endif

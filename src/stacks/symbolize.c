@@ -40,7 +40,12 @@ static void put_name(const char *name, char *out, size_t size)
 		if (cxa_demangle)
 			plain = cxa_demangle(name, NULL, NULL, &status);
 	}
-	snprintf(out, size, "%s", plain && !status ? plain : name);
+	const char *use = plain && !status ? plain : name;
+	/* a symbol version (memcpy@@GLIBC_2.14, __libc_start_main@GLIBC_2.2.5) is not
+	 * part of the function's name */
+	const char *at = plain && !status ? NULL : strchr(use, '@');
+
+	snprintf(out, size, "%.*s", at ? (int)(at - use) : (int)strlen(use), use);
 	free(plain);
 }
 
@@ -110,6 +115,9 @@ static void cache_put(struct cache *c, uint64_t key, const struct sym_frame *f)
 
 static void cache_clear(struct cache *c)
 {
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->e[i].key)
+			free(c->e[i].f.srcl);
 	free(c->e);
 	memset(c, 0, sizeof(*c));
 }
@@ -166,6 +174,44 @@ static const char *module_name(Dwfl_Module *m)
 	return name ? name : "";
 }
 
+void symbolize_in(Dwfl *d, uint64_t ip, bool ret_addr, struct sym_frame *out)
+{
+	uint64_t look = ret_addr && ip ? ip - 1 : ip;
+	Dwfl_Module *m = dwfl_addrmodule(d, look);
+	const unsigned char *id;
+	GElf_Addr id_at, bias;
+	int n;
+
+	memset(out, 0, sizeof(*out));
+	out->ip = ip;
+	if (!m)
+		return;
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
+
+	snprintf(out->module, sizeof(out->module), "%s", module_name(m));
+	if (name && *name) {
+		put_name(name, out->symbol, sizeof(out->symbol));
+		out->offset = off + (look != ip);
+		out->found = true;
+	}
+	if (dwfl_module_getelf(m, &bias)) {
+		out->in_module = true;
+		out->mod_offset = ip - bias;
+	}
+	struct srcline sl;
+
+	srcline_find(m, look, &sl);
+	if (sl.src[0] || sl.ninl) {
+		out->srcl = xmalloc(sizeof(*out->srcl));
+		*out->srcl = sl;
+	}
+	n = dwfl_module_build_id(m, &id, &id_at);
+	for (int i = 0; i < n && 2 * i + 2 < SYM_BUILD_ID_LEN; i++)
+		snprintf(out->build_id + 2 * i, 3, "%02x", id[i]);
+}
+
 void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym_frame *out)
 {
 	uint64_t key = ip << 1 | ret_addr;
@@ -175,24 +221,8 @@ void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym
 		*out = *hit;
 		return;
 	}
-	memset(out, 0, sizeof(*out));
-	out->ip = ip;
-	uint64_t look = ret_addr && ip ? ip - 1 : ip;
 	proc_dwfl_use(s->pid);
-	Dwfl_Module *m = dwfl_addrmodule(s->dwfl, look);
-
-	if (m) {
-		GElf_Off off = 0;
-		GElf_Sym sym;
-		const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
-
-		snprintf(out->module, sizeof(out->module), "%s", module_name(m));
-		if (name && *name) {
-			put_name(name, out->symbol, sizeof(out->symbol));
-			out->offset = off + (look != ip);
-			out->found = true;
-		}
-	}
+	symbolize_in(s->dwfl, ip, ret_addr, out);
 	cache_put(&s->user, key, out);
 }
 

@@ -9,8 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SYM_NAME_LEN   256
-#define SYM_MODULE_LEN 160
+#define SYM_NAME_LEN	 256
+#define SYM_MODULE_LEN	 160
+#define SYM_BUILD_ID_LEN 65 /* hex, NUL-ended */
+
+#include "srcline.h"
 
 /* One resolved frame. symbol and module are raw, untrusted text ("" when unknown). */
 struct sym_frame {
@@ -20,7 +23,32 @@ struct sym_frame {
 	bool found; /* a symbol was found */
 	char symbol[SYM_NAME_LEN];
 	char module[SYM_MODULE_LEN]; /* path of the mapped file, or [kernel], [MODNAME] */
+	/* user frames in a module: ip less the module's load bias, its address in the ELF
+	 * file (what addr2line -e FILE and perf's module+offset take), and the file's build
+	 * id in hex ("" when it has none) */
+	bool in_module;
+	uint64_t mod_offset;
+	char build_id[SYM_BUILD_ID_LEN];
+	/* source lines and inlined functions where the module has debug information, else
+	 * NULL; owned by the symbolizer's cache (symbolize_user), or by the caller of
+	 * symbolize_in, who frees it */
+	struct srcline *srcl;
 };
+
+/* A resolved user frame kept with its stack: strings owned elsewhere (interned). */
+struct sym_ref {
+	const char *symbol, *module, *build_id;
+	uint64_t offset, mod_offset;
+	bool found, in_module;
+	const char *src; /* "file:line" or "" */
+	int ninl;	 /* functions inlined at the address, innermost first */
+	const char *inl_name[SRC_INLINE], *inl_src[SRC_INLINE];
+};
+
+struct Dwfl;
+/* ip resolved in d, a libdwfl session of the process's modules (used while they are
+ * mapped: the unwinder's, as it walks) */
+void symbolize_in(struct Dwfl *d, uint64_t ip, bool ret_addr, struct sym_frame *out);
 
 struct symbolizer;
 

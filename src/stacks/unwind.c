@@ -2,6 +2,8 @@
 #include "unwind_step.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,14 +12,14 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
-#include "pid_files.h"
+#include "exec_maps.h"
+#include "pc_set.h"
 #include "proc_dwfl.h"
 #include "util.h"
 
-#define MAX_READS   128	 /* words a walk may read and still be remembered */
-#define WALK_SLOTS  1024 /* walks remembered (direct-mapped by start) */
-#define STEP_SLOTS  4096 /* how each code address is stepped from (open addressing) */
-#define REFRESH_GAP 1.0	 /* seconds between two re-reads of the module list */
+#define MAX_READS  128	/* words a walk may read and still be remembered */
+#define WALK_SLOTS 1024 /* walks remembered (direct-mapped by start) */
+#define STEP_SLOTS 4096 /* how each code address is stepped from (open addressing) */
 
 struct walk {
 	struct unwind_regs start;
@@ -38,11 +40,12 @@ struct unwinder {
 	int32_t pid;
 	Dwfl *dwfl;
 	bool attached;
-	struct dd_range_u {
-		uint64_t start, end;
-	} * exec; /* executable mappings */
-	size_t nexec;
-	double refreshed;
+	struct exec_maps exec;
+	struct pc_set bad;	 /* where walks failed with the module list just read */
+	uint64_t fail_pc;	 /* where the last walk failed for want of a module or CFI */
+	atomic_bool stale;	 /* the maps changed (unwinder_maps_changed) */
+	unsigned generation;	 /* module lists read */
+	char exe[PATH_MAX + 24]; /* the program the module list is of */
 	/* the copy being unwound */
 	const struct unwind_regs *regs;
 	const uint8_t *stack;
@@ -51,6 +54,7 @@ struct unwinder {
 	bool read_failed; /* a word outside the copy was asked for since the last frame */
 	bool last_cfi;	  /* the last frame is stepped from by its CFI */
 	bool with_bp;	  /* the walk starts with bp known */
+	bool ended;	  /* the walk reached the outermost frame */
 	enum step last;	  /* how the last frame taken is stepped from */
 	struct walk **walks;
 	struct step_slot *steps;
@@ -119,37 +123,6 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
-static void read_exec(struct unwinder *u)
-{
-	char path[64], *text;
-	struct dd_mapping *maps = NULL;
-	size_t nmaps = 0, cap = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/maps", u->pid);
-	if (!(text = read_whole_file(path)))
-		return; /* gone: the last list stands */
-	parse_smaps(text, &maps, &nmaps);
-	free(text);
-	u->nexec = 0;
-	for (size_t i = 0; i < nmaps; i++) {
-		if (maps[i].perms[2] == 'x') {
-			u->exec = xgrow(u->exec, u->nexec, &cap, sizeof(*u->exec), 32);
-			u->exec[u->nexec].start = maps[i].start;
-			u->exec[u->nexec++].end = maps[i].end;
-		}
-		free(maps[i].path);
-	}
-	free(maps);
-}
-
-static bool in_exec(const struct unwinder *u, uint64_t pc)
-{
-	for (size_t i = 0; i < u->nexec; i++)
-		if (pc >= u->exec[i].start && pc < u->exec[i].end)
-			return true;
-	return false;
-}
-
 static void forget(struct unwinder *u)
 {
 	for (size_t i = 0; i < WALK_SLOTS; i++) {
@@ -162,14 +135,29 @@ static void forget(struct unwinder *u)
 
 /* (Re-)reads the module list into the same Dwfl: modules mapped as before are kept with
  * what was parsed of them (their CFI, symbols), so each is read once while the
- * unwinder lives. */
+ * unwinder lives. After an execve (another program), a new Dwfl: libdwfl's thread
+ * state holds on to the first program's ELF. Every walk remembered, failed ones too, is
+ * forgotten. */
 static int refresh(struct unwinder *u)
 {
+	char exe[sizeof(u->exe)];
+
+	exec_maps_program(u->pid, exe, sizeof(exe));
+	if (strcmp(exe, u->exe) && u->attached) {
+		Dwfl *d = proc_dwfl_begin();
+
+		if (!d)
+			return -1;
+		dwfl_end(u->dwfl);
+		u->dwfl = d;
+		u->attached = false;
+	}
 	if (proc_dwfl_report(u->dwfl, u->pid))
 		return -1;
-	read_exec(u);
+	snprintf(u->exe, sizeof(u->exe), "%s", exe);
 	forget(u);
-	u->refreshed = clock_mono();
+	pc_set_clear(&u->bad);
+	u->generation++;
 	if (!u->attached)
 		u->attached = dwfl_attach_state(u->dwfl, NULL, u->pid, &thread_callbacks, u);
 	return u->attached ? 0 : -1;
@@ -183,6 +171,7 @@ struct unwinder *unwinder_new(int32_t pid)
 	u->walks = xcalloc(WALK_SLOTS, sizeof(*u->walks));
 	u->steps = xcalloc(STEP_SLOTS, sizeof(*u->steps));
 	u->dwfl = proc_dwfl_begin();
+	exec_maps_read(&u->exec, u->pid);
 	if (!u->dwfl || refresh(u)) {
 		unwinder_free(u);
 		errno = ESRCH;
@@ -229,8 +218,9 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 		r->trunc = TRUNC_UNWIND;
 		return DWARF_CB_ABORT;
 	}
-	if (!in_exec(u, pc)) {
+	if (!exec_maps_has(&u->exec, pc)) {
 		r->trunc = TRUNC_NOT_EXEC;
+		u->fail_pc = pc;
 		return DWARF_CB_ABORT;
 	}
 	if (r->n == STACKS_DEPTH) {
@@ -240,8 +230,11 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 	r->ip[r->n++] = pc;
 	u->last = step_of(u, pc, r->n == 1 ? pc : pc - 1);
 	switch (u->last) {
-	case STEP_CFI:
 	case STEP_END:
+		/* the outermost frame: nothing to step to (ld.so's _start has no CFI) */
+		u->ended = true;
+		return DWARF_CB_ABORT;
+	case STEP_CFI:
 		u->last_cfi = true;
 		break;
 	case STEP_FP:
@@ -250,6 +243,7 @@ static int on_frame(Dwfl_Frame *state, void *arg)
 		break;
 	default:
 		r->trunc = TRUNC_NO_CFI;
+		u->fail_pc = pc;
 		return DWARF_CB_ABORT;
 	}
 	u->read_failed = false;
@@ -264,14 +258,15 @@ static void walk(struct unwinder *u)
 	u->cur.nreads = 0;
 	u->read_failed = false;
 	u->last_cfi = false;
+	u->ended = false;
 	proc_dwfl_use(u->pid);
 	u->last = STEP_UNKNOWN;
-	int rc = dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
+	dwfl_getthread_frames(u->dwfl, u->pid, on_frame, u);
 
 	/* libdwfl ends a walk as if at the outermost frame also when the return address
 	 * could not be found (a word past the copy, a register not known): the walk is
-	 * whole only when the last frame's CFI says so */
-	if (r->trunc == TRUNC_NONE && (rc != 0 || u->last != STEP_END))
+	 * whole only when it reached a frame that is the outermost */
+	if (r->trunc == TRUNC_NONE && !u->ended)
 		r->trunc = u->read_failed ? TRUNC_COPY : TRUNC_UNWIND;
 }
 
@@ -321,8 +316,16 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 		  size_t len, struct unwind_result *out)
 {
 	size_t slot = walk_slot(regs);
-	struct walk *w = u->walks[slot];
+	struct walk *w;
 
+	if (atomic_exchange(&u->stale, false) && exec_maps_read(&u->exec, u->pid))
+		refresh(u);
+	/* a refresh that failed (the process amid an execve) left no thread to walk: again */
+	if (!u->attached) {
+		exec_maps_read(&u->exec, u->pid);
+		refresh(u);
+	}
+	w = u->walks[slot];
 	if (w && same_walk(w, regs, stack, len)) {
 		u->hits++;
 		*out = w->r;
@@ -332,12 +335,21 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	u->stack = stack;
 	u->len = len;
 	u->cur.start = *regs;
+	u->fail_pc = 0;
 	walk_twice(u);
-	/* code the module list did not have (dlopen since): read it again, once a second
-	 * at most, and walk again */
+	/* code the module list did not have (dlopen, exec since): the maps read again at
+	 * once, and when their executable part changed, the module list too, and the walk
+	 * again; an address that failed with the maps just read is not tried again until
+	 * they change */
 	if ((u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC) &&
-	    clock_mono() - u->refreshed >= REFRESH_GAP && !refresh(u))
-		walk_twice(u);
+	    !pc_set_has(&u->bad, u->fail_pc)) {
+		if (exec_maps_read(&u->exec, u->pid) && !refresh(u)) {
+			u->fail_pc = 0;
+			walk_twice(u);
+		}
+		if (u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC)
+			pc_set_add(&u->bad, u->fail_pc);
+	}
 	*out = u->cur.r;
 	if (u->cur.nreads <= MAX_READS) {
 		if (!u->walks[slot])
@@ -345,6 +357,21 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 		*u->walks[slot] = u->cur;
 	}
 	u->stack = NULL;
+}
+
+void unwinder_maps_changed(struct unwinder *u)
+{
+	atomic_store(&u->stale, true);
+}
+
+Dwfl *unwinder_dwfl(struct unwinder *u)
+{
+	return u->dwfl;
+}
+
+unsigned unwinder_generation(const struct unwinder *u)
+{
+	return u->generation;
 }
 
 uint64_t unwinder_hits(const struct unwinder *u)
@@ -362,6 +389,6 @@ void unwinder_free(struct unwinder *u)
 		forget(u);
 	free(u->walks);
 	free(u->steps);
-	free(u->exec);
+	exec_maps_free(&u->exec);
 	free(u);
 }

@@ -29,6 +29,13 @@ struct unwinder *unwinder_new(int32_t pid);
 /* Unwinds one copied stack: len bytes that were at [regs->sp, regs->sp + len). */
 void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint8_t *stack,
 		  size_t len, struct unwind_result *out);
+/* The process's executable mappings changed (another thread saw them): before the next
+ * walk the module list is read again and the walks remembered are forgotten. */
+void unwinder_maps_changed(struct unwinder *u);
+/* The unwinder's libdwfl session of the process's modules, as of its last walk. */
+struct Dwfl *unwinder_dwfl(struct unwinder *u);
+/* How many times the module list was read: what was resolved with it holds until then. */
+unsigned unwinder_generation(const struct unwinder *u);
 /* Walks that were known from an earlier one with the same start and the same words read */
 uint64_t unwinder_hits(const struct unwinder *u);
 void unwinder_free(struct unwinder *u);

@@ -67,6 +67,23 @@ static bool keeps_fp(Dwfl_Module *m, Dwarf_Addr look, Dwarf_Addr pc)
 #endif
 }
 
+/* Whether look lies in the function at the module's entry point: the first code of a
+ * program or of the dynamic loader (ld.so's _start, which has no CFI), where every
+ * stack begins. */
+static bool at_entry(Dwfl_Module *m, Dwarf_Addr look)
+{
+	GElf_Off off;
+	GElf_Sym sym;
+	GElf_Ehdr ehdr;
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(m, &bias);
+	const char *name = dwfl_module_addrinfo(m, look, &off, &sym, NULL, NULL, NULL);
+
+	if (!elf || !name || !gelf_getehdr(elf, &ehdr) || !ehdr.e_entry)
+		return false;
+	return look - off == ehdr.e_entry + bias;
+}
+
 enum step unwind_module_step(Dwfl_Module *m, Dwarf_Addr pc, Dwarf_Addr look)
 {
 	Dwarf_Addr bias;
@@ -77,6 +94,8 @@ enum step unwind_module_step(Dwfl_Module *m, Dwarf_Addr pc, Dwarf_Addr look)
 		cfi = dwfl_module_dwarf_cfi(m, &bias);
 		st = cfi_step(cfi, look - bias);
 	}
+	if (st == STEP_NONE && at_entry(m, look))
+		st = STEP_END;
 	if (st == STEP_NONE && keeps_fp(m, look, pc))
 		st = STEP_FP;
 	return st;

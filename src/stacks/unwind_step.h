@@ -6,7 +6,8 @@
 #include <elfutils/libdwfl.h>
 
 /* by CFI, by CFI that says the frame is the outermost (its return address undefined:
- * _start, a thread's start), by frame pointer, or not at all */
+ * _start, a thread's start) or in the function at the module's entry point (ld.so's
+ * _start, without CFI), by frame pointer, or not at all */
 enum step { STEP_UNKNOWN, STEP_CFI, STEP_END, STEP_FP, STEP_NONE };
 
 /* The step from the frame at pc in module m; look is the address inside its function

@@ -1,6 +1,7 @@
 #include "detail_cli.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "text.h"
@@ -9,6 +10,24 @@
 #define TEXT_PER_KIND 10 /* stacks of each kind in the text output */
 #define JSON_STACKS   200
 #define JSON_MAPS     50
+
+void dd_left_out(const struct detail *d, size_t per_kind, size_t all, struct dd_left_out *left)
+{
+	size_t seen[STACK_KINDS] = {0};
+
+	memset(left, 0, STACK_KINDS * sizeof(*left));
+	for (size_t i = 0; i < d->nstacks; i++) {
+		const struct dd_stack *s = &d->stacks[i];
+		struct dd_left_out *l = &left[s->kind];
+
+		if (seen[s->kind]++ < per_kind && i < all)
+			continue;
+		l->stacks++;
+		l->count += s->count;
+		l->samples += s->samples;
+		l->share += dd_stack_share(d, s);
+	}
+}
 
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 {
@@ -19,7 +38,10 @@ void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 		return;
 	}
 	escape_display(fr->symbol, sym, sizeof(sym), utf8);
-	snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
+	if (fr->inlined)
+		snprintf(buf, size, "%s (inlined)", sym);
+	else
+		snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
 }
 
 void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
@@ -30,24 +52,50 @@ void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf
 	escape_display(slash && slash[1] ? slash + 1 : m[0] ? m : "?", buf, size, utf8);
 }
 
-static void print_stack_text(FILE *f, const struct dd_stack *s, bool utf8)
+void dd_frame_place(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 {
-	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4];
+	char mod[SYM_MODULE_LEN * 4];
+
+	if (fr->kernel) {
+		buf[0] = '\0'; /* the module ([kernel]) follows */
+		return;
+	}
+	dd_frame_module(fr, mod, sizeof(mod), utf8);
+	if (!fr->in_module) {
+		snprintf(buf, size, "%s", mod);
+		return;
+	}
+	snprintf(buf, size, "%s+0x%" PRIx64, mod, fr->mod_offset);
+}
+
+static void print_stack_text(FILE *f, const struct detail *d, const struct dd_stack *s, bool utf8)
+{
+	char bytes[16], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4],
+		place[SYM_MODULE_LEN * 4 + 24];
 
 	fmt_kb(s->bytes / 1024, bytes, sizeof(bytes));
-	if (s->kind == STACK_FAULT)
-		fprintf(f, "%s: ~%" PRIu64 " faults (%" PRIu64 " sampled), ~%s\n",
-			stack_kind_names[s->kind], s->count, s->samples, bytes);
+	if (stack_kind_fault(s->kind))
+		fprintf(f, "%s: %.1f %%, ~%" PRIu64 " %s (%" PRIu64 " sampled), ~%s%s\n",
+			stack_kind_names[s->kind], dd_stack_share(d, s), s->count,
+			s->kind == STACK_KFAULT ? "kernel-mode faults on user memory" : "faults",
+			s->samples, bytes, s->estimated ? " (estimated)" : "");
 	else
-		fprintf(f, "%s: %" PRIu64 " calls, %s\n", stack_kind_names[s->kind], s->count,
-			bytes);
+		fprintf(f, "%s: %.1f %%, %s%" PRIu64 " calls, %s%s%s\n", stack_kind_names[s->kind],
+			dd_stack_share(d, s), s->estimated ? "~" : "", s->count,
+			s->estimated ? "~" : "", bytes, s->estimated ? " (estimated)" : "");
 	for (int i = 0; i < s->nframes; i++) {
 		const struct dd_frame *fr = &s->frames[i];
 
 		dd_frame_text(fr, frame, sizeof(frame), utf8);
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), utf8);
-		fprintf(f, "    %-40s %s\n", frame, module);
+		dd_frame_place(fr, place, sizeof(place), utf8);
+		fprintf(f, "    %-40s %-32s %s", frame, place, module);
+		if (fr->src && fr->src[0]) {
+			escape_display(fr->src, module, sizeof(module), utf8);
+			fprintf(f, " at %s", module);
+		}
+		fputc('\n', f);
 	}
 	if (s->truncated)
 		fprintf(f, "    (truncated: %s)\n",
@@ -65,10 +113,11 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 
 	escape_display(d->b.comm, comm, sizeof(comm), utf8);
 	fprintf(f,
-		"pid %d (%s): %.1f s, %" PRIu64 " page faults, %" PRIu64
+		"pid %d (%s): %.1f s, %" PRIu64 " page faults (%" PRIu64 " in user mode, %" PRIu64
+		" in kernel mode on user memory), %" PRIu64
 		" sampled (1 in %u on average), %" PRIu64 " brk/mmap/munmap calls\n",
-		d->pid, comm, st->seconds, st->tot.faults, st->tot.samples, st->rate,
-		st->tot.calls);
+		d->pid, comm, st->seconds, st->tot.faults + st->tot.kfaults, st->tot.faults,
+		st->tot.kfaults, st->tot.samples, st->rate, st->tot.calls);
 	if (st->tot.copied)
 		fprintf(f,
 			"unwinding: dwarf (CFI) over %u bytes of stack copied per event; %" PRIu64
@@ -86,9 +135,15 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 	if (st->tot.ring_full)
 		fprintf(f, "note: %" PRIu64 " copied stacks dropped (the ring buffer was full)\n",
 			st->tot.ring_full);
+	if (st->tot.sampled_out)
+		fprintf(f,
+			"note: past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
+			" events left out, weighed for by those unwound (counts marked estimated "
+			"are scaled)\n",
+			STACKS_COPIES, st->tot.sampled_out);
 	if (st->tot.over_budget || st->tot.over_budget_faults)
 		fprintf(f,
-			"note: past %d stacks a second a CPU, counted, not unwound: %" PRIu64
+			"note: past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			" sampled faults, %" PRIu64 " brk/mmap/munmap calls (%" PRIu64 " bytes)\n",
 			STACKS_COPIES, st->tot.over_budget_faults, st->tot.over_budget,
 			st->tot.over_budget_bytes);
@@ -98,12 +153,20 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 			" events dropped (maps full)\n",
 			st->tot.lost_stacks, st->tot.full);
 	fputc('\n', f);
+	struct dd_left_out left[STACK_KINDS];
+
 	for (size_t i = 0; i < d->nstacks; i++) {
 		const struct dd_stack *s = &d->stacks[i];
 
 		if (shown[s->kind]++ < TEXT_PER_KIND)
-			print_stack_text(f, s, utf8);
+			print_stack_text(f, d, s, utf8);
 	}
+	dd_left_out(d, TEXT_PER_KIND, SIZE_MAX, left);
+	for (int k = 0; k < STACK_KINDS; k++)
+		if (left[k].stacks)
+			fprintf(f, "%s: %zu more stacks (%" PRIu64 " %s, %.1f %%)\n\n",
+				stack_kind_names[k], left[k].stacks, left[k].samples,
+				stack_kind_fault(k) ? "samples" : "calls", left[k].share);
 	if (!d->nstacks)
 		fputs("no page faults or brk/mmap/munmap calls seen\n", f);
 	if (d->have_numa) {
@@ -125,8 +188,23 @@ static void json_frame(FILE *f, const struct dd_frame *fr)
 		fputs("null", f);
 	fprintf(f, ",\"offset\":%" PRIu64 ",\"module\":", fr->offset);
 	json_string(f, fr->module ? fr->module : "");
-	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s}", fr->ip,
+	fprintf(f, ",\"address\":\"0x%" PRIx64 "\",\"kernel\":%s", fr->ip,
 		fr->kernel ? "true" : "false");
+	if (fr->in_module)
+		fprintf(f, ",\"module_offset\":\"0x%" PRIx64 "\"", fr->mod_offset);
+	else
+		fputs(",\"module_offset\":null", f);
+	fputs(",\"build_id\":", f);
+	if (fr->build_id && fr->build_id[0])
+		json_string(f, fr->build_id);
+	else
+		fputs("null", f);
+	fputs(",\"source\":", f);
+	if (fr->src && fr->src[0])
+		json_string(f, fr->src);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"inlined\":%s}", fr->inlined ? "true" : "false");
 }
 
 #define NUMA_LABEL 10 /* the width of the kinds' column, then 12 a node and the total */
@@ -206,6 +284,20 @@ static void json_breakdown(FILE *f, const struct dd_breakdown *b)
 	fputc('}', f);
 }
 
+/* Per kind: the stacks past the first JSON_STACKS of all kinds */
+static void json_left_out(FILE *f, const struct detail *d)
+{
+	struct dd_left_out left[STACK_KINDS];
+
+	dd_left_out(d, SIZE_MAX, JSON_STACKS, left);
+	for (int k = 0; k < STACK_KINDS; k++)
+		fprintf(f,
+			"%s\"%s\":{\"stacks\":%zu,\"count\":%" PRIu64 ",\"samples\":%" PRIu64
+			",\"share\":%.5f}",
+			k ? "," : "", stack_kind_names[k], left[k].stacks, left[k].count,
+			left[k].samples, left[k].share / 100);
+}
+
 void detail_print_json(FILE *f, const struct detail *d)
 {
 	const struct dd_stacks_info *st = &d->st;
@@ -214,11 +306,13 @@ void detail_print_json(FILE *f, const struct detail *d)
 	json_string(f, d->b.comm);
 	fprintf(f,
 		",\"seconds\":%.2f,\"exited\":%s,\"sample_rate\":%u,\"faults\":%" PRIu64
+		",\"faults_user\":%" PRIu64 ",\"faults_kernel\":%" PRIu64
 		",\"fault_samples\":%" PRIu64 ",\"calls\":%" PRIu64 ",\"samples\":%" PRIu64
 		",\"lost_stacks\":%" PRIu64 ",\"dropped\":%" PRIu64
 		",\"one_frame\":%s,\"truncated_stacks\":%zu,\"unwind\":\"%s\"",
-		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults, st->tot.samples,
-		st->tot.calls, st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
+		st->seconds, d->gone ? "true" : "false", st->rate, st->tot.faults + st->tot.kfaults,
+		st->tot.faults, st->tot.kfaults, st->tot.samples, st->tot.calls,
+		st->tot.samples + st->tot.calls, st->tot.lost_stacks, st->tot.full,
 		st->one_frame ? "true" : "false", st->truncated, st->tot.copied ? "dwarf" : "fp");
 	if (st->tot.copied)
 		fprintf(f,
@@ -226,18 +320,21 @@ void detail_print_json(FILE *f, const struct detail *d)
 			",\"ring_dropped\":%" PRIu64 ",\"copy_failed\":%" PRIu64
 			",\"unwind_cache_hits\":%" PRIu64 ",\"unwind_cpu_s\":%.4f"
 			",\"faults_not_unwound\":%" PRIu64 ",\"calls_not_unwound\":%" PRIu64
-			",\"bytes_not_unwound\":%" PRIu64,
+			",\"bytes_not_unwound\":%" PRIu64 ",\"events_sampled_out\":%" PRIu64,
 			st->tot.stack_bytes, st->tot.records, st->tot.ring_bytes, st->tot.ring_full,
 			st->tot.copy_fail, st->tot.unwind_hits, st->tot.unwind_cpu,
-			st->tot.over_budget_faults, st->tot.over_budget, st->tot.over_budget_bytes);
+			st->tot.over_budget_faults, st->tot.over_budget, st->tot.over_budget_bytes,
+			st->tot.sampled_out);
 	fputs(",\"stacks\":[", f);
 	for (size_t i = 0; i < d->nstacks && i < JSON_STACKS; i++) {
 		const struct dd_stack *s = &d->stacks[i];
 
 		fprintf(f,
 			"%s{\"kind\":\"%s\",\"count\":%" PRIu64 ",\"samples\":%" PRIu64
-			",\"bytes\":%" PRIu64 ",\"method\":\"%s\",\"truncated\":%s",
-			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples, s->bytes,
+			",\"share\":%.5f,\"estimated\":%s,\"bytes\":%" PRIu64
+			",\"method\":\"%s\",\"truncated\":%s",
+			i ? "," : "", stack_kind_names[s->kind], s->count, s->samples,
+			dd_stack_share(d, s) / 100, s->estimated ? "true" : "false", s->bytes,
 			stack_method_names[s->method], s->truncated ? "true" : "false");
 		if (s->truncated)
 			fprintf(f, ",\"truncated_reason\":\"%s\"",
@@ -252,7 +349,10 @@ void detail_print_json(FILE *f, const struct detail *d)
 		}
 		fputs("]}", f);
 	}
-	fputs("],\"breakdown\":", f);
+	fprintf(f, "],\"stacks_left_out\":%zu,\"left_out\":{",
+		d->nstacks > JSON_STACKS ? d->nstacks - JSON_STACKS : 0);
+	json_left_out(f, d);
+	fputs("},\"breakdown\":", f);
 	json_breakdown(f, &d->b);
 	json_numa(f, d);
 	fputs(",\"mappings\":[", f);

@@ -60,7 +60,7 @@ echo "reader $reader of the namespace stalled $stall us; memcg reclaim: $count i
 ns '. "$1/lib.sh"; . "$1/dd_grow.inc"
 	dd_start 2560 10
 	"$MEMTOP" --stacks "$DD_PID" -d 2 --json >"$2/stacks.json" 2>"$2/err" & mt=$!
-	wait_links $mt 3 || exit 1
+	wait_links $mt $STACKS_LINKS || exit 1
 	dd_go
 	wait $mt; rc=$?
 	dd_stop

@@ -15,7 +15,7 @@ for format in json text; do
 	dd_start 2560 10 "$HELPERS/cxx_grow"
 	"$MEMTOP" --stacks "$DD_PID" -d 2 $([ $format = json ] && echo --json) >"$tmp/$format" 2>"$tmp/err" &
 	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach its 3 programs: $(cat "$tmp/err")"
+	wait_links $mt $STACKS_LINKS || fail "memtop --stacks did not attach its $STACKS_LINKS programs: $(cat "$tmp/err")"
 	dd_go
 	wait $mt || fail "memtop --stacks exited $?: $(cat "$tmp/err")"
 	dd_stop

@@ -14,7 +14,7 @@ for mode in --json -b; do
 	pid=$DD_PID
 	"$MEMTOP" --stacks "$pid" -d 90 $mode >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
-	wait_links $mt 3 || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
+	wait_links $mt $STACKS_LINKS || fail "memtop --stacks did not attach: $(cat "$tmp/err")"
 	dd_go
 	start=$(date +%s)
 	dd_stop

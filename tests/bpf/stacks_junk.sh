@@ -124,7 +124,7 @@ MT=$(cat "$tmp/mt")
 BASE=$(bpf_links "$MT")
 tm send-keys Enter
 wait_for "Process $DD_PID (" || fail "Enter did not open the detail screen"
-wait_links "$MT" $((BASE + 3)) || fail "opening the detail screen did not attach the sampler"
+wait_links "$MT" $((BASE + STACKS_LINKS)) || fail "opening the detail screen did not attach the sampler"
 dd_go
 sleep 1.2 # a refresh after junk_grow is done
 tm send-keys 3

@@ -1,5 +1,6 @@
 #!/bin/sh
-# memtop --stacks: a bad PID value exits 2, a process that does not exist exits 1, and
+# memtop --stacks: a bad PID value (or --stacks -- without a command, --folded without
+# --stacks) exits 2, a command that cannot be run (--stacks -- CMD) 127, a process that does not exist exits 1, and
 # so does one whose stacks cannot be sampled (--no-bpf, or not root): each with one
 # "memtop: " line on stderr and nothing on stdout.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -13,6 +14,11 @@ exits 2 "--stacks needs a PID" --stacks -5
 exits 2 "--stacks needs a PID" --stacks 99999999999
 exits 2 "option '--stacks' needs a value" --stacks
 exits 2 "-d needs seconds" --stacks 1 -d 0
+exits 2 "--stacks needs a PID, or -- and a command" --stacks --
+exits 2 "--stacks needs a PID, or -- and a command" --stacks --folded 5
+exits 2 "--folded is for --stacks" --folded
+exits 2 "--folded and --json are two outputs" --stacks 1 --folded --json
+exits 127 "cannot run /nonexistent/cmd: No such file or directory" --stacks -- /nonexistent/cmd
 
 # a pid that is free now: one past the highest in use is not guaranteed, so take one
 # above pid_max

@@ -25,12 +25,12 @@ open_detail() {
 	BASE=$(bpf_links "$MT")
 	tm send-keys Enter
 	wait_for "Process $DD_PID (" || fail "Enter did not open the detail screen"
-	wait_links "$MT" $((BASE + 3)) || fail "opening attached $(($(bpf_links "$MT") - BASE)) programs, not 3"
+	wait_links "$MT" $((BASE + STACKS_LINKS)) || fail "opening attached $(($(bpf_links "$MT") - BASE)) programs, not $STACKS_LINKS"
 }
 
 dd_start $PAGES 10
 open_detail fp
-echo "open: memtop holds $BASE + 3 BPF links"
+echo "open: memtop holds $BASE + $STACKS_LINKS BPF links"
 dd_go
 sleep 1.2 # a refresh after dd_grow is done
 tm send-keys 3
@@ -72,7 +72,7 @@ wait_for "PID USER" || fail "Esc did not close the detail screen"
 wait_links "$MT" "$BASE" || fail "closing left $(($(bpf_links "$MT") - BASE)) programs attached"
 echo "closed: back to $BASE BPF links"
 tm send-keys Enter
-wait_links "$MT" $((BASE + 3)) || fail "reopening did not attach"
+wait_links "$MT" $((BASE + STACKS_LINKS)) || fail "reopening did not attach"
 tm send-keys q
 wait_links "$MT" "$BASE" || fail "q did not detach"
 echo "reopened and closed with q: attached and detached again"
