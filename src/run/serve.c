@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "metric.h"
 #include "paced.h"
@@ -155,13 +156,31 @@ static bool loopback(const struct sockaddr_storage *ss)
 	return IN6_IS_ADDR_LOOPBACK(a6) || (IN6_IS_ADDR_V4MAPPED(a6) && a6->s6_addr[12] == 127);
 }
 
-/* Starts the server on its own thread; the stop signals stay with the main thread */
-static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_storage *ss,
-				      char *err, size_t errlen)
+/* The listening socket, bound at start so that a port in use is an error at once (and
+ * never shared: SO_REUSEADDR alone, which lets a restart bind while old connections are in
+ * TIME_WAIT but refuses a second listener); -1 with err set on a failure */
+static int serve_listen(const struct sockaddr_storage *ss, char *err, size_t errlen)
 {
-	sigset_t block, old;
 	char addr[INET6_ADDRSTRLEN + 16];
 	bool v6 = ss->ss_family == AF_INET6;
+	int one = 1, fd = socket(ss->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	socklen_t len = v6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+
+	if (fd >= 0 && !setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) &&
+	    !bind(fd, (const struct sockaddr *)ss, len) && !listen(fd, SOMAXCONN))
+		return fd;
+	snprintf(err, errlen, "--serve: cannot listen on %s: %s", addr_text(ss, addr, sizeof(addr)),
+		 strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* Starts the server on its own thread over the listening socket fd (the daemon's then);
+ * the stop signals stay with the main thread */
+static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size_t errlen)
+{
+	sigset_t block, old;
 
 	sv->page = fixed(page, "text/html; charset=utf-8");
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
@@ -175,21 +194,20 @@ static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_s
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
 	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
-		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0,
-				     NULL, NULL, answer, sv, MHD_OPTION_SOCK_ADDR,
-				     (const struct sockaddr *)ss, MHD_OPTION_CONNECTION_LIMIT,
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, answer, sv,
+				     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
 				     (unsigned)SERVE_CONNECTIONS,
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
 				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
 				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
 				     MHD_OPTION_NOTIFY_COMPLETED, deadline_completed, sv->deadline,
-				     MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+				     MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!d)
-		snprintf(err, errlen, "--serve: cannot listen on %s%s%s",
-			 addr_text(ss, addr, sizeof(addr)), e ? ": " : "", e ? strerror(e) : "");
+		snprintf(err, errlen, "--serve: cannot start the server%s%s", e ? ": " : "",
+			 e ? strerror(e) : "");
 	return d;
 }
 
@@ -239,7 +257,8 @@ struct state {
 	int32_t *pids;
 	size_t cap;
 	struct server sv;
-	struct MHD_Daemon *d; /* started after the first refresh */
+	int fd;		      /* the listening socket, bound before the first refresh */
+	struct MHD_Daemon *d; /* started over it after the first refresh */
 	struct tbuf b;
 	struct view_info vi;
 };
@@ -286,7 +305,7 @@ static int serve_step(void *ctx, long i)
 		return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_DONE;
 	}
 	publish(&st->sv, &st->b, st->m, &st->vi);
-	if (!st->d && !(st->d = serve_start(&st->sv, &st->o->listen, err, sizeof(err)))) {
+	if (!st->d && !(st->d = serve_start(&st->sv, st->fd, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
@@ -299,6 +318,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 			   .m = &mon->m,
 			   .o = o,
 			   .sv = {.lock = PTHREAD_MUTEX_INITIALIZER},
+			   .fd = -1,
 			   .vi = {.delay = o->prefs.delay,
 				  .version = MEMTOP_VERSION,
 				  .utf8 = true,
@@ -313,9 +333,16 @@ int serve_run(struct monitor *mon, const struct options *o)
 			"process's name and cgroup to the network\n",
 			addr_text(&o->listen, addr, sizeof(addr)));
 	}
+	char err[256];
+	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
 		serve_stop(&st.sv, st.d);
+	if (!st.d && st.fd >= 0)
+		close(st.fd);
 	free(st.b.s);
 	free(st.sel);
 	free(st.pids);
