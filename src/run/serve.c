@@ -253,6 +253,7 @@ struct state {
 	const struct model *m; /* the monitor's */
 	const struct options *o;
 	struct metric_ooms ooms;
+	struct metric_carry carry;
 	const struct row **sel;
 	int32_t *pids;
 	size_t cap;
@@ -285,6 +286,8 @@ static int refresh(struct state *st, char *err, size_t errlen)
 		st->pids[i] = st->sel[i]->p->pid;
 	monitor_fill(st->mon, st->pids, n);
 	metric_ooms_update(&st->ooms, m);
+	if (st->o->cgroups)
+		metric_carry_update(&st->carry, &st->mon->cgm, model_current(m)->mono);
 	return 0;
 }
 
@@ -326,6 +329,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 
 	st.vi.cgroups = o->cgroups ? &mon->cgm : NULL;
 	st.vi.ooms = &st.ooms;
+	st.vi.carry = &st.carry;
 	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
 		char addr[INET6_ADDRSTRLEN + 16];
 		fprintf(stderr,
@@ -347,5 +351,6 @@ int serve_run(struct monitor *mon, const struct options *o)
 	free(st.sel);
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
+	metric_carry_free(&st.carry);
 	return rc;
 }

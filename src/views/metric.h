@@ -13,6 +13,7 @@
 
 #include "cgcolumns.h"
 #include "columns.h"
+#include "metric_carry.h"
 #include "model.h"
 #include "sysfig.h"
 

@@ -229,11 +229,22 @@ static void processes(struct out *o, const struct model *m, size_t top)
 	table_metrics(o, METRIC_PROCESS_PREFIX, columns, COL_COUNT, n);
 }
 
-static void cgroups(struct out *o, const struct cg_model *cgm)
+/* The cgroups, their counters with what they fell by added back (metric_carry.h) */
+static void cgroups(struct out *o, const struct cg_model *cgm, const struct metric_carry *k)
 {
+	static uint64_t(*v)[CGCOL_COUNT];
+	static size_t cap;
+
+	if (cap < cgm->nrows) {
+		cap = cgm->nrows + cgm->nrows / 4;
+		v = xrealloc(v, cap * sizeof(*v));
+	}
 	make_room(cgm->nrows);
-	for (size_t i = 0; i < cgm->nrows; i++)
+	for (size_t i = 0; i < cgm->nrows; i++) {
 		ex.rows[i] = cg_row_view(&cgm->rows[i]);
+		metric_carry_values(k, cgm->rows[i].c, v[i]);
+		ex.rows[i].v = v[i];
+	}
 	table_metrics(o, METRIC_CGROUP_PREFIX, cg_columns, CGCOL_COUNT, cgm->nrows);
 }
 
@@ -285,7 +296,7 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 	self(&o, model_current(m));
 	processes(&o, m, vi->top);
 	if (vi->cgroups)
-		cgroups(&o, vi->cgroups);
+		cgroups(&o, vi->cgroups, vi->carry);
 	ooms(&o, m, vi->ooms);
 	if (om)
 		tbuf_puts(b, "# EOF\n");

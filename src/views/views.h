@@ -29,10 +29,13 @@ struct view_info {
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;
+	/* OpenMetrics: what the cgroups' counters fell by, added back (NULL: nothing) */
+	const struct metric_carry *carry;
 };
 
 struct tbuf;
 struct metric_ooms;
+struct metric_carry;
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi);
 void view_json(FILE *f, const struct model *m, const struct view_info *vi);
