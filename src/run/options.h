@@ -44,7 +44,7 @@ struct options {
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
-	size_t top;		 /* --top K: OpenMetrics exports the K largest processes by RSS */
+	size_t top; /* --top K: OpenMetrics exports the top K by RSS, faults, swap-ins, stall */
 	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
 	const char *replay;	 /* --replay FILE|DIR */
 	const char *begin, *end; /* --begin, --end: the replay's range */

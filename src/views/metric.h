@@ -60,9 +60,10 @@ static inline size_t metric_label_max(const char *s)
 /* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN */
 size_t metric_number(double v, char *buf, size_t size);
 
-/* The processes exported: the top `top` rows by RSS, and (at most top more) those with
- * swap-ins or reclaim stalls in the last interval, in order of RSS. out holds m->nrows
- * pointers; returns how many. */
+/* The processes exported: the union of the top `top` rows by each of RSS, fault rate
+ * (minor and major), swap-in rate and reclaim stall in the last interval (of a rate,
+ * those above 0), in order of RSS: at most 4 x top. out holds m->nrows pointers; returns
+ * how many. */
 size_t metric_select(const struct model *m, size_t top, const struct row **out);
 
 /* OOM kills since memtop started (those seen live), counted by victim comm and memory
