@@ -82,6 +82,9 @@ const struct rec_field rec_sys_fields[] = {
 	NODE_REC(5),
 	NODE_REC(6),
 	NODE_REC(7),
+	F("psi.totals", psi.totals, RF_BOOL),
+	F("psi.some_total_us", psi.some_total_us, RF_U64),
+	F("psi.full_total_us", psi.full_total_us, RF_U64),
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 
