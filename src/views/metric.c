@@ -8,6 +8,15 @@
 #include "text.h"
 #include "util.h"
 
+double metric_scale(double v, double factor)
+{
+	double inv = 1 / factor, r = round(inv);
+
+	if (factor < 1 && r > 1 && fabs(inv - r) < 1e-6 * r)
+		return v / r;
+	return v * factor;
+}
+
 static const struct metric none = {METRIC_NONE, NULL, 0};
 
 /* A column's (process or cgroup): its value in the table's unit, or for a rate column
@@ -122,8 +131,11 @@ size_t metric_number(double v, char *buf, size_t size)
 		n = snprintf(buf, size, v > 0 ? "+Inf" : "-Inf");
 	else if (v == floor(v) && fabs(v) < 9007199254740992.0)
 		n = snprintf(buf, size, "%.0f", v + 0.0);
-	else if ((n = snprintf(buf, size, "%.15g", v)) > 0 && strtod(buf, NULL) != v)
-		n = snprintf(buf, size, "%.17g", v); /* the shortest that reads back the same */
+	else /* the shortest of 15, 16 and 17 digits that reads back the same */
+		for (int digits = 15; digits <= 17; digits++)
+			if ((n = snprintf(buf, size, "%.*g", digits, v)) < 0 ||
+			    strtod(buf, NULL) == v)
+				break;
 	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }
 

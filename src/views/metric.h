@@ -57,8 +57,13 @@ static inline size_t metric_label_max(const char *s)
 	return 5 * strlen(s ? s : "");
 }
 
-/* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN */
+/* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN, others in the
+ * fewest digits that read back as the same double */
 size_t metric_number(double v, char *buf, size_t size);
+/* v in a metric's unit: times factor, or where factor is 1/N for a whole N (0.01, 1e-3,
+ * 1e-6, 1e-9) divided by N, which is exact where the product with the inexact factor is
+ * not (645551 microseconds are 0.645551 s, not 0.64555100000000007) */
+double metric_scale(double v, double factor);
 
 /* The processes exported: the union of the top `top` rows by each of RSS, fault rate
  * (minor and major), swap-in rate and reclaim stall in the last interval (of a rate,

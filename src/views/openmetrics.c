@@ -71,7 +71,7 @@ static void figures(struct out *o, const struct model *m)
 		family(o, METRIC_PREFIX, f->metric, &mt, NULL, f->help);
 		metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt, false);
 		tbuf_puts(o->b, name);
-		number(o, (f->total ? f->total(m) : f->get(m)) * mt.factor);
+		number(o, metric_scale(f->total ? f->total(m) : f->get(m), mt.factor));
 	}
 }
 
@@ -87,7 +87,7 @@ static void nodes(struct out *o, const struct snapshot *s)
 		metric_name(name, sizeof(name), METRIC_PREFIX, fig, &mt, false);
 		for (size_t i = 0; i < s->nnodes; i++) {
 			tbuf_printf(o->b, "%s{node=\"%d\"}", name, s->nodes[i].node);
-			number(o, (double)s->nodes[i].kb[f] * mt.factor);
+			number(o, metric_scale((double)s->nodes[i].kb[f], mt.factor));
 		}
 	}
 }
@@ -110,14 +110,14 @@ static void histograms(struct out *o, const struct reclaim_stats *r)
 			sum += h[k]->slots[i];
 			tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"", name, kind[k]);
 			o->b->n +=
-				metric_number((double)(2ull << i) * 1e-6, tbuf_room(o->b, 32), 32);
+				metric_number((double)(2ull << i) / 1e6, tbuf_room(o->b, 32), 32);
 			tbuf_printf(o->b, "\"} %llu\n", (unsigned long long)sum);
 		}
 		/* the count from the slots, which the BPF programs add to apart from it */
 		tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"+Inf\"} %llu\n", name, kind[k],
 			    (unsigned long long)sum);
 		tbuf_printf(o->b, "%s_sum{kind=\"%s\"}", name, kind[k]);
-		number(o, (double)h[k]->total_us * 1e-6);
+		number(o, (double)h[k]->total_us / 1e6);
 		tbuf_printf(o->b, "%s_count{kind=\"%s\"} %llu\n", name, kind[k],
 			    (unsigned long long)sum);
 	}
@@ -208,7 +208,7 @@ static void table_metrics(struct out *o, const char *prefix, const struct column
 			tbuf_putc(o->b, '{');
 			tbuf_put(o->b, ex.lab.s + ex.at[i], ex.at[i + 1] - ex.at[i]);
 			tbuf_putc(o->b, '}');
-			number(o, (double)ex.rows[i].v[c] * mt.factor);
+			number(o, metric_scale((double)ex.rows[i].v[c], mt.factor));
 		}
 	}
 }
