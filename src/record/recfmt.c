@@ -150,6 +150,16 @@ void rec_header_put(struct rbuf *b, unsigned cols)
 	free(body.p);
 }
 
+long rec_head_copy(const uint8_t *raw, size_t n, const uint8_t **hdr, size_t *hlen)
+{
+	struct rcur c = {raw, n, 0, false};
+	uint64_t len = rc_varint(&c);
+
+	*hdr = len <= n ? rc_bytes(&c, (size_t)len) : NULL;
+	*hlen = (size_t)len;
+	return c.bad || !*hdr ? -1 : (long)c.at;
+}
+
 void rec_schema_own(struct rec_schema *s, unsigned cols)
 {
 	memset(s, 0, sizeof(*s));
