@@ -127,6 +127,18 @@ $(BUILD)/%.o: %.c
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -MMD -MP -c $< -o $@
 
+# the git description of the tree built (memtop --version, memtop_build_info), where it is
+# a git checkout: given to src/base/version.c alone, which $(BUILD)/revision rebuilds
+# whenever it changes
+GIT_REV  := $(shell git describe --always --dirty 2>/dev/null | tr -cd 'A-Za-z0-9._+~-')
+.PHONY: FORCE
+$(BUILD)/revision: FORCE
+	@mkdir -p $(@D)
+	@echo '$(GIT_REV)' | cmp -s - $@ || echo '$(GIT_REV)' > $@
+VERSION_OBJ := $(BUILD)/src/base/version.o $(SAN)/src/base/version.o $(FUZZ)/src/base/version.o
+$(VERSION_OBJ): $(BUILD)/revision
+$(VERSION_OBJ): MT_CPPFLAGS += -DMEMTOP_GIT='"$(GIT_REV)"'
+
 $(BUILD)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -c $< -o $@

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "metric.h"
 #include "paced.h"
@@ -35,12 +36,15 @@
 struct expo {
 	char *text[2]; /* [0] the text format 0.0.4, [1] OpenMetrics */
 	size_t len[2];
+	char *gz[2]; /* the same gzipped, made by the first scrape that asks for it */
+	size_t gzlen[2];
 	unsigned refs;
 };
 
 struct server {
 	pthread_mutex_t lock;
 	struct deadline *deadline;
+	struct export_stats stats; /* counted under lock */
 	struct expo *cur;
 	struct MHD_Response *page, *not_found, *not_allowed;
 };
@@ -52,8 +56,10 @@ static void expo_put(struct server *sv, struct expo *e)
 	pthread_mutex_unlock(&sv->lock);
 	if (!last)
 		return;
-	free(e->text[0]);
-	free(e->text[1]);
+	for (int f = 0; f < 2; f++) {
+		free(e->text[f]);
+		free(e->gz[f]);
+	}
 	free(e);
 }
 
@@ -77,25 +83,86 @@ static bool wants_openmetrics(struct MHD_Connection *c)
 	return accept && strstr(accept, "application/openmetrics-text");
 }
 
+/* Accept-Encoding names gzip, not refused with q=0 */
+static bool wants_gzip(struct MHD_Connection *c)
+{
+	const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+	const char *g = ae ? strcasestr(ae, "gzip") : NULL;
+
+	if (!g)
+		return false;
+	g += 4;
+	g += strspn(g, " \t");
+	if (*g != ';')
+		return true;
+	const char *q = strstr(g, "q=");
+	return !q || strtod(q + 2, NULL) > 0;
+}
+
+/* text, n bytes, gzipped into *out (malloc'd); 0 where zlib fails */
+static size_t gzip(const char *text, size_t n, char **out)
+{
+	z_stream z = {0};
+	size_t len = 0;
+
+	*out = NULL;
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return 0;
+	uLong cap = deflateBound(&z, (uLong)n);
+	*out = xmalloc(cap);
+	z.next_in = (Bytef *)text;
+	z.avail_in = (uInt)n;
+	z.next_out = (Bytef *)*out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) == Z_STREAM_END)
+		len = z.total_out;
+	deflateEnd(&z);
+	if (!len) {
+		free(*out);
+		*out = NULL;
+	}
+	return len;
+}
+
+static void count(struct server *sv, enum export_code code, bool gz)
+{
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.requests[code]++;
+	sv->stats.gzip += gz;
+	pthread_mutex_unlock(&sv->lock);
+}
+
+/* The last refresh's exposition, in the format and encoding asked for: the shared text
+ * (gzipped once, by the first scrape that asks) */
 static enum MHD_Result metrics(struct server *sv, struct MHD_Connection *c)
 {
 	int f = wants_openmetrics(c);
+	bool gz = wants_gzip(c);
 	struct release *r = xmalloc(sizeof(*r));
 
 	pthread_mutex_lock(&sv->lock);
 	r->sv = sv;
 	r->e = sv->cur;
 	r->e->refs++;
+	if (gz && !r->e->gz[f])
+		r->e->gzlen[f] = gzip(r->e->text[f], r->e->len[f], &r->e->gz[f]);
+	gz = gz && r->e->gz[f];
 	pthread_mutex_unlock(&sv->lock);
 	struct MHD_Response *resp = MHD_create_response_from_buffer_with_free_callback_cls(
-		r->e->len[f], r->e->text[f], release_answer, r);
+		gz ? r->e->gzlen[f] : r->e->len[f], gz ? r->e->gz[f] : r->e->text[f],
+		release_answer, r);
 	if (!resp) {
 		release_answer(r);
 		return MHD_NO;
 	}
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, f ? CONTENT_OM : CONTENT_TEXT);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, "Accept, Accept-Encoding");
+	if (gz)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
 	enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
 	MHD_destroy_response(resp);
+	if (ok == MHD_YES)
+		count(sv, EXPORT_200, gz);
 	return ok;
 }
 
@@ -107,14 +174,32 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 {
 	struct server *sv = cls;
 	bool metrics_url = !strcmp(url, "/metrics"), root = !strcmp(url, "/");
-	(void)version, (void)upload, (void)upload_size, (void)req_cls;
+	(void)version, (void)upload;
 
-	if (!metrics_url && !root)
+	/* 404 and 405 at the first call, with the request's headers (the connection is then
+	 * closed, whatever body the request has left unread) */
+	if (!metrics_url && !root) {
+		count(sv, EXPORT_404, false);
 		return MHD_queue_response(c, MHD_HTTP_NOT_FOUND, sv->not_found);
-	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+	}
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD)) {
+		count(sv, EXPORT_405, false);
 		return MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, sv->not_allowed);
-	if (root)
+	}
+	/* the answer at the next call, once the request is read whole, so that the connection
+	 * is kept alive for the next request */
+	if (!*req_cls) {
+		*req_cls = sv;
+		return MHD_YES;
+	}
+	if (*upload_size) { /* a body sent with GET: read and left aside */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (root) {
+		count(sv, EXPORT_200, false);
 		return MHD_queue_response(c, MHD_HTTP_OK, sv->page);
+	}
 	return metrics(sv, c);
 }
 
@@ -130,6 +215,22 @@ static const char page[] =
 	"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>memtop</title></head>\n"
 	"<body><h1>memtop</h1><p>Memory, swap, reclaim, processes and OOM kills as metrics: "
 	"<a href=\"metrics\">/metrics</a></p></body></html>\n";
+
+/* A request ended: its deadline's next start, and an error counted where its answer was
+ * not sent whole */
+static void completed(void *cls, struct MHD_Connection *c, void **req_cls,
+		      enum MHD_RequestTerminationCode toe)
+{
+	struct server *sv = cls;
+
+	deadline_completed(sv->deadline, c, req_cls, toe);
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ||
+	    toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN)
+		return;
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.errors++;
+	pthread_mutex_unlock(&sv->lock);
+}
 
 /* ADDR:PORT, [ADDR]:PORT for IPv6 */
 static const char *addr_text(const struct sockaddr_storage *ss, char *buf, size_t size)
@@ -201,8 +302,7 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
 				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
-				     MHD_OPTION_NOTIFY_COMPLETED, deadline_completed, sv->deadline,
-				     MHD_OPTION_END);
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!d)
@@ -227,10 +327,17 @@ static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 }
 
 /* The refresh's exposition in both formats, in place of the last one */
-static void publish(struct server *sv, struct tbuf *b, const struct model *m,
-		    const struct view_info *vi)
+static void publish(struct server *sv, struct tbuf *b, const struct model *m, struct view_info *vi,
+		    double refresh_s)
 {
 	struct expo *e = xcalloc(1, sizeof(*e));
+	struct export_stats stats;
+
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.refresh_s = refresh_s;
+	stats = sv->stats;
+	pthread_mutex_unlock(&sv->lock);
+	vi->stats = &stats;
 
 	for (int f = 0; f < 2; f++) {
 		b->n = 0;
@@ -239,6 +346,7 @@ static void publish(struct server *sv, struct tbuf *b, const struct model *m,
 		memcpy(e->text[f], b->s, b->n);
 		e->len[f] = b->n;
 	}
+	vi->stats = NULL;
 	e->refs = 1; /* the server's */
 	pthread_mutex_lock(&sv->lock);
 	struct expo *old = sv->cur;
@@ -298,6 +406,7 @@ static int serve_step(void *ctx, long i)
 	char err[256];
 
 	(void)i;
+	double t0 = clock_mono();
 	if (refresh(st, err, sizeof(err))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
@@ -307,7 +416,7 @@ static int serve_step(void *ctx, long i)
 		tbuf_write(&st->b, stdout);
 		return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_DONE;
 	}
-	publish(&st->sv, &st->b, st->m, &st->vi);
+	publish(&st->sv, &st->b, st->m, &st->vi, clock_mono() - t0);
 	if (!st->d && !(st->d = serve_start(&st->sv, st->fd, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;

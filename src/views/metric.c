@@ -17,6 +17,8 @@ double metric_scale(double v, double factor)
 	return v * factor;
 }
 
+const unsigned export_code_status[EXPORT_CODES] = {200, 401, 404, 405};
+
 static const struct metric none = {METRIC_NONE, NULL, 0};
 
 /* A column's (process or cgroup): its value in the table's unit, or for a rate column

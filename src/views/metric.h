@@ -71,6 +71,16 @@ double metric_scale(double v, double factor);
  * how many. */
 size_t metric_select(const struct model *m, size_t top, const struct row **out);
 
+/* The exporter's own figures (--serve), as of the refresh that the exposition is of */
+enum export_code { EXPORT_200, EXPORT_401, EXPORT_404, EXPORT_405, EXPORT_CODES };
+struct export_stats {
+	double refresh_s;		 /* the last refresh's: the sources read, the model */
+	uint64_t requests[EXPORT_CODES]; /* answered, by status */
+	uint64_t errors;		 /* requests ended before their answer was sent */
+	uint64_t gzip;			 /* answers sent gzipped */
+};
+extern const unsigned export_code_status[EXPORT_CODES];
+
 /* OOM kills since memtop started (those seen live), counted by victim comm and memory
  * cgroup; at most METRIC_OOM_KEYS pairs, the kills of any later pair counted under
  * comm and cgroup "other" */

@@ -6,6 +6,7 @@
 
 #include "metric.h"
 #include "util.h"
+#include "version.h"
 #include "views.h"
 
 struct out {
@@ -121,6 +122,50 @@ static void histograms(struct out *o, const struct reclaim_stats *r)
 		tbuf_printf(o->b, "%s_count{kind=\"%s\"} %llu\n", name, kind[k],
 			    (unsigned long long)sum);
 	}
+}
+
+/* memtop_build_info: an info metric (in the text format a gauge of 1) */
+static void build_info(struct out *o)
+{
+	struct metric info = {METRIC_GAUGE, NULL, 1};
+	const char *help = "memtop's version and the git description of the tree it was built "
+			   "from";
+
+	if (o->om)
+		tbuf_printf(o->b,
+			    "# HELP " METRIC_PREFIX "build %s\n# TYPE " METRIC_PREFIX
+			    "build info\n",
+			    help);
+	else
+		family(o, METRIC_PREFIX, "build_info", &info, NULL, help);
+	tbuf_puts(o->b, METRIC_PREFIX "build_info{");
+	label(o->b, true, "version", MEMTOP_VERSION);
+	label(o->b, false, "revision", memtop_revision);
+	tbuf_puts(o->b, "} 1\n");
+}
+
+/* --serve's own: the refresh's time, the requests answered by status, those that failed */
+static void exporter(struct out *o, const struct export_stats *st)
+{
+	struct metric secs = {METRIC_GAUGE, "seconds", 1}, counter = {METRIC_COUNTER, NULL, 1};
+
+	family(o, METRIC_PREFIX, "refresh_duration", &secs, NULL,
+	       "How long the last refresh took: reading /proc, BPF and the cgroups, and the model");
+	tbuf_puts(o->b, METRIC_PREFIX "refresh_duration_seconds");
+	number(o, st->refresh_s);
+	family(o, METRIC_PREFIX, "http_requests", &counter, NULL,
+	       "HTTP requests answered, by status, as of the last refresh");
+	for (int c = 0; c < EXPORT_CODES; c++)
+		tbuf_printf(o->b, METRIC_PREFIX "http_requests_total{code=\"%u\"} %llu\n",
+			    export_code_status[c], (unsigned long long)st->requests[c]);
+	family(o, METRIC_PREFIX, "http_errors", &counter, NULL,
+	       "HTTP requests ended before their answer was sent (the client gone, a read or "
+	       "write error, the 10 s deadline), as of the last refresh");
+	tbuf_printf(o->b, METRIC_PREFIX "http_errors_total %llu\n", (unsigned long long)st->errors);
+	family(o, METRIC_PREFIX, "http_gzip_responses", &counter, NULL,
+	       "Answers sent gzipped (Accept-Encoding: gzip), as of the last refresh");
+	tbuf_printf(o->b, METRIC_PREFIX "http_gzip_responses_total %llu\n",
+		    (unsigned long long)st->gzip);
 }
 
 static void self(struct out *o, const struct snapshot *s)
@@ -293,7 +338,10 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 
 	figures(&o, m);
 	nodes(&o, model_current(m));
+	build_info(&o);
 	self(&o, model_current(m));
+	if (vi->stats)
+		exporter(&o, vi->stats);
 	processes(&o, m, vi->top);
 	if (vi->cgroups)
 		cgroups(&o, vi->cgroups, vi->carry);
