@@ -10,8 +10,9 @@ e2fsprogs htop libclang-rt-14-dev"
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare; numastat (numactl) shows the NUMA figures memtop's
-# are checked against
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl"
+# are checked against; systemd-analyze (systemd) verifies the units in contrib/; openssl
+# makes the certificate of the TLS test
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd openssl"
 [ "${1:-}" = test ] && PKGS="$PKGS $TEST_PKGS"
 missing=""
 for p in $PKGS; do
