@@ -23,7 +23,7 @@ MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
 # (WERROR=1); a user's make with another compiler or flags builds and warns.
 WERROR   ?= 0
 MT_CFLAGS   := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
-MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lm -pthread
+MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lcrypt -lm -pthread
 COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
 LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
 

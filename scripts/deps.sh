@@ -4,7 +4,7 @@
 # Run by `make run` and `make test`; does nothing when everything is there.
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
-libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev pkg-config tmux libcmocka-dev jq procps util-linux
+libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev libcrypt-dev pkg-config tmux libcmocka-dev jq procps util-linux
 e2fsprogs htop libclang-rt-14-dev"
 # the tests': promtool checks the OpenMetrics exposition and a real Prometheus scrapes
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the

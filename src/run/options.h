@@ -44,6 +44,8 @@ struct options {
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
+	/* --web-config FILE: TLS and basic auth for --serve (webconfig.h); NULL: none */
+	const char *web_config;
 	size_t top; /* --top K: OpenMetrics exports the top K by RSS, faults, swap-ins, stall */
 	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
 	const char *replay;	 /* --replay FILE|DIR */

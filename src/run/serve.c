@@ -18,6 +18,7 @@
 #include "serve_deadline.h"
 #include "util.h"
 #include "views.h"
+#include "webconfig.h"
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
@@ -45,8 +46,9 @@ struct server {
 	pthread_mutex_t lock;
 	struct deadline *deadline;
 	struct export_stats stats; /* counted under lock */
+	struct web_config *web;	   /* --web-config: TLS, users; NULL: none */
 	struct expo *cur;
-	struct MHD_Response *page, *not_found, *not_allowed;
+	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized;
 };
 
 static void expo_put(struct server *sv, struct expo *e)
@@ -176,6 +178,18 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	bool metrics_url = !strcmp(url, "/metrics"), root = !strcmp(url, "/");
 	(void)version, (void)upload;
 
+	/* --web-config's users: every request names one and its password (basic auth),
+	 * checked at the first call */
+	if (!*req_cls && sv->web && sv->web->nusers) {
+		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
+		bool ok = web_config_allows(sv->web, user, pass);
+		MHD_free(user);
+		MHD_free(pass);
+		if (!ok) {
+			count(sv, EXPORT_401, false);
+			return MHD_queue_basic_auth_fail_response(c, "memtop", sv->unauthorized);
+		}
+	}
 	/* 404 and 405 at the first call, with the request's headers (the connection is then
 	 * closed, whatever body the request has left unread) */
 	if (!metrics_url && !root) {
@@ -287,6 +301,12 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
 	sv->not_allowed = fixed("only GET and HEAD\n", "text/plain");
 	MHD_add_response_header(sv->not_allowed, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	sv->unauthorized = fixed("unauthorized: a user and password are needed\n", "text/plain");
+	bool tls = sv->web && sv->web->cert;
+	struct MHD_OptionItem tls_ops[] = {
+		{tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? sv->web->key : NULL},
+		{MHD_OPTION_HTTPS_MEM_CERT, 0, tls ? sv->web->cert : NULL},
+		{MHD_OPTION_END, 0, NULL}};
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -295,7 +315,8 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
 	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
-		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, answer, sv,
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
+				     NULL, NULL, answer, sv, MHD_OPTION_ARRAY, tls_ops,
 				     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
 				     (unsigned)SERVE_CONNECTIONS,
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
@@ -317,7 +338,7 @@ static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 		MHD_stop_daemon(d); /* closes every connection: their answers are released */
 	deadline_stop(sv->deadline);
 	sv->deadline = NULL;
-	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed};
+	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized};
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (fixed[i])
 			MHD_destroy_response(fixed[i]);
@@ -439,16 +460,33 @@ int serve_run(struct monitor *mon, const struct options *o)
 	st.vi.cgroups = o->cgroups ? &mon->cgm : NULL;
 	st.vi.ooms = &st.ooms;
 	st.vi.carry = &st.carry;
-	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
+	char err[4400];
+	struct web_config web;
+	if (o->web_config) {
+		if (web_config_read(&web, o->web_config, err, sizeof(err))) {
+			fprintf(stderr, "memtop: %s\n", err);
+			return 1;
+		}
+		if (web.cert && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+			fprintf(stderr, "memtop: --web-config %s: this libmicrohttpd has no TLS\n",
+				o->web_config);
+			web_config_free(&web);
+			return 1;
+		}
+		st.sv.web = &web;
+	}
+	if (o->mode == OUT_SERVE && !loopback(&o->listen) && !(st.sv.web && st.sv.web->nusers)) {
 		char addr[INET6_ADDRSTRLEN + 16];
 		fprintf(stderr,
 			"memtop: --serve %s is reached beyond this machine: it shows every "
-			"process's name and cgroup to the network\n",
+			"process's name and cgroup to the network (--web-config: users and "
+			"passwords)\n",
 			addr_text(&o->listen, addr, sizeof(addr)));
 	}
-	char err[256];
 	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {
 		fprintf(stderr, "memtop: %s\n", err);
+		if (st.sv.web)
+			web_config_free(&web);
 		return 1;
 	}
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
@@ -461,5 +499,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
 	metric_carry_free(&st.carry);
+	if (st.sv.web)
+		web_config_free(&web);
 	return rc;
 }
