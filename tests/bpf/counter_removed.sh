@@ -32,26 +32,12 @@ done) &
 SCRAPER=$!
 KIDS="$KIDS $SCRAPER"
 
-in_memcg "$HOG" 200
-wait "$KID" 2>/dev/null
-rc=$?
-[ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"
-if [ -f "$CG/memory.oom_control" ]; then
-	kernel=$(awk '$1 == "oom_kill" { print $2 }' "$CG/memory.oom_control")
-else
-	kernel=$(awk '$1 == "oom_kill" { print $2 }' "$CG/memory.events")
-fi
+memcg_oom_kill
 [ "${kernel:-0}" -ge 1 ] || fail "the kernel counted no OOM kill in the cgroup ($kernel)"
 want=$((before + kernel))
 has_kill() { [ "$(root_kills)" -ge "$want" ]; }
 eventually 20 has_kill || fail "the root's count $(root_kills) never reached $before + $kernel"
-i=0
-while ! rmdir "$CG" 2>/dev/null; do
-	[ $i -lt 50 ] || fail "cannot remove $CG"
-	sleep 0.1
-	i=$((i + 1))
-done
-CG=""
+memcg_remove
 gone() { ! listed; }
 eventually 20 gone || fail "/$name still exported after its removal"
 # some scrapes after the removal
