@@ -23,7 +23,7 @@ MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
 # (WERROR=1); a user's make with another compiler or flags builds and warns.
 WERROR   ?= 0
 MT_CFLAGS   := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
-MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lm -pthread
+MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lcrypt -lm -pthread
 COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
 LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
 
@@ -126,6 +126,18 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -MMD -MP -c $< -o $@
+
+# the git description of the tree built (memtop --version, memtop_build_info), where it is
+# a git checkout: given to src/base/version.c alone, which $(BUILD)/revision rebuilds
+# whenever it changes
+GIT_REV  := $(shell git describe --always --dirty 2>/dev/null | tr -cd 'A-Za-z0-9._+~-')
+.PHONY: FORCE
+$(BUILD)/revision: FORCE
+	@mkdir -p $(@D)
+	@echo '$(GIT_REV)' | cmp -s - $@ || echo '$(GIT_REV)' > $@
+VERSION_OBJ := $(BUILD)/src/base/version.o $(SAN)/src/base/version.o $(FUZZ)/src/base/version.o
+$(VERSION_OBJ): $(BUILD)/revision
+$(VERSION_OBJ): MT_CPPFLAGS += -DMEMTOP_GIT='"$(GIT_REV)"'
 
 $(BUILD)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC,$<)

@@ -6,16 +6,17 @@
 # Run by `make run`, `make test` and `make deb`; does nothing when everything is there.
 set -eu
 PKGS="make gcc g++ libc6-dev clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev libncurses-dev
-libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev pkg-config tmux libcmocka-dev jq procps util-linux
+libproc2-dev libdw-dev libmicrohttpd-dev libzstd-dev libcrypt-dev pkg-config tmux libcmocka-dev jq procps util-linux
 e2fsprogs htop libclang-rt-14-dev"
 # the tests': promtool checks the OpenMetrics exposition and a real Prometheus scrapes
 # memtop --serve (prometheus ships both); curl asks the server; man (man-db) renders the
 # manual page, which a test checks for warnings; perf (linux-perf) unwinds the same
 # stacks as memtop for a test to compare; numastat (numactl) shows the NUMA figures memtop's
 # are checked against; systemd-analyze (systemd) verifies the units the Debian package
-# installs; addr2line and readelf (binutils) resolve the module offsets, lines and build
-# ids memtop prints, for tests to compare
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd binutils"
+# installs and those in contrib/; openssl makes the certificate of the TLS test; addr2line
+# and readelf (binutils) resolve the module offsets, lines and build ids memtop prints,
+# for tests to compare
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd openssl binutils"
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"

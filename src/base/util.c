@@ -212,6 +212,26 @@ double clock_wall(void)
 	return clock_sec(CLOCK_REALTIME);
 }
 
+double clock_mono_to_wall(void)
+{
+	static double offset;
+	static bool done;
+
+	if (done)
+		return offset;
+	double gap = INFINITY;
+	for (int i = 0; i < 8; i++) {
+		double m1 = clock_mono(), w = clock_wall(), m2 = clock_mono();
+		if (m2 - m1 < gap) {
+			gap = m2 - m1;
+			offset = w - (m1 + m2) / 2;
+		}
+	}
+	offset = round(offset * 1e3) / 1e3;
+	done = true;
+	return offset;
+}
+
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;

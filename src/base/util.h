@@ -104,6 +104,11 @@ int stop_signal_caught(void);
 /* Sleeps until CLOCK_MONOTONIC time when, or until a stop signal is caught */
 void sleep_until(double when);
 double clock_wall(void);
+/* What CLOCK_MONOTONIC time is added to for the wall clock (the wall time of monotonic 0):
+ * taken once per process, from the closest of eight pairs of reads, and rounded to the
+ * millisecond, so that every run during a boot (until the clock is set) converts the
+ * kernel's times of an event to the same wall time */
+double clock_mono_to_wall(void);
 
 /* Prints "memtop: " and the message to stderr, then exits with status. */
 void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

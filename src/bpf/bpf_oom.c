@@ -160,7 +160,7 @@ static void oom_collect(void *state, struct snapshot *s)
 	s->bpf.oom_kills = o->c.skel->bss->oom_kills;
 	s->bpf.ring_drops = o->c.skel->bss->ring_drops;
 	o->cur = s;
-	o->mono_to_wall = clock_wall() - clock_mono();
+	o->mono_to_wall = clock_mono_to_wall();
 	ring_buffer__consume(o->rb);
 	o->cur = NULL;
 }

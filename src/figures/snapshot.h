@@ -43,6 +43,9 @@ struct sys_psi { /* /proc/pressure/memory */
 	bool present;
 	double some_avg10;
 	double full_avg10;
+	/* the totals= of the some and full lines: microseconds stalled since boot */
+	bool totals;
+	uint64_t some_total_us, full_total_us;
 };
 
 struct self_state {	    /* memtop's own protection */

@@ -78,6 +78,32 @@ static bool psi_present(const struct model *m)
 	return now(m)->psi.present;
 }
 
+static double psi_some_total(const struct model *m)
+{
+	return (double)now(m)->psi.some_total_us / 1e6;
+}
+
+static double psi_full_total(const struct model *m)
+{
+	return (double)now(m)->psi.full_total_us / 1e6;
+}
+
+/* JSON's: the microseconds as the file gives them */
+static double psi_some_us(const struct model *m)
+{
+	return (double)now(m)->psi.some_total_us;
+}
+
+static double psi_full_us(const struct model *m)
+{
+	return (double)now(m)->psi.full_total_us;
+}
+
+static bool psi_totals(const struct model *m)
+{
+	return now(m)->psi.present && now(m)->psi.totals;
+}
+
 static double nprocs(const struct model *m)
 {
 	return (double)now(m)->ntasks;

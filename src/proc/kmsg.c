@@ -180,7 +180,7 @@ struct kmsg_reader *kmsg_open_fd(int fd)
 
 void kmsg_read(struct kmsg_reader *k, void (*fn)(void *arg, const struct mt_event *ev), void *arg)
 {
-	double mono_to_wall = clock_wall() - clock_mono();
+	double mono_to_wall = clock_mono_to_wall();
 	struct mt_event ev;
 
 	if (!k)

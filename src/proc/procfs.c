@@ -133,6 +133,13 @@ int parse_psi(const char *text, struct sys_psi *p)
 		return -1;
 	if (full)
 		p->full_avg10 = strtod(full + 11, NULL);
+	const char *st = strstr(some, " total="), *ft = full ? strstr(full, " total=") : NULL;
+	const char *eol = strchr(some, '\n');
+	if (st && (!eol || st < eol) && ft) {
+		p->some_total_us = strtoull(st + 7, NULL, 10);
+		p->full_total_us = strtoull(ft + 7, NULL, 10);
+		p->totals = true;
+	}
 	p->present = true;
 	return 0;
 }

@@ -17,6 +17,9 @@
 enum rec_block_flag {
 	REC_KEY = 1 << 0, /* a keyframe: encoded against nothing */
 	REC_OOM = 1 << 1, /* the sample holds an OOM kill */
+	/* a keyframe whose fields follow a copy of the file's header (varint its length, then
+	 * its bytes): a damaged header is read from there (format version 2) */
+	REC_HEAD = 1 << 2,
 };
 
 /* A block's header, as on disk (little-endian) */

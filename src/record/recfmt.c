@@ -82,6 +82,9 @@ const struct rec_field rec_sys_fields[] = {
 	NODE_REC(5),
 	NODE_REC(6),
 	NODE_REC(7),
+	F("psi.totals", psi.totals, RF_BOOL),
+	F("psi.some_total_us", psi.some_total_us, RF_U64),
+	F("psi.full_total_us", psi.full_total_us, RF_U64),
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 
@@ -145,6 +148,16 @@ void rec_header_put(struct rbuf *b, unsigned cols)
 	put_le32(v, (uint32_t)crc32(0, b->p + start, (uInt)(16 + body.n)));
 	rb_bytes(b, v, 4);
 	free(body.p);
+}
+
+long rec_head_copy(const uint8_t *raw, size_t n, const uint8_t **hdr, size_t *hlen)
+{
+	struct rcur c = {raw, n, 0, false};
+	uint64_t len = rc_varint(&c);
+
+	*hdr = len <= n ? rc_bytes(&c, (size_t)len) : NULL;
+	*hlen = (size_t)len;
+	return c.bad || !*hdr ? -1 : (long)c.at;
 }
 
 void rec_schema_own(struct rec_schema *s, unsigned cols)

@@ -16,8 +16,9 @@
 #include "recblock.h"
 #include "snapshot.h"
 
-#define REC_MAGIC   "MEMTOPRC" /* the file's first 8 bytes */
-#define REC_VERSION 1
+#define REC_MAGIC "MEMTOPRC" /* the file's first 8 bytes */
+/* 2: every keyframe holds a copy of the header (REC_HEAD); 1, without, is read too */
+#define REC_VERSION 2
 
 /* The snapshot's system fields, by name, as recorded */
 enum rf_type {
@@ -72,6 +73,9 @@ void rec_header_put(struct rbuf *b, unsigned cols);
 /* Parses a header from in (its first n bytes); returns its length, 0 when more bytes
  * are needed, -1 with a one-line reason in err */
 long rec_header_get(const uint8_t *in, size_t n, struct rec_schema *s, char *err, size_t errlen);
+/* A REC_HEAD keyframe's fields (raw, n bytes): the header's copy in *hdr (*hlen bytes);
+ * returns the bytes before the sample's fields, -1 where they do not hold together */
+long rec_head_copy(const uint8_t *raw, size_t n, const uint8_t **hdr, size_t *hlen);
 /* This memtop's own schema, as the writer encodes */
 void rec_schema_own(struct rec_schema *s, unsigned cols);
 

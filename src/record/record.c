@@ -29,6 +29,7 @@ struct recorder {
 	long since_key;
 	struct rec_state st;
 	struct rbuf raw, out;
+	struct rbuf hdr; /* the file's header, copied into every keyframe */
 	ZSTD_CCtx *zc;
 	char warn[4096 + 256]; /* what opening a file found, not yet said ("": nothing) */
 };
@@ -147,7 +148,6 @@ static long readable_end(struct recorder *r, long from, long size, bool *trim)
  * written is a keyframe, where it goes on) */
 static int open_file(struct recorder *r, char *err, size_t errlen)
 {
-	struct rbuf hdr = {0};
 	struct stat st;
 
 	/* a symbolic link is not followed (one planted where root records would make it
@@ -174,7 +174,9 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 					      : strerror(errno));
 		return -1;
 	}
-	rec_header_put(&hdr, r->o.cols);
+	r->hdr.n = 0;
+	rec_header_put(&r->hdr, r->o.cols);
+	struct rbuf hdr = r->hdr;
 	r->size = st.st_size;
 	int rc = 0;
 	if (!st.st_size) {
@@ -201,7 +203,6 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 		}
 		free(have);
 	}
-	free(hdr.p);
 	r->since_key = REC_KEYFRAME; /* a file starts with a keyframe */
 	return rc;
 }
@@ -269,11 +270,15 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	if (next_file(r, s->wall, err, errlen))
 		return -1;
 	bool key = r->since_key >= REC_KEYFRAME;
-	struct rec_block b = {.flags = key ? REC_KEY : 0, .wall = s->wall};
+	struct rec_block b = {.flags = key ? REC_KEY | REC_HEAD : 0, .wall = s->wall};
 	for (size_t i = 0; i < s->nevents; i++)
 		if (s->events[i].type == MT_EV_OOM_KILL && !s->events[i].earlier)
 			b.flags |= REC_OOM; /* seen live: N and P stop at it */
 	r->raw.n = 0;
+	if (key) { /* the header's copy */
+		rb_varint(&r->raw, r->hdr.n);
+		rb_bytes(&r->raw, r->hdr.p, r->hdr.n);
+	}
 	rec_encode(&r->st, s, key, &r->raw);
 	size_t bound = ZSTD_compressBound(r->raw.n);
 	r->out.n = 0;
@@ -333,5 +338,6 @@ void recorder_close(struct recorder *r)
 	ZSTD_freeCCtx(r->zc);
 	free(r->raw.p);
 	free(r->out.p);
+	free(r->hdr.p);
 	free(r);
 }

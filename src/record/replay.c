@@ -55,6 +55,8 @@ struct replay {
 struct scan {
 	struct replay *r;
 	const char *path;
+	int fd;
+	long size;
 	double last; /* the wall-clock time of the last sample indexed, 0: none */
 };
 
@@ -66,6 +68,35 @@ static void when(double wall, char *buf, size_t size)
 
 	localtime_r(&t, &tm);
 	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+/* Damage from at to the end of the file that holds no block (no block's magic): said as
+ * what it is, zeros or other bytes, with no sample left out; false where it may hold
+ * samples */
+static bool tail_said(struct scan *sc, long at)
+{
+	uint8_t buf[65536];
+	bool zeros = true;
+
+	/* pieces overlapping by 3 bytes, so that a magic across two is seen */
+	for (long o = at; o < sc->size; o += (long)sizeof(buf) - 3) {
+		ssize_t n = pread(sc->fd, buf, sizeof(buf), o);
+		if (n <= 0)
+			return false;
+		for (ssize_t i = 0; i < n; i++) {
+			zeros = zeros && !buf[i];
+			if (i + 4 <= n && !memcmp(buf + i, "MTBK", 4))
+				return false;
+		}
+		if (o + n >= sc->size)
+			break;
+	}
+	tbuf_printf(&sc->r->warn,
+		    "%s: %ld %s at the end of the file from offset %ld, after the last sample "
+		    "(no sample left out)\n",
+		    sc->path, sc->size - at, zeros ? "zero bytes" : "bytes that are not a sample",
+		    at);
+	return true;
 }
 
 /* The damage passed over, in one line: where it is, and the samples left out */
@@ -81,6 +112,8 @@ static void say_gap(void *arg, long at, const char *why, long resume, const stru
 	} else {
 		snprintf(span, sizeof(span), "the samples from the start of the file");
 	}
+	if (resume < 0 && tail_said(sc, at))
+		return;
 	if (resume < 0) {
 		tbuf_printf(&r->warn,
 			    "%s: damaged block at offset %ld: %s; %s left out to the end of the "
@@ -107,7 +140,50 @@ static int add_block(void *arg, long off, const struct rec_block *b)
 	return 0;
 }
 
-/* Opens one file, its header, and indexes its blocks */
+/* Looking for a copy of a damaged header: in the first keyframe that has one and holds
+ * together */
+struct head_find {
+	int fd;
+	struct rec_schema *sc;
+	long len, at; /* the header's length, the keyframe's offset; 0: none found */
+};
+
+static int find_head(void *arg, long off, const struct rec_block *b)
+{
+	struct head_find *h = arg;
+	const uint8_t *copy;
+	size_t n;
+	char why[200];
+
+	if (!(b->flags & REC_HEAD))
+		return 0;
+	uint8_t *frame = xmalloc(b->clen + 1), *raw = xmalloc(b->rlen + 1);
+	if (pread(h->fd, frame, b->clen, off + REC_BLOCK_HDR) == (ssize_t)b->clen &&
+	    ZSTD_getFrameContentSize(frame, b->clen) == b->rlen &&
+	    ZSTD_decompress(raw, b->rlen, frame, b->clen) == b->rlen &&
+	    rec_head_copy(raw, b->rlen, &copy, &n) > 0 &&
+	    rec_header_get(copy, n, h->sc, why, sizeof(why)) == (long)n) {
+		h->len = (long)n;
+		h->at = off;
+	}
+	free(frame);
+	free(raw);
+	return h->len > 0;
+}
+
+/* The header of fd (size bytes) from its copy in a keyframe, where the one at its start is
+ * damaged: its length, 0 where no copy holds together; the place of the copy in *at */
+static long header_copy(int fd, long size, struct rec_schema *sc, long *at)
+{
+	struct head_find h = {.fd = fd, .sc = sc};
+	const char *why;
+
+	rec_walk(fd, 0, size, true, find_head, NULL, &h, &why);
+	*at = h.at;
+	return h.len;
+}
+
+/* Opens one file, its header (or its copy, where it is damaged), and indexes its blocks */
 static int open_file(struct replay *r, const char *path, char *err, size_t errlen)
 {
 	uint8_t hdr[65536 + 20];
@@ -124,7 +200,15 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	}
 	ssize_t n = S_ISREG(st.st_mode) ? pread(fd, hdr, sizeof(hdr), 0) : -1;
 	struct rfile f = {.path = xstrdup(path), .fd = fd};
-	long len = n < 0 ? -1 : rec_header_get(hdr, (size_t)n, &f.sc, why, sizeof(why));
+	long len = n < 0 ? -1 : rec_header_get(hdr, (size_t)n, &f.sc, why, sizeof(why)), at;
+	long copy = len <= 0 && n > 0 ? header_copy(fd, (long)st.st_size, &f.sc, &at) : 0;
+	if (copy > 0) {
+		tbuf_printf(&r->warn,
+			    "%s: %s; read from its copy in the keyframe at offset %ld (no sample "
+			    "left out)\n",
+			    path, len < 0 ? why : "damaged header (its length)", at);
+		len = copy;
+	}
 	if (len <= 0) {
 		snprintf(err, errlen, "%s: %s", path,
 			 n < 0	   ? (S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file")
@@ -136,7 +220,7 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 	}
 	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
 	r->files[r->nfiles++] = f;
-	struct scan sc = {.r = r, .path = path};
+	struct scan sc = {.r = r, .path = path, .fd = fd, .size = (long)st.st_size};
 	size_t before = r->nblk;
 	const char *cut;
 	long end = rec_walk(fd, len, (long)st.st_size, true, add_block, say_gap, &sc, &cut);
@@ -339,6 +423,9 @@ static int decode(struct replay *r, size_t a, struct snapshot *s, char *err, siz
 	const struct rfile *f = &r->files[k->file];
 	uint8_t hdr[REC_BLOCK_HDR];
 	char why[200];
+	const uint8_t *copy;
+	size_t n;
+	long skip = 0;
 
 	snapshot_reuse(s);
 	room(&r->frame, &r->framecap, k->b.clen);
@@ -351,8 +438,11 @@ static int decode(struct replay *r, size_t a, struct snapshot *s, char *err, siz
 	else if (ZSTD_getFrameContentSize(r->frame, k->b.clen) != k->b.rlen ||
 		 ZSTD_decompress(r->raw, k->b.rlen, r->frame, k->b.clen) != k->b.rlen)
 		snprintf(why, sizeof(why), "zstd frame does not decompress to %u bytes", k->b.rlen);
-	else if (rec_decode(&r->st, &f->sc, r->raw, k->b.rlen, k->b.flags & REC_KEY, s, why,
-			    sizeof(why)))
+	else if ((skip = k->b.flags & REC_HEAD ? rec_head_copy(r->raw, k->b.rlen, &copy, &n) : 0) <
+		 0)
+		snprintf(why, sizeof(why), "its copy of the header does not hold together");
+	else if (rec_decode(&r->st, &f->sc, r->raw + skip, k->b.rlen - (size_t)skip,
+			    k->b.flags & REC_KEY, s, why, sizeof(why)))
 		;
 	else {
 		r->decoded = a;

@@ -22,6 +22,7 @@
 #include "stacks.h"
 #include "stacks_cli.h"
 #include "util.h"
+#include "version.h"
 
 /* Opens --replay's recording and selects --begin to --end; the recorder's columns unless
  * --columns was given. NULL with a one-line reason in err. */
@@ -82,7 +83,8 @@ int main(int argc, char **argv)
 		return output_failed(stdout, STDOUT_NAME);
 	}
 	if (o.version) {
-		printf("memtop %s\n", MEMTOP_VERSION);
+		printf("memtop %s%s%s%s\n", MEMTOP_VERSION, *memtop_revision ? " (git " : "",
+		       memtop_revision, *memtop_revision ? ")" : "");
 		return output_failed(stdout, STDOUT_NAME);
 	}
 	stacks_configure(&(struct stacks_conf){.fp = o.unwind_fp, .stack_bytes = o.stack_bytes});

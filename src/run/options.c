@@ -199,6 +199,7 @@ static const struct flag plain_flags[] = {
 	{"replay", 'P', true, OPTION_AT(replay)},
 	{"begin", 'e', true, OPTION_AT(begin)},
 	{"end", 'E', true, OPTION_AT(end)},
+	{"web-config", 'w', true, OPTION_AT(web_config)},
 };
 
 static const struct flag own_flags[] = {
@@ -419,6 +420,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	if (optind < argc) {
 		snprintf(err, errlen, "unexpected argument '%s' (see memtop --help)",
 			 parse_quote(argv[optind], q, sizeof(q)));
+		return -1;
+	}
+	if (o->web_config && o->mode != OUT_SERVE) {
+		snprintf(err, errlen, "--web-config: only with --serve");
 		return -1;
 	}
 	if (o->mode == OUT_SERVE && !(o->given & PREF_BIT(PREF_DELAY)))

@@ -48,7 +48,9 @@ struct options {
 	bool folded; /* --folded: --stacks prints the folded format of flame graphs */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
-	size_t top;		 /* --top K: OpenMetrics exports the K largest processes by RSS */
+	/* --web-config FILE: TLS and basic auth for --serve (webconfig.h); NULL: none */
+	const char *web_config;
+	size_t top; /* --top K: OpenMetrics exports the top K by RSS, faults, swap-ins, stall */
 	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
 	const char *replay;	 /* --replay FILE|DIR */
 	const char *begin, *end; /* --begin, --end: the replay's range */

@@ -10,12 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "metric.h"
 #include "paced.h"
 #include "serve_deadline.h"
 #include "util.h"
 #include "views.h"
+#include "webconfig.h"
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
@@ -34,14 +37,18 @@
 struct expo {
 	char *text[2]; /* [0] the text format 0.0.4, [1] OpenMetrics */
 	size_t len[2];
+	char *gz[2]; /* the same gzipped, made by the first scrape that asks for it */
+	size_t gzlen[2];
 	unsigned refs;
 };
 
 struct server {
 	pthread_mutex_t lock;
 	struct deadline *deadline;
+	struct export_stats stats; /* counted under lock */
+	struct web_config *web;	   /* --web-config: TLS, users; NULL: none */
 	struct expo *cur;
-	struct MHD_Response *page, *not_found, *not_allowed;
+	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized;
 };
 
 static void expo_put(struct server *sv, struct expo *e)
@@ -51,8 +58,10 @@ static void expo_put(struct server *sv, struct expo *e)
 	pthread_mutex_unlock(&sv->lock);
 	if (!last)
 		return;
-	free(e->text[0]);
-	free(e->text[1]);
+	for (int f = 0; f < 2; f++) {
+		free(e->text[f]);
+		free(e->gz[f]);
+	}
 	free(e);
 }
 
@@ -76,25 +85,86 @@ static bool wants_openmetrics(struct MHD_Connection *c)
 	return accept && strstr(accept, "application/openmetrics-text");
 }
 
+/* Accept-Encoding names gzip, not refused with q=0 */
+static bool wants_gzip(struct MHD_Connection *c)
+{
+	const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+	const char *g = ae ? strcasestr(ae, "gzip") : NULL;
+
+	if (!g)
+		return false;
+	g += 4;
+	g += strspn(g, " \t");
+	if (*g != ';')
+		return true;
+	const char *q = strstr(g, "q=");
+	return !q || strtod(q + 2, NULL) > 0;
+}
+
+/* text, n bytes, gzipped into *out (malloc'd); 0 where zlib fails */
+static size_t gzip(const char *text, size_t n, char **out)
+{
+	z_stream z = {0};
+	size_t len = 0;
+
+	*out = NULL;
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return 0;
+	uLong cap = deflateBound(&z, (uLong)n);
+	*out = xmalloc(cap);
+	z.next_in = (Bytef *)text;
+	z.avail_in = (uInt)n;
+	z.next_out = (Bytef *)*out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) == Z_STREAM_END)
+		len = z.total_out;
+	deflateEnd(&z);
+	if (!len) {
+		free(*out);
+		*out = NULL;
+	}
+	return len;
+}
+
+static void count(struct server *sv, enum export_code code, bool gz)
+{
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.requests[code]++;
+	sv->stats.gzip += gz;
+	pthread_mutex_unlock(&sv->lock);
+}
+
+/* The last refresh's exposition, in the format and encoding asked for: the shared text
+ * (gzipped once, by the first scrape that asks) */
 static enum MHD_Result metrics(struct server *sv, struct MHD_Connection *c)
 {
 	int f = wants_openmetrics(c);
+	bool gz = wants_gzip(c);
 	struct release *r = xmalloc(sizeof(*r));
 
 	pthread_mutex_lock(&sv->lock);
 	r->sv = sv;
 	r->e = sv->cur;
 	r->e->refs++;
+	if (gz && !r->e->gz[f])
+		r->e->gzlen[f] = gzip(r->e->text[f], r->e->len[f], &r->e->gz[f]);
+	gz = gz && r->e->gz[f];
 	pthread_mutex_unlock(&sv->lock);
 	struct MHD_Response *resp = MHD_create_response_from_buffer_with_free_callback_cls(
-		r->e->len[f], r->e->text[f], release_answer, r);
+		gz ? r->e->gzlen[f] : r->e->len[f], gz ? r->e->gz[f] : r->e->text[f],
+		release_answer, r);
 	if (!resp) {
 		release_answer(r);
 		return MHD_NO;
 	}
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, f ? CONTENT_OM : CONTENT_TEXT);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, "Accept, Accept-Encoding");
+	if (gz)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
 	enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
 	MHD_destroy_response(resp);
+	if (ok == MHD_YES)
+		count(sv, EXPORT_200, gz);
 	return ok;
 }
 
@@ -106,14 +176,44 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 {
 	struct server *sv = cls;
 	bool metrics_url = !strcmp(url, "/metrics"), root = !strcmp(url, "/");
-	(void)version, (void)upload, (void)upload_size, (void)req_cls;
+	(void)version, (void)upload;
 
-	if (!metrics_url && !root)
+	/* --web-config's users: every request names one and its password (basic auth),
+	 * checked at the first call */
+	if (!*req_cls && sv->web && sv->web->nusers) {
+		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
+		bool ok = web_config_allows(sv->web, user, pass);
+		MHD_free(user);
+		MHD_free(pass);
+		if (!ok) {
+			count(sv, EXPORT_401, false);
+			return MHD_queue_basic_auth_fail_response(c, "memtop", sv->unauthorized);
+		}
+	}
+	/* 404 and 405 at the first call, with the request's headers (the connection is then
+	 * closed, whatever body the request has left unread) */
+	if (!metrics_url && !root) {
+		count(sv, EXPORT_404, false);
 		return MHD_queue_response(c, MHD_HTTP_NOT_FOUND, sv->not_found);
-	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+	}
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD)) {
+		count(sv, EXPORT_405, false);
 		return MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, sv->not_allowed);
-	if (root)
+	}
+	/* the answer at the next call, once the request is read whole, so that the connection
+	 * is kept alive for the next request */
+	if (!*req_cls) {
+		*req_cls = sv;
+		return MHD_YES;
+	}
+	if (*upload_size) { /* a body sent with GET: read and left aside */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (root) {
+		count(sv, EXPORT_200, false);
 		return MHD_queue_response(c, MHD_HTTP_OK, sv->page);
+	}
 	return metrics(sv, c);
 }
 
@@ -129,6 +229,22 @@ static const char page[] =
 	"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>memtop</title></head>\n"
 	"<body><h1>memtop</h1><p>Memory, swap, reclaim, processes and OOM kills as metrics: "
 	"<a href=\"metrics\">/metrics</a></p></body></html>\n";
+
+/* A request ended: its deadline's next start, and an error counted where its answer was
+ * not sent whole */
+static void completed(void *cls, struct MHD_Connection *c, void **req_cls,
+		      enum MHD_RequestTerminationCode toe)
+{
+	struct server *sv = cls;
+
+	deadline_completed(sv->deadline, c, req_cls, toe);
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ||
+	    toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN)
+		return;
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.errors++;
+	pthread_mutex_unlock(&sv->lock);
+}
 
 /* ADDR:PORT, [ADDR]:PORT for IPv6 */
 static const char *addr_text(const struct sockaddr_storage *ss, char *buf, size_t size)
@@ -155,18 +271,42 @@ static bool loopback(const struct sockaddr_storage *ss)
 	return IN6_IS_ADDR_LOOPBACK(a6) || (IN6_IS_ADDR_V4MAPPED(a6) && a6->s6_addr[12] == 127);
 }
 
-/* Starts the server on its own thread; the stop signals stay with the main thread */
-static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_storage *ss,
-				      char *err, size_t errlen)
+/* The listening socket, bound at start so that a port in use is an error at once (and
+ * never shared: SO_REUSEADDR alone, which lets a restart bind while old connections are in
+ * TIME_WAIT but refuses a second listener); -1 with err set on a failure */
+static int serve_listen(const struct sockaddr_storage *ss, char *err, size_t errlen)
 {
-	sigset_t block, old;
 	char addr[INET6_ADDRSTRLEN + 16];
 	bool v6 = ss->ss_family == AF_INET6;
+	int one = 1, fd = socket(ss->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	socklen_t len = v6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+
+	if (fd >= 0 && !setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) &&
+	    !bind(fd, (const struct sockaddr *)ss, len) && !listen(fd, SOMAXCONN))
+		return fd;
+	snprintf(err, errlen, "--serve: cannot listen on %s: %s", addr_text(ss, addr, sizeof(addr)),
+		 strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* Starts the server on its own thread over the listening socket fd (the daemon's then);
+ * the stop signals stay with the main thread */
+static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size_t errlen)
+{
+	sigset_t block, old;
 
 	sv->page = fixed(page, "text/html; charset=utf-8");
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
 	sv->not_allowed = fixed("only GET and HEAD\n", "text/plain");
 	MHD_add_response_header(sv->not_allowed, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	sv->unauthorized = fixed("unauthorized: a user and password are needed\n", "text/plain");
+	bool tls = sv->web && sv->web->cert;
+	struct MHD_OptionItem tls_ops[] = {
+		{tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? sv->web->key : NULL},
+		{MHD_OPTION_HTTPS_MEM_CERT, 0, tls ? sv->web->cert : NULL},
+		{MHD_OPTION_END, 0, NULL}};
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -175,21 +315,20 @@ static struct MHD_Daemon *serve_start(struct server *sv, const struct sockaddr_s
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
 	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
-		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0,
-				     NULL, NULL, answer, sv, MHD_OPTION_SOCK_ADDR,
-				     (const struct sockaddr *)ss, MHD_OPTION_CONNECTION_LIMIT,
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
+				     NULL, NULL, answer, sv, MHD_OPTION_ARRAY, tls_ops,
+				     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
 				     (unsigned)SERVE_CONNECTIONS,
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
 				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
 				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
-				     MHD_OPTION_NOTIFY_COMPLETED, deadline_completed, sv->deadline,
-				     MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!d)
-		snprintf(err, errlen, "--serve: cannot listen on %s%s%s",
-			 addr_text(ss, addr, sizeof(addr)), e ? ": " : "", e ? strerror(e) : "");
+		snprintf(err, errlen, "--serve: cannot start the server%s%s", e ? ": " : "",
+			 e ? strerror(e) : "");
 	return d;
 }
 
@@ -199,7 +338,7 @@ static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 		MHD_stop_daemon(d); /* closes every connection: their answers are released */
 	deadline_stop(sv->deadline);
 	sv->deadline = NULL;
-	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed};
+	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized};
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (fixed[i])
 			MHD_destroy_response(fixed[i]);
@@ -209,10 +348,17 @@ static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 }
 
 /* The refresh's exposition in both formats, in place of the last one */
-static void publish(struct server *sv, struct tbuf *b, const struct model *m,
-		    const struct view_info *vi)
+static void publish(struct server *sv, struct tbuf *b, const struct model *m, struct view_info *vi,
+		    double refresh_s)
 {
 	struct expo *e = xcalloc(1, sizeof(*e));
+	struct export_stats stats;
+
+	pthread_mutex_lock(&sv->lock);
+	sv->stats.refresh_s = refresh_s;
+	stats = sv->stats;
+	pthread_mutex_unlock(&sv->lock);
+	vi->stats = &stats;
 
 	for (int f = 0; f < 2; f++) {
 		b->n = 0;
@@ -221,6 +367,7 @@ static void publish(struct server *sv, struct tbuf *b, const struct model *m,
 		memcpy(e->text[f], b->s, b->n);
 		e->len[f] = b->n;
 	}
+	vi->stats = NULL;
 	e->refs = 1; /* the server's */
 	pthread_mutex_lock(&sv->lock);
 	struct expo *old = sv->cur;
@@ -235,11 +382,13 @@ struct state {
 	const struct model *m; /* the monitor's */
 	const struct options *o;
 	struct metric_ooms ooms;
+	struct metric_carry carry;
 	const struct row **sel;
 	int32_t *pids;
 	size_t cap;
 	struct server sv;
-	struct MHD_Daemon *d; /* started after the first refresh */
+	int fd;		      /* the listening socket, bound before the first refresh */
+	struct MHD_Daemon *d; /* started over it after the first refresh */
 	struct tbuf b;
 	struct view_info vi;
 };
@@ -266,6 +415,8 @@ static int refresh(struct state *st, char *err, size_t errlen)
 		st->pids[i] = st->sel[i]->p->pid;
 	monitor_fill(st->mon, st->pids, n);
 	metric_ooms_update(&st->ooms, m);
+	if (st->o->cgroups)
+		metric_carry_update(&st->carry, &st->mon->cgm, model_current(m)->mono);
 	return 0;
 }
 
@@ -276,6 +427,7 @@ static int serve_step(void *ctx, long i)
 	char err[256];
 
 	(void)i;
+	double t0 = clock_mono();
 	if (refresh(st, err, sizeof(err))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
@@ -285,8 +437,8 @@ static int serve_step(void *ctx, long i)
 		tbuf_write(&st->b, stdout);
 		return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_DONE;
 	}
-	publish(&st->sv, &st->b, st->m, &st->vi);
-	if (!st->d && !(st->d = serve_start(&st->sv, &st->o->listen, err, sizeof(err)))) {
+	publish(&st->sv, &st->b, st->m, &st->vi, clock_mono() - t0);
+	if (!st->d && !(st->d = serve_start(&st->sv, st->fd, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
@@ -299,6 +451,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 			   .m = &mon->m,
 			   .o = o,
 			   .sv = {.lock = PTHREAD_MUTEX_INITIALIZER},
+			   .fd = -1,
 			   .vi = {.delay = o->prefs.delay,
 				  .version = MEMTOP_VERSION,
 				  .utf8 = true,
@@ -306,19 +459,47 @@ int serve_run(struct monitor *mon, const struct options *o)
 
 	st.vi.cgroups = o->cgroups ? &mon->cgm : NULL;
 	st.vi.ooms = &st.ooms;
-	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
+	st.vi.carry = &st.carry;
+	char err[4400];
+	struct web_config web;
+	if (o->web_config) {
+		if (web_config_read(&web, o->web_config, err, sizeof(err))) {
+			fprintf(stderr, "memtop: %s\n", err);
+			return 1;
+		}
+		if (web.cert && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+			fprintf(stderr, "memtop: --web-config %s: this libmicrohttpd has no TLS\n",
+				o->web_config);
+			web_config_free(&web);
+			return 1;
+		}
+		st.sv.web = &web;
+	}
+	if (o->mode == OUT_SERVE && !loopback(&o->listen) && !(st.sv.web && st.sv.web->nusers)) {
 		char addr[INET6_ADDRSTRLEN + 16];
 		fprintf(stderr,
 			"memtop: --serve %s is reached beyond this machine: it shows every "
-			"process's name and cgroup to the network\n",
+			"process's name and cgroup to the network (--web-config: users and "
+			"passwords)\n",
 			addr_text(&o->listen, addr, sizeof(addr)));
+	}
+	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {
+		fprintf(stderr, "memtop: %s\n", err);
+		if (st.sv.web)
+			web_config_free(&web);
+		return 1;
 	}
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
 		serve_stop(&st.sv, st.d);
+	if (!st.d && st.fd >= 0)
+		close(st.fd);
 	free(st.b.s);
 	free(st.sel);
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
+	metric_carry_free(&st.carry);
+	if (st.sv.web)
+		web_config_free(&web);
 	return rc;
 }

@@ -8,6 +8,17 @@
 #include "text.h"
 #include "util.h"
 
+double metric_scale(double v, double factor)
+{
+	double inv = 1 / factor, r = round(inv);
+
+	if (factor < 1 && r > 1 && fabs(inv - r) < 1e-6 * r)
+		return v / r;
+	return v * factor;
+}
+
+const unsigned export_code_status[EXPORT_CODES] = {200, 401, 404, 405};
+
 static const struct metric none = {METRIC_NONE, NULL, 0};
 
 /* A column's (process or cgroup): its value in the table's unit, or for a rate column
@@ -122,41 +133,83 @@ size_t metric_number(double v, char *buf, size_t size)
 		n = snprintf(buf, size, v > 0 ? "+Inf" : "-Inf");
 	else if (v == floor(v) && fabs(v) < 9007199254740992.0)
 		n = snprintf(buf, size, "%.0f", v + 0.0);
-	else if ((n = snprintf(buf, size, "%.15g", v)) > 0 && strtod(buf, NULL) != v)
-		n = snprintf(buf, size, "%.17g", v); /* the shortest that reads back the same */
+	else /* the shortest of 15, 16 and 17 digits that reads back the same */
+		for (int digits = 15; digits <= 17; digits++)
+			if ((n = snprintf(buf, size, "%.*g", digits, v)) < 0 ||
+			    strtod(buf, NULL) == v)
+				break;
 	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }
 
-static int by_rss(const void *a, const void *b)
+/* What the processes are ranked by: RSS, and the rates of faults, swap-ins and stalls */
+enum rank { RANK_RSS, RANK_FAULTS, RANK_SWAPINS, RANK_STALL, RANK_COUNT };
+
+static double rank_key(const struct row *r, enum rank k)
+{
+	switch (k) {
+	case RANK_RSS:
+		return (double)r->p->v[COL_RSS];
+	case RANK_FAULTS:
+		return row_number(r, COL_MINFLT) + row_number(r, COL_MAJFLT);
+	case RANK_SWAPINS:
+		return row_number(r, COL_SWAPIN);
+	case RANK_STALL:
+		return row_number(r, COL_RECLAIM);
+	case RANK_COUNT:
+		break;
+	}
+	return 0;
+}
+
+static enum rank ranking; /* what by_rank compares */
+
+/* Largest first; equal ones by pid */
+static int by_rank(const void *a, const void *b)
 {
 	const struct row *x = *(const struct row *const *)a, *y = *(const struct row *const *)b;
-	uint64_t rx = x->p->v[COL_RSS], ry = y->p->v[COL_RSS];
+	double kx = rank_key(x, ranking), ky = rank_key(y, ranking);
 
-	if (rx != ry)
-		return rx > ry ? -1 : 1;
+	if (kx != ky)
+		return kx > ky ? -1 : 1;
 	return (x->p->pid > y->p->pid) - (x->p->pid < y->p->pid);
 }
 
-static bool active(const struct row *r)
+static int by_pointer(const void *a, const void *b)
 {
-	return row_number(r, COL_SWAPIN) > 0 || row_number(r, COL_RECLAIM) > 0;
+	uintptr_t x = (uintptr_t) * (const struct row *const *)a,
+		  y = (uintptr_t) * (const struct row *const *)b;
+
+	return (x > y) - (x < y);
 }
 
 size_t metric_select(const struct model *m, size_t top, const struct row **out)
 {
-	size_t n = m->nrows, k = 0, extra = 0;
+	static const struct row **sorted, **picked;
+	static size_t cap;
+	size_t n = m->nrows, k = 0, u = 0;
 
-	memcpy(out, m->rows, n * sizeof(*out));
-	/* the model's order is by RSS, largest first, unless asked otherwise */
-	if (m->prefs->sort != COL_RSS || m->prefs->invert || m->prefs->tree)
-		qsort(out, n, sizeof(*out), by_rss);
-	for (size_t i = 0; i < n; i++) {
-		if (i < top)
-			out[k++] = out[i];
-		else if (extra < top && active(out[i]))
-			out[k++] = out[i], extra++;
+	if (cap < n + 1) {
+		cap = n + 1 + n / 4;
+		sorted = xrealloc(sorted, cap * sizeof(*sorted));
+		picked = xrealloc(picked, RANK_COUNT * cap * sizeof(*picked));
 	}
-	return k;
+	memcpy(sorted, m->rows, n * sizeof(*sorted));
+	/* the top of each ranking (of a rate, those above 0) */
+	for (ranking = 0; ranking < RANK_COUNT; ranking++) {
+		if (top < n)
+			qsort(sorted, n, sizeof(*sorted), by_rank);
+		for (size_t i = 0; i < n && i < top; i++)
+			if (ranking == RANK_RSS || rank_key(sorted[i], ranking) > 0)
+				picked[k++] = sorted[i];
+	}
+	/* each once, by RSS */
+	qsort(picked, k, sizeof(*picked), by_pointer);
+	for (size_t i = 0; i < k; i++)
+		if (!u || out[u - 1] != picked[i])
+			out[u++] = picked[i];
+	ranking = RANK_RSS;
+	qsort(out, u, sizeof(*out), by_rank);
+	return u;
 }
 
 void metric_ooms_update(struct metric_ooms *o, const struct model *m)

@@ -13,6 +13,7 @@
 
 #include "cgcolumns.h"
 #include "columns.h"
+#include "metric_carry.h"
 #include "model.h"
 #include "sysfig.h"
 
@@ -56,13 +57,29 @@ static inline size_t metric_label_max(const char *s)
 	return 5 * strlen(s ? s : "");
 }
 
-/* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN */
+/* A number as the text format writes it: integers exactly, +Inf, -Inf, NaN, others in the
+ * fewest digits that read back as the same double */
 size_t metric_number(double v, char *buf, size_t size);
+/* v in a metric's unit: times factor, or where factor is 1/N for a whole N (0.01, 1e-3,
+ * 1e-6, 1e-9) divided by N, which is exact where the product with the inexact factor is
+ * not (645551 microseconds are 0.645551 s, not 0.64555100000000007) */
+double metric_scale(double v, double factor);
 
-/* The processes exported: the top `top` rows by RSS, and (at most top more) those with
- * swap-ins or reclaim stalls in the last interval, in order of RSS. out holds m->nrows
- * pointers; returns how many. */
+/* The processes exported: the union of the top `top` rows by each of RSS, fault rate
+ * (minor and major), swap-in rate and reclaim stall in the last interval (of a rate,
+ * those above 0), in order of RSS: at most 4 x top. out holds m->nrows pointers; returns
+ * how many. */
 size_t metric_select(const struct model *m, size_t top, const struct row **out);
+
+/* The exporter's own figures (--serve), as of the refresh that the exposition is of */
+enum export_code { EXPORT_200, EXPORT_401, EXPORT_404, EXPORT_405, EXPORT_CODES };
+struct export_stats {
+	double refresh_s;		 /* the last refresh's: the sources read, the model */
+	uint64_t requests[EXPORT_CODES]; /* answered, by status */
+	uint64_t errors;		 /* requests ended before their answer was sent */
+	uint64_t gzip;			 /* answers sent gzipped */
+};
+extern const unsigned export_code_status[EXPORT_CODES];
 
 /* OOM kills since memtop started (those seen live), counted by victim comm and memory
  * cgroup; at most METRIC_OOM_KEYS pairs, the kills of any later pair counted under

@@ -6,6 +6,7 @@
 
 #include "metric.h"
 #include "util.h"
+#include "version.h"
 #include "views.h"
 
 struct out {
@@ -71,7 +72,7 @@ static void figures(struct out *o, const struct model *m)
 		family(o, METRIC_PREFIX, f->metric, &mt, NULL, f->help);
 		metric_name(name, sizeof(name), METRIC_PREFIX, f->metric, &mt, false);
 		tbuf_puts(o->b, name);
-		number(o, (f->total ? f->total(m) : f->get(m)) * mt.factor);
+		number(o, metric_scale(f->total ? f->total(m) : f->get(m), mt.factor));
 	}
 }
 
@@ -87,7 +88,7 @@ static void nodes(struct out *o, const struct snapshot *s)
 		metric_name(name, sizeof(name), METRIC_PREFIX, fig, &mt, false);
 		for (size_t i = 0; i < s->nnodes; i++) {
 			tbuf_printf(o->b, "%s{node=\"%d\"}", name, s->nodes[i].node);
-			number(o, (double)s->nodes[i].kb[f] * mt.factor);
+			number(o, metric_scale((double)s->nodes[i].kb[f], mt.factor));
 		}
 	}
 }
@@ -110,17 +111,61 @@ static void histograms(struct out *o, const struct reclaim_stats *r)
 			sum += h[k]->slots[i];
 			tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"", name, kind[k]);
 			o->b->n +=
-				metric_number((double)(2ull << i) * 1e-6, tbuf_room(o->b, 32), 32);
+				metric_number((double)(2ull << i) / 1e6, tbuf_room(o->b, 32), 32);
 			tbuf_printf(o->b, "\"} %llu\n", (unsigned long long)sum);
 		}
 		/* the count from the slots, which the BPF programs add to apart from it */
 		tbuf_printf(o->b, "%s_bucket{kind=\"%s\",le=\"+Inf\"} %llu\n", name, kind[k],
 			    (unsigned long long)sum);
 		tbuf_printf(o->b, "%s_sum{kind=\"%s\"}", name, kind[k]);
-		number(o, (double)h[k]->total_us * 1e-6);
+		number(o, (double)h[k]->total_us / 1e6);
 		tbuf_printf(o->b, "%s_count{kind=\"%s\"} %llu\n", name, kind[k],
 			    (unsigned long long)sum);
 	}
+}
+
+/* memtop_build_info: an info metric (in the text format a gauge of 1) */
+static void build_info(struct out *o)
+{
+	struct metric info = {METRIC_GAUGE, NULL, 1};
+	const char *help = "memtop's version and the git description of the tree it was built "
+			   "from";
+
+	if (o->om)
+		tbuf_printf(o->b,
+			    "# HELP " METRIC_PREFIX "build %s\n# TYPE " METRIC_PREFIX
+			    "build info\n",
+			    help);
+	else
+		family(o, METRIC_PREFIX, "build_info", &info, NULL, help);
+	tbuf_puts(o->b, METRIC_PREFIX "build_info{");
+	label(o->b, true, "version", MEMTOP_VERSION);
+	label(o->b, false, "revision", memtop_revision);
+	tbuf_puts(o->b, "} 1\n");
+}
+
+/* --serve's own: the refresh's time, the requests answered by status, those that failed */
+static void exporter(struct out *o, const struct export_stats *st)
+{
+	struct metric secs = {METRIC_GAUGE, "seconds", 1}, counter = {METRIC_COUNTER, NULL, 1};
+
+	family(o, METRIC_PREFIX, "refresh_duration", &secs, NULL,
+	       "How long the last refresh took: reading /proc, BPF and the cgroups, and the model");
+	tbuf_puts(o->b, METRIC_PREFIX "refresh_duration_seconds");
+	number(o, st->refresh_s);
+	family(o, METRIC_PREFIX, "http_requests", &counter, NULL,
+	       "HTTP requests answered, by status, as of the last refresh");
+	for (int c = 0; c < EXPORT_CODES; c++)
+		tbuf_printf(o->b, METRIC_PREFIX "http_requests_total{code=\"%u\"} %llu\n",
+			    export_code_status[c], (unsigned long long)st->requests[c]);
+	family(o, METRIC_PREFIX, "http_errors", &counter, NULL,
+	       "HTTP requests ended before their answer was sent (the client gone, a read or "
+	       "write error, the 10 s deadline), as of the last refresh");
+	tbuf_printf(o->b, METRIC_PREFIX "http_errors_total %llu\n", (unsigned long long)st->errors);
+	family(o, METRIC_PREFIX, "http_gzip_responses", &counter, NULL,
+	       "Answers sent gzipped (Accept-Encoding: gzip), as of the last refresh");
+	tbuf_printf(o->b, METRIC_PREFIX "http_gzip_responses_total %llu\n",
+		    (unsigned long long)st->gzip);
 }
 
 static void self(struct out *o, const struct snapshot *s)
@@ -208,7 +253,7 @@ static void table_metrics(struct out *o, const char *prefix, const struct column
 			tbuf_putc(o->b, '{');
 			tbuf_put(o->b, ex.lab.s + ex.at[i], ex.at[i + 1] - ex.at[i]);
 			tbuf_putc(o->b, '}');
-			number(o, (double)ex.rows[i].v[c] * mt.factor);
+			number(o, metric_scale((double)ex.rows[i].v[c], mt.factor));
 		}
 	}
 }
@@ -229,11 +274,22 @@ static void processes(struct out *o, const struct model *m, size_t top)
 	table_metrics(o, METRIC_PROCESS_PREFIX, columns, COL_COUNT, n);
 }
 
-static void cgroups(struct out *o, const struct cg_model *cgm)
+/* The cgroups, their counters with what they fell by added back (metric_carry.h) */
+static void cgroups(struct out *o, const struct cg_model *cgm, const struct metric_carry *k)
 {
+	static uint64_t(*v)[CGCOL_COUNT];
+	static size_t cap;
+
+	if (cap < cgm->nrows) {
+		cap = cgm->nrows + cgm->nrows / 4;
+		v = xrealloc(v, cap * sizeof(*v));
+	}
 	make_room(cgm->nrows);
-	for (size_t i = 0; i < cgm->nrows; i++)
+	for (size_t i = 0; i < cgm->nrows; i++) {
 		ex.rows[i] = cg_row_view(&cgm->rows[i]);
+		metric_carry_values(k, cgm->rows[i].c, v[i]);
+		ex.rows[i].v = v[i];
+	}
 	table_metrics(o, METRIC_CGROUP_PREFIX, cg_columns, CGCOL_COUNT, cgm->nrows);
 }
 
@@ -282,10 +338,13 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 
 	figures(&o, m);
 	nodes(&o, model_current(m));
+	build_info(&o);
 	self(&o, model_current(m));
+	if (vi->stats)
+		exporter(&o, vi->stats);
 	processes(&o, m, vi->top);
 	if (vi->cgroups)
-		cgroups(&o, vi->cgroups);
+		cgroups(&o, vi->cgroups, vi->carry);
 	ooms(&o, m, vi->ooms);
 	if (om)
 		tbuf_puts(b, "# EOF\n");

@@ -29,10 +29,16 @@ struct view_info {
 	/* OpenMetrics: how many processes by RSS (--top), and the OOM kills counted */
 	size_t top;
 	const struct metric_ooms *ooms;
+	/* OpenMetrics: what the cgroups' counters fell by, added back (NULL: nothing) */
+	const struct metric_carry *carry;
+	/* OpenMetrics under --serve: the exporter's own figures (NULL: none) */
+	const struct export_stats *stats;
 };
 
 struct tbuf;
 struct metric_ooms;
+struct metric_carry;
+struct export_stats;
 
 void view_batch(FILE *f, const struct model *m, const struct view_info *vi);
 void view_json(FILE *f, const struct model *m, const struct view_info *vi);

@@ -17,22 +17,8 @@ mt_start --cgroups -n 200 -d 0.5
 mt_wait_lines 1
 head -n 1 "$OUT" | jq -e --arg p "/$name" 'any(.cgroups[]; .path == $p and .oom_kills == 0 and
 	.removed == false)' >/dev/null || fail "/$name is not listed, without kills"
-in_memcg "$HOG" 200
-wait "$KID" 2>/dev/null
-rc=$?
-[ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"
-if [ -f "$CG/memory.oom_control" ]; then
-	kernel=$(awk '$1 == "oom_kill" { print $2 }' "$CG/memory.oom_control")
-else
-	kernel=$(awk '$1 == "oom_kill" { print $2 }' "$CG/memory.events")
-fi
-i=0
-while ! rmdir "$CG" 2>/dev/null; do
-	[ $i -lt 50 ] || fail "cannot remove $CG"
-	sleep 0.1
-	i=$((i + 1))
-done
-CG=""
+memcg_oom_kill
+memcg_remove
 [ "${kernel:-0}" -ge 1 ] || fail "the kernel counted no OOM kill in the cgroup ($kernel)"
 mt_wait_lines $(($(mt_lines) + 3))
 mt_stop

@@ -25,3 +25,22 @@ while read -r m; do
 	fi
 done <"$tmp/used"
 [ $bad = 0 ] || exit 1
+
+# provisionable from a file: a datasource variable that every query uses (no ${DS_...}
+# input, which only the import dialog fills), and __requires naming Prometheus
+jq -e '.templating.list[] | select(.name == "datasource" and .type == "datasource" and
+	.query == "prometheus")' "$dash" >/dev/null || fail "no datasource variable"
+grep -q 'DS_PROMETHEUS' "$dash" && fail "an import-only \${DS_PROMETHEUS} is left"
+jq -e '[.. | objects | select(has("datasource")) | .datasource | objects | .uid] |
+	length > 0 and all(. == "${datasource}")' "$dash" >/dev/null ||
+	fail "a datasource other than \${datasource}"
+jq -e '.__requires | any(.type == "datasource" and .id == "prometheus") and
+	any(.type == "grafana")' "$dash" >/dev/null || fail "__requires lacks grafana or prometheus"
+# PSI (a share, 0 to 1) on a panel of its own, in percent: no other query shares its axis
+jq -e '[.panels[] | select(any(.targets[]; .expr | test("pressure")))] | length == 1 and
+	(.[0] | .fieldConfig.defaults.unit == "percentunit" and
+	all(.targets[]; .expr | test("pressure")))' "$dash" >/dev/null ||
+	fail "PSI shares a panel's axis with other figures"
+jq -e '[.panels[].gridPos | "\(.x),\(.y)"] | length == (unique | length)' "$dash" >/dev/null ||
+	fail "two panels in one place"
+echo "datasource variable, __requires, PSI on its own axis"

@@ -22,7 +22,7 @@ while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
 "$MEMTOP" --serve "0.0.0.0:$port" -n 2 -d 0.1 2>"$tmp/err" || fail "--serve 0.0.0.0 exited $?: $(cat "$tmp/err")"
 cat "$tmp/err"
 [ "$(wc -l <"$tmp/err")" = 1 ] &&
-	grep -q "^memtop: --serve 0.0.0.0:$port is reached beyond this machine: it shows every process's name and cgroup to the network\$" "$tmp/err" ||
+	grep -q "^memtop: --serve 0.0.0.0:$port is reached beyond this machine: it shows every process's name and cgroup to the network (--web-config: users and passwords)\$" "$tmp/err" ||
 	fail "--serve 0.0.0.0: no one-line warning: $(cat "$tmp/err")"
 "$MEMTOP" --serve "127.0.0.1:$port" -n 2 -d 0.1 2>"$tmp/err" || fail "--serve 127.0.0.1 exited $?"
 [ ! -s "$tmp/err" ] || fail "--serve 127.0.0.1 warned: $(cat "$tmp/err")"

@@ -113,8 +113,9 @@ static void history_bound(void **state)
 	       per, bytes, after10);
 	assert_int_equal(per, 16);
 	/* 2000 + 600 gone ones kept, 184 slots each and 128 bytes of their own, and the system
-	 * figures */
-	assert_true(bytes < 2600 * (184 * per + 128) + 600 * 1024);
+	 * figures: 900 + 360 slots of a float each and two times and a count, and 64 KiB */
+	assert_true(bytes <
+		    2600 * (184 * per + 128) + 1260 * (nfig * sizeof(float) + 20) + 64 * 1024);
 	assert_true(bytes <= after10 + after10 / 50);
 	/* the oldest sample is an hour old: thinned, not dropped */
 	double rss[1], fig[1];

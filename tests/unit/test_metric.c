@@ -62,6 +62,23 @@ static void numbers(void **state)
 	number_is(0.1, "0.1");
 	number_is(1795450463.9716787, "1795450463.9716787");
 	number_is(1.0 / 0.0, "+Inf");
+	/* 16 digits where 15 do not read back and 16 do: not 17 with noise */
+	number_is(0.1 + 0.2, "0.30000000000000004");
+	number_is(1.0 / 3, "0.3333333333333333");
+	/* whole counts of small units divided, not multiplied by an inexact factor */
+	number_is(645.551 * 1e-6, "0.0006455510000000001");
+	number_is(metric_scale(645551, 1e-9), "0.000645551");
+	number_is(metric_scale(645551, 1e-6), "0.645551");
+	number_is(metric_scale(28650317, 1e-6), "28.650317");
+	number_is(metric_scale(123, 0.01), "1.23");
+	number_is(metric_scale(3, 1024), "3072");
+	for (int i = 1; i < 200000; i += 7) { /* every one the fewest digits */
+		char buf[64];
+		double v = metric_scale(i, 1e-6);
+		metric_number(v, buf, sizeof(buf));
+		assert_true(strtod(buf, NULL) == v);
+		assert_true(strlen(buf) <= 8);
+	}
 }
 
 static const struct column *column(const char *name)

@@ -165,6 +165,11 @@ static void psi_fields(void **state)
 	assert_true(p.present);
 	assert_float_equal(p.some_avg10, 1.25, 1e-9);
 	assert_float_equal(p.full_avg10, 0.75, 1e-9);
+	assert_true(p.totals);
+	assert_int_equal(p.some_total_us, 12345);
+	assert_int_equal(p.full_total_us, 6789);
+	assert_int_equal(parse_psi("some avg10=1.25 avg60=0.50 avg300=0.10\n", &p), 0);
+	assert_false(p.totals);
 	assert_int_equal(parse_psi("garbage", &p), -1);
 	assert_false(p.present);
 }

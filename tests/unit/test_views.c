@@ -291,7 +291,7 @@ static void fill(struct model *m, int k)
 				 [VS_OOM_KILL] = 3};
 	memcpy(s->mem, mem, sizeof(mem));
 	memcpy(s->vm, vm, sizeof(vm));
-	s->psi = (struct sys_psi){true, 0.25, 0.125};
+	s->psi = (struct sys_psi){.present = true, .some_avg10 = 0.25, .full_avg10 = 0.125};
 	s->self = (struct self_state){10240, -900, true};
 	s->bpf.enabled = true;
 	s->bpf.programs = 11;
