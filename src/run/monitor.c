@@ -17,8 +17,9 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	mon->prefs = c->prefs;
 	mon->no_bpf = c->no_bpf;
 	mon->at = SIZE_MAX;
-	mon->src = c->replay ? sources_replay(c->replay)
-			     : sources_open(c->no_bpf, c->verbose, err, errlen);
+	mon->src =
+		c->replay ? sources_replay(c->replay)
+			  : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, c->verbose, err, errlen);
 	if (mon->src && c->rec && (c->rec->file || c->rec->dir) &&
 	    !(mon->rec = recorder_open(c->rec, err, errlen))) {
 		sources_close(mon->src);

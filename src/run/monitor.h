@@ -23,6 +23,7 @@ struct monitor_conf {
 	struct replay *replay;	       /* the source: a recording (owned from then); NULL: live */
 	bool no_bpf;		       /* live: no BPF programs, for the machine or a drill-down */
 	bool verbose;		       /* libbpf's messages while loading to stderr */
+	enum bpf_when bpf_when;	       /* live: when the BPF programs load (sources.h) */
 	const struct record_opts *rec; /* --record: each refresh appended; NULL: none */
 };
 

@@ -26,6 +26,9 @@ struct options {
 	long iterations;    /* 0: forever */
 	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u, --cgroup, --theme, --no-mouse */
 	bool no_bpf;
+	/* --no-wait: -b and --json print their first refresh without waiting for the BPF
+	 * programs to load (main.c's bpf_when) */
+	bool no_wait;
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;
