@@ -16,6 +16,7 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 
 	mon->prefs = c->prefs;
 	mon->no_bpf = c->no_bpf;
+	mon->lock_max = c->lock_max;
 	mon->at = SIZE_MAX;
 	mon->src =
 		c->replay ? sources_replay(c->replay)
@@ -94,7 +95,7 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	if (rp)
 		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)
-		guard_lock(); /* steady after two refreshes */
+		guard_lock(mon->lock_max); /* steady after two refreshes */
 	return 0;
 }
 

@@ -43,6 +43,7 @@ struct options {
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
+	uint64_t lock_max;  /* --lock-max SIZE: memtop's working set locked at most; 0 none */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
