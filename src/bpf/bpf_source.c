@@ -23,6 +23,9 @@ static const struct bpf_concern *const concerns[] = {BPF_CONCERNS(BPF_CONCERN_EN
 
 #define NCONCERNS (sizeof(concerns) / sizeof(concerns[0]))
 
+#define BPF_CONCERN_NAME(c) #c,
+static const char *const concern_names[] = {BPF_CONCERNS(BPF_CONCERN_NAME)};
+
 struct bpf_source {
 	struct {
 		void *state; /* NULL: off */
@@ -154,6 +157,23 @@ static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel)
 					  &b->c[i].err);
 }
 
+/* Concern i is to load: MEMTOP_BPF_ONLY, a comma-separated list of the concerns' names
+ * (bpf_oom, bpf_reclaim, bpf_swapin, bpf_tasks, bpf_cgroup_iter), loads only those, for
+ * bench/concerns.sh to measure what each costs to load; unset, all load */
+static bool asked_for(struct bpf_source *b, size_t i)
+{
+	const char *only = getenv("MEMTOP_BPF_ONLY");
+	size_t len = strlen(concern_names[i]);
+
+	if (!only)
+		return true;
+	for (const char *p = only; (p = strstr(p, concern_names[i])); p += len)
+		if ((p == only || p[-1] == ',') && (!p[len] || p[len] == ','))
+			return true;
+	snprintf(b->c[i].why, sizeof(b->c[i].why), "not in MEMTOP_BPF_ONLY");
+	return false;
+}
+
 /* One object for all: the kernel's BTF is parsed once. When it fails to load, each
  * concern gets an object of its own with only its programs, so one concern that cannot
  * load on this kernel leaves the others on. */
@@ -163,7 +183,7 @@ static void load_all(struct bpf_source *b)
 	int err;
 
 	for (size_t i = 0; i < NCONCERNS; i++)
-		on[i] = true;
+		on[i] = asked_for(b, i);
 	b->shared = memtop_bpf__open();
 	if (!b->shared) {
 		err = -errno;
