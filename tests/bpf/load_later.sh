@@ -2,8 +2,10 @@
 # The screen's first table comes from /proc while the BPF programs load on a thread: held
 # back (MEMTOP_BPF_GATE), memtop shows its table with the process asked for and its RSS as
 # /proc/PID/status gives it, "BPF loading…" and "…" in the BPF columns (SWIN/s, RECLAIM),
-# and holds no BPF link. Once the load goes on, the same screen says "BPF on", the
-# columns fill in with numbers and memtop holds the programs' links. --json --no-wait
+# and holds no BPF link. Once the load goes on, the same screen says "BPF on" with every
+# concern on (the task iterator's check of memtop's own statm passes while the refreshes
+# of 2,000 more processes move memtop's memory on the other thread), the columns fill in
+# with numbers and memtop holds the programs' links. --json --no-wait
 # prints its first line with bpf.loading true and the BPF columns null, the later lines
 # with BPF on; -b -n 1 loads no program at all, and says so.
 . "$(dirname "$0")/lib.inc"
@@ -11,6 +13,9 @@
 need_bpf
 
 gatef="$WORK/gate"
+"$HELPERS/many_children" 2000 >"$WORK/kids" &
+KIDS="$KIDS $!"
+wait_ready "$WORK/kids" || fail "many_children never got ready"
 sleep 300 9>&- &
 child=$!
 KIDS="$KIDS $child"
@@ -29,6 +34,8 @@ echo "held: $row"
 
 touch "$gatef"
 wait_for "BPF on" || fail "BPF never came on"
+line=$(screen_text | grep '^BPF on')
+printf '%s\n' "$line" | grep -q ' off: ' && fail "a concern is off: $line"
 eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -E '^ *$child ' | grep -qE ' [0-9.]+[KMG]? +[0-9.]+[a-z]* +sleep'" ||
 	fail "the BPF columns never filled in: $(screen_text | grep -E "^ *$child ")"
 row=$(screen_text | grep -E "^ *$child ")
