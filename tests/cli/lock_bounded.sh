@@ -18,18 +18,20 @@ kids=$!
 wait_ready "$tmp/kids" || fail "many_children never got ready"
 
 # locked CAP_KB ARGS...: memtop --json ARGS in the background; once it has printed three
-# refreshes (it locks after the second), checks its VmLck against CAP_KB and JSON
+# refreshes (it locks after the second), checks its VmLck against CAP_KB and the third
+# line's JSON
 vmlck() { awk '/^VmLck:/ { print $2 }' "/proc/$1/status"; }
 locked() {
 	cap=$1
 	shift
 	"$MEMTOP" --json -d 0.3 -n 200 "$@" >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
-	eventually 20 sh -c "[ \$(wc -l <'$tmp/out') -ge 3 ]" || fail "memtop $*: no third line: $(cat "$tmp/err")"
+	eventually 20 sh -c "[ \$(cat '$tmp/out' 2>/dev/null | wc -l) -ge 3 ]" ||
+		fail "memtop $*: no third line: $(cat "$tmp/err")"
 	lck=$(vmlck $mt)
 	heap=$(awk '/\[heap\]/ { h = 1; next } /^[0-9a-f]+-/ { h = 0 } h && /^VmFlags:/' "/proc/$mt/smaps")
-	procs=$(tail -n 1 "$tmp/out" | jq '.processes | length')
-	json=$(tail -n 1 "$tmp/out" | jq .self.locked_kb)
+	procs=$(sed -n 3p "$tmp/out" | jq '.processes | length')
+	json=$(sed -n 3p "$tmp/out" | jq .self.locked_kb)
 	kill $mt
 	wait $mt 2>/dev/null
 	[ "$procs" -ge 3000 ] || fail "memtop $*: only $procs processes listed"
