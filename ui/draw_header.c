@@ -279,6 +279,9 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 			 s->bpf.reason);
 		if (!s->bpf.reason[0] && !s->bpf.ring_drops)
 			role = ROLE_LABEL;
+	} else if (s->bpf.loading) {
+		snprintf(line, sizeof(line), "BPF loading%s", u->cv.utf8 ? "\xe2\x80\xa6" : "...");
+		role = ROLE_LABEL;
 	} else {
 		snprintf(line, sizeof(line), "%s", s->bpf.reason[0] ? s->bpf.reason : "BPF off");
 	}

@@ -9,7 +9,7 @@
 int table_layout(const struct ui *u, enum col_id shown[COL_COUNT])
 {
 	const struct snapshot *s = model_current(u->m);
-	bool bpf = s && s->bpf.enabled;
+	bool bpf = s && (s->bpf.enabled || s->bpf.loading);
 	int n = 0, width = 0;
 	for (int c = 0; c < COL_COUNT; c++) {
 		if (!(u->prefs->cols & COL_BIT(c)) || (!bpf && (columns[c].needs & NEED_BPF)))
@@ -55,6 +55,20 @@ static void cell(const struct canvas *cv, int y, int *x, enum col_id c, const ch
 		put_text(cv, y, (*x)++, 1, r, " ", false);
 }
 
+/* A cell not yet known (its BPF programs loading): "…" at the right of its column */
+static void unknown(const struct canvas *cv, int y, int *x, enum col_id c, enum role r)
+{
+	char t[8];
+	int w = columns[c].width, n = cv->utf8 ? 1 : 3; /* its columns on screen */
+
+	unknown_cell(t, sizeof(t), cv->utf8);
+	put_text(cv, y, *x, w - n, r, "", true);
+	put_text(cv, y, *x + w - n, n, r, t, true);
+	*x += w;
+	if (*x < cv->cols)
+		put_text(cv, y, (*x)++, 1, r, " ", false);
+}
+
 void draw_table(struct ui *u, int y, int rows)
 {
 	const struct model *m = u->m;
@@ -68,6 +82,8 @@ void draw_table(struct ui *u, int y, int rows)
 		map_title(u, y, x0, x - x0, c);
 	}
 	const struct table_view *v = &main_state.tab;
+	const struct snapshot *s = model_current(m);
+	bool loading = s && s->bpf.loading; /* its columns not yet known: "…" */
 
 	map_rows(u, y + 1, rows, v->top, m->nrows);
 	for (int r = 0; r < rows && v->top + (size_t)r < m->nrows; r++) {
@@ -80,6 +96,10 @@ void draw_table(struct ui *u, int y, int rows)
 			bool leak = row->leak && (shown[k] == COL_GROW || shown[k] == COL_GROW10);
 			char text[1280];
 			size_t len;
+			if (loading && (columns[shown[k]].needs & NEED_BPF)) {
+				unknown(&u->cv, y + 1 + r, &x, shown[k], role);
+				continue;
+			}
 			if (shown[k] == COL_CMD)
 				len = cmd_cell(row, text, sizeof(text), u->cv.utf8, u->cv.cols - x);
 			else

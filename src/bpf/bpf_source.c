@@ -23,6 +23,9 @@ static const struct bpf_concern *const concerns[] = {BPF_CONCERNS(BPF_CONCERN_EN
 
 #define NCONCERNS (sizeof(concerns) / sizeof(concerns[0]))
 
+#define BPF_CONCERN_NAME(c) #c,
+static const char *const concern_names[] = {BPF_CONCERNS(BPF_CONCERN_NAME)};
+
 struct bpf_source {
 	struct {
 		void *state; /* NULL: off */
@@ -49,8 +52,7 @@ static int print_stderr(enum libbpf_print_level level, const char *fmt, va_list 
 	return vfprintf(stderr, fmt, ap);
 }
 
-/* MEMTOP_DEBUG set, and not to 0 */
-static bool debug_env(void)
+bool bpf_debug_env(void)
 {
 	const char *v = getenv("MEMTOP_DEBUG");
 
@@ -91,7 +93,7 @@ static const char *common_why(const struct bpf_source *b)
 }
 
 /* One line: which counters are off and why. */
-static void make_reason(struct bpf_source *b, bool disabled)
+static void make_reason(struct bpf_source *b, const char *off)
 {
 	char *r = b->reason;
 	size_t len = sizeof(b->reason);
@@ -101,8 +103,8 @@ static void make_reason(struct bpf_source *b, bool disabled)
 		nfail += b->c[i].why[0] != 0;
 		ndenied += b->c[i].why[0] && (b->c[i].err == -EPERM || b->c[i].err == -EACCES);
 	}
-	if (disabled) {
-		append(r, len, "BPF off: --no-bpf");
+	if (off) {
+		append(r, len, "BPF off: %s", off);
 	} else if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		append(r, len, "BPF off: kernel without BTF (/sys/kernel/btf/vmlinux)");
 	} else if (ndenied == NCONCERNS && geteuid()) {
@@ -155,6 +157,23 @@ static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel)
 					  &b->c[i].err);
 }
 
+/* Concern i is to load: MEMTOP_BPF_ONLY, a comma-separated list of the concerns' names
+ * (bpf_oom, bpf_reclaim, bpf_swapin, bpf_tasks, bpf_cgroup_iter), loads only those, for
+ * bench/concerns.sh to measure what each costs to load; unset, all load */
+static bool asked_for(struct bpf_source *b, size_t i)
+{
+	const char *only = getenv("MEMTOP_BPF_ONLY");
+	size_t len = strlen(concern_names[i]);
+
+	if (!only)
+		return true;
+	for (const char *p = only; (p = strstr(p, concern_names[i])); p += len)
+		if ((p == only || p[-1] == ',') && (!p[len] || p[len] == ','))
+			return true;
+	snprintf(b->c[i].why, sizeof(b->c[i].why), "not in MEMTOP_BPF_ONLY");
+	return false;
+}
+
 /* One object for all: the kernel's BTF is parsed once. When it fails to load, each
  * concern gets an object of its own with only its programs, so one concern that cannot
  * load on this kernel leaves the others on. */
@@ -164,7 +183,7 @@ static void load_all(struct bpf_source *b)
 	int err;
 
 	for (size_t i = 0; i < NCONCERNS; i++)
-		on[i] = true;
+		on[i] = asked_for(b, i);
 	b->shared = memtop_bpf__open();
 	if (!b->shared) {
 		err = -errno;
@@ -203,15 +222,15 @@ static void load_all(struct bpf_source *b)
 	}
 }
 
-struct bpf_source *bpf_source_open(bool disabled, bool verbose)
+struct bpf_source *bpf_source_open(const char *off, bool verbose)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
 	bool kills = false;
 
 	/* libbpf's messages, a verifier's log among them, while loading only: then the
 	 * full-screen view owns the terminal */
-	libbpf_set_print(verbose || debug_env() ? print_stderr : quiet);
-	if (!disabled && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
+	libbpf_set_print(verbose || bpf_debug_env() ? print_stderr : quiet);
+	if (!off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
 		load_all(b);
 		for (size_t i = 0; i < NCONCERNS; i++)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
@@ -219,7 +238,7 @@ struct bpf_source *bpf_source_open(bool disabled, bool verbose)
 	libbpf_set_print(quiet);
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
-	make_reason(b, disabled);
+	make_reason(b, off);
 	return b;
 }
 
@@ -237,6 +256,11 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	size_t first_new = s->nevents;
 
 	memset(st, 0, sizeof(*st));
+	if (!b) { /* still loading: nothing of it known yet */
+		st->loading = true;
+		snprintf(st->reason, sizeof(st->reason), "BPF loading");
+		return;
+	}
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		if (!b->c[i].state)

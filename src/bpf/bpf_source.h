@@ -11,12 +11,16 @@
 
 struct bpf_source;
 
-/* Opens, configures, loads and attaches. With disabled (--no-bpf) loads nothing. With
+/* Opens, configures, loads and attaches. With off, why it is off ("--no-bpf"), loads
+ * nothing and says "BPF off: <off>". With
  * verbose (--verbose), or MEMTOP_DEBUG=1 in the environment, libbpf's messages while
  * loading go to stderr; else they are dropped. */
-struct bpf_source *bpf_source_open(bool disabled, bool verbose);
+struct bpf_source *bpf_source_open(const char *off, bool verbose);
+/* MEMTOP_DEBUG is set, and not to 0 */
+bool bpf_debug_env(void);
 
-/* Fills s->bpf; for each process in s->procs (sorted by pid) its swap-in and reclaim
+/* Fills s->bpf; b NULL (still loading, bpf_loader.h): s->bpf.loading and nothing else.
+ * For each process in s->procs (sorted by pid) its swap-in and reclaim
  * stall counters (columns SWAPIN, RECLAIM) with their valid bits; appends events that happened
  * since the last call. */
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s);

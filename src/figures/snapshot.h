@@ -125,6 +125,7 @@ struct reclaim_stats { /* cumulative since memtop started */
 
 struct bpf_state {
 	bool enabled;
+	bool loading;	  /* the BPF object is loading still: its figures are not yet known */
 	char reason[160]; /* why counters are off, one line; empty when all is on */
 	int programs;	  /* programs attached */
 	uint64_t ring_drops;

@@ -13,7 +13,11 @@
  * the columns marked .history in the column table, 4 bytes each (sizes in KiB, the low 32 bits of
  * counters: their differences stay right), for 64 refreshes (a minute at 1 s: the growth fits and
  * the OOM post-mortem's minute draw every refresh), then one per 10 s for 10 min, then one per
- * minute for an hour: 184 slots of 16 bytes, 2.9 KB a process, about 5.9 MB at 2000 processes.
+ * minute for an hour: 184 slots of 16 bytes, 2.9 KB a process, about 5.9 MB at 2000 processes,
+ * for those that changed in the hour. One whose figures stayed the same at every sample held
+ * (an idle process: most of them) keeps one row and no slots, about 150 bytes: 1.5 MB at
+ * 10,000; its slots are made when it changes, and dropped when the change is older than the
+ * oldest sample held.
  * A process gone is kept HISTORY_KEEP_GONE seconds (an OOM kill's post-mortem reads its curve),
  * then freed. The largest slab caches' sizes are kept in the processes' tiers as well
  * (history_slab.c): 736 bytes a cache, 27 KB at most. */
@@ -88,6 +92,8 @@ struct history *history_new(size_t nfig, const bool *mean)
 		if (columns[c].history)
 			h->hcol[c] = h->nhcol++;
 	}
+	if (h->nhcol > HISTORY_COLS_MAX)
+		abort(); /* the column table marks more than HISTORY_COLS_MAX */
 	return h;
 }
 
@@ -136,8 +142,10 @@ size_t history_bytes(const struct history *h)
 	n += slots * (h->nfig * sizeof(float) + 2 * sizeof(double) + sizeof(unsigned));
 	n += h->proc_slots * (2 * sizeof(double) + sizeof(unsigned));
 	n += (h->cap + h->next_cap) * sizeof(struct hproc *);
-	n += h->nprocs *
-	     (sizeof(struct hproc) + h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
+	n += h->nprocs * sizeof(struct hproc);
+	for (size_t i = 0; i < h->nprocs; i++)
+		if (h->procs[i]->v)
+			n += h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t);
 	if (h->slabs)
 		n += HISTORY_SLAB_MAX * sizeof(struct hslab) +
 		     h->nslabs * h->proc_slots * sizeof(uint32_t);
@@ -176,7 +184,7 @@ static void proc_values(const struct history *h, const struct proc_sample *p, ui
 	}
 }
 
-static struct hproc *hproc_new(const struct history *h, const struct proc_sample *p, double mono)
+static struct hproc *hproc_new(const struct proc_sample *p, double mono)
 {
 	struct hproc *r = xcalloc(1, sizeof(*r));
 
@@ -184,9 +192,58 @@ static struct hproc *hproc_new(const struct history *h, const struct proc_sample
 	r->start_ticks = p->start_ticks;
 	r->first = mono;
 	r->first_rss = r->first_swap = NO_VALUE;
-	r->v = xmalloc(h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
-	memset(r->v, 0xff, h->proc_slots * (size_t)h->nhcol * sizeof(uint32_t));
+	r->vchanged = mono;
 	return r;
+}
+
+/* q's slots, when it changes: every sample held since its first has its one row */
+static void hproc_expand(const struct history *h, struct hproc *q)
+{
+	size_t row = (size_t)h->nhcol * sizeof(uint32_t);
+
+	q->v = xmalloc(h->proc_slots * row);
+	memset(q->v, 0xff, h->proc_slots * row);
+	for (size_t k = 0; k < PROC_TIERS; k++) {
+		const struct tier *t = &h->proc[k];
+		for (size_t i = 0; i < t->n; i++)
+			if (tier_time(t, i) >= q->first)
+				memcpy(q->v + slot_of(t, i) * (size_t)h->nhcol, q->same, row);
+	}
+}
+
+/* The mono of the oldest sample held of the processes */
+static double proc_oldest(const struct history *h)
+{
+	double oldest = h->now;
+
+	for (size_t k = 0; k < PROC_TIERS; k++)
+		if (h->proc[k].n && tier_time(&h->proc[k], 0) < oldest)
+			oldest = tier_time(&h->proc[k], 0);
+	return oldest;
+}
+
+/* Records q's values vals at this refresh's slots */
+static void hproc_record(const struct history *h, struct hproc *q, const uint32_t *vals,
+			 const size_t *slots, double oldest)
+{
+	size_t row = (size_t)h->nhcol * sizeof(uint32_t);
+
+	if (q->first == h->now) {
+		memcpy(q->same, vals, row);
+	} else if (memcmp(q->same, vals, row)) {
+		if (!q->v)
+			hproc_expand(h, q);
+		q->vchanged = h->now;
+		memcpy(q->same, vals, row);
+	}
+	if (!q->v)
+		return;
+	for (size_t k = 0; k < PROC_TIERS; k++)
+		memcpy(q->v + slots[k] * (size_t)h->nhcol, vals, row);
+	if (q->vchanged <= oldest) { /* every sample held is this one's */
+		free(q->v);
+		q->v = NULL;
+	}
 }
 
 /* A process not in this refresh: kept into *out while gone for a short while (returns 1),
@@ -214,6 +271,7 @@ void history_record(struct history *h, const struct snapshot *s, const double *f
 	}
 	h->before = h->now;
 	h->now = s->mono;
+	double oldest = proc_oldest(h);
 
 	/* the processes of the snapshot and those kept, both by pid, side by side */
 	size_t need = h->nprocs + s->nprocs;
@@ -237,7 +295,7 @@ void history_record(struct history *h, const struct snapshot *s, const double *f
 			n += keep_gone(h->procs[j++], s->mono, h->next + n);
 		struct hproc *q = j < h->nprocs && h->procs[j]->pid == p->pid
 					  ? h->procs[j++]
-					  : hproc_new(h, p, s->mono);
+					  : hproc_new(p, s->mono);
 		q->last = s->mono;
 		memcpy(q->comm, p->comm, sizeof(q->comm));
 		proc_values(h, p, vals);
@@ -250,9 +308,7 @@ void history_record(struct history *h, const struct snapshot *s, const double *f
 			q->changed = s->mono;
 		q->last_rss = vals[h->hcol[COL_RSS]];
 		q->last_swap = vals[h->hcol[COL_SWAP]];
-		for (size_t k = 0; k < PROC_TIERS; k++)
-			memcpy(q->v + slots[k] * (size_t)h->nhcol, vals,
-			       (size_t)h->nhcol * sizeof(uint32_t));
+		hproc_record(h, q, vals, slots, oldest);
 		h->cur[i] = q;
 		h->next[n++] = q;
 	}

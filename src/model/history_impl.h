@@ -32,13 +32,19 @@ struct tier {
 	unsigned *count; /* refreshes averaged into each slot */
 };
 
+#define HISTORY_COLS_MAX 8 /* columns marked .history */
+
 struct hproc {
 	int32_t pid;
 	uint64_t start_ticks;
 	char comm[MT_COMM_LEN + 1];
 	double first, last;		/* mono of its first and last sample */
 	uint32_t first_rss, first_swap; /* at its first sample (NO_VALUE: not read) */
-	uint32_t *v;			/* by slot, then history column */
+	/* by slot, then history column; NULL while every sample held is the same, same[]
+	 * (most processes sleep for hours: they cost no slots) */
+	uint32_t *v;
+	uint32_t same[HISTORY_COLS_MAX]; /* its values at its last sample */
+	double vchanged;		 /* mono of the last sample unlike the one before */
 	/* the mono of the last sample whose RSS or swap was not the one before's, and that
 	 * sample's: most processes stay the same size for minutes */
 	double changed;
@@ -129,6 +135,13 @@ static inline bool proc_slot_at(const struct history *h, double first, double la
 	*slot = slot_of(t, (size_t)k);
 	*at = tier_time(t, (size_t)k);
 	return true;
+}
+
+/* q's values (the history's columns) in the processes' slot slot, held at or after its
+ * first sample */
+static inline const uint32_t *hproc_row(const struct history *h, const struct hproc *q, size_t slot)
+{
+	return q->v ? q->v + slot * (size_t)h->nhcol : q->same;
 }
 
 /* A value in a processes' slot, for history_points; false where it has none */

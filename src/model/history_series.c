@@ -64,7 +64,7 @@ bool history_proc_at(const struct history *h, const struct hproc *q, int i, doub
 
 	if (!proc_slot_at(h, q->first, q->last, time, &slot, at))
 		return false;
-	*v = q->v[slot * (size_t)h->nhcol + (size_t)i];
+	*v = hproc_row(h, q, slot)[i];
 	return *v != NO_VALUE;
 }
 
@@ -108,7 +108,7 @@ double history_procs_at(const struct history *h, double time,
 	size_t slot = slot_of(t, (size_t)k);
 	for (size_t i = 0; i < h->nprocs; i++) {
 		const struct hproc *q = h->procs[i];
-		const uint32_t *v = q->v + slot * (size_t)h->nhcol;
+		const uint32_t *v = hproc_row(h, q, slot);
 		if (at < q->first || at > q->last || v[h->hcol[COL_RSS]] == NO_VALUE)
 			continue;
 		uint32_t sw = v[h->hcol[COL_SWAP]];

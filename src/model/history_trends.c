@@ -69,7 +69,7 @@ struct size_arg {
 static bool size_in(const struct history *h, const void *arg, size_t slot, double *kb)
 {
 	const struct size_arg *a = arg;
-	const uint32_t *v = a->q->v + slot * (size_t)h->nhcol;
+	const uint32_t *v = hproc_row(h, a->q, slot);
 	uint32_t rss = v[h->hcol[COL_RSS]], sw = v[h->hcol[COL_SWAP]];
 
 	if (rss == NO_VALUE || (a->use_swap && sw == NO_VALUE))
@@ -137,9 +137,10 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		return false;
 	struct hproc *q = h->cur[i];
 	double now = tier_time(t0, t0->n - 1), *flat = &q->flat_at[span >= 600];
-	/* the last fit found every sample of its window the same, and none has changed since:
-	 * so are those of this window, and the slope is 0 without fitting again */
-	if (*flat > 0 && q->changed <= *flat - span) {
+	/* the last fit found every sample of its window the same (its window starts at its
+	 * first sample at the latest), and none has changed since: so are those of this
+	 * window, and the slope is 0 without fitting again */
+	if (*flat > 0 && q->changed <= fmax(*flat - span, q->first)) {
 		*kb_per_min = 0;
 		return true;
 	}
@@ -148,7 +149,7 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		return false;
 	if (!fit_growth(h, q, now, span, kb_per_min, leak))
 		return false;
-	if (q->changed <= now - span) { /* every sample the same: flat, not a rounding off it */
+	if (q->changed <= fmax(now - span, q->first)) { /* every sample the same: flat */
 		*kb_per_min = 0;
 		if (leak)
 			*leak = false;

@@ -4,19 +4,13 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "util.h"
 
-#ifndef MCL_ONFAULT
-#define MCL_ONFAULT 4
-#endif
-
 static int adj_now;  /* what it set; 0, the default, where it could not */
 static bool adj_set; /* it was set */
-static bool locked;
 
 int guard_oom_adj(int adj, char *err, size_t errlen)
 {
@@ -45,20 +39,9 @@ void guard_collect(struct self_state *st)
 	st->oom_score_adj = adj_now;
 	st->adj_lowered = adj_set;
 	/* the locked size moves only with the mappings it locked: read only after locking */
-	if (locked && read_file("/proc/self/status", buf, sizeof(buf)) > 0) {
+	if (guard_locked_kb() && read_file("/proc/self/status", buf, sizeof(buf)) > 0) {
 		const char *p = strstr(buf, "\nVmLck:");
 		if (p)
 			st->locked_kb = strtoull(p + 8, NULL, 10);
 	}
-}
-
-void guard_lock(void)
-{
-	static bool done;
-
-	if (done || geteuid())
-		return;
-	done = true;
-	/* best effort: it is protection, not function */
-	locked = mlockall(MCL_CURRENT | MCL_ONFAULT) == 0;
 }

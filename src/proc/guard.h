@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "snapshot.h"
 
@@ -19,8 +20,14 @@ int guard_oom_adj(int adj, char *err, size_t errlen);
 /* What it has now: its locked size and oom_score_adj */
 void guard_collect(struct self_state *st);
 
-/* Locks what is mapped now, pages as they are touched (mlockall MCL_CURRENT |
- * MCL_ONFAULT): its steady size, not what is mapped later. Once; as root. */
-void guard_lock(void);
+/* Locks memtop's steady working set, at most max bytes (its --lock-max; 0: nothing):
+ * the pages resident now of the program's and its libraries' code and data (their files'
+ * mappings and the bss after them) and of the main thread's stack. Never the heap, the
+ * allocator's other mappings, the threads' stacks or the BPF maps, which grow with the
+ * processes and cgroups it lists (guard_lock.c). Once; as root. */
+#define GUARD_LOCK_MAX_DEFAULT (16ull << 20)
+void guard_lock(uint64_t max);
+/* The bytes it locked, in kB (what VmLck counts of it); 0 before guard_lock */
+uint64_t guard_locked_kb(void);
 
 #endif

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "batch_run.h"
+#include "bpf_source.h"
 #include "guard.h"
 #include "loop.h"
 #include "monitor.h"
@@ -63,6 +64,23 @@ static void std_fds_reserve(void)
 				close(n);
 			}
 		}
+}
+
+/* The screen draws its first table from /proc while the BPF programs load, and so do
+ * -b and --json with --no-wait; a single refresh of -b text, or of either with
+ * --no-wait, loads none (its BPF figures, rates and counts since start, would be null or
+ * zero); --verbose, --bpf-stats and the services load them first */
+static enum bpf_when bpf_when(const struct options *o)
+{
+	bool recording = o->rec.file || o->rec.dir;
+	bool later = (o->mode == OUT_TUI && !recording) ||
+		     ((o->mode == OUT_BATCH || o->mode == OUT_JSON) && o->no_wait);
+
+	if (o->verbose || bpf_debug_env() || o->bpf_stats || recording)
+		return BPF_NOW;
+	if (o->iterations == 1 && (o->no_wait || o->mode == OUT_BATCH))
+		return BPF_NEVER;
+	return later ? BPF_LATER : BPF_NOW;
 }
 
 int main(int argc, char **argv)
@@ -128,6 +146,8 @@ int main(int argc, char **argv)
 				    .replay = rp,
 				    .no_bpf = o.no_bpf,
 				    .verbose = o.verbose,
+				    .bpf_when = bpf_when(&o),
+				    .lock_max = o.lock_max,
 				    .rec = &o.rec};
 	struct monitor *mon = monitor_open(&conf, err, sizeof(err));
 	if (!mon) {

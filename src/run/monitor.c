@@ -16,9 +16,11 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 
 	mon->prefs = c->prefs;
 	mon->no_bpf = c->no_bpf;
+	mon->lock_max = c->lock_max;
 	mon->at = SIZE_MAX;
-	mon->src = c->replay ? sources_replay(c->replay)
-			     : sources_open(c->no_bpf, c->verbose, err, errlen);
+	mon->src =
+		c->replay ? sources_replay(c->replay)
+			  : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, c->verbose, err, errlen);
 	if (mon->src && c->rec && (c->rec->file || c->rec->dir) &&
 	    !(mon->rec = recorder_open(c->rec, err, errlen))) {
 		sources_close(mon->src);
@@ -93,7 +95,7 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	if (rp)
 		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)
-		guard_lock(); /* steady after two refreshes */
+		guard_lock(mon->lock_max); /* steady after two refreshes */
 	return 0;
 }
 

@@ -23,6 +23,8 @@ struct monitor_conf {
 	struct replay *replay;	       /* the source: a recording (owned from then); NULL: live */
 	bool no_bpf;		       /* live: no BPF programs, for the machine or a drill-down */
 	bool verbose;		       /* libbpf's messages while loading to stderr */
+	enum bpf_when bpf_when;	       /* live: when the BPF programs load (sources.h) */
+	uint64_t lock_max;	       /* live: bytes of memtop's working set locked at most */
 	const struct record_opts *rec; /* --record: each refresh appended; NULL: none */
 };
 
@@ -36,9 +38,10 @@ struct monitor {
 	struct recorder *rec;
 	struct drill *drill; /* live: the drill-down's source while it is open */
 	bool no_bpf;
-	long refreshes;	  /* live ones taken */
-	size_t at;	  /* a replay: the sample the model took last, SIZE_MAX: none */
-	size_t free_held; /* bytes the allocator held free when it last gave back */
+	uint64_t lock_max; /* guard_lock's cap */
+	long refreshes;	   /* live ones taken */
+	size_t at;	   /* a replay: the sample the model took last, SIZE_MAX: none */
+	size_t free_held;  /* bytes the allocator held free when it last gave back */
 };
 
 /* The source, the recorder when c->rec names a file or a directory, the empty models.
@@ -50,7 +53,8 @@ void monitor_close(struct monitor *mon);
  * sample), appended to the recording being made, the model's step (model_step), the
  * cgroups with their rates, in order, marked by the recent OOM kills, and the model's
  * verdict from both. Returns 0, or -1
- * with a one-line reason in err. Memtop's pages are locked once it is steady (guard.h). */
+ * with a one-line reason in err. Memtop's working set is locked once it is steady (guard.h),
+ * c->lock_max bytes at most. */
 int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *err, size_t errlen);
 /* What the recorder passed over (damage) since it last said: true with one line in buf */
 bool monitor_warning(struct monitor *mon, char *buf, size_t size);

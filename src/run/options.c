@@ -124,8 +124,10 @@ static int parse_stack_bytes(const char *arg, unsigned *out, char *err, size_t e
 	return 0;
 }
 
-/* --record-max SIZE: bytes, or with a suffix K, M, G (KiB, MiB, GiB) */
-static int parse_size(const char *arg, uint64_t *out, char *err, size_t errlen)
+/* --record-max SIZE, --lock-max SIZE: bytes, or with a suffix K, M, G (KiB, MiB, GiB);
+ * min or more, or 0 where min is 0 */
+static int parse_size(const char *flag, uint64_t min, const char *arg, uint64_t *out, char *err,
+		      size_t errlen)
 {
 	char *end, q[PARSE_QUOTE_SIZE];
 	errno = 0;
@@ -134,10 +136,9 @@ static int parse_size(const char *arg, uint64_t *out, char *err, size_t errlen)
 	const char *u = *end ? strchr(units, *end) : NULL;
 	if (u)
 		v *= (double)(1ull << (10 * (u - units + 1)));
-	if (errno || end == arg || (*end && (!u || end[1])) || !(v >= 4096) || v > 1e18) {
-		snprintf(err, errlen,
-			 "--record-max needs a size of 4K or more (bytes, K, M, G), not '%s'",
-			 parse_quote(arg, q, sizeof(q)));
+	if (errno || end == arg || (*end && (!u || end[1])) || !(v >= (double)min) || v > 1e18) {
+		snprintf(err, errlen, "--%s needs a size of %s or more (bytes, K, M, G), not '%s'",
+			 flag, min ? "4K" : "0", parse_quote(arg, q, sizeof(q)));
 		return -1;
 	}
 	*out = (uint64_t)v;
@@ -185,6 +186,7 @@ struct flag {
 
 static const struct flag plain_flags[] = {
 	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
+	{"no-wait", 'w', false, OPTION_AT(no_wait)},
 	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
 	{"users", 'y', false, OPTION_AT(users)},
@@ -209,6 +211,7 @@ static const struct flag own_flags[] = {
 	{"oom-score-adj", 'A', true, 0}, {"openmetrics", 'M', false, 0},
 	{"serve", 'L', true, 0},	 {"top", 'k', true, 0},
 	{"record-max", 'X', true, 0},	 {"keep", 'Y', true, 0},
+	{"lock-max", 'm', true, 0},
 };
 
 #define NPLAIN (sizeof(plain_flags) / sizeof(plain_flags[0]))
@@ -359,7 +362,9 @@ static int own_flag(struct options *o, int c, char *err, size_t errlen)
 		o->given_adj = true;
 		return 0;
 	case 'X':
-		return parse_size(optarg, &o->rec.max, err, errlen);
+		return parse_size("record-max", 4096, optarg, &o->rec.max, err, errlen);
+	case 'm':
+		return parse_size("lock-max", 0, optarg, &o->lock_max, err, errlen);
 	case 'Y':
 		/* the number as an int, as --keep has always read it */
 		if (!whole_number(optarg, LONG_MIN, LONG_MAX, &v) || (int)v < 1 ||
@@ -384,6 +389,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	memset(o, 0, sizeof(*o));
 	prefs_init(&o->prefs);
 	o->oom_score_adj = GUARD_OOM_ADJ_DEFAULT;
+	o->lock_max = GUARD_LOCK_MAX_DEFAULT;
 	o->top = METRIC_TOP_DEFAULT;
 	o->stack_bytes = STACKS_DEFAULT_BYTES;
 	flag_tables(longopts, letters);

@@ -26,6 +26,9 @@ struct options {
 	long iterations;    /* 0: forever */
 	struct prefs prefs; /* columns, sort, tree, -K, -d, -p, -u, --cgroup, --theme, --no-mouse */
 	bool no_bpf;
+	/* --no-wait: -b and --json print their first refresh without waiting for the BPF
+	 * programs to load (main.c's bpf_when) */
+	bool no_wait;
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;
@@ -40,6 +43,7 @@ struct options {
 	bool verbose;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
+	uint64_t lock_max;  /* --lock-max SIZE: memtop's working set locked at most; 0 none */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
 	/* --stacks -- CMD ARGS...: the command memtop starts and samples (argv, NULL-ended);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "bpf_loader.h"
 #include "bpf_source.h"
 #include "cgroup.h"
 #include "guard.h"
@@ -18,13 +19,22 @@
 struct sources {
 	struct proc_walk *walk;
 	struct pids_collector *pids;
-	struct bpf_source *bpf;
+	struct bpf_source *bpf;	   /* NULL while the loader has it */
+	struct bpf_loader *loader; /* the BPF object loading on its thread; NULL: none */
 	struct cg_reader *cg;
 	struct slab_reader *slab;
 	struct replay *rp; /* a recording instead of the above */
 };
 
-struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen)
+/* The loader's object, once it is ready: from then on the refresh's own */
+static void take_bpf(struct sources *src, bool wait)
+{
+	if (!src->loader || !(src->bpf = bpf_loader_take(&src->loader, wait)))
+		return;
+	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
+}
+
+struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t errlen)
 {
 	struct sources *src = xcalloc(1, sizeof(*src));
 	src->walk = proc_walk_new(err, errlen);
@@ -35,7 +45,15 @@ struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen
 		free(src);
 		return NULL;
 	}
-	src->bpf = bpf_source_open(no_bpf, verbose);
+	/* libbpf's messages go to stderr while loading: then nothing else is on the
+	 * terminal */
+	if (when == BPF_LATER && !verbose && !(src->loader = bpf_loader_start()))
+		when = BPF_NOW;
+	if (!src->loader)
+		src->bpf = bpf_source_open(when == BPF_NO      ? "--no-bpf"
+					   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
+							       : NULL,
+					   verbose);
 	src->cg = cg_open();
 	src->slab = slab_reader_new();
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
@@ -65,6 +83,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		account_collect(s);
 	/* each NUMA node's meminfo: one small file per node */
 	s->nnodes = numa_nodes_read(s->nodes, MT_MAX_NODES);
+	take_bpf(src, false);
 	double start = clock_mono();
 	size_t from = s->nprocs;
 	if (bpf_source_walk(src->bpf, s) == 0) {
@@ -119,6 +138,7 @@ void sources_close(struct sources *src)
 		return;
 	pids_free(src->pids);
 	proc_walk_free(src->walk);
+	take_bpf(src, true);
 	bpf_source_close(src->bpf);
 	cg_close(src->cg);
 	slab_reader_free(src->slab);

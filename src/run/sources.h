@@ -9,9 +9,14 @@
 struct sources;
 struct replay;
 
-/* The live machine. no_bpf: load no BPF programs; verbose: libbpf's messages while
- * loading to stderr */
-struct sources *sources_open(bool no_bpf, bool verbose, char *err, size_t errlen);
+/* When the BPF programs load: now, before the first refresh; later, on a thread
+ * (bpf_loader.h), the refreshes till it is done without them (snapshot bpf.loading); not
+ * at all, for --no-bpf or for a single refresh, which would show none of their figures */
+enum bpf_when { BPF_NOW, BPF_LATER, BPF_NO, BPF_NEVER };
+
+/* The live machine, its BPF programs loaded when says (with verbose: now, libbpf's
+ * messages while loading to stderr) */
+struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t errlen);
 /* A recording, owned from then (closed by sources_close) */
 struct sources *sources_replay(struct replay *rp);
 /* The next refresh into s (model_begin's): the machine now, what req asks for; or the

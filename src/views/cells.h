@@ -57,6 +57,13 @@ static inline size_t table_cell(const struct column *cols, int c, const struct t
 	return number_cell(r->num[c], col->unit, buf, size);
 }
 
+/* A figure not yet known (the BPF programs still loading): "…", "..." without UTF-8.
+ * Returns strlen(buf). */
+static inline size_t unknown_cell(char *buf, size_t size, bool utf8)
+{
+	return utf8 ? fmt_cut("\xe2\x80\xa6", 3, buf, size) : fmt_cut("...", 3, buf, size);
+}
+
 /* A process's cell: table_cell, the COMMAND cell with the tree's lines */
 static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, size_t size,
 			       bool utf8)

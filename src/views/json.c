@@ -472,8 +472,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	tbuf_putc(&out, ',');
 	hist(&out, "shrink_slab", &r->reclaim.shrink_slab);
 	figures(&out, m, "reclaim", true);
-	tbuf_printf(&out,
-		    "},\"bpf\":{\"enabled\":%s,\"reason\":", s->bpf.enabled ? "true" : "false");
+	tbuf_printf(&out, "},\"bpf\":{\"enabled\":%s,\"loading\":%s,\"reason\":",
+		    s->bpf.enabled ? "true" : "false", s->bpf.loading ? "true" : "false");
 	put_string(&out, s->bpf.reason);
 	figures(&out, m, "bpf", true);
 	tbuf_puts(&out, ",\"swapin_mode\":");

@@ -30,6 +30,7 @@ int main(void)
 	failed += run_cgtree_tests();
 	failed += run_history_tests();
 	failed += run_slab_history_tests();
+	failed += run_history_idle_tests();
 	failed += run_verdict_tests();
 	failed += run_graph_tests();
 	failed += run_metric_tests();

@@ -33,6 +33,7 @@ int run_cgkept_live_tests(void);
 int run_cgtree_tests(void);
 int run_history_tests(void);
 int run_slab_history_tests(void);
+int run_history_idle_tests(void);
 int run_verdict_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);

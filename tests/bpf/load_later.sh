@@ -1,0 +1,61 @@
+#!/bin/sh
+# The screen's first table comes from /proc while the BPF programs load on a thread: held
+# back (MEMTOP_BPF_GATE), memtop shows its table with the process asked for and its RSS as
+# /proc/PID/status gives it, "BPF loading…" and "…" in the BPF columns (SWIN/s, RECLAIM),
+# and holds no BPF link. Once the load goes on, the same screen says "BPF on" with every
+# concern on (the task iterator's check of memtop's own statm passes while the refreshes
+# of 2,000 more processes move memtop's memory on the other thread), the columns fill in
+# with numbers and memtop holds the programs' links. --json --no-wait
+# prints its first line with bpf.loading true and the BPF columns null, the later lines
+# with BPF on; -b -n 1 loads no program at all, and says so.
+. "$(dirname "$0")/lib.inc"
+. "$TESTS/dd_grow.inc"
+need_bpf
+
+gatef="$WORK/gate"
+"$HELPERS/many_children" 2000 >"$WORK/kids" &
+KIDS="$KIDS $!"
+wait_ready "$WORK/kids" || fail "many_children never got ready"
+sleep 300 9>&- &
+child=$!
+KIDS="$KIDS $child"
+tm_start 160 30 "echo \$\$ >'$WORK/mt'; exec env LANG=C.UTF-8 MEMTOP_BPF_GATE='$gatef' '$MEMTOP' -d 0.3 -p $child --columns pid,rss,swapin,reclaim,cmd"
+wait_for "BPF loading…" || fail "no 'BPF loading…' while the load is held"
+MT=$(cat "$WORK/mt")
+row=$(screen_text | grep -E "^ *$child ")
+[ -n "$row" ] || fail "no row for pid $child: $(screen_text)"
+rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$child/status")
+want=$(fmt_kb "$rss")
+printf '%s\n' "$row" | grep -qF -- "$want" || fail "row '$row' lacks RSS $want (/proc: $rss kB)"
+[ "$(printf '%s\n' "$row" | grep -o '…' | wc -l)" -eq 2 ] || fail "not two '…' cells: '$row'"
+screen_text | grep -q 'SWIN/s' || fail "no SWIN/s column while loading"
+[ "$(bpf_links "$MT")" -eq 0 ] || fail "memtop holds $(bpf_links "$MT") BPF links before loading"
+echo "held: $row"
+
+touch "$gatef"
+wait_for "BPF on" || fail "BPF never came on"
+line=$(screen_text | grep '^BPF on')
+printf '%s\n' "$line" | grep -q ' off: ' && fail "a concern is off: $line"
+eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -E '^ *$child ' | grep -qE ' [0-9.]+[KMG]? +[0-9.]+[a-z]* +sleep'" ||
+	fail "the BPF columns never filled in: $(screen_text | grep -E "^ *$child ")"
+row=$(screen_text | grep -E "^ *$child ")
+printf '%s\n' "$row" | grep -q '…' && fail "still '…' after loading: $row"
+[ "$(bpf_links "$MT")" -gt 0 ] || fail "memtop holds no BPF link after loading"
+echo "loaded: $row, $(bpf_links "$MT") links"
+tm_kill
+
+# --json --no-wait: the first line before BPF, the next ones with it
+"$MEMTOP" --json --no-wait -n 4 -d 0.5 -p "$child" >"$WORK/j" || fail "--json --no-wait exited $?"
+head -n 1 "$WORK/j" | jq -e '.bpf.loading == true and .bpf.enabled == false and
+	.processes[0].swapin_per_s == null' >/dev/null ||
+	fail "first line: $(head -n 1 "$WORK/j" | jq -c '.bpf, .processes[0].swapin_per_s')"
+tail -n 1 "$WORK/j" | jq -e '.bpf.loading == false and .bpf.enabled == true and
+	(.processes[0].swapin_per_s | type == "number")' >/dev/null ||
+	fail "last line: $(tail -n 1 "$WORK/j" | jq -c '.bpf, .processes[0].swapin_per_s')"
+echo "--json --no-wait: first line loading, last with BPF on"
+
+# -b -n 1: no program loaded (its reason says so), the table there
+"$MEMTOP" -b -n 1 -p "$child" >"$WORK/b" || fail "-b -n 1 exited $?"
+grep -q '^BPF off: not loaded for one refresh (-n 1)' "$WORK/b" || fail "-b -n 1: $(grep BPF "$WORK/b")"
+grep -qE "^ *$child " "$WORK/b" || fail "-b -n 1: no row for $child"
+echo "-b -n 1: no BPF loaded"

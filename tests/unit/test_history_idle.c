@@ -1,0 +1,146 @@
+/* The memory of the history and the model where most processes sleep, on a test clock:
+ * 10,000 idle processes (their figures never change) and 5 new ones a second that live a
+ * second each (kept two minutes after they went).
+ *
+ * - history_idle_hour: an hour of 1 s refreshes holds a few MB of history, no more after
+ *   the hour than after ten minutes, and the idle processes' curves still reach an hour
+ *   back; a process that changes takes its slots, and gives them back once the change is
+ *   older than every sample held.
+ * - model_idle_heap: the whole model (model_step: two snapshots, rates, rows, history,
+ *   growth, sorting) at those processes, after 130 refreshes (the finest tier full, the
+ *   gone ones' two minutes reached), holds under 16 MiB of heap (mallinfo2: in use, and
+ *   the mappings of large blocks whole); the history adds nothing after that, as the
+ *   first test shows. memtop's resident size at 10,000 processes is that, less the
+ *   large blocks' untouched pages, plus its code and libraries (bench/README.md). */
+#include <malloc.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "history.h"
+#include "model.h"
+#include "sysfig.h"
+#include "unit.h"
+
+#define IDLE 10000
+
+/* The processes of a refresh at t: IDLE idle ones (pid i + 1, RSS 1000 + i % 500 KiB,
+ * faults i), pid 20000 whose RSS is 5000 KiB but 6000 at t == change, and 5 that live a
+ * second from *next on */
+static void add_procs(struct snapshot *s, int t, int32_t *next, int change)
+{
+	for (int i = 0; i < IDLE; i++) {
+		struct proc_sample *p = snapshot_add_proc(s);
+		p->pid = i + 1;
+		p->start_ticks = 100;
+		p->v[COL_RSS] = 1000 + (uint64_t)(i % 500);
+		p->v[COL_MINFLT] = (uint64_t)i;
+		p->valid = columns_filled_by(NEED_STAT | NEED_STATM) | COL_BIT(COL_SWAP);
+		memcpy(p->comm, "idle", 5);
+	}
+	struct proc_sample *p = snapshot_add_proc(s);
+	p->pid = 20000;
+	p->start_ticks = 100;
+	p->v[COL_RSS] = t == change ? 6000 : 5000;
+	p->valid = columns_filled_by(NEED_STAT | NEED_STATM) | COL_BIT(COL_SWAP);
+	for (int i = 0; i < 5; i++) {
+		p = snapshot_add_proc(s);
+		p->pid = (*next)++;
+		p->start_ticks = 100;
+		p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
+	}
+}
+
+static void history_idle_hour(void **state)
+{
+	(void)state;
+	size_t nfig = n_sys_figures;
+	bool mean[nfig];
+	double figs[nfig];
+	for (size_t f = 0; f < nfig; f++) {
+		mean[f] = false;
+		figs[f] = (double)f;
+	}
+	struct history *h = history_new(nfig, mean);
+	struct snapshot snap, *s = &snap;
+	snapshot_init(s);
+	int32_t next = 100000;
+	size_t before_change = 0, at_change = 0, at_600 = 0, most = 0;
+	for (int t = 0; t < 3600; t++) {
+		snapshot_reuse(s);
+		s->mono = t;
+		s->wall = 1.7e9 + t;
+		add_procs(s, t, &next, 30);
+		history_record(h, s, figs);
+		size_t b = history_bytes(h);
+		most = b > most ? b : most;
+		before_change = t == 29 ? b : before_change;
+		at_change = t == 30 ? b : at_change;
+		at_600 = t == 600 ? b : at_600;
+	}
+	size_t bytes = history_bytes(h);
+	printf("history: %zu B at %d idle processes + churn after an hour (%zu at most, %zu "
+	       "after 10 min)\n",
+	       bytes, IDLE, most, at_600);
+	assert_true(most < 3u << 20); /* a few MB: a row each, no slots */
+	assert_true(bytes <= at_600 + 1024);
+	/* the one that changed took its slots, and gave them back once the change was older
+	 * than every sample held (the oldest minute's shows its bucket's last refresh, 59 s) */
+	assert_true(at_change >= before_change + 184 * history_bytes_per_proc_sample());
+	assert_true(bytes < at_change - 184 * history_bytes_per_proc_sample() + 600 * 256);
+	double rss[3];
+	assert_int_equal(history_proc_series(h, 20000, 100, COL_RSS, 59, 3599, rss, 2), 2);
+	assert_float_equal(rss[0], 5000, 1e-9);
+	/* an idle process's curve an hour back, and its growth: flat */
+	assert_int_equal(history_proc_series(h, 7, 100, COL_RSS, 100, 3599, rss, 3), 3);
+	for (int k = 0; k < 3; k++)
+		assert_float_equal(rss[k], 1006, 1e-9);
+	double kb_min;
+	bool leak = true;
+	assert_true(history_growth(h, 7, 100, INFINITY, 600, &kb_min, &leak));
+	assert_float_equal(kb_min, 0, 1e-9);
+	assert_false(leak);
+	history_free(h);
+	snapshot_free(s);
+}
+
+static size_t heap_in_use(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+	return mi.uordblks + mi.hblkhd;
+}
+
+static void model_idle_heap(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+	prefs_init(&pr);
+	size_t before = heap_in_use();
+	model_init(&m, &pr);
+	int32_t next = 100000;
+	for (int t = 0; t < 130; t++) {
+		struct snapshot *s = model_begin(&m);
+		s->mono = s->mono_procs = t;
+		s->wall = 1.7e9 + t;
+		s->uptime = 1000 + t;
+		s->hertz = 100;
+		s->mem[MI_MEM_TOTAL] = 32 << 20;
+		s->mem[MI_MEM_AVAILABLE] = 30 << 20;
+		add_procs(s, t, &next, -1);
+		model_step(&m);
+	}
+	size_t after = heap_in_use(); /* under ASan, its own allocator's: no figure */
+	size_t heap = after > before ? after - before : 0;
+	printf("model: %zu B of heap at %d idle processes + churn, %zu B of it history\n", heap,
+	       IDLE, history_bytes(m.hist));
+	assert_true(heap < 16u << 20);
+	model_free(&m);
+}
+
+int run_history_idle_tests(void)
+{
+	const struct CMUnitTest tests[] = {cmocka_unit_test(history_idle_hour),
+					   cmocka_unit_test(model_idle_heap)};
+	return cmocka_run_group_tests_name("history_idle", tests, NULL, NULL);
+}
