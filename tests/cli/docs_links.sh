@@ -46,8 +46,8 @@ done
 # the flags: those --help lists, and those the pages name
 "$MEMTOP" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/help"
 [ "$(wc -l <"$tmp/help")" -ge 25 ] || fail "too few flags in --help: $(cat "$tmp/help")"
-# other programs' flags, named beside their program: perf's, systemctl's, mkman's
-printf '%s\n' --call-graph --now --doc >"$tmp/foreign"
+# other programs' flags, named beside their program: perf's, systemctl's, mkman's, git's
+printf '%s\n' --call-graph --now --doc --always --dirty >"$tmp/foreign"
 flags=0
 for page in $pages; do
 	grep -oE -- '(^|[^a-z0-9-])--[a-z][a-z-]*[a-z]' "$page" | sed 's/^[^-]*//' | sort -u |
