@@ -40,10 +40,17 @@ enum action {
 	ACT_SHORTER,
 	ACT_LONGER,
 	ACT_QUIT,
+	ACT_LEFT,
+	ACT_RIGHT,
 };
 
 const struct binding main_keys[] = {
 	TABLE_MOVE_KEYS("process"),
+	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the table left"},
+	{ACT_RIGHT,
+	 {KEY_RIGHT, 0},
+	 "Right",
+	 "scroll it right: hidden columns, the rest of COMMAND"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
@@ -94,6 +101,17 @@ static void search_from(struct ui *u, size_t from)
 	char q[PARSE_QUOTE_SIZE];
 	snprintf(u->message, sizeof(u->message), "no match for '%s'",
 		 parse_quote(st->search, q, sizeof(q)));
+}
+
+/* Left and Right: the table scrolled by delta columns, no further than its longest line */
+#define HSCROLL_STEP 8
+static void hscroll(struct ui *u, int delta)
+{
+	int most = table_line_width(u) - u->cv.cols, h = st->hscroll + delta;
+
+	if (h > most)
+		h = most;
+	st->hscroll = h < 0 ? 0 : h;
 }
 
 static struct reaction pref(unsigned react, struct pref_req r)
@@ -183,6 +201,10 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_SHORTER:
 	case ACT_LONGER:
 		graph_zoom(u, a == ACT_SHORTER ? -1 : 1);
+		break;
+	case ACT_LEFT:
+	case ACT_RIGHT:
+		hscroll(u, a == ACT_LEFT ? -HSCROLL_STEP : HSCROLL_STEP);
 		break;
 	case ACT_QUIT:
 		return reacts(REACT_QUIT);

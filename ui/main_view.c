@@ -49,11 +49,11 @@ static uint64_t id_of(const struct ui *u, size_t i)
 /* The columns shown: what < and > step through and the picker lists */
 static int shown(const struct ui *u, int out[TABLE_COLS])
 {
-	enum col_id cols[COL_COUNT];
-	int n = table_layout(u, cols);
+	struct table_fit f;
+	int n = table_layout(u, u->cv.cols + main_state.hscroll, &f);
 
 	for (int i = 0; i < n; i++)
-		out[i] = cols[i];
+		out[i] = f.col[i];
 	return n;
 }
 

@@ -14,6 +14,7 @@ struct main_state {
 	int32_t kill_pid; /* the signal prompt's process and signal */
 	int kill_sig;
 	bool from_cgroups; /* opened on a cgroup by Enter there: Esc goes back */
+	int hscroll;	   /* columns the table is scrolled to the right (Left, Right) */
 };
 
 extern struct main_state main_state;
