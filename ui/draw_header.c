@@ -90,6 +90,20 @@ static int meters(struct ui *u, const struct snapshot *s)
 	return y;
 }
 
+/* The status line's room before the clock */
+static int status_room(const struct ui *u)
+{
+	return u->cv.cols - 10;
+}
+
+/* "label value" at y, x where the whole of it fits before the clock, else nothing */
+static int status_pair(const struct ui *u, int y, int x, const char *label, const char *value)
+{
+	int w = text_cols(label, u->cv.utf8) + 1 + text_cols(value, u->cv.utf8);
+
+	return x + w <= status_room(u) ? put_pair(&u->cv, y, x, label, value) : x;
+}
+
 /* The cgroup view's: how many, the sort, the hierarchy's version */
 static int cgroup_status(struct ui *u, const struct snapshot *s, int y)
 {
@@ -102,10 +116,10 @@ static int cgroup_status(struct ui *u, const struct snapshot *s, int y)
 		 (cg_columns[p->sort].ascending != p->invert) ? "asc" : "desc",
 		 p->tree ? ", tree" : "");
 	snprintf(v, sizeof(v), "v%d", s->cg_version);
-	int x = put_pair(&u->cv, y, 0, "Cgroups", a);
-	x = put_pair(&u->cv, y, x, "Refresh", b);
-	x = put_pair(&u->cv, y, x, "Sort", sort);
-	return s->cg_version ? put_pair(&u->cv, y, x, "Hierarchy", v) : x;
+	int x = status_pair(u, y, 0, "Cgroups", a);
+	x = status_pair(u, y, x, "Sort", sort);
+	x = status_pair(u, y, x, "Refresh", b);
+	return s->cg_version ? status_pair(u, y, x, "Hierarchy", v) : x;
 }
 
 static void status_line(struct ui *u, const struct snapshot *s, int y)
@@ -120,35 +134,33 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 		snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
 			 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
 			 u->prefs->tree ? ", tree" : "");
-		x = put_pair(&u->cv, y, 0, "Tasks", a);
-		x = put_pair(&u->cv, y, x, "Refresh", b);
-		x = put_pair(&u->cv, y, x, "Sort", sort);
+		x = status_pair(u, y, 0, "Tasks", a);
+		x = status_pair(u, y, x, "Sort", sort);
 		if (u->prefs->filter.cgroup[0]) { /* Enter on the cgroup view, or --cgroup */
 			char esc[200];
 			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);
-			x = put_pair(&u->cv, y, x, "Cgroup", esc);
+			x = status_pair(u, y, x, "Cgroup", esc);
 		}
+		x = status_pair(u, y, x, "Refresh", b);
 		if (u->m->exited.n) { /* over the last minute, as atop's #exit */
 			char n[24];
 			snprintf(n, sizeof(n), "%zu", u->m->exited.n);
-			x = put_pair(&u->cv, y, x, "Exited", n);
+			x = status_pair(u, y, x, "Exited", n);
 		}
 	}
-	if (u->rv.on && x < u->cv.cols) { /* a replay: which sample, and its day */
+	if (u->rv.on) { /* a replay: which sample, and its day */
 		char r[64], day[16];
 		time_t t = (time_t)wall_held(s->wall);
 		struct tm tm;
 		localtime_r(&t, &tm);
 		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
-		snprintf(r, sizeof(r), "REPLAY %zu/%zu %s ", u->rv.pos + 1, u->rv.count, day);
-		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, r, false);
-		x += (int)strlen(r);
-	} else if (u->paused && x < u->cv.cols)
-		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
+		snprintf(r, sizeof(r), "REPLAY %zu/%zu %s", u->rv.pos + 1, u->rv.count, day);
+		put_words(&u->cv, y, x, status_room(u) - x, ROLE_ALERT, r, false);
+	} else if (u->paused && x + 6 <= status_room(u))
+		put_text(&u->cv, y, x, 6, ROLE_ALERT, "PAUSED", false);
 	fmt_clock(s->wall, when, sizeof(when));
 	int w = (int)strlen(when);
-	if (u->cv.cols - w > x + 8)
-		put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
+	put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
 }
 
 static void oom_banner(struct ui *u, int y)
@@ -159,8 +171,18 @@ static void oom_banner(struct ui *u, int y)
 	fmt_oom_line(&m->oom[m->noom - 1], what, sizeof(what), u->cv.utf8);
 	if (unseen > 1)
 		snprintf(more, sizeof(more), " (%" PRIu64 " new)", unseen);
-	snprintf(line, sizeof(line), "%s%s  [a: acknowledge, o: history]", what, more);
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
+	/* the keys first, at the right end, in the words there is room for */
+	static const char *const hints[] = {"  [a: acknowledge, o: history]",
+					    "  [a: acknowledge, o: kills]", "  [a ack, o kills]"};
+	snprintf(line, sizeof(line), "%s%s", what, more);
+	int cols = u->cv.cols, hint = 0, need = (int)strlen(line);
+	while (hint < 2 && need + (int)strlen(hints[hint]) > cols &&
+	       cols - (int)strlen(hints[hint]) < 40)
+		hint++;
+	int hw = (int)strlen(hints[hint]);
+	put_text(&u->cv, y, 0, cols, ROLE_ALERT, "", true);
+	put_words(&u->cv, y, 0, cols - hw, ROLE_ALERT, line, false);
+	put_text(&u->cv, y, cols - hw, hw, ROLE_ALERT, hints[hint], false);
 }
 
 /* One header line's figures, from the system figure table: "label value" items, or a
@@ -294,7 +316,7 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 	if (x < 0)
 		x = 0;
 	if (w < 0 || x > 2)
-		put_text(&u->cv, y, 0, w < 0 ? u->cv.cols : x - 2, role, line, false);
+		put_words(&u->cv, y, 0, w < 0 ? u->cv.cols : x - 2, role, line, false);
 	for (int i = 0; i < n; i++) {
 		if (it[i].row < 0)
 			continue;
