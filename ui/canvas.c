@@ -51,7 +51,8 @@ int text_cols(const char *s, bool utf8)
 /* Whether a clause ends at s[i] (a cut before it) */
 static bool clause_end(const char *s, size_t i)
 {
-	return (s[i] == ' ' && (s[i + 1] == '(' || (s[i + 1] == '-' && s[i + 2] == ' '))) ||
+	return (s[i] == ' ' && (s[i + 1] == '(' || s[i + 1] == ' ' ||
+				(s[i + 1] == '-' && s[i + 2] == ' '))) ||
 	       ((s[i] == ',' || s[i] == ';' || s[i] == ':') && s[i + 1] == ' ');
 }
 
@@ -77,7 +78,8 @@ size_t words_fit(const char *s, int w, bool utf8)
 		depth -= depth > 0 && (s[i] == ')' || s[i] == ']');
 		cols += !utf8 || (s[i] & 0xc0) != 0x80;
 	}
-	size_t n = clause ? clause : outside ? outside : any;
+	/* a clause where it keeps two thirds of what the words would */
+	size_t n = clause && clause * 3 >= outside * 2 ? clause : outside ? outside : any;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == ';' || s[n - 1] == ':'))
 		n--;
 	return n;

@@ -20,8 +20,9 @@ void put_text(const struct canvas *cv, int y, int x, int w, enum role r, const c
 /* The columns s takes (escaped text: a column a character) */
 int text_cols(const char *s, bool utf8);
 /* The bytes of s's longest start that takes w columns at most and ends where a word does:
- * before a clause (", ", "; ", ": ", " (", " - ") outside parentheses if one fits, else at
- * a space outside them, else at any space; 0 where no word fits. All of s where it fits. */
+ * before a clause (", ", "; ", ": ", " (", " - ", "  ") outside parentheses where that
+ * keeps two thirds of what a cut at a space outside them would, else at such a space,
+ * else at any space; 0 where no word fits. All of s where it fits. */
 size_t words_fit(const char *s, int w, bool utf8);
 /* s at y, x in at most w columns, cut where words_fit says (padding with spaces when pad);
  * returns the columns it took */

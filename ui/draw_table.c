@@ -147,7 +147,10 @@ void draw_table(struct ui *u, int y, int rows)
 	for (int r = 0; r < rows && v->top + (size_t)r < m->nrows; r++) {
 		size_t i = v->top + (size_t)r;
 		const struct row *row = m->rows[i];
-		enum role role = i == v->sel ? ROLE_SELECTED : ROLE_ROW;
+		/* tagged rows as htop draws them, in the warning's colors */
+		enum role role = i == v->sel			      ? ROLE_SELECTED
+				 : tags_has(&main_state.tags, row->p) ? ROLE_WARNING
+								      : ROLE_ROW;
 		x = 0;
 		for (int k = 0; k < n; k++) {
 			enum col_id c = f.col[k];

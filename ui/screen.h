@@ -183,6 +183,11 @@ static inline struct reaction reacts(unsigned react)
 	return (struct reaction){.react = react};
 }
 
+static inline struct reaction react_pref(unsigned react, struct pref_req r)
+{
+	return (struct reaction){react, r};
+}
+
 /* The keys common to the screens: one table (ui/common_keys.c), handled once by ui_key on
  * the screens whose struct screen's common has their bit */
 enum common_act {
@@ -190,13 +195,14 @@ enum common_act {
 	CK_DELAY,
 	CK_HELP,
 	CK_OOM_ACK,
+	CK_OOM_PANE,
 	CK_REDRAW,
 	CK_THEME,
 };
 #define CK_BIT(a) (1u << (a))
 #define CK_ALL                                                                                     \
 	(CK_BIT(CK_PAUSE) | CK_BIT(CK_DELAY) | CK_BIT(CK_HELP) | CK_BIT(CK_OOM_ACK) |              \
-	 CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
+	 CK_BIT(CK_OOM_PANE) | CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
 #define CK_REDRAWS CK_BIT(CK_REDRAW)
 
 struct table_kind;

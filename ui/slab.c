@@ -40,8 +40,11 @@ const struct binding slab_keys[] = {
 	 {'\n', '\r', KEY_ENTER, 'g'},
 	 "Enter g",
 	 "a graph of the selected cache's size over time above the table, or none"},
-	{SL_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
-	{SL_LONGER, {']', 0}, "]", "longer graph window"},
+	{SL_SHORTER,
+	 {'(', '[', 0},
+	 "( [",
+	 "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{SL_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the process table"},
 	{0, {0}, NULL, NULL},
 };
