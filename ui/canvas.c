@@ -51,8 +51,8 @@ int text_cols(const char *s, bool utf8)
 /* Whether a clause ends at s[i] (a cut before it) */
 static bool clause_end(const char *s, size_t i)
 {
-	return (s[i] == ' ' && (s[i + 1] == '(' || s[i + 1] == ' ' ||
-				(s[i + 1] == '-' && s[i + 2] == ' '))) ||
+	return (s[i] == ' ' &&
+		(s[i + 1] == '(' || s[i + 1] == ' ' || (s[i + 1] == '-' && s[i + 2] == ' '))) ||
 	       ((s[i] == ',' || s[i] == ';' || s[i] == ':') && s[i + 1] == ' ');
 }
 

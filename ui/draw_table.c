@@ -59,7 +59,8 @@ int table_layout(const struct ui *u, int width, struct table_fit *f)
 			continue;
 		f->col[f->n] = (enum col_id)c;
 		f->w[f->n] = columns[c].width;
-		prio[f->n++] = priority(u->m, (enum col_id)c);
+		/* the sort column stays */
+		prio[f->n++] = c == (int)u->prefs->sort ? 0 : priority(u->m, (enum col_id)c);
 		full += columns[c].width + 1;
 		least += (columns[c].min ? columns[c].min : columns[c].width) + 1;
 	}

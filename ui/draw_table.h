@@ -16,7 +16,7 @@ struct table_fit {
  * table_cmd_min columns: where the line is short, the columns of the highest priority
  * (.drop, or .idle_drop while a column reads zero on every row) go first, while even their
  * minimum widths (.min) do not fit, then those that can be narrower are; BPF columns only
- * while their counters are on. */
+ * while their counters are on; the sort column is never hidden. */
 int table_layout(const struct ui *u, int width, struct table_fit *f);
 /* The room COMMAND keeps on a line width wide: a quarter of it, 10 to 20 (24 in the tree) */
 int table_cmd_min(const struct ui *u, int width);

@@ -57,6 +57,19 @@ static int shown(const struct ui *u, int out[TABLE_COLS])
 	return n;
 }
 
+/* What the sort picker lists: every column, shown or not (BPF's while it is on) */
+static int sortable(const struct ui *u, int out[TABLE_COLS])
+{
+	const struct snapshot *s = model_current(u->m);
+	bool bpf = s && s->bpf.enabled;
+	int n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (bpf || !(columns[c].needs & NEED_BPF))
+			out[n++] = c;
+	return n;
+}
+
 const struct table_kind proc_table = {
 	.tab = TAB_PROCS,
 	.screen = SCREEN_MAIN,
@@ -65,7 +78,7 @@ const struct table_kind proc_table = {
 	.id_of = id_of,
 	.page = main_table_rows,
 	.steps = shown,
-	.pickable = shown,
+	.pickable = sortable,
 	.columns = columns,
 	.default_sort = COL_RSS,
 	.picker_title = "Sort by (Enter picks, Esc returns)",

@@ -296,11 +296,18 @@ struct reaction sort_act(struct ui *u, int a)
 	case PICK_DOWN:
 		picker->sel = list_step(picker->sel, a == PICK_UP ? -1 : 1, n);
 		break;
-	case PICK_SORT:
+	case PICK_SORT: {
 		u->screen = t->screen;
 		if (picker->sel >= n)
 			break;
-		return (struct reaction){REACT_RESORT, pref_sort(t->tab, cols[picker->sel])};
+		/* a column not shown is, and read now */
+		int on[TABLE_COLS], non = cols_of(t, u, false, on), c = cols[picker->sel];
+		bool shown = false;
+		for (int i = 0; i < non; i++)
+			shown |= on[i] == c;
+		return (struct reaction){REACT_RESORT | (shown ? 0 : REACT_COLLECT),
+					 pref_sort(t->tab, c)};
+	}
 	case PICK_BACK:
 		u->screen = t->screen;
 		break;
