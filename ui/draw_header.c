@@ -86,6 +86,8 @@ static int meters(struct ui *u, const struct snapshot *s)
 	fmt_kb(ms.swap_used_kb, a, sizeof(a));
 	fmt_kb(s->mem[MI_SWAP_TOTAL], b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
+	if (!s->mem[MI_SWAP_TOTAL]) /* rather than 0K/0K */
+		snprintf(text, sizeof(text), "no swap");
 	meter(u, y++, "Swp", swp, 1, s->mem[MI_SWAP_TOTAL], text);
 	return y;
 }
@@ -219,6 +221,14 @@ struct item {
 	int row; /* the line it goes on, -1: left out */
 };
 
+/* A rate of the first refresh, which spans the time since boot (or the process's life):
+ * shown as "-" until the second refresh gives one over an interval, as JSON's
+ * rate_since_s says of it */
+static bool first_rate(enum sf_unit unit, const struct model *m)
+{
+	return (unit == SF_RATE || unit == SF_NS_RATE) && !model_previous(m);
+}
+
 static int items_of(const struct model *m, enum sf_group g, struct item *it)
 {
 	const char *last_off = NULL;
@@ -233,6 +243,8 @@ static int items_of(const struct model *m, enum sf_group g, struct item *it)
 		if (sys_figure_valid(f, m)) {
 			*t = (struct item){.label = f->label, .drop = f->drop};
 			sys_figure_text(f, m, t->value, sizeof(t->value));
+			if (first_rate(f->unit, m)) /* since boot: no rate yet */
+				snprintf(t->value, sizeof(t->value), "-");
 			n++;
 		} else if (f->off && (!last_off || strcmp(last_off, f->off))) {
 			*t = (struct item){.label = f->off, .off = true, .drop = f->drop};

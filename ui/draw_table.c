@@ -159,7 +159,9 @@ void draw_table(struct ui *u, int y, int rows)
 			bool leak = row->leak && (c == COL_GROW || c == COL_GROW10);
 			char text[1280];
 			size_t len;
-			if (c == COL_CMD)
+			if (columns[c].kind == KIND_RATE && !model_previous(m))
+				len = (size_t)snprintf(text, sizeof(text), "-"); /* since boot */
+			else if (c == COL_CMD)
 				len = cmd_cell(row, text, sizeof(text), u->cv.utf8,
 					       u->cv.cols + hs - x);
 			else
