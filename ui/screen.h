@@ -46,6 +46,8 @@ enum replay_req {
 	RR_JUMP,     /* to the first sample at or after rv.jump */
 	RR_NEXT_OOM, /* to the next sample with an OOM kill */
 	RR_PREV_OOM, /* the previous one */
+	RR_FIRST,    /* the first sample */
+	RR_LAST,     /* the last */
 };
 
 /* The replay's place, for the header, and the move asked for */

@@ -248,7 +248,17 @@ void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const cha
 		put_text(cv, y, 0, cv->cols, ROLE_WARNING, u->message, true);
 		return;
 	}
-	x = draw_keybar(u, y, keys, n);
+	/* a replay: its keys, on the screens they move */
+	static const struct keybar_item replay_bar[] = {
+		{"{", "Back", '{'},	    {"}", "Fwd", '}'},	{"^", "First", '^'},
+		{"$", "Last", '$'},	    {"J", "Jump", 'J'}, {"N", "NextOOM", 'N'},
+		{"P", "PrevOOM", 'P'},	    {"Z", "Play", 'Z'}, {"F1", "Help", KEY_F(1)},
+		{"F10", "Quit", KEY_F(10)},
+	};
+	if (u->rv.on && u->screens[u->screen].replay)
+		x = draw_keybar(u, y, replay_bar, (int)(sizeof(replay_bar) / sizeof(*replay_bar)));
+	else
+		x = draw_keybar(u, y, keys, n);
 	if (filter[0] && x < cv->cols) {
 		char f[160], esc[140];
 		escape_display(filter, esc, sizeof(esc), cv->utf8);

@@ -184,6 +184,8 @@ const struct binding replay_bindings[] = {
 	{RR_JUMP, {'J', 0}, "J", "jump to a time (HH:MM[:SS])"},
 	{RR_NEXT_OOM, {'N', 0}, "N", "next OOM kill"},
 	{RR_PREV_OOM, {'P', 0}, "P", "previous OOM kill"},
+	{RR_FIRST, {'^', 0}, "^", "the first sample"},
+	{RR_LAST, {'$', 0}, "$", "the last sample"},
 	{0, {0}, NULL, NULL},
 };
 

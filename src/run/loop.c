@@ -57,11 +57,11 @@ static void replay_to(struct loop *l, size_t i)
 /* The sample a replay's key asked for */
 static void replay_move(struct loop *l)
 {
-	static const enum monitor_seek how[] = {[RR_BACK] = SEEK_BACK,
-						[RR_FORWARD] = SEEK_FORWARD,
-						[RR_JUMP] = SEEK_TIME,
-						[RR_NEXT_OOM] = SEEK_NEXT_OOM,
-						[RR_PREV_OOM] = SEEK_PREV_OOM};
+	static const enum monitor_seek how[] = {
+		[RR_BACK] = SEEK_BACK,	       [RR_FORWARD] = SEEK_FORWARD,
+		[RR_JUMP] = SEEK_TIME,	       [RR_NEXT_OOM] = SEEK_NEXT_OOM,
+		[RR_PREV_OOM] = SEEK_PREV_OOM, [RR_FIRST] = SEEK_FIRST,
+		[RR_LAST] = SEEK_LAST};
 	double t;
 	size_t to;
 	enum replay_req r = ui_replay_req(l->u, &t);
