@@ -29,7 +29,8 @@ static int worst(const int prio[], const struct table_fit *f, bool shrink)
 	int w = -1;
 
 	for (int i = 0; i < f->n; i++) {
-		if (!prio[i] || (shrink && f->w[i] <= columns[f->col[i]].min))
+		const struct column *col = &columns[f->col[i]];
+		if (!prio[i] || (shrink && f->w[i] <= (col->min ? col->min : col->width)))
 			continue;
 		if (w < 0 || prio[i] >= prio[w])
 			w = i;

@@ -31,9 +31,12 @@ kid 4 tc && c=$kid
 kid 4 td && d=$kid
 
 # sorted by pid: a, b, c, d; Space on a, b, c (each Space selects the next row)
-tm_start 120 30 "$MEMTOP -d 0.5 -o pid -p $a,$b,$c,$d"
-eventually 10 shows "$d" ||
-	fail "the four processes never showed: $(screen_text)"
+# watch ARGS PID: memtop ARGS until PID's row shows
+watch() {
+	tm_start 120 30 "$MEMTOP -d 0.5 $1"
+	eventually 10 shows "$2" || fail "memtop $1 never showed $2: $(screen_text)"
+}
+watch "-o pid -p $a,$b,$c,$d" "$d"
 tm send-keys x
 wait_for "unknown key x, h for help" || fail "x did not say it is unknown"
 tm send-keys Home Space Space Space
@@ -58,9 +61,7 @@ tm_kill
 # selected process, so I (the smallest first) leaves the selection on it, last
 kid 8 fa && small=$kid
 kid 40 fb && large=$kid
-tm_start 120 30 "$MEMTOP -d 0.5 -p $small,$large"
-eventually 10 shows "$large" ||
-	fail "the processes never showed"
+watch "-p $small,$large" "$large"
 tm send-keys Home
 eventually 10 selected_is "$large" ||
 	fail "Home did not select the largest: $(selected_pid)"
