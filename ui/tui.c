@@ -296,7 +296,10 @@ static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 		return common_act(u, a);
 	if ((a = binding_act(s->keys, key)))
 		return s->act(u, a);
-	return s->other ? s->other(u, key) : unknown_key(u, key);
+	if (s->other)
+		return s->other(u, key);
+	/* said on the screens whose bottom line shows messages: the tables */
+	return s->common == CK_ALL ? unknown_key(u, key) : reacts(REACT_NONE);
 }
 
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)

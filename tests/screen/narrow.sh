@@ -43,6 +43,11 @@ told_apart() {
 	case $rb in *" nb"*) ;; *) fail "the second child's COMMAND is '$rb'" ;; esac
 }
 
+# 100x30 and 200x60: COMMAND keeps at least 20 columns, PID first
+check_width 200 60 20
+tm_kill
+check_width 100 30 20
+tm_kill
 check_width 80 24 20
 told_apart
 titles | grep -q " USER " || fail "80x24: USER is gone: $(titles)"
