@@ -35,7 +35,7 @@ enum react {
 	 * read now (each process's cgroup) */
 	REACT_CGROUP_PROCS = 1 << 9,
 	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
-	REACT_THEME = 1 << 11,	/* the next shipped theme (T), loaded and applied now */
+	REACT_THEME = 1 << 11,	/* the next shipped theme (V), loaded and applied now */
 };
 
 /* A replay's moves (keys in replay_bindings) */

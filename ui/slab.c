@@ -2,7 +2,7 @@
  * order slabmodel_order gives for the screen's sort column and filter), the columns of
  * slab_columns. Its sort and filter are prefs->slab (not saved): size first. Enter or g
  * puts a graph of the selected cache's size over time above the table (the history keeps
- * the largest caches' for the hour), [ and ] its window, as the processes' graphs. */
+ * the largest caches' for the hour), ( and ) (or [ and ]) its window, as the processes' graphs. */
 #include "slab.h"
 
 #include <stdio.h>

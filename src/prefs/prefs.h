@@ -64,7 +64,7 @@ struct prefs {
 	struct user_prefs users;
 	bool mouse;  /* clicks and the wheel (--no-mouse, mouse=0: the terminal's own) */
 	bool graphs; /* the graph pane above the process table (g, graphs=1) */
-	/* the theme (--theme, theme=, the T key): a name under themes/ or a path; "": none
+	/* the theme (--theme, theme=, the V key): a name under themes/ or a path; "": none
 	 * chosen, the default one (mono where NO_COLOR is set) */
 	char theme[256];
 };

@@ -19,7 +19,7 @@ struct loop {
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
 	bool first;	     /* no row was on screen yet: costly columns for every row */
-	struct theme *theme; /* main's, loaded again by the T key */
+	struct theme *theme; /* main's, loaded again by the V key */
 };
 
 /* The rows again after a change of order, on the same selection */
@@ -179,7 +179,7 @@ static void save(struct loop *l)
 	ui_message(l->u, msg);
 }
 
-/* The T key: the next shipped theme, kept in the preferences for W */
+/* The V key: the next shipped theme, kept in the preferences for W */
 static void next_theme(struct loop *l)
 {
 	const char *next = theme_next(theme_chosen(l->prefs->theme));

@@ -56,7 +56,7 @@ void options_usage(FILE *f)
 	      "                        top ones (text or --json); without :SECS, -d SECS\n"
 	      "                        sets them, as it did before :SECS (kept for scripts)\n"
 	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
-	      "                        file (key T cycles them; NO_COLOR set: mono)\n"
+	      "                        file (key V cycles them; NO_COLOR set: mono)\n"
 	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
 	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
 	      "                        dwarf (default) copies the top of the stack and unwinds\n"
