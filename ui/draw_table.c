@@ -53,15 +53,18 @@ int table_layout(const struct ui *u, int width, struct table_fit *f)
 	bool bpf = s && s->bpf.enabled;
 	int prio[COL_COUNT], full = 0, least = 0;
 
+	enum col_id by[COL_COUNT];
+	columns_ordered(u->prefs->order, by);
 	f->n = 0;
-	for (int c = 0; c < COL_COUNT; c++) {
+	for (int k = 0; k < COL_COUNT; k++) {
+		enum col_id c = by[k];
 		if (c == COL_CMD || !(u->prefs->cols & COL_BIT(c)) ||
 		    (!bpf && (columns[c].needs & NEED_BPF)))
 			continue;
-		f->col[f->n] = (enum col_id)c;
+		f->col[f->n] = c;
 		f->w[f->n] = columns[c].width;
 		/* the sort column stays */
-		prio[f->n++] = c == (int)u->prefs->sort ? 0 : priority(u->m, (enum col_id)c);
+		prio[f->n++] = c == u->prefs->sort ? 0 : priority(u->m, c);
 		full += columns[c].width + 1;
 		least += (columns[c].min ? columns[c].min : columns[c].width) + 1;
 	}

@@ -105,7 +105,8 @@ static void drop_report(void)
 {
 	int c;
 
-	timeout(0);
+	/* the rest of the report may come a moment after its start: waited for a little */
+	timeout(100);
 	while ((c = getch()) != ERR && c != 'M' && c != 'm')
 		if ((c < '0' || c > '9') && c != ';') {
 			ungetch(c);

@@ -2,6 +2,7 @@
 #include "pref_req.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "screen.h"
 
@@ -84,6 +85,9 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 		break;
 	case PO_COLS:
 		p->cols = r->cols;
+		break;
+	case PO_ORDER:
+		memcpy(p->order, r->order, sizeof(p->order));
 		break;
 	case PO_GRAPHS:
 		p->graphs = !p->graphs;

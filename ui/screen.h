@@ -151,6 +151,7 @@ enum pref_op {
 	PO_USER,   /* one user's processes (on, uid) or all */
 	PO_DELAY,  /* the refresh interval (delay) */
 	PO_COLS,   /* the columns shown (cols) */
+	PO_ORDER,  /* the columns' order on screen (order) */
 	PO_GRAPHS, /* the graph pane on or off */
 	PO_CGROUP, /* the process table's cgroup filter emptied */
 };
@@ -172,6 +173,7 @@ struct pref_req {
 	uint32_t uid;
 	double delay;
 	char text[128];
+	int8_t order[COL_COUNT];
 };
 
 /* What a key asks for: enum react bits for the loop, and a preference change */

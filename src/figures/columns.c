@@ -183,6 +183,20 @@ const struct column columns[COL_COUNT] = {
 		     .text = get_cmd, .desc = "command line"},
 };
 
+void columns_ordered(const int8_t order[COL_COUNT], enum col_id by[COL_COUNT])
+{
+	int n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++) /* insertion by rank, stable */
+		if (c != COL_CMD) {
+			int i = n++;
+			for (; i > 0 && order[by[i - 1]] > order[c]; i--)
+				by[i] = by[i - 1];
+			by[i] = (enum col_id)c;
+		}
+	by[n] = COL_CMD;
+}
+
 unsigned columns_needs(unsigned set)
 {
 	unsigned needs = 0;

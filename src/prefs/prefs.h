@@ -54,6 +54,9 @@ struct user_prefs {
 
 struct prefs {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
+	/* the screen's order of the columns: each column's rank, the lowest first (equal
+	 * ranks in the table's order: all 0, the table's order); COMMAND stays last */
+	int8_t order[COL_COUNT];
 	enum col_id sort;
 	bool invert;
 	bool tree;    /* rows under their parents, siblings in sort order */
