@@ -6,8 +6,9 @@
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
-export XDG_CONFIG_HOME="$tmp/config"
-rc="$XDG_CONFIG_HOME/memtop/memtoprc"
+# the settings file of its own
+rc="$tmp/config/memtop/memtoprc" XDG_CONFIG_HOME="$tmp/config"
+export XDG_CONFIG_HOME
 titles() { screen_text | grep -E '^ *PID ' | head -n 1 | tr -s ' ' | sed 's/^ //'; }
 txt_first() { titles | grep -q '^PID USER TXT RSS VSZ SHR DATA '; }
 
