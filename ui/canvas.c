@@ -39,6 +39,65 @@ void put_text(const struct canvas *cv, int y, int x, int w, enum role r, const c
 	attrset(A_NORMAL);
 }
 
+int text_cols(const char *s, bool utf8)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += !utf8 || (*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Whether a clause ends at s[i] (a cut before it) */
+static bool clause_end(const char *s, size_t i)
+{
+	return (s[i] == ' ' &&
+		(s[i + 1] == '(' || s[i + 1] == ' ' || (s[i + 1] == '-' && s[i + 2] == ' '))) ||
+	       ((s[i] == ',' || s[i] == ';' || s[i] == ':') && s[i + 1] == ' ');
+}
+
+size_t words_fit(const char *s, int w, bool utf8)
+{
+	size_t clause = 0, outside = 0, any = 0;
+	int cols = 0, depth = 0;
+
+	if (text_cols(s, utf8) <= w)
+		return strlen(s);
+	for (size_t i = 0; s[i]; i++) {
+		if (i && cols > w)
+			break;
+		/* s[0..i) takes cols columns */
+		if (i && depth == 0 && clause_end(s, i))
+			clause = i;
+		if (i && s[i] == ' ') {
+			any = i;
+			if (depth == 0)
+				outside = i;
+		}
+		depth += s[i] == '(' || s[i] == '[';
+		depth -= depth > 0 && (s[i] == ')' || s[i] == ']');
+		cols += !utf8 || (s[i] & 0xc0) != 0x80;
+	}
+	/* a clause where it keeps two thirds of what the words would */
+	size_t n = clause && clause * 3 >= outside * 2 ? clause : outside ? outside : any;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == ';' || s[n - 1] == ':'))
+		n--;
+	return n;
+}
+
+int put_words(const struct canvas *cv, int y, int x, int w, enum role r, const char *s, bool pad)
+{
+	char buf[1024];
+	size_t n = words_fit(s, w, cv->utf8);
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	put_text(cv, y, x, w, r, buf, pad);
+	return text_cols(buf, cv->utf8);
+}
+
 int put_pair(const struct canvas *cv, int y, int x, const char *label, const char *value)
 {
 	if (x >= cv->cols)
@@ -61,16 +120,45 @@ void pane_add(struct pane *p, enum role r, const char *fmt, ...)
 	p->role[p->n++] = r;
 }
 
+void pane_wrap(struct pane *p, enum role r, int cols, int indent, const char *head,
+	       const char *text)
+{
+	int room = cols - indent > 20 ? cols - indent : 20;
+	bool first = true;
+
+	while (*text) {
+		size_t n = strlen(text);
+		if (text_cols(text, true) > room) { /* up to the last space that fits */
+			size_t cut = 0;
+			for (size_t i = 0, c = 0; text[i] && c <= (size_t)room; i++) {
+				if (text[i] == ' ')
+					cut = i;
+				c += (text[i] & 0xc0) != 0x80;
+			}
+			n = cut ? cut : n; /* one word longer than the line: whole */
+		}
+		if (indent)
+			pane_add(p, r, "%-*s %.*s", indent - 1, first ? head : "", (int)n, text);
+		else
+			pane_add(p, r, "%.*s", (int)n, text);
+		for (text += n; *text == ' '; text++)
+			;
+		first = false;
+	}
+	if (first)
+		pane_add(p, r, "%s", head);
+}
+
 void pane_show(const struct canvas *cv, const char *title, const struct pane *p, int *top,
 	       const char *keys)
 {
-	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, title, false);
+	put_words(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, title, false);
 	int room = cv->rows - 2;
 	if (*top > p->n - room)
 		*top = p->n - room > 0 ? p->n - room : 0;
 	for (int i = 0; i < room && *top + i < p->n; i++)
 		put_text(cv, 1 + i, 0, cv->cols, p->role[*top + i], p->text[*top + i], true);
-	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS, keys, true);
+	put_words(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS, keys, true);
 }
 
 bool pane_scroll(const struct canvas *cv, int *top, int key)

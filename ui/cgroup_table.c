@@ -206,8 +206,7 @@ int cgroups_sortable(const struct ui *u, int out[TABLE_COLS])
 	int n = 0;
 
 	for (int c = 0; c < CGCOL_COUNT; c++)
-		if (c == CGCOL_PATH ||
-		    ((u->prefs->cg.cols & CGCOL_BIT(c)) && !(needs_bpf(c) && !bpf_on(u))))
+		if (!(needs_bpf(c) && !bpf_on(u)))
 			out[n++] = c;
 	return n;
 }

@@ -1,10 +1,20 @@
-/* The column picker ('f', as in top): every column of the process table with a mark for
- * those shown; Space or Enter shows or hides one. */
+/* The column picker ('f' as in top, F2 as htop's setup): every column of the process table
+ * in the order the screen shows them, with a mark for those shown; Space or Enter shows or
+ * hides one, F7 and F8 move it up and down the order (COMMAND stays last). */
 #include <stdio.h>
 
 #include "screen.h"
 
-enum { MENU_UP = 1, MENU_DOWN, MENU_HOME, MENU_END, MENU_PICK, MENU_BACK };
+enum {
+	MENU_UP = 1,
+	MENU_DOWN,
+	MENU_HOME,
+	MENU_END,
+	MENU_PICK,
+	MENU_BACK,
+	MENU_EARLIER,
+	MENU_LATER
+};
 
 const struct binding column_keys[] = {
 	{MENU_UP, {KEY_UP, 0}, "Up", "previous column"},
@@ -12,6 +22,8 @@ const struct binding column_keys[] = {
 	{MENU_HOME, {KEY_HOME, 0}, "Home", "first column"},
 	{MENU_END, {KEY_END, 0}, "End", "last column"},
 	{MENU_PICK, {' ', '\n', '\r', KEY_ENTER}, "Space Enter", "show or hide the column"},
+	{MENU_EARLIER, {KEY_F(7), '[', 0}, "F7 [", "move the column up: earlier on the line"},
+	{MENU_LATER, {KEY_F(8), ']', 0}, "F8 ]", "move the column down: later on the line"},
 	{MENU_BACK, {27, 'q', 'f', KEY_F(10)}, "Esc q f", "back to the table"},
 	{0, {0}, NULL, NULL},
 };
@@ -38,19 +50,42 @@ void columns_draw(struct ui *u)
 	int first = 2, rows = cv->rows - first - 1;
 	int top = st->sel >= rows ? st->sel - rows + 1 : 0;
 
-	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE,
-		 "Columns (Space or Enter shows or hides, Esc returns)", false);
+	enum col_id by[COL_COUNT];
+
+	columns_ordered(u->prefs->order, by);
+	put_words(cv, 0, 0, cv->cols, ROLE_HELP_TITLE,
+		  "Columns (Space or Enter shows or hides, F7 F8 move, Esc returns)", false);
 	for (int i = top; i < COL_COUNT && i - top < rows; i++) {
 		char line[200];
-		bool on = u->prefs->cols & COL_BIT(i);
+		enum col_id c = by[i];
+		bool on = u->prefs->cols & COL_BIT(c);
 
-		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', columns[i].title,
-			 columns[i].desc, why_hidden(u, (enum col_id)i));
+		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', columns[c].title,
+			 columns[c].desc, why_hidden(u, c));
 		put_text(cv, first + i - top, 0, cv->cols, i == st->sel ? ROLE_SELECTED : ROLE_ROW,
 			 line, true);
 	}
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS,
 		 "Narrow screens hide the least needed columns first", true);
+}
+
+/* The selected column moved by delta places in the order, the selection with it; COMMAND
+ * stays last */
+static struct reaction move_column(struct ui *u, int delta)
+{
+	struct reaction r = {REACT_NONE, {.op = PO_ORDER}};
+	enum col_id by[COL_COUNT];
+	int to = st->sel + delta;
+
+	columns_ordered(u->prefs->order, by);
+	if (to < 0 || to >= COL_COUNT - 1 || by[st->sel] == COL_CMD)
+		return reacts(REACT_NONE);
+	for (int i = 0; i < COL_COUNT; i++)
+		r.pref.order[by[i]] = (int8_t)i;
+	r.pref.order[by[st->sel]] = (int8_t)to;
+	r.pref.order[by[to]] = (int8_t)st->sel;
+	st->sel = to;
+	return r;
 }
 
 struct reaction columns_act(struct ui *u, int a)
@@ -64,8 +99,13 @@ struct reaction columns_act(struct ui *u, int a)
 	case MENU_END:
 		st->sel = list_step(st->sel, a == MENU_HOME ? -COL_COUNT : COL_COUNT, COL_COUNT);
 		break;
+	case MENU_EARLIER:
+	case MENU_LATER:
+		return move_column(u, a == MENU_EARLIER ? -1 : 1);
 	case MENU_PICK: {
-		unsigned cols = u->prefs->cols ^ COL_BIT(st->sel);
+		enum col_id by[COL_COUNT];
+		columns_ordered(u->prefs->order, by);
+		unsigned cols = u->prefs->cols ^ COL_BIT(by[st->sel]);
 
 		if (!cols)
 			break; /* the last one stays */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "help.h"
+#include "panes.h"
 #include "prompt.h"
 
 #define CTRL(c) ((c)&0x1f)
@@ -13,12 +14,13 @@ const char common_title[] =
 	"The tables (processes, cgroups); ^L also in details, graphs, post-mortem";
 
 const struct binding common_bindings[] = {
-	{CK_PAUSE, {'Z', ' ', 0}, "Z Space", "pause or resume refreshing"},
-	{CK_DELAY, {'d', 's', 0}, "d s", "change the refresh interval"},
+	{CK_PAUSE, {'Z', 0}, "Z", "pause or resume refreshing"},
+	{CK_DELAY, {'d', 0}, "d", "change the refresh interval"},
 	{CK_HELP, {'h', '?', KEY_F(1), 0}, "h ? F1", "this help"},
-	{CK_OOM_ACK, {'a', 0}, "a", "acknowledge the OOM-kill alert"},
+	{CK_OOM_ACK, {'y', 0}, "y", "acknowledge the OOM-kill alert (yes, seen)"},
+	{CK_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
 	{CK_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
-	{CK_THEME, {'T', 0}, "T", "next theme: default, 256, light, mono"},
+	{CK_THEME, {'V', 0}, "V", "next theme: default, 256, light, mono"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -48,6 +50,10 @@ struct reaction common_act(struct ui *u, int a)
 		break;
 	case CK_OOM_ACK:
 		u->oom_acked = u->m->oom_live;
+		break;
+	case CK_OOM_PANE:
+		u->oom_acked = u->m->oom_live;
+		panes_open(u, SCREEN_OOM);
 		break;
 	case CK_REDRAW:
 		return reacts(REACT_REDRAW);

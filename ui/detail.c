@@ -187,7 +187,7 @@ void detail_draw(struct ui *u)
 	put_text(&u->cv, u->cv.rows - 1, 0, u->cv.cols, ROLE_STATUS,
 		 v->sec == SEC_STACKS
 			 ? "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move  Enter whole stack"
-		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-5 section  [ ] graph window"
+		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-5 section  ( ) graph window"
 					: "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move",
 		 true);
 }
@@ -250,8 +250,8 @@ const struct binding detail_keys[] = {
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
 	{DK_SEC4, {'4', 'g', 0}, "4 g", "graphs of its RSS, swap and page faults over time"},
 	{DK_SEC5, {'5', 0}, "5", "its memory per NUMA node, as numastat -p shows it"},
-	{DK_SHORTER, {'[', 0}, "[", "shorter graph window"},
-	{DK_LONGER, {']', 0}, "]", "longer graph window"},
+	{DK_SHORTER, {'(', '[', 0}, "( [", "shorter graph window"},
+	{DK_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{DK_UP, {KEY_UP, 0}, "Up", "previous line"},
 	{DK_DOWN, {KEY_DOWN, 0}, "Down", "next line"},
 	{DK_PGUP, {KEY_PPAGE, 0}, "PgUp", "one page up"},

@@ -86,12 +86,29 @@ static int meters(struct ui *u, const struct snapshot *s)
 	fmt_kb(ms.swap_used_kb, a, sizeof(a));
 	fmt_kb(s->mem[MI_SWAP_TOTAL], b, sizeof(b));
 	snprintf(text, sizeof(text), "%s/%s", a, b);
+	if (!s->mem[MI_SWAP_TOTAL]) /* rather than 0K/0K */
+		snprintf(text, sizeof(text), "no swap");
 	meter(u, y++, "Swp", swp, 1, s->mem[MI_SWAP_TOTAL], text);
 	return y;
 }
 
+/* The status line's room before the clock */
+static int status_room(const struct ui *u)
+{
+	return u->cv.cols - 10;
+}
+
+/* "label value" at y, x where the whole of it fits before room, else nothing */
+static int status_pair(const struct ui *u, int y, int x, int room, const char *label,
+		       const char *value)
+{
+	int w = text_cols(label, u->cv.utf8) + 1 + text_cols(value, u->cv.utf8);
+
+	return x + w <= room ? put_pair(&u->cv, y, x, label, value) : x;
+}
+
 /* The cgroup view's: how many, the sort, the hierarchy's version */
-static int cgroup_status(struct ui *u, const struct snapshot *s, int y)
+static int cgroup_status(struct ui *u, const struct snapshot *s, int y, int room)
 {
 	const struct cg_prefs *p = &u->prefs->cg;
 	char a[48], b[16], sort[48], v[8];
@@ -102,65 +119,55 @@ static int cgroup_status(struct ui *u, const struct snapshot *s, int y)
 		 (cg_columns[p->sort].ascending != p->invert) ? "asc" : "desc",
 		 p->tree ? ", tree" : "");
 	snprintf(v, sizeof(v), "v%d", s->cg_version);
-	int x = put_pair(&u->cv, y, 0, "Cgroups", a);
-	x = put_pair(&u->cv, y, x, "Refresh", b);
-	x = put_pair(&u->cv, y, x, "Sort", sort);
-	return s->cg_version ? put_pair(&u->cv, y, x, "Hierarchy", v) : x;
+	int x = status_pair(u, y, 0, room, "Cgroups", a);
+	x = status_pair(u, y, x, room, "Sort", sort);
+	x = status_pair(u, y, x, room, "Refresh", b);
+	return s->cg_version ? status_pair(u, y, x, room, "Hierarchy", v) : x;
 }
 
 static void status_line(struct ui *u, const struct snapshot *s, int y)
 {
-	char a[48], b[16], sort[32], when[16];
+	char a[48], b[16], sort[32], when[16], mark[64] = "";
 	int x;
+	if (u->rv.on) { /* a replay: which sample, and its day */
+		char day[16];
+		time_t t = (time_t)wall_held(s->wall);
+		struct tm tm;
+		localtime_r(&t, &tm);
+		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+		snprintf(mark, sizeof(mark), "REPLAY %zu/%zu %s", u->rv.pos + 1, u->rv.count, day);
+	} else if (u->paused) {
+		snprintf(mark, sizeof(mark), "PAUSED");
+	}
+	/* the pairs leave the mark its room */
+	int room = status_room(u) - (mark[0] ? (int)strlen(mark) : 0);
 	if (u->screen == SCREEN_CGROUPS) {
-		x = cgroup_status(u, s, y);
+		x = cgroup_status(u, s, y, room);
 	} else {
 		snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
 		snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
 		snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
 			 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
 			 u->prefs->tree ? ", tree" : "");
-		x = put_pair(&u->cv, y, 0, "Tasks", a);
-		x = put_pair(&u->cv, y, x, "Refresh", b);
-		x = put_pair(&u->cv, y, x, "Sort", sort);
+		x = status_pair(u, y, 0, room, "Tasks", a);
+		x = status_pair(u, y, x, room, "Sort", sort);
 		if (u->prefs->filter.cgroup[0]) { /* Enter on the cgroup view, or --cgroup */
 			char esc[200];
 			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);
-			x = put_pair(&u->cv, y, x, "Cgroup", esc);
+			x = status_pair(u, y, x, room, "Cgroup", esc);
 		}
+		x = status_pair(u, y, x, room, "Refresh", b);
 		if (u->m->exited.n) { /* over the last minute, as atop's #exit */
 			char n[24];
 			snprintf(n, sizeof(n), "%zu", u->m->exited.n);
-			x = put_pair(&u->cv, y, x, "Exited", n);
+			x = status_pair(u, y, x, room, "Exited", n);
 		}
 	}
-	if (u->rv.on && x < u->cv.cols) { /* a replay: which sample, and its day */
-		char r[64], day[16];
-		time_t t = (time_t)wall_held(s->wall);
-		struct tm tm;
-		localtime_r(&t, &tm);
-		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
-		snprintf(r, sizeof(r), "REPLAY %zu/%zu %s ", u->rv.pos + 1, u->rv.count, day);
-		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, r, false);
-		x += (int)strlen(r);
-	} else if (u->paused && x < u->cv.cols)
-		put_text(&u->cv, y, x, u->cv.cols - x, ROLE_ALERT, "PAUSED", false);
+	if (mark[0])
+		put_words(&u->cv, y, x, status_room(u) - x, ROLE_ALERT, mark, false);
 	fmt_clock(s->wall, when, sizeof(when));
 	int w = (int)strlen(when);
-	if (u->cv.cols - w > x + 8)
-		put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
-}
-
-static void oom_banner(struct ui *u, int y)
-{
-	const struct model *m = u->m;
-	char line[512], what[400], more[32] = "";
-	uint64_t unseen = m->oom_live - u->oom_acked;
-	fmt_oom_line(&m->oom[m->noom - 1], what, sizeof(what), u->cv.utf8);
-	if (unseen > 1)
-		snprintf(more, sizeof(more), " (%" PRIu64 " new)", unseen);
-	snprintf(line, sizeof(line), "%s%s  [a: acknowledge, o: history]", what, more);
-	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
+	put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
 }
 
 /* One header line's figures, from the system figure table: "label value" items, or a
@@ -172,6 +179,14 @@ struct item {
 	int drop;
 	int row; /* the line it goes on, -1: left out */
 };
+
+/* A rate of the first refresh, which spans the time since boot (or the process's life):
+ * shown as "-" until the second refresh gives one over an interval, as JSON's
+ * rate_since_s says of it */
+static bool first_rate(enum sf_unit unit, const struct model *m)
+{
+	return (unit == SF_RATE || unit == SF_NS_RATE) && !model_previous(m);
+}
 
 static int items_of(const struct model *m, enum sf_group g, struct item *it)
 {
@@ -187,6 +202,8 @@ static int items_of(const struct model *m, enum sf_group g, struct item *it)
 		if (sys_figure_valid(f, m)) {
 			*t = (struct item){.label = f->label, .drop = f->drop};
 			sys_figure_text(f, m, t->value, sizeof(t->value));
+			if (first_rate(f->unit, m)) /* since boot: no rate yet */
+				snprintf(t->value, sizeof(t->value), "-");
 			n++;
 		} else if (f->off && (!last_off || strcmp(last_off, f->off))) {
 			*t = (struct item){.label = f->off, .off = true, .drop = f->drop};
@@ -297,7 +314,7 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 	if (x < 0)
 		x = 0;
 	if (w < 0 || x > 2)
-		put_text(&u->cv, y, 0, w < 0 ? u->cv.cols : x - 2, role, line, false);
+		put_words(&u->cv, y, 0, w < 0 ? u->cv.cols : x - 2, role, line, false);
 	for (int i = 0; i < n; i++) {
 		if (it[i].row < 0)
 			continue;

@@ -4,11 +4,28 @@
 
 #include "screen.h"
 
-/* The columns shown on this canvas, in order, into shown; returns how many. The least
- * needed go first where the line is short; BPF columns only while their counters are on. */
-int table_layout(const struct ui *u, enum col_id shown[COL_COUNT]);
+/* The columns of a line of the table, in order, and their widths (COMMAND's 0: the rest) */
+struct table_fit {
+	int n;
+	enum col_id col[COL_COUNT];
+	int w[COL_COUNT];
+};
 
-/* Column titles at y, then rows rows from the table's top */
+/* The columns shown on a line width columns wide (the terminal's, and as many more as the
+ * table is scrolled right), in order, into f; returns how many. COMMAND keeps
+ * table_cmd_min columns: where the line is short, the columns of the highest priority
+ * (.drop, or .idle_drop while a column reads zero on every row) go first, while even their
+ * minimum widths (.min) do not fit, then those that can be narrower are; BPF columns only
+ * while their counters are on; the sort column is never hidden. */
+int table_layout(const struct ui *u, int width, struct table_fit *f);
+/* The room COMMAND keeps on a line width wide: a quarter of it, 10 to 20 (24 in the tree) */
+int table_cmd_min(const struct ui *u, int width);
+
+/* Column titles at y, then rows rows from the table's top, scrolled main_state.hscroll
+ * columns to the right */
 void draw_table(struct ui *u, int y, int rows);
+
+/* The width of the table's longest line, every column shown: how far Right scrolls */
+int table_line_width(const struct ui *u);
 
 #endif

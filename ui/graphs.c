@@ -10,7 +10,7 @@
 #include "sysfig.h"
 #include "util.h"
 
-/* The windows '[' and ']' step through; 0: the graph's width in dots times the interval */
+/* The windows ( and ) step through; 0: the graph's width in dots times the interval */
 static const double zooms[] = {0, 60, 600, 3600};
 #define NZOOMS ((int)ARRAY_SIZE(zooms))
 
@@ -236,8 +236,11 @@ enum { GK_BACK = 1, GK_SHORTER, GK_LONGER };
 
 const struct binding graph_keys[] = {
 	{GK_BACK, {27, 'q', 'g', KEY_F(10)}, "Esc q g", "back to the table"},
-	{GK_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
-	{GK_LONGER, {']', 0}, "]", "longer graph window"},
+	{GK_SHORTER,
+	 {'(', '[', 0},
+	 "( [",
+	 "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{GK_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -259,5 +262,5 @@ void graphs_draw(struct ui *u)
 	put_text(cv, 0, 0, cv->cols, ROLE_HELP_TITLE, "Memory and activity over time", true);
 	sys_graphs_draw(u, 1, cv->rows - 2, false);
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_STATUS,
-		 u->message[0] ? u->message : "Esc/q/g back  [ ] graph window", true);
+		 u->message[0] ? u->message : "Esc/q/g back  ( ) graph window", true);
 }

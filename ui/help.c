@@ -31,32 +31,34 @@ bool screen_wanted(const struct ui *u, enum screen_id id)
 	return u->screen == id || (u->screen == SCREEN_HELP && help_back(u) == id);
 }
 
-static void keys(struct pane *p, const char *title, const struct binding *b)
+/* A screen's keys under its title, each key's line wrapped between words */
+static void keys(struct pane *p, int cols, const char *title, const struct binding *b)
 {
 	pane_add(p, ROLE_ROW, " ");
-	pane_add(p, ROLE_HELP_TITLE, "%s", title);
+	pane_wrap(p, ROLE_HELP_TITLE, cols, 0, "", title);
 	for (; b->act; b++)
-		pane_add(p, ROLE_ROW, "%-11s %s", b->names, b->help);
+		pane_wrap(p, ROLE_ROW, cols, 12, b->names, b->help);
 }
 
 void help_draw(struct ui *u)
 {
 	static struct pane p;
+	int cols = u->cv.cols;
 	p.n = 0;
 	if (u->rv.on) /* first: what a replay adds */
-		keys(&p, "Replay (the header says which sample of how many, and its day)",
+		keys(&p, cols, "Replay (the header says which sample of how many, and its day)",
 		     replay_bindings);
-	keys(&p, common_title, common_bindings);
+	keys(&p, cols, common_title, common_bindings);
 	for (int s = 0; s < NSCREENS; s++)
 		if (u->screens[s].title && u->screens[s].keys)
-			keys(&p, u->screens[s].title, u->screens[s].keys);
+			keys(&p, cols, u->screens[s].title, u->screens[s].keys);
 	if (!u->rv.on)
-		keys(&p, "Replay (memtop --replay FILE)", replay_bindings);
-	keys(&p, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
+		keys(&p, cols, "Replay (memtop --replay FILE)", replay_bindings);
+	keys(&p, cols, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);
 	pane_add(&p, ROLE_ROW, " ");
 	pane_add(&p, ROLE_HELP_TITLE, "Columns");
 	for (int c = 0; c < COL_COUNT; c++)
-		pane_add(&p, ROLE_ROW, "%-8s %s", columns[c].title, columns[c].desc);
+		pane_wrap(&p, ROLE_ROW, cols, 9, columns[c].title, columns[c].desc);
 	pane_show(&u->cv, "memtop " MEMTOP_VERSION " - keys", &p, &st->top,
 		  p.n > u->cv.rows - 2 ? "Up/Down/PgUp/PgDn scroll, any other key returns"
 				       : "Press any key to return");

@@ -16,6 +16,7 @@
 #include "pref_req.h"
 #include "prompt.h"
 #include "replay.h"
+#include "run_tool.h"
 #include "text.h"
 #include "util.h"
 
@@ -26,7 +27,6 @@ enum action {
 	ACT_SEARCH,
 	ACT_USER,
 	ACT_KILL,
-	ACT_OOM_PANE,
 	ACT_RECLAIM_PANE,
 	ACT_NODES,
 	ACT_DETAIL,
@@ -40,10 +40,24 @@ enum action {
 	ACT_SHORTER,
 	ACT_LONGER,
 	ACT_QUIT,
+	ACT_LEFT,
+	ACT_RIGHT,
+	ACT_TAG,
+	ACT_TAG_TREE,
+	ACT_UNTAG,
+	ACT_FOLLOW,
+	ACT_THREADS,
+	ACT_STRACE,
+	ACT_LSOF,
 };
 
 const struct binding main_keys[] = {
 	TABLE_MOVE_KEYS("process"),
+	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the table left"},
+	{ACT_RIGHT,
+	 {KEY_RIGHT, 0},
+	 "Right",
+	 "scroll it right: hidden columns, the rest of COMMAND"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns (PSS, USS, NAME...)"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
@@ -53,20 +67,29 @@ const struct binding main_keys[] = {
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search name or command (F3 again: next)"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name or command substring"},
 	{ACT_USER, {'u', 0}, "u", "show one user's processes (empty: all)"},
-	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "send a signal to the selected process"},
-	{ACT_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
+	{ACT_TAG, {' ', 0}, "Space", "tag or untag the selected process (and select the next)"},
+	{ACT_TAG_TREE, {'c', 0}, "c", "tag the selected process and those under it"},
+	{ACT_UNTAG, {'U', 0}, "U", "untag all processes"},
+	{ACT_KILL,
+	 {'k', KEY_F(9), 0},
+	 "k F9",
+	 "send a signal to the tagged processes, else to the selected one"},
+	{ACT_FOLLOW, {'F', 0}, "F", "follow the selected process through re-sorts"},
+	{ACT_STRACE, {'s', 0}, "s", "strace -p the selected process (^C ends it)"},
+	{ACT_LSOF, {'l', 0}, "l", "lsof -p the selected process: its open files"},
+	{ACT_THREADS, {'H', 0}, "H", "threads: not shown, they share their process's memory"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_NODES, {'n', 0}, "n", "NUMA nodes: each node's memory"},
 	{ACT_GRAPHS,
 	 {'g', 0},
 	 "g",
 	 "memory and activity graphs: above the table (from 100x36), else a screen of their own"},
-	{ACT_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
-	{ACT_LONGER, {']', 0}, "]", "longer graph window"},
+	{ACT_SHORTER, {'(', 0}, "(", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{ACT_LONGER, {')', 0}, ")", "longer graph window"},
 	{ACT_DETAIL, {'\n', '\r', KEY_ENTER, 0}, "Enter", "details of the selected process"},
 	{ACT_CGROUPS, {'C', 0}, "C", "memory cgroups: usage against limits, OOM kills, stalls"},
 	{ACT_SLAB, {'B', 0}, "B", "kernel slab caches: size, growth per minute, reclaimable"},
-	{ACT_USERS, {'U', 0}, "U", "totals per user: count, swap, USS, PSS, RSS (as smem -u)"},
+	{ACT_USERS, {'L', 0}, "L", "totals per user: count, swap, USS, PSS, RSS (as smem -u)"},
 	{ACT_EXITED, {'X', 0}, "X", "processes that exited in the last minute"},
 	{ACT_ACCOUNT, {'A', 0}, "A", "memory account: MemTotal in parts that sum to it"},
 	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter (back to the cgroup view)"},
@@ -76,29 +99,73 @@ const struct binding main_keys[] = {
 
 static struct main_state *const st = &main_state;
 
-/* Moves the selection to the next row, from `from`, whose name or command holds the
- * search text */
-static void search_from(struct ui *u, size_t from)
+/* Left and Right: the table scrolled by delta columns, no further than its longest line */
+#define HSCROLL_STEP 8
+static void hscroll(struct ui *u, int delta)
 {
-	const struct model *m = u->m;
-	if (!st->search[0] || !m->nrows)
-		return;
-	for (size_t k = 0; k < m->nrows; k++) {
-		size_t i = (from + k) % m->nrows;
-		const struct proc_sample *p = m->rows[i]->p;
-		if (strcasestr(p->comm, st->search) || (p->cmd && strcasestr(p->cmd, st->search))) {
-			table_select(&proc_table, u, i);
-			return;
-		}
-	}
-	char q[PARSE_QUOTE_SIZE];
-	snprintf(u->message, sizeof(u->message), "no match for '%s'",
-		 parse_quote(st->search, q, sizeof(q)));
+	int most = table_line_width(u) - u->cv.cols, h = st->hscroll + delta;
+
+	if (h > most)
+		h = most;
+	st->hscroll = h < 0 ? 0 : h;
 }
 
-static struct reaction pref(unsigned react, struct pref_req r)
+#define pref react_pref
+
+/* The selected process's sample, or NULL (a message says so) */
+static const struct proc_sample *selected(struct ui *u)
 {
-	return (struct reaction){react, r};
+	if (st->tab.sel < u->m->nrows)
+		return u->m->rows[st->tab.sel]->p;
+	snprintf(u->message, sizeof(u->message), "no process selected");
+	return NULL;
+}
+
+/* The keys that mean in memtop what they mean in htop: tags, follow, strace, lsof */
+static struct reaction htop_act(struct ui *u, int a)
+{
+	const struct proc_sample *p = a == ACT_UNTAG || a == ACT_THREADS ? NULL : selected(u);
+
+	switch (a) {
+	case ACT_TAG:
+		if (p) {
+			tags_toggle(&st->tags, p);
+			table_act(&proc_table, u, TA_DOWN);
+		}
+		break;
+	case ACT_TAG_TREE:
+		if (p) {
+			size_t n = tags_tree(&st->tags, u->m, p);
+			snprintf(u->message, sizeof(u->message), "%zu tagged (%zu in all)", n,
+				 st->tags.n);
+		}
+		break;
+	case ACT_UNTAG:
+		tags_clear(&st->tags);
+		break;
+	case ACT_FOLLOW:
+		if (p) {
+			char comm[80];
+			escape_display(p->comm, comm, sizeof(comm), u->cv.utf8);
+			table_select(&proc_table, u, st->tab.sel);
+			snprintf(u->message, sizeof(u->message), "following %d (%s)", (int)p->pid,
+				 comm);
+		}
+		break;
+	case ACT_THREADS:
+		snprintf(u->message, sizeof(u->message),
+			 "threads are not shown: they share their process's memory");
+		break;
+	case ACT_STRACE:
+	case ACT_LSOF:
+		if (u->rv.on)
+			snprintf(u->message, sizeof(u->message), "a replay's processes are gone");
+		else if (p)
+			run_tool(a == ACT_STRACE ? "strace" : "lsof", p->pid, u->message,
+				 sizeof(u->message));
+		return reacts(REACT_REDRAW);
+	}
+	return reacts(REACT_NONE);
 }
 
 struct reaction main_act(struct ui *u, int a)
@@ -132,10 +199,14 @@ struct reaction main_act(struct ui *u, int a)
 		st->kill_pid = main_selected_pid(u);
 		prompt_open(&u->prompt, PROMPT_SIGNAL, "15");
 		break;
-	case ACT_OOM_PANE:
-		u->oom_acked = u->m->oom_live;
-		panes_open(u, SCREEN_OOM);
-		break;
+	case ACT_TAG:
+	case ACT_TAG_TREE:
+	case ACT_UNTAG:
+	case ACT_FOLLOW:
+	case ACT_THREADS:
+	case ACT_STRACE:
+	case ACT_LSOF:
+		return htop_act(u, a);
 	case ACT_RECLAIM_PANE:
 		panes_open(u, SCREEN_RECLAIM);
 		break;
@@ -184,131 +255,12 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_LONGER:
 		graph_zoom(u, a == ACT_SHORTER ? -1 : 1);
 		break;
+	case ACT_LEFT:
+	case ACT_RIGHT:
+		hscroll(u, a == ACT_LEFT ? -HSCROLL_STEP : HSCROLL_STEP);
+		break;
 	case ACT_QUIT:
 		return reacts(REACT_QUIT);
-	}
-	return reacts(REACT_NONE);
-}
-
-/* ---- prompts ---- */
-
-static int parse_signal(const char *s)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (*s && !*end)
-		return v > 0 && v < NSIG ? (int)v : -1;
-	if (!strncasecmp(s, "SIG", 3))
-		s += 3;
-	for (int i = 1; i < NSIG; i++) {
-		const char *name = sigabbrev_np(i);
-		if (name && !strcasecmp(name, s))
-			return i;
-	}
-	return -1;
-}
-
-static const char *comm_of(const struct ui *u, int32_t pid)
-{
-	for (size_t i = 0; i < u->m->nrows; i++)
-		if (u->m->rows[i]->p->pid == pid)
-			return u->m->rows[i]->p->comm;
-	return "?";
-}
-
-static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *text)
-{
-	struct pref_req r = {.op = PO_NONE};
-
-	switch (kind) {
-	case PROMPT_USER:
-		r.op = PO_USER;
-		if (text[0] && parse_user(text, &r.uid, u->message, sizeof(u->message)))
-			return reacts(REACT_NONE);
-		r.on = text[0] != '\0';
-		return pref(REACT_RESORT, r);
-	case PROMPT_DELAY: {
-		char why[160];
-		if (parse_delay(text, &r.delay, why, sizeof(why))) {
-			snprintf(u->message, sizeof(u->message), "refresh interval: %s", why);
-			return reacts(REACT_NONE);
-		}
-		r.op = PO_DELAY;
-		return pref(REACT_DELAY, r);
-	}
-	case PROMPT_SIGNAL: {
-		int sig = parse_signal(text);
-		if (sig < 0) {
-			char q[PARSE_QUOTE_SIZE];
-			snprintf(u->message, sizeof(u->message), "no signal '%s'",
-				 parse_quote(text, q, sizeof(q)));
-			return reacts(REACT_NONE);
-		}
-		st->kill_sig = sig;
-		prompt_open(&u->prompt, PROMPT_CONFIRM, "");
-		return reacts(REACT_NONE);
-	}
-	case PROMPT_JUMP: {
-		char why[160];
-		const struct snapshot *s = model_current(u->m);
-		if (replay_parse_time(text, s ? s->wall : 0, &u->rv.jump, why, sizeof(why))) {
-			snprintf(u->message, sizeof(u->message), "jump: %s", why);
-			return reacts(REACT_NONE);
-		}
-		u->rv.req = RR_JUMP;
-		return reacts(REACT_REPLAY);
-	}
-	default:
-		return reacts(REACT_NONE);
-	}
-}
-
-static void confirm_key(struct ui *u, wint_t ch)
-{
-	u->prompt.kind = PROMPT_NONE;
-	if (ch != 'y' && ch != 'Y') {
-		snprintf(u->message, sizeof(u->message), "not sent");
-		return;
-	}
-	if (kill(st->kill_pid, st->kill_sig) == 0)
-		snprintf(u->message, sizeof(u->message), "sent SIG%s to %d",
-			 sigabbrev_np(st->kill_sig), st->kill_pid);
-	else
-		snprintf(u->message, sizeof(u->message), "kill %d: %s", st->kill_pid,
-			 strerror(errno));
-}
-
-/* A key while a prompt is open (u->prompt.kind != PROMPT_NONE), but the filter's (the table
- * screen's): the main screen's prompts, and the interval's and a replay's time on any */
-struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key)
-{
-	enum prompt_kind kind = u->prompt.kind;
-	char text[128];
-
-	if (kind == PROMPT_CONFIRM) {
-		confirm_key(u, is_key ? 0 : ch);
-		return reacts(REACT_NONE);
-	}
-	enum prompt_result r = prompt_edit(&u->prompt, ch, is_key);
-	prompt_text(&u->prompt, text, sizeof(text));
-	switch (r) {
-	case PROMPT_IGNORED:
-	case PROMPT_CANCEL:
-		return reacts(REACT_NONE);
-	case PROMPT_COMMIT:
-		return commit(u, kind, text);
-	case PROMPT_NEXT:
-		if (kind == PROMPT_SEARCH)
-			search_from(u, st->tab.sel + 1);
-		return reacts(REACT_NONE);
-	case PROMPT_EDITED:
-		break;
-	}
-	/* as the text is typed, search moves the selection */
-	u->message[0] = '\0';
-	if (kind == PROMPT_SEARCH) {
-		snprintf(st->search, sizeof(st->search), "%s", text);
-		search_from(u, st->tab.sel);
 	}
 	return reacts(REACT_NONE);
 }
@@ -322,15 +274,8 @@ static void draw_bottom(struct ui *u)
 		{"F4", "Filter", KEY_F(4)}, {"F5", "Tree", KEY_F(5)},	 {"F6", "SortBy", KEY_F(6)},
 		{"F9", "Kill", KEY_F(9)},   {"F10", "Quit", KEY_F(10)},
 	};
-	const struct canvas *cv = &u->cv;
-
 	if (u->prompt.kind == PROMPT_CONFIRM) {
-		char line[300], comm[80];
-		escape_display(comm_of(u, st->kill_pid), comm, sizeof(comm), cv->utf8);
-		snprintf(line, sizeof(line), "Send SIG%s (%d) to %d (%s)? [y/N] ",
-			 sigabbrev_np(st->kill_sig), st->kill_sig, st->kill_pid, comm);
-		put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_ALERT, line, true);
-		curs_set(0);
+		main_confirm_draw(u);
 		return;
 	}
 	table_bottom(u, keys, (int)ARRAY_SIZE(keys), u->prefs->filter.text);

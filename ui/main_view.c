@@ -49,11 +49,24 @@ static uint64_t id_of(const struct ui *u, size_t i)
 /* The columns shown: what < and > step through and the picker lists */
 static int shown(const struct ui *u, int out[TABLE_COLS])
 {
-	enum col_id cols[COL_COUNT];
-	int n = table_layout(u, cols);
+	struct table_fit f;
+	int n = table_layout(u, u->cv.cols + main_state.hscroll, &f);
 
 	for (int i = 0; i < n; i++)
-		out[i] = cols[i];
+		out[i] = f.col[i];
+	return n;
+}
+
+/* What the sort picker lists: every column, shown or not (BPF's while it is on) */
+static int sortable(const struct ui *u, int out[TABLE_COLS])
+{
+	const struct snapshot *s = model_current(u->m);
+	bool bpf = s && s->bpf.enabled;
+	int n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		if (bpf || !(columns[c].needs & NEED_BPF))
+			out[n++] = c;
 	return n;
 }
 
@@ -65,7 +78,7 @@ const struct table_kind proc_table = {
 	.id_of = id_of,
 	.page = main_table_rows,
 	.steps = shown,
-	.pickable = shown,
+	.pickable = sortable,
 	.columns = columns,
 	.default_sort = COL_RSS,
 	.picker_title = "Sort by (Enter picks, Esc returns)",

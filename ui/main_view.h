@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "table_screen.h"
+#include "tags.h"
 
 struct main_state {
 	struct table_view tab;
@@ -14,6 +15,8 @@ struct main_state {
 	int32_t kill_pid; /* the signal prompt's process and signal */
 	int kill_sig;
 	bool from_cgroups; /* opened on a cgroup by Enter there: Esc goes back */
+	int hscroll;	   /* columns the table is scrolled to the right (Left, Right) */
+	struct tags tags;  /* Space, c, U; k sends to them where there are any */
 };
 
 extern struct main_state main_state;
@@ -25,6 +28,11 @@ int main_table_rows(const struct ui *u);
 size_t main_onscreen(const struct ui *u, int32_t *pids, size_t max);
 /* The selected process, or 0 when the table is empty */
 int32_t main_selected_pid(const struct ui *u);
+/* The search (/, F3): the selection moved to the next row from `from` whose name or
+ * command holds its text */
+void main_search_from(struct ui *u, size_t from);
+/* The signal's confirmation on the bottom line */
+void main_confirm_draw(struct ui *u);
 /* Shows the processes of the cgroup selected there (Enter on the cgroup table) */
 void main_show_cgroup(struct ui *u);
 

@@ -43,10 +43,20 @@ void map_rows(struct ui *u, int y, int n, size_t top, size_t count)
 int draw_keybar(struct ui *u, int y, const struct keybar_item *items, int n)
 {
 	const struct canvas *cv = &u->cv;
-	int x = 0;
+	int x = 0, all = 0;
 
+	for (int i = 0; i < n; i++)
+		all += (int)strlen(items[i].key) + (int)strlen(items[i].label) + 1;
 	for (int i = 0; i < n && x < cv->cols; i++) {
 		int kw = (int)strlen(items[i].key), lw = (int)strlen(items[i].label);
+		/* whole keys only, the last (Quit) kept: those before it go where it would not
+		 * fit after them */
+		int after = i + 1 < n ? (int)strlen(items[n - 1].key) +
+						(int)strlen(items[n - 1].label) + 1
+				      : 0;
+		if (x + kw + lw > cv->cols ||
+		    (all > cv->cols && x + kw + lw + 1 + after > cv->cols))
+			continue;
 		put_text(cv, y, x, cv->cols - x, ROLE_KEY, items[i].key, false);
 		put_text(cv, y, x + kw, cv->cols - x - kw, ROLE_STATUS, items[i].label, false);
 		if (u->map.nkeys < MAP_KEYS) {
@@ -95,7 +105,8 @@ static void drop_report(void)
 {
 	int c;
 
-	timeout(0);
+	/* the rest of the report may come a moment after its start: waited for a little */
+	timeout(100);
 	while ((c = getch()) != ERR && c != 'M' && c != 'm')
 		if ((c < '0' || c > '9') && c != ';') {
 			ungetch(c);

@@ -33,6 +33,9 @@ static struct panes_state *const st = &panes_state;
 
 void panes_open(struct ui *u, enum screen_id id)
 {
+	if (u->screen != SCREEN_OOM && u->screen != SCREEN_RECLAIM &&
+	    u->screen != SCREEN_POSTMORTEM)
+		st->back = u->screen;
 	u->screen = id;
 	st->top = 0;
 	if (id == SCREEN_OOM)
@@ -47,7 +50,7 @@ struct reaction panes_act(struct ui *u, int a)
 		panes_open(u, a == PANE_OOM ? SCREEN_OOM : SCREEN_RECLAIM);
 		break;
 	case PANE_BACK:
-		u->screen = SCREEN_MAIN;
+		u->screen = st->back;
 		break;
 	case PANE_POSTMORTEM:
 		if (u->screen != SCREEN_OOM || !u->m->noom)

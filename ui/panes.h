@@ -13,6 +13,7 @@ struct panes_state {
 	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */
 	double pm_ts;
 	int32_t pm_pid;
+	enum screen_id back; /* the screen they were opened from, where Esc returns */
 };
 
 extern struct panes_state panes_state;

@@ -2,6 +2,7 @@
 #include "pref_req.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "screen.h"
 
@@ -50,8 +51,12 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 	switch (r->op) {
 	case PO_NONE:
 		break;
-	case PO_SORT:
+	case PO_SORT: /* a column hidden is shown (the sort picker lists them all) */
 		*t.sort = r->col;
+		if (r->tab == TAB_PROCS)
+			p->cols |= COL_BIT(r->col);
+		else if (r->tab == TAB_CGROUPS)
+			p->cg.cols |= CGCOL_BIT(r->col);
 		break;
 	case PO_SORT_BY:
 		*t.invert = *t.sort == r->col && !*t.invert;
@@ -80,6 +85,9 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 		break;
 	case PO_COLS:
 		p->cols = r->cols;
+		break;
+	case PO_ORDER:
+		memcpy(p->order, r->order, sizeof(p->order));
 		break;
 	case PO_GRAPHS:
 		p->graphs = !p->graphs;

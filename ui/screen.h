@@ -35,7 +35,7 @@ enum react {
 	 * read now (each process's cgroup) */
 	REACT_CGROUP_PROCS = 1 << 9,
 	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
-	REACT_THEME = 1 << 11,	/* the next shipped theme (T), loaded and applied now */
+	REACT_THEME = 1 << 11,	/* the next shipped theme (V), loaded and applied now */
 };
 
 /* A replay's moves (keys in replay_bindings) */
@@ -46,6 +46,8 @@ enum replay_req {
 	RR_JUMP,     /* to the first sample at or after rv.jump */
 	RR_NEXT_OOM, /* to the next sample with an OOM kill */
 	RR_PREV_OOM, /* the previous one */
+	RR_FIRST,    /* the first sample */
+	RR_LAST,     /* the last */
 };
 
 /* The replay's place, for the header, and the move asked for */
@@ -149,6 +151,7 @@ enum pref_op {
 	PO_USER,   /* one user's processes (on, uid) or all */
 	PO_DELAY,  /* the refresh interval (delay) */
 	PO_COLS,   /* the columns shown (cols) */
+	PO_ORDER,  /* the columns' order on screen (order) */
 	PO_GRAPHS, /* the graph pane on or off */
 	PO_CGROUP, /* the process table's cgroup filter emptied */
 };
@@ -170,6 +173,7 @@ struct pref_req {
 	uint32_t uid;
 	double delay;
 	char text[128];
+	int8_t order[COL_COUNT];
 };
 
 /* What a key asks for: enum react bits for the loop, and a preference change */
@@ -183,6 +187,11 @@ static inline struct reaction reacts(unsigned react)
 	return (struct reaction){.react = react};
 }
 
+static inline struct reaction react_pref(unsigned react, struct pref_req r)
+{
+	return (struct reaction){react, r};
+}
+
 /* The keys common to the screens: one table (ui/common_keys.c), handled once by ui_key on
  * the screens whose struct screen's common has their bit */
 enum common_act {
@@ -190,13 +199,14 @@ enum common_act {
 	CK_DELAY,
 	CK_HELP,
 	CK_OOM_ACK,
+	CK_OOM_PANE,
 	CK_REDRAW,
 	CK_THEME,
 };
 #define CK_BIT(a) (1u << (a))
 #define CK_ALL                                                                                     \
 	(CK_BIT(CK_PAUSE) | CK_BIT(CK_DELAY) | CK_BIT(CK_HELP) | CK_BIT(CK_OOM_ACK) |              \
-	 CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
+	 CK_BIT(CK_OOM_PANE) | CK_BIT(CK_REDRAW) | CK_BIT(CK_THEME))
 #define CK_REDRAWS CK_BIT(CK_REDRAW)
 
 struct table_kind;

@@ -2,7 +2,7 @@
  * order slabmodel_order gives for the screen's sort column and filter), the columns of
  * slab_columns. Its sort and filter are prefs->slab (not saved): size first. Enter or g
  * puts a graph of the selected cache's size over time above the table (the history keeps
- * the largest caches' for the hour), [ and ] its window, as the processes' graphs. */
+ * the largest caches' for the hour), ( and ) (or [ and ]) its window, as the processes' graphs. */
 #include "slab.h"
 
 #include <stdio.h>
@@ -40,8 +40,11 @@ const struct binding slab_keys[] = {
 	 {'\n', '\r', KEY_ENTER, 'g'},
 	 "Enter g",
 	 "a graph of the selected cache's size over time above the table, or none"},
-	{SL_SHORTER, {'[', 0}, "[", "shorter graph window (1 h, 10 min, 1 min, the width's)"},
-	{SL_LONGER, {']', 0}, "]", "longer graph window"},
+	{SL_SHORTER,
+	 {'(', '[', 0},
+	 "( [",
+	 "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{SL_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the process table"},
 	{0, {0}, NULL, NULL},
 };

@@ -224,13 +224,20 @@ void put_number(const struct canvas *cv, int y, int x, int w, enum role r, const
 		size_t len)
 {
 	char buf[1024];
-	size_t pad = len < (size_t)w ? (size_t)w - len : 0;
+	size_t cols = len; /* on screen: a UTF-8 character (as "…") takes one */
 
-	if (w <= 0 || (size_t)w >= sizeof(buf))
+	for (size_t i = 0; i < len; i++)
+		cols -= ((unsigned char)t[i] & 0xc0) == 0x80;
+	if (w <= 0 || (size_t)w + len >= sizeof(buf))
 		return;
-	memset(buf, ' ', pad);
-	memcpy(buf + pad, t + len - ((size_t)w - pad), (size_t)w - pad);
-	buf[w] = '\0';
+	if (cols <= (size_t)w) {
+		memset(buf, ' ', (size_t)w - cols);
+		memcpy(buf + (size_t)w - cols, t, len);
+		buf[(size_t)w - cols + len] = '\0';
+	} else { /* wider: its last digits */
+		memcpy(buf, t + len - (size_t)w, (size_t)w);
+		buf[w] = '\0';
+	}
 	put_text(cv, y, x, w + 1 <= cv->cols - x ? w + 1 : cv->cols - x, r, buf, true);
 }
 
@@ -248,7 +255,17 @@ void table_bottom(struct ui *u, const struct keybar_item *keys, int n, const cha
 		put_text(cv, y, 0, cv->cols, ROLE_WARNING, u->message, true);
 		return;
 	}
-	x = draw_keybar(u, y, keys, n);
+	/* a replay: its keys, on the screens they move */
+	static const struct keybar_item replay_bar[] = {
+		{"{", "Back", '{'},	    {"}", "Fwd", '}'},	{"^", "First", '^'},
+		{"$", "Last", '$'},	    {"J", "Jump", 'J'}, {"N", "NextOOM", 'N'},
+		{"P", "PrevOOM", 'P'},	    {"Z", "Play", 'Z'}, {"F1", "Help", KEY_F(1)},
+		{"F10", "Quit", KEY_F(10)},
+	};
+	if (u->rv.on && u->screens[u->screen].replay)
+		x = draw_keybar(u, y, replay_bar, (int)(sizeof(replay_bar) / sizeof(*replay_bar)));
+	else
+		x = draw_keybar(u, y, keys, n);
 	if (filter[0] && x < cv->cols) {
 		char f[160], esc[140];
 		escape_display(filter, esc, sizeof(esc), cv->utf8);
@@ -296,11 +313,18 @@ struct reaction sort_act(struct ui *u, int a)
 	case PICK_DOWN:
 		picker->sel = list_step(picker->sel, a == PICK_UP ? -1 : 1, n);
 		break;
-	case PICK_SORT:
+	case PICK_SORT: {
 		u->screen = t->screen;
 		if (picker->sel >= n)
 			break;
-		return (struct reaction){REACT_RESORT, pref_sort(t->tab, cols[picker->sel])};
+		/* a column not shown is, and read now */
+		int on[TABLE_COLS], non = cols_of(t, u, false, on), c = cols[picker->sel];
+		bool shown = false;
+		for (int i = 0; i < non; i++)
+			shown |= on[i] == c;
+		return (struct reaction){REACT_RESORT | (shown ? 0 : REACT_COLLECT),
+					 pref_sort(t->tab, c)};
+	}
 	case PICK_BACK:
 		u->screen = t->screen;
 		break;

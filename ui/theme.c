@@ -261,6 +261,9 @@ static long read_theme_file(const char *name, char *buf, size_t size, char *path
 	return read_config(path, buf, size, why);
 }
 
+/* The themes shipped in themes/, in the order the V key goes through them */
+static const char *const shipped[] = {"default", "256", "light", "mono"};
+
 /* The longest theme read: 64 KiB, 50 times the shipped ones */
 #define THEME_MAX (64 * 1024)
 
@@ -275,8 +278,16 @@ struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn,
 		buf = xmalloc(THEME_MAX + 2);
 		long n = read_theme_file(name, buf, THEME_MAX + 2, path, sizeof(path), &why);
 		if (n < 0 || n > THEME_MAX) {
-			snprintf(err, errlen, "theme '%s': %s",
-				 parse_escape(name, shown, sizeof(shown)), why);
+			/* a name not found (no / in it): the names there are */
+			char names[64] = "";
+			bool missing = !strcmp(why, strerror(ENOENT)) && !strchr(name, '/');
+			for (size_t i = 0; missing && i < sizeof(shipped) / sizeof(*shipped); i++)
+				snprintf(names + strlen(names), sizeof(names) - strlen(names),
+					 "%s, ", shipped[i]);
+			snprintf(err, errlen, "theme '%s': %s%s",
+				 parse_escape(name, shown, sizeof(shown)),
+				 missing ? "no such theme; the themes are " : why,
+				 missing ? strcat(names, "or a file's path") : "");
 			free(buf);
 			return NULL;
 		}
@@ -303,9 +314,6 @@ const char *theme_chosen(const char *pref)
 		return pref;
 	return no_color && *no_color ? "mono" : "default";
 }
-
-/* The themes shipped in themes/, in the order the T key goes through them */
-static const char *const shipped[] = {"default", "256", "light", "mono"};
 
 const char *theme_next(const char *name)
 {

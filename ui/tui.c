@@ -180,10 +180,12 @@ enum key_wait ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key
 
 const struct binding replay_bindings[] = {
 	{RR_BACK, {'{', 0}, "{", "one sample back"},
-	{RR_FORWARD, {'}', 0}, "}", "one sample forward (Space plays them)"},
+	{RR_FORWARD, {'}', 0}, "}", "one sample forward (Z plays them)"},
 	{RR_JUMP, {'J', 0}, "J", "jump to a time (HH:MM[:SS])"},
 	{RR_NEXT_OOM, {'N', 0}, "N", "next OOM kill"},
 	{RR_PREV_OOM, {'P', 0}, "P", "previous OOM kill"},
+	{RR_FIRST, {'^', 0}, "^", "the first sample"},
+	{RR_LAST, {'$', 0}, "$", "the last sample"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -251,6 +253,25 @@ static unsigned mouse_key(struct ui *u)
 	}
 }
 
+/* A key no table of the screen shown binds: said on the message line */
+static struct reaction unknown_key(struct ui *u, int key)
+{
+	char name[16];
+
+	if (key == KEY_RESIZE || key == KEY_MOUSE || !key)
+		return reacts(REACT_NONE);
+	if (key > ' ' && key < 0x7f)
+		snprintf(name, sizeof(name), "%c", key);
+	else if (key == ' ')
+		snprintf(name, sizeof(name), "Space");
+	else if (key >= KEY_F(1) && key <= KEY_F(63))
+		snprintf(name, sizeof(name), "F%d", key - KEY_F(0));
+	else
+		snprintf(name, sizeof(name), "%s", keyname(key) ? keyname(key) : "?");
+	snprintf(u->message, sizeof(u->message), "unknown key %s, h for help", name);
+	return reacts(REACT_NONE);
+}
+
 /* The key's reaction, by the screen shown: its prompt, a replay's key, a common key, its
  * own */
 static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
@@ -275,7 +296,10 @@ static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 		return common_act(u, a);
 	if ((a = binding_act(s->keys, key)))
 		return s->act(u, a);
-	return s->other ? s->other(u, key) : reacts(REACT_NONE);
+	if (s->other)
+		return s->other(u, key);
+	/* said on the screens whose bottom line shows messages: the tables */
+	return s->common == CK_ALL ? unknown_key(u, key) : reacts(REACT_NONE);
 }
 
 unsigned ui_key(struct ui *u, wint_t ch, bool is_key)
@@ -372,7 +396,7 @@ void ui_message(struct ui *u, const char *msg)
 void ui_replay_at(struct ui *u, size_t pos, size_t count)
 {
 	if (!u->rv.on)
-		u->paused = true; /* a replay starts still: keys move it, Space plays it */
+		u->paused = true; /* a replay starts still: keys move it, Z plays it */
 	u->rv.on = true;
 	u->rv.pos = pos;
 	u->rv.count = count;

@@ -63,7 +63,7 @@ const char *ui_selected_cgroup(const struct ui *u);
 void ui_show_cgroups(struct ui *u);
 bool ui_detail_shown(const struct ui *u);
 bool ui_paused(const struct ui *u);
-/* Draws in t's colors from now on (t loaded again, the T key) */
+/* Draws in t's colors from now on (t loaded again, the V key) */
 void ui_set_theme(struct ui *u, struct theme *t);
 /* Repaints the whole terminal at the next draw (^L) */
 void ui_repaint(struct ui *u);

@@ -24,7 +24,7 @@ const struct binding users_keys[] = {
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by a substring of the user's name"},
 	{US_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the selected user's processes (as u)"},
-	{US_BACK, {27, 'q', 'U', KEY_F(10)}, "Esc q U", "back to the process table"},
+	{US_BACK, {27, 'q', 'L', KEY_F(10)}, "Esc q L", "back to the process table"},
 	{0, {0}, NULL, NULL},
 };
 

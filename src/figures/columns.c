@@ -95,7 +95,8 @@ const struct column columns[COL_COUNT] = {
 		      .id = get_ppid, .desc = "parent process id"},
 	[COL_USER] = {COLUMN("user", "USER", "user"), .width = 8, .unit = UNIT_TEXT,
 		      .kind = KIND_TEXT, .needs = NEED_STAT, .ascending = true, .on = true,
-		      .drop = 3, .text = get_user, .label = true, .desc = "effective user"},
+		      .drop = 3, .min = 6, .text = get_user, .label = true,
+		      .desc = "effective user"},
 	[COL_RSS] = {COLUMN("rss", "RSS", "rss_kb"), KB_SAMPLE(5, NEED_STATM), .on = true,
 		     .history = true, .metric = "resident", .desc = "resident set size"},
 	[COL_VSZ] = {COLUMN("vsz", "VSZ", "vsz_kb"), KB_SAMPLE(5, NEED_STATM), .on = true,
@@ -108,7 +109,7 @@ const struct column columns[COL_COUNT] = {
 	[COL_DATA] = {COLUMN("data", "DATA", "data_kb"), KB_SAMPLE(5, NEED_STATM), .on = true,
 		      .drop = 7, .metric = "data", .desc = "data + stack size"},
 	[COL_SWAP] = {COLUMN("swap", "SWAP", "swap_kb"), KB_SAMPLE(5, NEED_STATUS), .on = true,
-		      .drop = 2, .history = true, .metric = "swap",
+		      .drop = 2, .idle_drop = 5, .history = true, .metric = "swap",
 		      .desc = "swapped-out memory (VmSwap, read for rows on screen)"},
 	[COL_USED] = {COLUMN("used", "USED", "used_kb"), KB_SAMPLE(5, NEED_STATM | NEED_STATUS),
 		      .drop = 2, .id = get_used,
@@ -157,29 +158,44 @@ const struct column columns[COL_COUNT] = {
 			.desc = "major page faults (disk reads) per second"},
 	[COL_SWAPIN] = {COLUMN("swapin", "SWIN/s", "swapin_per_s"), .width = 6, .unit = UNIT_RATE,
 			.kind = KIND_RATE, .needs = NEED_BPF_SWAPIN, .on = true, .drop = 1,
-			.since_start = true, .total = "swapins", .metric = "swapin_pages",
+			.idle_drop = 10, .since_start = true, .total = "swapins",
+			.metric = "swapin_pages",
 			.help = "pages swapped in since memtop started (BPF)",
 			.desc = "pages swapped in per second (BPF)"},
 	[COL_RECLAIM] =
 		{COLUMN("reclaim", "STALL", "reclaim_stall_us_per_s"), .width = 6,
 		 .unit = UNIT_US_RATE, .kind = KIND_RATE, .needs = NEED_BPF_RECLAIM, .on = true,
-		 .drop = 1, .scale = 1e-3, .since_start = true, .total = "reclaim_stall_ns",
-		 .metric = "reclaim_stall",
+		 .drop = 1, .idle_drop = 10, .scale = 1e-3, .since_start = true,
+		 .total = "reclaim_stall_ns", .metric = "reclaim_stall",
 		 .help = "time stalled in direct or memcg reclaim since memtop started (BPF)",
 		 .desc = "microseconds per second stalled in direct or memcg reclaim "
 			 "(BPF)"},
 	[COL_COMM] = {COLUMN("comm", "NAME", "comm"), .width = 15, .unit = UNIT_TEXT,
-		      .kind = KIND_TEXT, .needs = NEED_STAT, .ascending = true, .drop = 9,
+		      .kind = KIND_TEXT, .needs = NEED_STAT, .ascending = true, .drop = 9, .min = 8,
 		      .text = get_comm, .label = true, .desc = "process name"},
 	[COL_CGROUP] = {COLUMN("cgroup", "CGROUP", "cgroup"), .width = 24, .unit = UNIT_TEXT,
 			.kind = KIND_TEXT, .needs = NEED_CGROUP, .ascending = true, .drop = 6,
-			.text = get_cgroup, .cell = cgroup_cell, .label = true,
+			.min = 12, .text = get_cgroup, .cell = cgroup_cell, .label = true,
 			.desc = "memory cgroup, as /proc/PID/cgroup names it (container ids cut to "
 				"12 characters on screen)"},
 	[COL_CMD] = {COLUMN("cmd", "COMMAND", "cmd"), .width = 0, .unit = UNIT_TEXT,
 		     .kind = KIND_TEXT, .needs = NEED_CMDLINE, .ascending = true, .on = true,
 		     .text = get_cmd, .desc = "command line"},
 };
+
+void columns_ordered(const int8_t order[COL_COUNT], enum col_id by[COL_COUNT])
+{
+	int n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++) /* insertion by rank, stable */
+		if (c != COL_CMD) {
+			int i = n++;
+			for (; i > 0 && order[by[i - 1]] > order[c]; i--)
+				by[i] = by[i - 1];
+			by[i] = (enum col_id)c;
+		}
+	by[n] = COL_CMD;
+}
 
 unsigned columns_needs(unsigned set)
 {

@@ -89,6 +89,10 @@ static inline int columns_parse(const char *list, unsigned *set, char *err, size
 	return table_parse(columns, COL_COUNT, list, set, err, errlen);
 }
 
+/* The columns in the order of their ranks (the lowest first, equal ranks in the table's
+ * order), COMMAND last, into by */
+void columns_ordered(const int8_t order[COL_COUNT], enum col_id by[COL_COUNT]);
+
 /* The collectors (enum col_need) that the columns of set need. */
 unsigned columns_needs(unsigned set);
 

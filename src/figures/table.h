@@ -39,10 +39,13 @@ struct column {
 	int width;	   /* 0: takes the rest of the line */
 	enum col_unit unit;
 	enum col_kind kind;
-	unsigned needs;	   /* the table's collectors: enum col_need, enum cg_need */
-	bool ascending;	   /* natural sort direction */
-	bool on;	   /* shown by default */
-	int drop;	   /* on a narrow screen, higher numbers are hidden first; 0 never */
+	unsigned needs; /* the table's collectors: enum col_need, enum cg_need */
+	bool ascending; /* natural sort direction */
+	bool on;	/* shown by default */
+	/* its priority on a narrow screen: the higher, the sooner it is hidden; 0 never */
+	int drop;
+	int min;	   /* the narrowest it may be drawn, before it is hidden (0: width) */
+	int idle_drop;	   /* its priority while it reads zero on every row (0: .drop) */
 	double scale;	   /* the sample (or the rate) to shown units (0: 1) */
 	bool since_start;  /* KIND_RATE: the counter starts at memtop's start, not the row's */
 	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */

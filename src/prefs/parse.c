@@ -167,6 +167,26 @@ int parse_column(const char *s, enum col_id *col, char *err, size_t errlen)
 	return 0;
 }
 
+int parse_order(const char *s, int8_t order[COL_COUNT], char *err, size_t errlen)
+{
+	int8_t rank[COL_COUNT];
+	char name[64];
+	int n = 0;
+
+	memset(rank, COL_COUNT, sizeof(rank));
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)(len < sizeof(name) ? len : 0), s);
+		enum col_id c;
+		if (parse_column(name, &c, err, errlen))
+			return -1;
+		rank[c] = (int8_t)n++;
+		s += len + (s[len] == ',');
+	}
+	memcpy(order, rank, sizeof(rank));
+	return 0;
+}
+
 int parse_columns(const char *s, unsigned *set, char *err, size_t errlen)
 {
 	static const char flag[] = "--columns: "; /* columns_parse speaks of the flag */

@@ -53,5 +53,8 @@ int parse_column(const char *s, enum col_id *col, char *err, size_t errlen);
 /* A list of columns, by columns_parse (the one parser of them), whose reason comes
  * back without the flag it names and escaped. */
 int parse_columns(const char *s, unsigned *set, char *err, size_t errlen);
+/* A list of columns, comma-separated, as the order the screen shows them in: each listed
+ * column's rank its place, the others after them. Returns 0, or -1 with the reason. */
+int parse_order(const char *s, int8_t order[COL_COUNT], char *err, size_t errlen);
 
 #endif

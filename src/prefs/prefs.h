@@ -54,6 +54,9 @@ struct user_prefs {
 
 struct prefs {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
+	/* the screen's order of the columns: each column's rank, the lowest first (equal
+	 * ranks in the table's order: all 0, the table's order); COMMAND stays last */
+	int8_t order[COL_COUNT];
 	enum col_id sort;
 	bool invert;
 	bool tree;    /* rows under their parents, siblings in sort order */
@@ -64,7 +67,7 @@ struct prefs {
 	struct user_prefs users;
 	bool mouse;  /* clicks and the wheel (--no-mouse, mouse=0: the terminal's own) */
 	bool graphs; /* the graph pane above the process table (g, graphs=1) */
-	/* the theme (--theme, theme=, the T key): a name under themes/ or a path; "": none
+	/* the theme (--theme, theme=, the V key): a name under themes/ or a path; "": none
 	 * chosen, the default one (mono where NO_COLOR is set) */
 	char theme[256];
 };

@@ -10,6 +10,11 @@ const struct pref prefs_table[PREF_COUNT] = {
 			  .flag = "columns",
 			  .kind = PK_COLUMNS,
 			  PREF_FIELD(cols)},
+	/* no flag: the column picker's F7 and F8 */
+	[PREF_ORDER] = {.key = "order",
+			.kind = PK_ORDER,
+			PREF_FIELD(order),
+			.written_if_set = true},
 	[PREF_SORT] = {.key = "sort",
 		       .flag = "sort",
 		       .letter = 'o',
@@ -133,6 +138,8 @@ int pref_parse(const struct pref *r, struct prefs *p, const char *s, bool from_f
 		return parse_switch(s, field, why, whylen);
 	case PK_COLUMNS:
 		return parse_columns(s, field, why, whylen);
+	case PK_ORDER:
+		return parse_order(s, field, why, whylen);
 	case PK_COLUMN:
 		if (!parse_column(s, field, why, whylen))
 			return 0;
@@ -188,6 +195,16 @@ void pref_format(const struct pref *r, const struct prefs *p, char *buf, size_t 
 	case PK_COLUMN:
 		snprintf(buf, size, "%s", columns[*(const enum col_id *)field].name);
 		break;
+	case PK_ORDER: { /* the columns in their order; nothing while it is the table's */
+		enum col_id by[COL_COUNT];
+		if (!memcmp(field, (int8_t[COL_COUNT]){0}, COL_COUNT))
+			break;
+		columns_ordered(field, by);
+		for (int i = 0; i < COL_COUNT && n < size; i++)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "," : "",
+					      columns[by[i]].name);
+		break;
+	}
 	case PK_DELAY:
 		snprintf(buf, size, "%g", *(const double *)field);
 		break;

@@ -14,6 +14,7 @@
 /* A row's place in prefs_table[]; its place is its line's place in the settings file */
 enum pref_id {
 	PREF_COLUMNS,
+	PREF_ORDER,
 	PREF_SORT,
 	PREF_INVERT,
 	PREF_TREE,
@@ -37,6 +38,7 @@ enum pref_id {
 enum pref_kind {
 	PK_SWITCH,  /* bool: the flag takes no value and sets .on; the file "1"/"yes", "0"/"no" */
 	PK_COLUMNS, /* unsigned, a set of COL_BIT()s: parse_columns */
+	PK_ORDER,   /* int8_t[COL_COUNT], the columns' ranks: a list of columns, the first first */
 	PK_COLUMN,  /* enum col_id: parse_column; a flag's reason lists the columns */
 	PK_DELAY,   /* double, seconds: parse_delay */
 	PK_THEME,   /* char[]: a name or a path; the file may clear it, a flag may not */

@@ -19,7 +19,7 @@ struct loop {
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
 	bool first;	     /* no row was on screen yet: costly columns for every row */
-	struct theme *theme; /* main's, loaded again by the T key */
+	struct theme *theme; /* main's, loaded again by the V key */
 };
 
 /* The rows again after a change of order, on the same selection */
@@ -57,11 +57,11 @@ static void replay_to(struct loop *l, size_t i)
 /* The sample a replay's key asked for */
 static void replay_move(struct loop *l)
 {
-	static const enum monitor_seek how[] = {[RR_BACK] = SEEK_BACK,
-						[RR_FORWARD] = SEEK_FORWARD,
-						[RR_JUMP] = SEEK_TIME,
-						[RR_NEXT_OOM] = SEEK_NEXT_OOM,
-						[RR_PREV_OOM] = SEEK_PREV_OOM};
+	static const enum monitor_seek how[] = {
+		[RR_BACK] = SEEK_BACK,	       [RR_FORWARD] = SEEK_FORWARD,
+		[RR_JUMP] = SEEK_TIME,	       [RR_NEXT_OOM] = SEEK_NEXT_OOM,
+		[RR_PREV_OOM] = SEEK_PREV_OOM, [RR_FIRST] = SEEK_FIRST,
+		[RR_LAST] = SEEK_LAST};
 	double t;
 	size_t to;
 	enum replay_req r = ui_replay_req(l->u, &t);
@@ -179,7 +179,7 @@ static void save(struct loop *l)
 	ui_message(l->u, msg);
 }
 
-/* The T key: the next shipped theme, kept in the preferences for W */
+/* The V key: the next shipped theme, kept in the preferences for W */
 static void next_theme(struct loop *l)
 {
 	const char *next = theme_next(theme_chosen(l->prefs->theme));

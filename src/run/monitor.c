@@ -159,6 +159,11 @@ const char *monitor_seek_target(const struct monitor *mon, enum monitor_seek how
 			;
 		none = i < n ? NULL : "no OOM kill before this sample";
 		break;
+	case SEEK_FIRST:
+	case SEEK_LAST:
+		i = how == SEEK_FIRST ? 0 : n - 1;
+		none = n ? NULL : "no sample in the recording";
+		break;
 	}
 	*to = none ? at : i;
 	return none;

@@ -70,7 +70,15 @@ struct replay *monitor_replay(const struct monitor *mon);
 /* Its samples (0 when live) */
 size_t monitor_samples(const struct monitor *mon);
 /* The moves through a recording */
-enum monitor_seek { SEEK_BACK, SEEK_FORWARD, SEEK_TIME, SEEK_NEXT_OOM, SEEK_PREV_OOM };
+enum monitor_seek {
+	SEEK_BACK,
+	SEEK_FORWARD,
+	SEEK_TIME,
+	SEEK_NEXT_OOM,
+	SEEK_PREV_OOM,
+	SEEK_FIRST,
+	SEEK_LAST
+};
 /* The sample a move from mon->at goes to, into *to (SEEK_TIME: the first at or after
  * wall-clock time t); NULL, or why there is none (then *to is mon->at) */
 const char *monitor_seek_target(const struct monitor *mon, enum monitor_seek how, double t,

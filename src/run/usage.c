@@ -70,7 +70,7 @@ void options_usage(FILE *f)
 	      "      --folded          --stacks prints the stacks in the folded format of\n"
 	      "                        flame graphs: frame;frame;frame COUNT, root first\n"
 	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
-	      "                        file (key T cycles them; NO_COLOR set: mono)\n"
+	      "                        file (key V cycles them; NO_COLOR set: mono)\n"
 	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
 	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
 	      "                        dwarf (default) copies the top of the stack and unwinds\n"

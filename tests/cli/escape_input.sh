@@ -73,6 +73,6 @@ check settings_dir "/dir$shown/memtop/memtoprc line 1: tree: 1 or 0, not '2'"
 check theme "theme $tmp/theme$shown.theme:1: unknown color '$shown'; header" \
 	"theme $tmp/theme$shown.theme:2: unknown role 'role$shown'" \
 	"theme $tmp/theme$shown.theme:3: unknown attribute '$shown'; label"
-check theme_name "theme '$shown': No such file or directory"
+check theme_name "theme '$shown': no such theme; the themes are default, 256, light, mono"
 check term "terminal type 'x$shown'"
 exit 0

@@ -52,22 +52,22 @@ tm capture-pane -p -e | sed -n "$((y + 2)),$((y + 4))p" | grep -q "$esc\[30m" ||
 colors | grep -qx 33 && fail "light: yellow drawn on a light background"
 tm_kill
 
-# T: from the default to 256 (palette colors, 38;5;N), shown on the bottom line
+# V: from the default to 256 (palette colors, 38;5;N), shown on the bottom line
 run "TERM=xterm-256color '$MEMTOP'"
 tm capture-pane -p -e | grep -q "38;5;" && fail "the default theme drew palette colors"
-tm send-keys T
-wait_for "theme 256" || fail "T did not say the theme"
+tm send-keys V
+wait_for "theme 256" || fail "V did not say the theme"
 i=0
 until tm capture-pane -p -e | grep -q "38;5;\|48;5;"; do
 	i=$((i + 1))
-	[ $i -le 30 ] || fail "T: no 256-color drawn after it"
+	[ $i -le 30 ] || fail "V: no 256-color drawn after it"
 	sleep 0.1
 done
-tm send-keys T
-wait_for "theme light" || fail "a second T did not go to light"
-tm send-keys T
-wait_for "theme mono" || fail "a third T did not go to mono"
-tm send-keys a # a key (acknowledge: nothing else here) clears the message
+tm send-keys V
+wait_for "theme light" || fail "a second V did not go to light"
+tm send-keys V
+wait_for "theme mono" || fail "a third V did not go to mono"
+tm send-keys y # a key (acknowledge: nothing else here) clears the message
 wait_gone "theme mono" || fail "the message stayed"
-[ -z "$(colors)" ] || fail "T to mono: colors still drawn: $(colors | sort -u | tr '\n' ' ')"
-echo "colors: NO_COLOR mono unless --theme, light draws black text, T cycles live, every role set is drawn"
+[ -z "$(colors)" ] || fail "V to mono: colors still drawn: $(colors | sort -u | tr '\n' ' ')"
+echo "colors: NO_COLOR mono unless --theme, light draws black text, V cycles live, every role set is drawn"

@@ -4,7 +4,7 @@
 # lies just above the data, else its dotted line), the time axes of the window (the width
 # in dots times the interval, 53 and 54 s) marked at -30s, the table below still with
 # rows; g again hides them. At 80x24 under LANG=C, g opens them on a screen of their own in
-# ASCII only, ] lengthens the window to a minute (marks -60s -30s), Esc returns.
+# ASCII only, ) lengthens the window to a minute (marks -60s -30s), Esc returns.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
@@ -81,8 +81,8 @@ tm_start 80 24 "env LANG=C LC_ALL=C '$MEMTOP' -d 0.5"
 wait_for "PID USER" || fail "memtop under LANG=C did not start"
 tm send-keys g
 wait_for "Memory and activity over time" || fail "g at 80x24 did not open the graph screen"
-tm send-keys ']'
-wait_for "-30s" || fail "] did not make the window a minute"
+tm send-keys ')'
+wait_for "-30s" || fail ") did not make the window a minute"
 # a whole frame of the minute's window (10 s at most), as above
 i=0
 while :; do

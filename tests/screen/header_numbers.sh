@@ -61,6 +61,12 @@ compare() {
 		}
 	}
 	function meter(name, used, total) {
+		if ($0 ~ /no swap\]$/) { # SwapTotal 0: both 0
+			check(name " used", "0K", used)
+			check(name " total", "0K", total)
+			seen = seen " " name " no swap"
+			return
+		}
 		if (!match($0, /[0-9]+(\.[0-9])?[KMGTP]\/[0-9]+(\.[0-9])?[KMGTP]\]$/))
 			RSTART = length($0) + 1
 		split(substr($0, RSTART, RLENGTH - 1), m, "/")

@@ -16,7 +16,7 @@ screen_text >"$tmp/screen"
 line() { sed -n "$1p" "$tmp/screen"; }
 line 1 | grep -q '^Mem\[.*\]$' || fail "line 1 is not the Mem[...] meter: $(line 1)"
 line 2 | grep -q '^Swp\[.*\]$' || fail "line 2 is not the Swp[...] meter: $(line 2)"
-grep -q '^Faults/s [0-9]' "$tmp/screen" || fail "no Faults/s line"
+grep -q '^Faults/s [0-9-]' "$tmp/screen" || fail "no Faults/s line"
 grep -q '^Tasks [0-9][0-9]*, [0-9][0-9]* shown' "$tmp/screen" || fail "no Tasks line"
 
 # column titles, left to right

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Z pauses (PAUSED shows, the clock stops), Space resumes; d sets the refresh interval.
+# Z pauses (PAUSED shows, the clock stops), Z again resumes; d sets the refresh interval.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 trap 'tm_kill' EXIT
 trap 'exit 1' INT TERM HUP
@@ -15,8 +15,8 @@ wait_for PAUSED || fail "Z did not show PAUSED"
 c=$(screen_clock)
 sleep 2.2
 [ "$(screen_clock)" = "$c" ] || fail "the clock moved from $c to $(screen_clock) while paused"
-tm send-keys Space
-wait_gone PAUSED || fail "Space did not resume"
+tm send-keys Z
+wait_gone PAUSED || fail "Z again did not resume"
 next_refresh 10 || fail "the clock does not move after resuming"
 
 tm send-keys d

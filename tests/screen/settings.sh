@@ -45,7 +45,7 @@ again 2
 
 # the next start shows them
 tm_start 140 40 "'$MEMTOP'"
-wait_for "Refresh 2.0s  Sort VSZ asc, tree" || fail "the saved settings were not used: $(status)"
+wait_for "Sort VSZ asc, tree  Refresh 2.0s" || fail "the saved settings were not used: $(status)"
 screen_text | grep -q ' TXT ' && fail "TXT is shown though it was saved hidden"
 screen_text | grep -q 'kthreadd' && fail "kernel threads are shown though saved hidden"
 wait_for "Activity" || fail "the graph pane saved open is closed: $(screen_text | head -12)"
@@ -53,7 +53,7 @@ again 3
 
 # flags win
 tm_start 140 40 "'$MEMTOP' -o rss -d 1"
-wait_for "Refresh 1.0s  Sort RSS desc, tree" || fail "flags did not win over the settings: $(status)"
+wait_for "Sort RSS desc, tree  Refresh 1.0s" || fail "flags did not win over the settings: $(status)"
 again 4
 
 # a broken file: one line, exit 2

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The slab screen's graph: with the table filtered to dentry, Enter puts a graph of the
 # selected cache's size over time above the table ("Slab cache dentry", its "size" legend,
-# a size on its axis, Braille where the line is drawn), the table still below it; ] says
+# a size on its axis, Braille where the line is drawn), the table still below it; ) says
 # the window; Enter again takes it away. A cache not among the largest the history keeps
 # says so in the graph's title.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -35,8 +35,8 @@ LC_ALL=C grep -q "$(printf '\342[\240-\243][\200-\277]')" "$tmp/graph" ||
 	fail "no Braille line in the graph"
 grep -q 'now$' "$tmp/graph" || fail "no time axis"
 sed -n "$((l_titles + 1))p" "$tmp/pane" | grep -q '^dentry ' || fail "no dentry row under the graph"
-tm send-keys ']'
-wait_for "graph window: 1 min" || fail "] did not lengthen the window"
+tm send-keys ')'
+wait_for "graph window: 1 min" || fail ") did not lengthen the window"
 tm send-keys Enter
 wait_gone "Slab cache dentry" || fail "Enter again did not take the graph away"
 

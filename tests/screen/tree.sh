@@ -46,7 +46,8 @@ $(cat "$tmp/want")"
 # at 80 columns: fewer columns, and each child keeps its lines and its program's name
 commands() { screen_text | awk '/^ *PID / { c = index($0, "COMMAND"); next } c && $1 ~ /^[0-9]+$/ { print $1, substr($0, c) }'; }
 tm resize-window -x 80 -y 30
-wait_gone "PID USER" || fail "the tree view at 80 columns did not make room for the command"
+room() { screen_text | awk '/^ *PID / { exit !(index($0, "COMMAND") <= 80 - 24 + 1) }'; }
+eventually 10 room || fail "the tree view at 80 columns did not make room for the command"
 commands >"$tmp/narrow"
 grep -q "^$large ├─ alloc_child 16" "$tmp/narrow" && grep -q "^$small └─ alloc_child 8" "$tmp/narrow" ||
 	fail "at 80 columns the tree view shows

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The users screen (U): a row per user, the largest PSS first (< sorts by USS, I inverts);
+# The users screen (L): a row per user, the largest PSS first (< sorts by USS, I inverts);
 # nobody running three sleeps has COUNT 3 and the RSS smem -u gives it (within a tenth, the
 # screen's rounding and what changed between the reads); the line above the titles counts
 # the processes unread; \ leaves the users whose name holds the text; Enter on nobody shows
@@ -38,9 +38,9 @@ kib() { awk -v s="$1" 'BEGIN { v = s + 0; u = substr(s, length(s))
 # before the pane opens: a tall terminal holds them
 tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
-tm send-keys U
+tm send-keys L
 wait_for "USER                  COUNT   SWAP    USS    PSS    RSS" ||
-	fail "U opened no users screen"
+	fail "L opened no users screen"
 wait_for "PSS and USS (smaps_rollup) unread for" || fail "no line counts the unread processes"
 i=0
 until [ "$(row $user | awk '{ print $2 }')" = 3 ]; do

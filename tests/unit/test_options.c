@@ -370,6 +370,10 @@ static void prefs_rows(void **state)
 	struct prefs p, back;
 	prefs_init(&p);
 	snprintf(p.theme, sizeof(p.theme), "mono");
+	for (int c = 0; c < COL_COUNT; c++) /* an order other than the table's: TXT, RSS swapped */
+		p.order[c] = (int8_t)c;
+	p.order[COL_RSS] = COL_TXT;
+	p.order[COL_TXT] = COL_RSS;
 	settings_format(&p, text, sizeof(text));
 	prefs_init(&back);
 	assert_int_equal(settings_parse(text, &back, err, sizeof(err)), 0);

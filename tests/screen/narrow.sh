@@ -1,0 +1,98 @@
+#!/bin/sh
+# The process table on a narrow terminal: at 80x24 COMMAND keeps 20 columns, so two
+# processes whose command lines share their first 15 characters are told apart, and USER
+# stays while a column that reads zero on every row goes; at 60x20 COMMAND keeps 15. Right
+# scrolls the table (its first columns leave, the rest of a command line comes into view),
+# Left scrolls it back.
+. "${TESTS:-$(dirname "$0")/..}/lib.sh"
+tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
+a= b=
+trap '[ -n "$a" ] && kill $a $b 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+# two processes: "alloc_child 1 0 " then their own marker, the same 15 characters first
+: >"$tmp/a" && : >"$tmp/b"
+"$HELPERS/alloc_child" 1 0 "na$$-one" >"$tmp/a" &
+a=$!
+"$HELPERS/alloc_child" 1 0 "nb$$-two" >"$tmp/b" &
+b=$!
+wait_ready "$tmp/a" && wait_ready "$tmp/b" || fail "alloc_child never got ready"
+
+# row PID: the pid's line on screen; titles: the column titles' line
+row() { screen_text | awk -v p="$1" '$1 == p'; }
+titles() { screen_text | grep -E '^ *(PID|RSS|USER) |COMMAND$' | head -n 1; }
+# the column COMMAND starts at, from the title line (1-based)
+cmd_col() { titles | awk '{ print index($0, "COMMAND") }'; }
+
+check_width() { # W H MIN_CMD [RUN]
+	tm_start "$1" "$2" "${4:-$MEMTOP} -d 0.5 -p $a,$b"
+	eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | awk '\$1 == $a || \$1 == $b' |
+		grep -c . | grep -qx 2" || fail "$1x$2: the two children never appeared: $(screen_text)"
+	c=$(cmd_col)
+	[ -n "$c" ] && [ $((${1} - c + 1)) -ge "$3" ] ||
+		fail "$1x$2: COMMAND has less than $3 columns: $(titles)"
+	titles | grep -q "^ *PID " || fail "$1x$2: PID is not the first column: $(titles)"
+	ra=$(row $a | cut -c"$c"-) rb=$(row $b | cut -c"$c"-)
+	[ "$(printf %.15s "$ra")" = "$(printf %.15s "$rb")" ] ||
+		fail "$1x$2: the commands do not share their first 15 characters: '$ra' '$rb'"
+	echo "$1x$2: COMMAND from column $c: '$ra', '$rb'"
+}
+# each child's COMMAND holds the start of its own marker
+told_apart() {
+	case $ra in *" na"*) ;; *) fail "the first child's COMMAND is '$ra'" ;; esac
+	case $rb in *" nb"*) ;; *) fail "the second child's COMMAND is '$rb'" ;; esac
+}
+
+# 100x30 and 200x60: COMMAND keeps at least 20 columns, PID first
+check_width 200 60 20
+tm_kill
+check_width 100 30 20
+tm_kill
+check_width 80 24 20
+told_apart
+titles | grep -q " USER " || fail "80x24: USER is gone: $(titles)"
+
+# Right scrolls: PID leaves the screen, and the rest of the line comes into view until
+# the whole of each marker shows; Left brings PID back
+tm send-keys Right
+scrolled() { ! titles | grep -q '^ *PID '; }
+eventually 10 scrolled || fail "Right did not scroll: $(titles)"
+cmd=$(tr '\0' ' ' </proc/$a/cmdline | sed 's/ $//')
+n=0
+until screen_text | grep -qF -- "na$$-one"; do
+	n=$((n + 1))
+	[ $n -le 60 ] || fail "Right never showed the whole of '$cmd': $(screen_text)"
+	tm send-keys Right
+	sleep 0.1
+done
+echo "Right scrolled until 'na$$-one' showed whole"
+for i in $(seq 80); do tm send-keys Left; done
+eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -q '^ *PID '" ||
+	fail "Left did not scroll back: $(titles)"
+tm_kill
+
+# at 60 columns a column that reads zero on every row goes before USER: -p shows only the
+# two children, which do not swap once ready
+idle_first() {
+	titles | grep -q " USER " || fail "$1: USER is gone: $(titles)"
+	for idle in SWAP SWIN/s STALL; do
+		! titles | grep -q " $idle " || fail "$1: $idle, zero on every row, stays: $(titles)"
+	done
+	echo "$1: $(titles)"
+}
+check_width 60 20 15
+idle_first 60x20
+tm_kill
+
+# the same as a user without privileges (no BPF), at 80x24 and 60x20
+command -v setpriv >/dev/null || skip "needs setpriv"
+nobody_turn
+dir=$tmp/nobody
+mkdir "$dir" && cp "$MEMTOP" "$dir/memtop" && chmod 755 "$tmp" "$dir" "$dir/memtop"
+nobody="env ${ASAN_OPTIONS:+ASAN_OPTIONS=log_path=stderr:detect_leaks=1} ${UBSAN_OPTIONS:+UBSAN_OPTIONS=log_path=stderr:halt_on_error=1}"
+nobody="$nobody setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all $dir/memtop"
+check_width 80 24 20 "$nobody"
+told_apart
+tm_kill
+check_width 60 20 15 "$nobody"
+idle_first "60x20 as nobody"
