@@ -22,8 +22,8 @@ const struct binding column_keys[] = {
 	{MENU_HOME, {KEY_HOME, 0}, "Home", "first column"},
 	{MENU_END, {KEY_END, 0}, "End", "last column"},
 	{MENU_PICK, {' ', '\n', '\r', KEY_ENTER}, "Space Enter", "show or hide the column"},
-	{MENU_EARLIER, {KEY_F(7), '[', 0}, "F7 [", "move the column up: earlier on the line"},
-	{MENU_LATER, {KEY_F(8), ']', 0}, "F8 ]", "move the column down: later on the line"},
+	{MENU_EARLIER, {KEY_F(7), '[', 0}, "F7 [", "move it up (earlier)"},
+	{MENU_LATER, {KEY_F(8), ']', 0}, "F8 ]", "move it down (later)"},
 	{MENU_BACK, {27, 'q', 'f', KEY_F(10)}, "Esc q f", "back to the table"},
 	{0, {0}, NULL, NULL},
 };

@@ -17,10 +17,10 @@ const struct binding common_bindings[] = {
 	{CK_PAUSE, {'Z', 0}, "Z", "pause or resume refreshing"},
 	{CK_DELAY, {'d', 0}, "d", "change the refresh interval"},
 	{CK_HELP, {'h', '?', KEY_F(1), 0}, "h ? F1", "this help"},
-	{CK_OOM_ACK, {'y', 0}, "y", "acknowledge the OOM-kill alert (yes, seen)"},
+	{CK_OOM_ACK, {'y', 0}, "y", "acknowledge the OOM alert"},
 	{CK_OOM_PANE, {'o', 0}, "o", "OOM kill history"},
 	{CK_REDRAW, {CTRL('l'), 0}, "^L", "redraw the screen"},
-	{CK_THEME, {'V', 0}, "V", "next theme: default, 256, light, mono"},
+	{CK_THEME, {'V', 0}, "V", "next theme"},
 	{0, {0}, NULL, NULL},
 };
 

@@ -236,10 +236,7 @@ enum { GK_BACK = 1, GK_SHORTER, GK_LONGER };
 
 const struct binding graph_keys[] = {
 	{GK_BACK, {27, 'q', 'g', KEY_F(10)}, "Esc q g", "back to the table"},
-	{GK_SHORTER,
-	 {'(', '[', 0},
-	 "( [",
-	 "shorter graph window (1 h, 10 min, 1 min, the width's)"},
+	{GK_SHORTER, {'(', '[', 0}, "( [", "shorter graph window"},
 	{GK_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{0, {0}, NULL, NULL},
 };

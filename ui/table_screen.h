@@ -93,8 +93,8 @@ enum table_act {
 	{TA_PGDN, {KEY_NPAGE, 0}, "PgDn", "one page down"},                                        \
 	{TA_HOME, {KEY_HOME, 0}, "Home", "first " row},                                            \
 	{TA_END, {KEY_END, 0}, "End", "last " row},                                                \
-	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the column to the left"},                      \
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the column to the right"},                     \
+	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the left column"},                            \
+	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the right column"},                            \
 	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"}
 /* clang-format on */
 

@@ -124,7 +124,7 @@ static void keys_listed(void **state)
 	table_listed(text, "the common key", common_bindings);
 	table_listed(text, "the prompt key", prompt_bindings);
 	table_listed(text, "the replay key", replay_bindings);
-	has(text, "the theme key", "\nT ");
+	has(text, "the theme key", "\nV ");
 	free(text);
 }
 
