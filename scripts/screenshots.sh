@@ -5,7 +5,7 @@
 # cgroup screen. Run on demand (make all first), not by the tests; it takes about two
 # minutes, most of it the graphs' minute of history.
 # Needs aha and chromium (apt-get install aha chromium fonts-dejavu-core).
-# Usage: sh scripts/screenshots.sh [NAME...]   (memtop tree columns graph reclaim cgroups
+# Usage: sh scripts/screenshots.sh [NAME...]   (memtop small large tree columns graph reclaim cgroups
 #        detail detail_graphs leak postmortem; none: all)
 set -eu
 cd "$(dirname "$0")/.."
@@ -52,6 +52,8 @@ if want leak; then
 fi
 
 want memtop && shot memtop 100 30 2.5 ""
+want small && shot small 80 24 2.5 ""
+want large && shot large 120 40 2.5 ""
 want tree && shot tree 100 30 2.5 "" t K
 want columns && shot columns 100 30 2.5 "" f
 want reclaim && shot reclaim 80 30 2.5 "" r
