@@ -33,6 +33,14 @@ static void good_values(void **state)
 	assert_int_equal(parse(&o, "-b", "-n", "3"), 0);
 	assert_int_equal(o.mode, OUT_BATCH);
 	assert_int_equal(o.iterations, 3);
+	/* each flag sets its own field: two flags of one getopt value would share it */
+	assert_int_equal(parse(&o, "--json", "--no-wait", NULL), 0);
+	assert_true(o.no_wait);
+	assert_null(o.web_config);
+	char *serve[] = {"memtop", "--serve", "9100", "--web-config", "w.yml", NULL}, err[256];
+	assert_int_equal(options_parse(&o, 5, serve, err, sizeof(err)), 0);
+	assert_string_equal(o.web_config, "w.yml");
+	assert_false(o.no_wait);
 	assert_int_equal(parse(&o, "--json", "-d", "0.5"), 0);
 	assert_int_equal(o.mode, OUT_JSON);
 	assert_float_equal(o.prefs.delay, 0.5, 0);
