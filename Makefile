@@ -37,11 +37,12 @@ say  = @printf '  %-8s%s\n' '$(1)' '$(2)'
 endif
 
 # The always-on concerns' programs are linked into one object, memtop.bpf.o, so that
-# loading parses the kernel's BTF once; the stacks programs load apart, on demand.
+# loading parses the kernel's BTF once; the stacks and leaks programs load apart, on demand
+# (each its own skeleton, made by the one %.skel.h rule).
 BPF_LINKED := oomkill reclaim swapin tasks cgroups
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf/memtop.bpf.o
-BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h
+BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h $(BUILD)/bpf/leaks.skel.h
 
 CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o

@@ -21,6 +21,7 @@
 #include "settings.h"
 #include "stacks.h"
 #include "stacks_cli.h"
+#include "leaks_cli.h"
 #include "util.h"
 
 /* Opens --replay's recording and selects --begin to --end; the recorder's columns unless
@@ -86,6 +87,8 @@ int main(int argc, char **argv)
 		return output_failed(stdout, STDOUT_NAME);
 	}
 	stacks_configure(&(struct stacks_conf){.fp = o.unwind_fp, .stack_bytes = o.stack_bytes});
+	if (o.leaks_pid)
+		return leaks_cli_run(o.leaks_pid, o.leaks_secs, o.mode == OUT_JSON);
 	if (o.stacks_pid)
 		return stacks_cli_run(o.stacks_pid, o.stacks_secs, o.mode == OUT_JSON, o.no_bpf);
 	bool recording = o.rec.file || o.rec.dir;

@@ -18,6 +18,8 @@
 /* --columns given: a replay shows them, not its recording's (replay_run.c) */
 #define GIVEN_COLUMNS PREF_BIT(PREF_COLUMNS)
 
+#define LEAKS_DEFAULT_SECS 10 /* --leaks PID without :SECS */
+
 /* OUT_OPENMETRICS: one exposition to stdout; OUT_SERVE: no screen, served over HTTP */
 enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
 
@@ -42,6 +44,8 @@ struct options {
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
 	int32_t stacks_pid; /* --stacks PID[:SECS]: sample its stacks; 0: off */
 	double stacks_secs; /* for so long: SECS, else -d, else 1 */
+	int32_t leaks_pid;  /* --leaks PID[:SECS]: its outstanding allocations; 0: off */
+	double leaks_secs;  /* traced for so long: SECS, else LEAKS_DEFAULT_SECS */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
 	size_t top;		 /* --top K: OpenMetrics exports the K largest processes by RSS */

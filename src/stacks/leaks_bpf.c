@@ -1,0 +1,209 @@
+/* Loads bpf/leaks.bpf.c for one process: the mmap tracepoints, and uprobes on the libc
+ * the process maps (found in /proc/PID/maps, opened through /proc/PID/root so that a
+ * process in a container is probed in its own file). */
+#include "leaks.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "bpf/leaks.h"
+#include "bpf/leaks.skel.h"
+#include "leaks_table.h"
+#include "pidns.h"
+#include "util.h"
+
+_Static_assert(MTB_LK_DEPTH == STACKS_DEPTH, "stack depths differ");
+_Static_assert((int)MTB_LK_MMAP == (int)LEAK_MMAP, "leak kinds differ");
+
+#define NPROBES 9
+
+struct leaks {
+	struct leaks_bpf *skel;
+	struct bpf_link *link[NPROBES];
+	int32_t pid;
+	char libc[512];
+};
+
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+/* The path of the libc pid maps ("" when it maps none: a static program) */
+static int find_libc(int32_t pid, char *path, size_t size)
+{
+	char maps[64], line[4096];
+	FILE *f;
+
+	snprintf(maps, sizeof(maps), "/proc/%d/maps", pid);
+	if (!(f = fopen(maps, "re")))
+		return -errno;
+	path[0] = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strchr(line, '/'), *base;
+
+		if (!p)
+			continue;
+		p[strcspn(p, "\n")] = '\0';
+		base = strrchr(p, '/') + 1;
+		if (!strncmp(base, "libc.so", 7) || !strncmp(base, "libc-2.", 7)) {
+			snprintf(path, size, "%s", p);
+			break;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The uprobes: each function's entry, and the return of those that allocate */
+static int attach_uprobes(struct leaks *lk, const char *file)
+{
+	struct leaks_bpf *sk = lk->skel;
+	const struct {
+		const char *func;
+		struct bpf_program *prog;
+		bool ret;
+	} probes[NPROBES] = {
+		{"malloc", sk->progs.malloc_enter, false},
+		{"calloc", sk->progs.calloc_enter, false},
+		{"realloc", sk->progs.realloc_enter, false},
+		{"posix_memalign", sk->progs.memalign_enter, false},
+		{"free", sk->progs.free_enter, false},
+		{"malloc", sk->progs.alloc_leave, true},
+		{"calloc", sk->progs.alloc_leave, true},
+		{"realloc", sk->progs.alloc_leave, true},
+		{"posix_memalign", sk->progs.alloc_leave, true},
+	};
+
+	/* the returns first: an entry seen without its return would hold a thread's
+	 * call open */
+	for (int i = NPROBES - 1; i >= 0; i--) {
+		LIBBPF_OPTS(bpf_uprobe_opts, o, .func_name = probes[i].func,
+			    .retprobe = probes[i].ret);
+		lk->link[i] = bpf_program__attach_uprobe_opts(probes[i].prog, lk->pid, file, 0, &o);
+		if (!lk->link[i]) {
+			int err = -errno;
+
+			for (int j = i + 1; j < NPROBES; j++) {
+				bpf_link__destroy(lk->link[j]);
+				lk->link[j] = NULL;
+			}
+			return err ? err : -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void reason(char *why, size_t len, const char *what, int err)
+{
+	if (err == -EPERM || err == -EACCES)
+		snprintf(why, len, "%s",
+			 geteuid() ? "--leaks needs root (BPF tracepoints and uprobes)"
+				   : "permission denied loading BPF programs");
+	else
+		snprintf(why, len, "%s: %s", what, strerror(-err));
+}
+
+struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen)
+{
+	struct leaks *lk = xcalloc(1, sizeof(*lk));
+	const char *what = "loading the allocation tracer";
+	char file[600];
+	int err;
+
+	note[0] = '\0';
+	lk->pid = pid;
+	libbpf_set_print(quiet);
+	if (geteuid()) {
+		snprintf(why, len, "--leaks needs root (BPF tracepoints and uprobes)");
+		free(lk);
+		return NULL;
+	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
+		snprintf(why, len, "kernel without BTF (/sys/kernel/btf/vmlinux)");
+		free(lk);
+		return NULL;
+	}
+	if ((err = find_libc(pid, lk->libc, sizeof(lk->libc)))) {
+		snprintf(why, len, "cannot read /proc/%d/maps: %s", pid, strerror(-err));
+		free(lk);
+		return NULL;
+	}
+	if (!(lk->skel = leaks_bpf__open())) {
+		err = -errno;
+		goto fail;
+	}
+	lk->skel->rodata->target_tgid = (__u32)pid;
+	lk->skel->rodata->sample_bytes = LEAKS_SAMPLE_BYTES;
+	PIDNS_CONFIGURE(lk->skel);
+	if ((err = leaks_bpf__load(lk->skel)))
+		goto fail;
+	/* the uprobes first (finding the functions in libc takes a while), so that the
+	 * window starts with all attached */
+	snprintf(file, sizeof(file), "/proc/%d/root%s", pid, lk->libc);
+	if (!lk->libc[0]) {
+		snprintf(note, nlen,
+			 "no libc mapped (a static program): only mmap and munmap "
+			 "are traced");
+	} else if ((err = attach_uprobes(lk, file))) {
+		snprintf(note, nlen, "uprobes refused (%s): only mmap and munmap are traced",
+			 strerror(-err));
+		lk->libc[0] = '\0';
+	}
+	what = "attaching to mmap and munmap";
+	if ((err = leaks_bpf__attach(lk->skel)))
+		goto fail;
+	return lk;
+fail:
+	reason(why, len, what, err);
+	leaks_close(lk);
+	return NULL;
+}
+
+const char *leaks_libc(const struct leaks *lk)
+{
+	return lk->libc;
+}
+
+size_t leaks_read(struct leaks *lk, struct leak_stack **out, struct leaks_totals *tot)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	struct mtb_lk_cpu *pc = xcalloc(ncpus > 0 ? (size_t)ncpus : 1, sizeof(*pc));
+	__u32 zero = 0;
+
+	memset(tot, 0, sizeof(*tot));
+	if (!bpf_map_lookup_elem(bpf_map__fd(lk->skel->maps.cpu_stats), &zero, pc)) {
+		for (int i = 0; i < ncpus; i++) {
+			tot->allocs += pc[i].allocs;
+			tot->alloc_bytes += pc[i].alloc_bytes;
+			tot->sampled += pc[i].sampled;
+			tot->frees += pc[i].frees;
+			tot->freed += pc[i].freed;
+			tot->lost_stacks += pc[i].lost_stacks;
+			tot->full += pc[i].full;
+		}
+	}
+	free(pc);
+	return leaks_table_read(bpf_map__fd(lk->skel->maps.allocs),
+				bpf_map__fd(lk->skel->maps.stack_map), LEAKS_SAMPLE_BYTES, out);
+}
+
+void leaks_close(struct leaks *lk)
+{
+	if (!lk)
+		return;
+	for (int i = 0; i < NPROBES; i++)
+		bpf_link__destroy(lk->link[i]);
+	leaks_bpf__destroy(lk->skel);
+	free(lk);
+}
