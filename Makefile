@@ -48,7 +48,7 @@ CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
-	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
+	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
 
 .PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man doc
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
@@ -218,6 +218,12 @@ $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< (no frame pointers))
 	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+# linked statically: no libc mapped for --leaks's uprobes, the mmap part alone
+$(BUILD)/tests/leak_child_static: tests/helpers/leak_child.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< (static))
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -static -Wall -Wextra -Werror $< -o $@
 
 # without frame pointers either, and with data in %rbp: walks from it read junk; and
 # without unwind tables, so that CFI does not unwind its functions either

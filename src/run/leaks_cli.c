@@ -66,7 +66,8 @@ static int check_pid(int32_t pid, char *why, size_t len)
 	int tgid;
 
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	if (read_file(path, buf, sizeof(buf)) < 0) {
+	/* a zombie has exited: nothing of it is left to trace */
+	if (read_file(path, buf, sizeof(buf)) < 0 || strstr(buf, "\nState:\tZ")) {
 		snprintf(why, len, "no process %d", pid);
 		return -1;
 	}
@@ -85,6 +86,16 @@ static double total_bytes(const struct report *r)
 	for (size_t i = 0; i < r->n; i++)
 		b += r->s[i].bytes;
 	return b;
+}
+
+/* The frames up to the first that lies in no function of a mapped file: a frame-pointer
+ * walk goes on past the outermost frame with whatever the last word holds */
+static int frames_shown(const struct report *r, const struct leak_stack *s)
+{
+	for (int k = 1; k < s->nuser; k++)
+		if (!symbolizer_in_function(r->sym, s->user[k] - 1))
+			return k;
+	return s->nuser;
 }
 
 static void frame_text(FILE *f, const struct report *r, const struct leak_stack *s, int i)
@@ -116,7 +127,7 @@ static void print_text(FILE *f, const struct report *r)
 			" mmap, munmap\n",
 			r->libc);
 	else
-		fprintf(f, "traced: mmap, munmap only: %s\n", r->note);
+		fprintf(f, "traced: mmap, munmap only (%s)\n", r->note);
 	fprintf(f,
 		"sampled: an allocation under %d bytes is recorded with probability size/%d;"
 		" ~ marks counts scaled from samples\n",
@@ -146,7 +157,7 @@ static void print_text(FILE *f, const struct report *r)
 			s->estimated ? "~" : "", s->count, s->oldest);
 		if (!s->nuser)
 			fprintf(f, "      (no user stack)\n");
-		for (int k = 0; k < s->nuser; k++)
+		for (int k = 0; k < frames_shown(r, s); k++)
 			frame_text(f, r, s, k);
 	}
 	if (r->n > TEXT_STACKS)
@@ -195,7 +206,7 @@ static void print_json(FILE *f, const struct report *r)
 			i ? "," : "", leak_kind_names[s->kind], s->bytes,
 			r->secs > 0 ? s->bytes / r->secs : 0, s->count,
 			(unsigned long long)s->samples, s->estimated ? "true" : "false", s->oldest);
-		for (int k = 0; k < s->nuser; k++)
+		for (int k = 0; k < frames_shown(r, s); k++)
 			frame_json(f, r, s, k);
 		fputs("]}", f);
 	}
@@ -216,7 +227,7 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 		return 1;
 	}
 	if (note[0])
-		fprintf(stderr, "memtop: %s\n", note);
+		fprintf(stderr, "memtop: %s: only mmap and munmap are traced\n", note);
 	snprintf(why, sizeof(why), "/proc/%d/comm", pid);
 	if (read_file(why, r.comm, sizeof(r.comm)) > 0)
 		r.comm[strcspn(r.comm, "\n")] = '\0';

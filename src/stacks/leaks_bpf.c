@@ -152,12 +152,9 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 	 * window starts with all attached */
 	snprintf(file, sizeof(file), "/proc/%d/root%s", pid, lk->libc);
 	if (!lk->libc[0]) {
-		snprintf(note, nlen,
-			 "no libc mapped (a static program): only mmap and munmap "
-			 "are traced");
+		snprintf(note, nlen, "no libc mapped (a static program)");
 	} else if ((err = attach_uprobes(lk, file))) {
-		snprintf(note, nlen, "uprobes refused (%s): only mmap and munmap are traced",
-			 strerror(-err));
+		snprintf(note, nlen, "uprobes refused: %s", strerror(-err));
 		lk->libc[0] = '\0';
 	}
 	what = "attaching to mmap and munmap";
