@@ -15,6 +15,7 @@
 
 #include "bpf/leaks.h"
 #include "bpf/leaks.skel.h"
+#include "leaks_probe.h"
 #include "leaks_table.h"
 #include "pidns.h"
 #include "util.h"
@@ -90,7 +91,10 @@ static int attach_uprobes(struct leaks *lk, const char *file)
 	for (int i = NPROBES - 1; i >= 0; i--) {
 		LIBBPF_OPTS(bpf_uprobe_opts, o, .func_name = probes[i].func,
 			    .retprobe = probes[i].ret);
-		lk->link[i] = bpf_program__attach_uprobe_opts(probes[i].prog, lk->pid, file, 0, &o);
+		size_t at = probes[i].ret ? 0 : leaks_probe_offset(file, probes[i].func);
+
+		lk->link[i] =
+			bpf_program__attach_uprobe_opts(probes[i].prog, lk->pid, file, at, &o);
 		if (!lk->link[i]) {
 			int err = -errno;
 

@@ -1,9 +1,11 @@
 /* leaks_group: outstanding allocations grouped by (kind, stack, caller), sampled ones
- * scaled back, largest first, ages from the oldest. */
+ * scaled back, largest first, ages from the oldest. leaks_probe_skip: where a probe on
+ * free sees its argument at an instruction the kernel emulates. */
 #include "unit.h"
 
 #include <stdlib.h>
 
+#include "leaks_probe.h"
 #include "leaks_table.h"
 
 static void grouped_and_scaled(void **state)
@@ -53,10 +55,36 @@ static void grouped_and_scaled(void **state)
 	free(g);
 }
 
+static void probe_skip(void **state)
+{
+	(void)state;
+	/* glibc 2.36's free: test %rdi,%rdi; je rel32 */
+	static const unsigned char free_236[] = {0x48, 0x85, 0xff, 0x0f, 0x84, 0xbf, 0, 0, 0, 0x55};
+	/* the same after endbr64, and with je rel8 */
+	static const unsigned char free_cet[] = {0xf3, 0x0f, 0x1e, 0xfa, 0x48,
+						 0x85, 0xff, 0x74, 0x10, 0x55};
+	/* glibc 2.36's malloc: push %r12 (emulated as it is) */
+	static const unsigned char malloc_236[] = {0x41, 0x54, 0x55, 0x53, 0x48, 0x89, 0xfb};
+	/* test %rdi,%rdi; mov: no jump to probe */
+	static const unsigned char no_jump[] = {0x48, 0x85, 0xff, 0x48, 0x89, 0xfb, 0x90};
+	/* test %rsi,%rsi; je: another register */
+	static const unsigned char rsi[] = {0x48, 0x85, 0xf6, 0x74, 0x10, 0x90};
+
+#if defined(__x86_64__)
+	assert_int_equal(leaks_probe_skip(free_236, sizeof(free_236)), 3);
+	assert_int_equal(leaks_probe_skip(free_cet, sizeof(free_cet)), 7);
+#endif
+	assert_int_equal(leaks_probe_skip(malloc_236, sizeof(malloc_236)), 0);
+	assert_int_equal(leaks_probe_skip(no_jump, sizeof(no_jump)), 0);
+	assert_int_equal(leaks_probe_skip(rsi, sizeof(rsi)), 0);
+	assert_int_equal(leaks_probe_skip(free_236, 4), 0); /* cut short */
+}
+
 int run_leaks_table_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(grouped_and_scaled),
+		cmocka_unit_test(probe_skip),
 	};
 	return cmocka_run_group_tests_name("leaks_table", tests, NULL, NULL);
 }
