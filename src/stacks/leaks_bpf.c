@@ -4,7 +4,6 @@
 #include "leaks.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +30,6 @@ struct leaks {
 	int32_t pid;
 	char libc[512];
 };
-
-static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	(void)fmt;
-	(void)ap;
-	return 0;
-}
 
 /* The path of the libc pid maps ("" when it maps none: a static program) */
 static int find_libc(int32_t pid, char *path, size_t size)
@@ -108,16 +99,6 @@ static int attach_uprobes(struct leaks *lk, const char *file)
 	return 0;
 }
 
-static void reason(char *why, size_t len, const char *what, int err)
-{
-	if (err == -EPERM || err == -EACCES)
-		snprintf(why, len, "%s",
-			 geteuid() ? "--leaks needs root (BPF tracepoints and uprobes)"
-				   : "permission denied loading BPF programs");
-	else
-		snprintf(why, len, "%s: %s", what, strerror(-err));
-}
-
 struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen)
 {
 	struct leaks *lk = xcalloc(1, sizeof(*lk));
@@ -127,7 +108,7 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 
 	note[0] = '\0';
 	lk->pid = pid;
-	libbpf_set_print(quiet);
+	libbpf_set_print(NULL); /* its reasons are told in one line */
 	if (geteuid()) {
 		snprintf(why, len, "--leaks needs root (BPF tracepoints and uprobes)");
 		free(lk);
@@ -166,7 +147,8 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 		goto fail;
 	return lk;
 fail:
-	reason(why, len, what, err);
+	snprintf(why, len, "%s: %s", what,
+		 err == -EPERM ? "permission denied (BPF locked down?)" : strerror(-err));
 	leaks_close(lk);
 	return NULL;
 }

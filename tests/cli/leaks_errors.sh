@@ -29,6 +29,16 @@ wait_ready "$tmp/threads" || fail "thread_faults never got ready"
 tid=$(ls /proc/$kid/task | grep -vx "$kid" | head -1)
 exits 1 "$tid is a thread of process $kid: --leaks takes a process\$" --leaks "$tid:0.2"
 
+# a zombie (exited, not reaped by its parent, which sleeps on): no process either
+sh -c 'sleep 0.1 & exec sleep 5' &
+parent=$!
+is_zombie() {
+	zombie=$(ps -o pid= --ppid $parent | tr -d ' ')
+	[ -n "$zombie" ] && grep -q '^State:.Z' "/proc/$zombie/status" 2>/dev/null
+}
+eventually 10 is_zombie || fail "no zombie of $parent"
+exits 1 "no process $zombie\$" --leaks "$zombie:0.2"
+
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$MEMTOP" --leaks $kid:0.2 \
 		>"$tmp/out" 2>"$tmp/err"
@@ -41,11 +51,4 @@ fi
 kill $kid
 wait $kid 2>/dev/null
 
-# a process that has exited but not been reaped (a zombie) is gone too
-sh -c 'sleep 0.1 & exec sleep 3' &
-parent=$!
-sleep 0.5
-zombie=$(ps -o pid= --ppid $parent | tr -d ' ')
-[ -n "$zombie" ] && grep -q '^State:.Z' /proc/"$zombie"/status 2>/dev/null &&
-	exits 1 "no process $zombie\$" --leaks "$zombie:0.2"
 exit 0
