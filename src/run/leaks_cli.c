@@ -25,7 +25,8 @@ struct report {
 	int32_t pid;
 	char comm[64];
 	double secs;
-	const char *libc, *note;
+	char libc[512]; /* the tracer's, kept past its close */
+	const char *note;
 	struct leak_stack *s;
 	size_t n;
 	struct leaks_totals tot;
@@ -242,7 +243,7 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 		return 1;
 	}
 	r.n = leaks_read(lk, &r.s, &r.tot);
-	r.libc = leaks_libc(lk);
+	snprintf(r.libc, sizeof(r.libc), "%s", leaks_libc(lk));
 	leaks_close(lk);
 	if (!(r.sym = symbolizer_new(pid))) {
 		fprintf(stderr, "memtop: process %d exited after %.1f s of tracing\n", pid, r.secs);

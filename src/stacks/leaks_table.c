@@ -54,7 +54,8 @@ size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd
 	struct leak_stack *g = NULL;
 	size_t ng = 0, cap = 0;
 
-	qsort(e, n, sizeof(*e), by_stack);
+	if (n)
+		qsort(e, n, sizeof(*e), by_stack);
 	for (size_t i = 0; i < n; i++) {
 		struct leak_stack *s;
 
