@@ -41,7 +41,7 @@ struct leaks;
 /* Loads and attaches for pid: uprobes on the libc it maps, the mmap tracepoints. NULL
  * with a one-line reason in why when it cannot. When uprobes cannot be had (a kernel
  * that refuses them, no libc mapped) the mmap part runs alone and note says why
- * ("uprobes refused: REASON"). */
+ * ("uprobes unavailable: REASON"). */
 struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen);
 /* The libc the uprobes are on ("" when none). */
 const char *leaks_libc(const struct leaks *lk);

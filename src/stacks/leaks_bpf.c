@@ -1,6 +1,6 @@
 /* Loads bpf/leaks.bpf.c for one process: the mmap tracepoints, and uprobes on the libc
- * the process maps (found in /proc/PID/maps, opened through /proc/PID/root so that a
- * process in a container is probed in its own file). */
+ * the process maps (found in /proc/PID/maps, opened through /proc/PID/map_files, so that a
+ * process in a container, or one whose libc was deleted since, is probed in its file). */
 #include "leaks.h"
 
 #include <errno.h>
@@ -31,8 +31,11 @@ struct leaks {
 	char libc[512];
 };
 
-/* The path of the libc pid maps ("" when it maps none: a static program) */
-static int find_libc(int32_t pid, char *path, size_t size)
+/* The path of the libc pid maps ("" when it maps none: a static program), and in file
+ * the way to the very file it maps: /proc/PID/map_files/START-END of its first mapping,
+ * which reaches it also in another mount namespace (a container) and after the file
+ * was deleted (a libc upgraded while the process runs) */
+static int find_libc(int32_t pid, char *path, size_t size, char *file, size_t fsize)
 {
 	char maps[64], line[4096];
 	FILE *f;
@@ -50,6 +53,8 @@ static int find_libc(int32_t pid, char *path, size_t size)
 		base = strrchr(p, '/') + 1;
 		if (!strncmp(base, "libc.so", 7) || !strncmp(base, "libc-2.", 7)) {
 			snprintf(path, size, "%s", p);
+			snprintf(file, fsize, "/proc/%d/map_files/%.*s", pid,
+				 (int)strcspn(line, " "), line);
 			break;
 		}
 	}
@@ -119,7 +124,7 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 		free(lk);
 		return NULL;
 	}
-	if ((err = find_libc(pid, lk->libc, sizeof(lk->libc)))) {
+	if ((err = find_libc(pid, lk->libc, sizeof(lk->libc), file, sizeof(file)))) {
 		snprintf(why, len, "cannot read /proc/%d/maps: %s", pid, strerror(-err));
 		free(lk);
 		return NULL;
@@ -135,11 +140,10 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 		goto fail;
 	/* the uprobes first (finding the functions in libc takes a while), so that the
 	 * window starts with all attached */
-	snprintf(file, sizeof(file), "/proc/%d/root%s", pid, lk->libc);
 	if (!lk->libc[0]) {
 		snprintf(note, nlen, "no libc mapped (a static program)");
 	} else if ((err = attach_uprobes(lk, file))) {
-		snprintf(note, nlen, "uprobes refused: %s", strerror(-err));
+		snprintf(note, nlen, "uprobes unavailable: %s", strerror(-err));
 		lk->libc[0] = '\0';
 	}
 	what = "attaching to mmap and munmap";

@@ -4,8 +4,8 @@
 # (never unmapped) and maps and unmaps as much from munmap_site. The JSON and the text
 # name the leaking stacks at their rates within 10 %, and neither free_site nor
 # munmap_site; the malloc'd bytes fit in the heap's growth meanwhile (/proc/PID/maps).
-# The same program linked statically (no libc for the uprobes): the mmap part alone, said
-# in one line. A process that exits during the window: exit 1, one line.
+# The same program on a copy of libc deleted after it started: probed all the same. Linked
+# statically (no libc for the uprobes): the mmap part alone, said in one line. A process that exits during the window: exit 1, one line.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kid=""
@@ -82,6 +82,24 @@ grep -A1 '^#[0-9]* malloc: ' "$tmp/out" | grep -q '^      leak_site+0x' || fail 
 grep -A1 '^#[0-9]* mmap: ' "$tmp/out" | grep -q '^      __mmap' || fail "text: no mmap stack: $(cat "$tmp/out")"
 grep -Eq 'free_site|munmap_site' "$tmp/out" && fail "text names a site that frees: $(cat "$tmp/out")"
 echo "text: $(grep -c '^#' "$tmp/out") stacks"
+kill $kid
+wait $kid 2>/dev/null
+
+# --- a libc deleted since the process started (upgraded under it): still probed ---
+mkdir "$tmp/lib"
+cp "$libc" "$tmp/lib/"
+: >"$tmp/child"
+LD_LIBRARY_PATH="$tmp/lib" "$HELPERS/leak_child" $RATE 0 >"$tmp/child" &
+kid=$!
+wait_ready "$tmp/child" || fail "leak_child with its own libc never got ready"
+rm "$tmp/lib/$(basename "$libc")"
+grep -q " $tmp/lib/$(basename "$libc") (deleted)\$" "/proc/$kid/maps" || fail "no deleted libc in $kid's maps"
+"$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "deleted libc: exited $?: $(cat "$tmp/err")"
+[ ! -s "$tmp/err" ] || fail "deleted libc: stderr $(cat "$tmp/err")"
+[ "$(j .uprobes)" = true ] || fail "deleted libc: no uprobes: $(j .note)"
+leak=$(site malloc leak_site)
+within "$(l bytes_per_s)" $RATE || fail "deleted libc: leak_site $(l bytes_per_s) B/s, not $RATE +-10 %"
+echo "deleted libc: $(j .libc), leak_site $(l bytes_per_s) B/s"
 kill $kid
 wait $kid 2>/dev/null
 
