@@ -116,17 +116,18 @@ static void frame_text(FILE *f, const struct report *r, const struct leak_stack 
 
 static void print_text(FILE *f, const struct report *r)
 {
-	char comm[256];
+	char comm[256], libc[4 * sizeof(r->libc)];
 	double all = total_bytes(r), more = 0;
 
 	escape_display(r->comm, comm, sizeof(comm), r->utf8);
+	escape_display(r->libc, libc, sizeof(libc), r->utf8);
 	fprintf(f, "Outstanding allocations of process %d (%s) after %.1f s: %.0f bytes, %.0f/s\n",
 		r->pid, comm, r->secs, all, r->secs > 0 ? all / r->secs : 0);
 	if (r->libc[0])
 		fprintf(f,
 			"traced: malloc, calloc, realloc, posix_memalign, free (uprobes on %s);"
 			" mmap, munmap\n",
-			r->libc);
+			libc);
 	else
 		fprintf(f, "traced: mmap, munmap only (%s)\n", r->note);
 	fprintf(f,

@@ -85,21 +85,27 @@ echo "text: $(grep -c '^#' "$tmp/out") stacks"
 kill $kid
 wait $kid 2>/dev/null
 
-# --- a libc deleted since the process started (upgraded under it): still probed ---
-mkdir "$tmp/lib"
-cp "$libc" "$tmp/lib/"
+# --- a libc deleted since the process started (upgraded under it), in a directory whose
+# name holds an escape sequence: still probed, the name escaped in the text ---
+lib=$(printf '%s/lib\033[2J' "$tmp")
+mkdir "$lib"
+cp "$libc" "$lib/"
 : >"$tmp/child"
-LD_LIBRARY_PATH="$tmp/lib" "$HELPERS/leak_child" $RATE 0 >"$tmp/child" &
+LD_LIBRARY_PATH="$lib" "$HELPERS/leak_child" $RATE 0 >"$tmp/child" &
 kid=$!
 wait_ready "$tmp/child" || fail "leak_child with its own libc never got ready"
-rm "$tmp/lib/$(basename "$libc")"
-grep -q " $tmp/lib/$(basename "$libc") (deleted)\$" "/proc/$kid/maps" || fail "no deleted libc in $kid's maps"
+rm "$lib/$(basename "$libc")"
+grep -qF " $lib/$(basename "$libc") (deleted)" "/proc/$kid/maps" || fail "no deleted libc in $kid's maps"
 "$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "deleted libc: exited $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/err" ] || fail "deleted libc: stderr $(cat "$tmp/err")"
 [ "$(j .uprobes)" = true ] || fail "deleted libc: no uprobes: $(j .note)"
+[ "$(j .libc)" = "$lib/$(basename "$libc") (deleted)" ] || fail "deleted libc: libc $(j .libc | cat -v)"
 leak=$(site malloc leak_site)
 within "$(l bytes_per_s)" $RATE || fail "deleted libc: leak_site $(l bytes_per_s) B/s, not $RATE +-10 %"
-echo "deleted libc: $(j .libc), leak_site $(l bytes_per_s) B/s"
+"$MEMTOP" --leaks "$kid:1" >"$tmp/out" 2>"$tmp/err" || fail "deleted libc, text: exited $?: $(cat "$tmp/err")"
+grep -q "$(printf '\033')" "$tmp/out" && fail "deleted libc: an escape character in the text"
+grep -qF 'lib\e[2J/libc' "$tmp/out" || fail "deleted libc: the escaped name is not in the text: $(grep traced "$tmp/out" | cat -v)"
+printf 'deleted libc: %s, leak_site %s B/s\n' "$(grep '^traced' "$tmp/out")" "$(l bytes_per_s)"
 kill $kid
 wait $kid 2>/dev/null
 
