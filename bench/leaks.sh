@@ -2,7 +2,7 @@
 # What `memtop --leaks` costs the traced program: bench/alloc_loop (malloc a block of 16
 # to 1024 bytes, fill it, WORK rounds of arithmetic over it, free an older block) at
 # several amounts of WORK, run alternately without and with `memtop --leaks PID` attached
-# (its uprobes on malloc, realloc, calloc, posix_memalign and free, and the mmap
+# (its uprobes on malloc, realloc, calloc, posix_memalign, aligned_alloc and free, and the mmap
 # tracepoints). CPU time per operation (one malloc and one free); the medians, and the
 # median over pairs of the slowdown and of the ns added per operation.
 # Usage: sh bench/leaks.sh [PAIRS]   (default 7); WORKS="0 200" picks the amounts of work.
@@ -41,8 +41,8 @@ traced() {
 	until grep -q ready $out.loop; do sleep 0.05; done
 	"$MEMTOP" --leaks "$lp:600" >$out.mt 2>$out.err &
 	mt=$!
-	# started once all is attached: 9 uprobes and 3 tracepoints
-	until [ "$(ls -l "/proc/$mt/fd" 2>/dev/null | grep -c 'anon_inode:bpf_link')" -ge 12 ]; do
+	# started once all is attached: 11 uprobes and 3 tracepoints
+	until [ "$(ls -l "/proc/$mt/fd" 2>/dev/null | grep -c 'anon_inode:bpf_link')" -ge 14 ]; do
 		kill -0 "$mt" 2>/dev/null || { cat $out.err >&2; exit 1; }
 		sleep 0.05
 	done

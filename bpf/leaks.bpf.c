@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Outstanding allocations of one process, by stack (as BPF Performance Tools' memleak):
- * uprobes on its libc's malloc, calloc, realloc, posix_memalign and free, and the mmap
- * and munmap syscall tracepoints. Allocations are sampled by size: one of s bytes is
+ * uprobes on its libc's malloc, calloc, realloc, posix_memalign, aligned_alloc and free,
+ * and the mmap and munmap syscall tracepoints. Allocations are sampled by size: one of s bytes is
  * recorded with probability s / sample_bytes (always from sample_bytes up), so that
  * user space can scale what it finds to an unbiased estimate of bytes and counts. Loaded
  * only while `memtop --leaks` runs. Every program returns at once for other processes. */
@@ -152,6 +152,13 @@ SEC("uprobe")
 int BPF_KPROBE(memalign_enter, __u64 memptr, __u64 align, __u64 size)
 {
 	return enter(size, memptr, MTB_LK_CALL_MEMALIGN);
+}
+
+/* glibc's memalign is the same function */
+SEC("uprobe")
+int BPF_KPROBE(aligned_enter, __u64 align, __u64 size)
+{
+	return enter(size, 0, MTB_LK_CALL_ALLOC);
 }
 
 SEC("uretprobe")

@@ -15,7 +15,7 @@
 
 /* how the memory was had */
 enum mtb_lk_kind {
-	MTB_LK_MALLOC, /* malloc, calloc, realloc, posix_memalign */
+	MTB_LK_MALLOC, /* malloc, calloc, realloc, posix_memalign, aligned_alloc */
 	MTB_LK_MMAP,   /* mmap called by the program itself (not from inside malloc) */
 	MTB_LK_KINDS,
 };

@@ -125,7 +125,8 @@ static void print_text(FILE *f, const struct report *r)
 		r->pid, comm, r->secs, all, r->secs > 0 ? all / r->secs : 0);
 	if (r->libc[0])
 		fprintf(f,
-			"traced: malloc, calloc, realloc, posix_memalign, free (uprobes on %s);"
+			"traced: malloc, calloc, realloc, posix_memalign, aligned_alloc, free "
+			"(uprobes on %s);"
 			" mmap, munmap\n",
 			libc);
 	else

@@ -1,5 +1,5 @@
 /* Outstanding allocations of one process by stack (bpf/leaks.bpf.c): what its libc's
- * malloc, calloc, realloc and posix_memalign returned and free has not taken back, and
+ * malloc, calloc, realloc, posix_memalign and aligned_alloc returned and free has not taken back, and
  * what it mmapped itself and has not munmapped, since leaks_open. Allocations are
  * sampled by size (one of s bytes with probability s / LEAKS_SAMPLE_BYTES, every one
  * from LEAKS_SAMPLE_BYTES up) and scaled back. Loaded only while --leaks runs. */

@@ -22,7 +22,7 @@
 _Static_assert(MTB_LK_DEPTH == STACKS_DEPTH, "stack depths differ");
 _Static_assert((int)MTB_LK_MMAP == (int)LEAK_MMAP, "leak kinds differ");
 
-#define NPROBES 9
+#define NPROBES 11
 
 struct leaks {
 	struct leaks_bpf *skel;
@@ -75,11 +75,13 @@ static int attach_uprobes(struct leaks *lk, const char *file)
 		{"calloc", sk->progs.calloc_enter, false},
 		{"realloc", sk->progs.realloc_enter, false},
 		{"posix_memalign", sk->progs.memalign_enter, false},
+		{"aligned_alloc", sk->progs.aligned_enter, false},
 		{"free", sk->progs.free_enter, false},
 		{"malloc", sk->progs.alloc_leave, true},
 		{"calloc", sk->progs.alloc_leave, true},
 		{"realloc", sk->progs.alloc_leave, true},
 		{"posix_memalign", sk->progs.alloc_leave, true},
+		{"aligned_alloc", sk->progs.alloc_leave, true},
 	};
 
 	/* the returns first: an entry seen without its return would hold a thread's

@@ -1,7 +1,9 @@
 #!/bin/sh
 # memtop --leaks PID:SECS on leak_child, which leaks 1 MiB/s from leak_site (malloc, never
 # freed), allocates and frees as much from free_site, maps 256 KiB/s from mmap_site
-# (never unmapped) and maps and unmaps as much from munmap_site. The JSON and the text
+# (never unmapped) and maps and unmaps as much from munmap_site, and leaks 256 KiB/s from
+# each of calloc_site, memalign_site (posix_memalign), aligned_site (aligned_alloc) and
+# realloc_site (1 KiB malloc'd, grown to 4 KiB by realloc). The JSON and the text
 # name the leaking stacks at their rates within 10 %, and neither free_site nor
 # munmap_site; the malloc'd bytes fit in the heap's growth meanwhile (/proc/PID/maps).
 # The same program on a copy of libc deleted after it started: probed all the same. Linked
@@ -14,12 +16,12 @@ trap 'exit 1' INT TERM HUP
 [ "$(id -u)" = 0 ] || skip "--leaks needs root"
 command -v jq >/dev/null || skip "needs jq"
 
-RATE=1048576 MAP_RATE=262144 SECS=4
+RATE=1048576 MAP_RATE=262144 KIN_RATE=262144 SECS=4
 
 # start_leaker PROGRAM: leak_child (or its static twin) in the background, $kid its pid
 start_leaker() {
 	: >"$tmp/child"
-	"$1" $RATE $MAP_RATE >"$tmp/child" &
+	"$1" $RATE $MAP_RATE 300 $KIN_RATE >"$tmp/child" &
 	kid=$!
 	wait_ready "$tmp/child" || fail "$1 never got ready"
 }
@@ -59,6 +61,19 @@ awk -v o="$(l oldest_s)" -v s="$secs" 'BEGIN { exit !(o > 0 && o <= s + 1) }' ||
 # the heap held what leaked (an independent source: the kernel's map of the process)
 leak_kb=$(($(l bytes) / 1024))
 [ "$((h1 - h0))" -ge $((leak_kb * 9 / 10)) ] || fail "heap grew $((h1 - h0)) KiB, memtop says $leak_kb KiB leaked"
+
+# the allocator's kin, each exact (4 KiB blocks); realloc_site's 1 KiB malloc is gone
+leak_site=$leak
+for s in calloc_site memalign_site aligned_site realloc_site; do
+	leak=$(site malloc $s)
+	[ "$(printf '%s' "$leak" | jq length)" = 1 ] || fail "$s stacks: $leak"
+	within "$(l bytes_per_s)" $KIN_RATE || fail "$s outstanding growth $(l bytes_per_s) B/s, not $KIN_RATE +-10 %"
+	[ "$(l estimated)" = false ] || fail "$s: sampled allocations outstanding: $leak"
+	[ "$(l 'frames[0].symbol')" = $s ] || fail "$s's stack starts at $(l 'frames[0].symbol')"
+	printf '%s %s B/s; ' $s "$(l bytes_per_s)"
+done
+echo
+leak=$leak_site
 
 mm=$(site mmap mmap_site)
 [ "$(printf '%s' "$mm" | jq length)" = 1 ] || fail "mmap_site stacks: $(j '[.stacks[] | [.kind, .frames[].symbol]]')"
