@@ -1,8 +1,9 @@
 /* Outstanding allocations of one process by stack (bpf/leaks.bpf.c): what its libc's
- * malloc, calloc, realloc, posix_memalign and aligned_alloc returned and free has not taken back, and
- * what it mmapped itself and has not munmapped, since leaks_open. Allocations are
- * sampled by size (one of s bytes with probability s / LEAKS_SAMPLE_BYTES, every one
- * from LEAKS_SAMPLE_BYTES up) and scaled back. Loaded only while --leaks runs. */
+ * malloc, calloc, realloc, posix_memalign and aligned_alloc returned and free has not
+ * taken back, and what it mmapped itself and has not munmapped, since leaks_open.
+ * Allocations are sampled by size (one of s bytes with probability s /
+ * LEAKS_SAMPLE_BYTES, every one from LEAKS_SAMPLE_BYTES up) and scaled back. Loaded only
+ * while --leaks runs. */
 #ifndef MEMTOP_LEAKS_H
 #define MEMTOP_LEAKS_H
 

@@ -1,13 +1,13 @@
-/* leak_child [BYTES_PER_S [MMAP_BYTES_PER_S [SECS [KIN_BYTES_PER_S]]]]: leaks BYTES_PER_S (default 1 MiB)
- * a second from one call site, leak_site (malloc, 4 KiB at a time, never freed), and
- * allocates and frees as much from another, free_site (1 KiB at a time, freed at once);
- * with MMAP_BYTES_PER_S, also maps that much a second from mmap_site (64 KiB mappings,
- * never unmapped) and maps and unmaps as much from munmap_site; with KIN_BYTES_PER_S,
- * leaks that much a second from each of calloc_site, memalign_site (posix_memalign),
- * aligned_site (aligned_alloc) and realloc_site (a malloc of 1 KiB grown to 4 KiB by
- * realloc), 4 KiB at a time. The amounts follow the
- * clock (what a late step missed, the next makes up), so the rates hold under load.
- * Prints "ready" once it has started; exits after SECS (default 300). */
+/* leak_child [BYTES_PER_S [MMAP_BYTES_PER_S [SECS [KIN_BYTES_PER_S]]]]: leaks BYTES_PER_S
+ * (default 1 MiB) a second from one call site, leak_site (malloc, 4 KiB at a time, never
+ * freed), and allocates and frees as much from another, free_site (1 KiB at a time,
+ * freed at once); with MMAP_BYTES_PER_S, also maps that much a second from mmap_site
+ * (64 KiB mappings, never unmapped) and maps and unmaps as much from munmap_site; with
+ * KIN_BYTES_PER_S, leaks that much a second from each of calloc_site, memalign_site
+ * (posix_memalign), aligned_site (aligned_alloc) and realloc_site (a malloc of 1 KiB
+ * grown to 4 KiB by realloc), 4 KiB at a time. The amounts follow the clock (what a late
+ * step missed, the next makes up), so the rates hold under load. Prints "ready" once it
+ * has started; exits after SECS (default 300). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
