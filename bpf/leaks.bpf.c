@@ -58,17 +58,27 @@ static __always_inline struct mtb_lk_cpu *target(__u32 *tid)
 	return bpf_map_lookup_elem(&cpu_stats, &zero);
 }
 
+/* The call the thread is inside of, at user stack pointer sp: NULL when none, or when
+ * the one recorded was left without returning (sp is not below it) */
+static __always_inline struct mtb_lk_call *inside(__u32 tid, __u64 sp)
+{
+	struct mtb_lk_call *c = bpf_map_lookup_elem(&calls, &tid);
+
+	return c && sp < c->sp ? c : NULL;
+}
+
 /* An allocator's entry: nested calls (realloc's own malloc) only deepen the outer one.
  * The sampling is decided here, by size. */
-static __always_inline int enter(__u64 size, __u64 old, __u32 kind)
+static __always_inline int enter(struct pt_regs *ctx, __u64 size, __u64 old, __u32 kind)
 {
-	struct mtb_lk_call call = {.size = size, .old = old, .kind = kind}, *c;
+	struct mtb_lk_call call = {.size = size, .old = old, .sp = PT_REGS_SP(ctx), .kind = kind};
+	struct mtb_lk_call *c;
 	struct mtb_lk_cpu *s;
 	__u32 tid;
 
 	if (!(s = target(&tid)))
 		return 0;
-	if ((c = bpf_map_lookup_elem(&calls, &tid))) {
+	if ((c = inside(tid, call.sp))) {
 		c->depth++;
 		return 0;
 	}
@@ -133,32 +143,32 @@ static __always_inline int leave(struct pt_regs *ctx, __u64 addr)
 SEC("uprobe")
 int BPF_KPROBE(malloc_enter, __u64 size)
 {
-	return enter(size, 0, MTB_LK_CALL_ALLOC);
+	return enter(ctx, size, 0, MTB_LK_CALL_ALLOC);
 }
 
 SEC("uprobe")
 int BPF_KPROBE(calloc_enter, __u64 n, __u64 size)
 {
-	return enter(n * size, 0, MTB_LK_CALL_ALLOC);
+	return enter(ctx, n * size, 0, MTB_LK_CALL_ALLOC);
 }
 
 SEC("uprobe")
 int BPF_KPROBE(realloc_enter, __u64 old, __u64 size)
 {
-	return enter(size, old, MTB_LK_CALL_REALLOC);
+	return enter(ctx, size, old, MTB_LK_CALL_REALLOC);
 }
 
 SEC("uprobe")
 int BPF_KPROBE(memalign_enter, __u64 memptr, __u64 align, __u64 size)
 {
-	return enter(size, memptr, MTB_LK_CALL_MEMALIGN);
+	return enter(ctx, size, memptr, MTB_LK_CALL_MEMALIGN);
 }
 
 /* glibc's memalign is the same function */
 SEC("uprobe")
 int BPF_KPROBE(aligned_enter, __u64 align, __u64 size)
 {
-	return enter(size, 0, MTB_LK_CALL_ALLOC);
+	return enter(ctx, size, 0, MTB_LK_CALL_ALLOC);
 }
 
 SEC("uretprobe")
@@ -186,11 +196,16 @@ int mmap_enter(struct trace_event_raw_sys_enter *ctx)
 	__u64 len = ctx->args[1];
 	struct mtb_lk_call call = {.size = len, .kind = MTB_LK_CALL_MMAP};
 	struct mtb_lk_cpu *s;
+	struct pt_regs *regs;
 	__u32 tid;
 
-	if (!(s = target(&tid)) || bpf_map_lookup_elem(&calls, &tid))
+	if (!(s = target(&tid)))
 		return 0;
-	if (bpf_map_update_elem(&calls, &tid, &call, BPF_NOEXIST))
+	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	call.sp = PT_REGS_SP_CORE(regs);
+	if (inside(tid, call.sp))
+		return 0;
+	if (bpf_map_update_elem(&calls, &tid, &call, BPF_ANY))
 		s->full++;
 	return 0;
 }

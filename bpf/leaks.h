@@ -42,6 +42,9 @@ enum mtb_lk_call_kind {
 struct mtb_lk_call {
 	__u64 size;   /* bytes asked for */
 	__u64 old;    /* realloc: the old pointer; posix_memalign: where the result goes */
+	__u64 sp;     /* the user stack pointer at entry: a call from inside this one is
+		       * deeper (lower); one at or above it means this one never returned
+		       * (a longjmp out of it) and is forgotten */
 	__u32 depth;  /* allocator calls nested inside this one (realloc calling malloc) */
 	__u32 sample; /* 1: recorded when it returns */
 	__u32 kind;

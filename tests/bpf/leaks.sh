@@ -3,11 +3,13 @@
 # freed), allocates and frees as much from free_site, maps 256 KiB/s from mmap_site
 # (never unmapped) and maps and unmaps as much from munmap_site, and leaks 256 KiB/s from
 # each of calloc_site, memalign_site (posix_memalign), aligned_site (aligned_alloc) and
-# realloc_site (1 KiB malloc'd, grown to 4 KiB by realloc). The JSON and the text
-# name the leaking stacks at their rates within 10 %, and neither free_site nor
-# munmap_site; the malloc'd bytes fit in the heap's growth meanwhile (/proc/PID/maps).
-# The same program on a copy of libc deleted after it started: probed all the same. Linked
-# statically (no libc for the uprobes): the mmap part alone, said in one line. A process that exits during the window: exit 1, one line.
+# realloc_site (1 KiB from realloc(NULL), which calls malloc, grown to 4 KiB by realloc).
+# The JSON and the text name the leaking stacks at their rates within 10 %, and neither
+# free_site nor munmap_site; the malloc'd bytes fit in the heap's growth meanwhile
+# (/proc/PID/maps). The same program on a copy of libc deleted after it started, in a
+# directory whose name holds an escape sequence: probed all the same, the name escaped.
+# Linked statically (no libc for the uprobes): the mmap part alone, said in one line. A
+# process that exits during the window: exit 1, one line.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kid=""
@@ -62,7 +64,7 @@ awk -v o="$(l oldest_s)" -v s="$secs" 'BEGIN { exit !(o > 0 && o <= s + 1) }' ||
 leak_kb=$(($(l bytes) / 1024))
 [ "$((h1 - h0))" -ge $((leak_kb * 9 / 10)) ] || fail "heap grew $((h1 - h0)) KiB, memtop says $leak_kb KiB leaked"
 
-# the allocator's kin, each exact (4 KiB blocks); realloc_site's 1 KiB malloc is gone
+# the allocator's kin, each exact (4 KiB blocks); realloc_site's first 1 KiB is gone
 leak_site=$leak
 for s in calloc_site memalign_site aligned_site realloc_site; do
 	leak=$(site malloc $s)

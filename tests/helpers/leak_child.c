@@ -4,10 +4,10 @@
  * freed at once); with MMAP_BYTES_PER_S, also maps that much a second from mmap_site
  * (64 KiB mappings, never unmapped) and maps and unmaps as much from munmap_site; with
  * KIN_BYTES_PER_S, leaks that much a second from each of calloc_site, memalign_site
- * (posix_memalign), aligned_site (aligned_alloc) and realloc_site (a malloc of 1 KiB
- * grown to 4 KiB by realloc), 4 KiB at a time. The amounts follow the clock (what a late
- * step missed, the next makes up), so the rates hold under load. Prints "ready" once it
- * has started; exits after SECS (default 300). */
+ * (posix_memalign), aligned_site (aligned_alloc) and realloc_site (1 KiB from
+ * realloc(NULL), grown to 4 KiB by realloc), 4 KiB at a time. The amounts follow the
+ * clock (what a late step missed, the next makes up), so the rates hold under load.
+ * Prints "ready" once it has started; exits after SECS (default 300). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +86,8 @@ __attribute__((noinline)) static void aligned_site(void)
 
 __attribute__((noinline)) static void realloc_site(void)
 {
-	char *p = malloc(FREE_CHUNK);
+	/* glibc's realloc(NULL) calls malloc: a call inside a call */
+	char *p = realloc(NULL, FREE_CHUNK);
 
 	memset(p, 3, FREE_CHUNK);
 	sink = realloc(p, LEAK_CHUNK);
