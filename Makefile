@@ -37,17 +37,18 @@ say  = @printf '  %-8s%s\n' '$(1)' '$(2)'
 endif
 
 # The always-on concerns' programs are linked into one object, memtop.bpf.o, so that
-# loading parses the kernel's BTF once; the stacks programs load apart, on demand.
+# loading parses the kernel's BTF once; the stacks and leaks programs load apart, on demand
+# (each its own skeleton, made by the one %.skel.h rule).
 BPF_LINKED := oomkill reclaim swapin tasks cgroups
 BPF_SRC  := $(wildcard bpf/*.bpf.c)
 BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf/memtop.bpf.o
-BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h
+BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h $(BUILD)/bpf/leaks.skel.h
 
 CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(wildcard tests/helpers/*.c)) \
-	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow
+	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
 
 .PHONY: all deps test-deps run test unit clean format bench install fuzz fuzz-build sanitize man doc deb
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
@@ -237,6 +238,12 @@ $(BUILD)/tests/dd_grow_nofp: tests/helpers/dd_grow.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< (no frame pointers))
 	$(Q)$(CC) -O2 -fomit-frame-pointer -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+
+# linked statically: no libc mapped for --leaks's uprobes, the mmap part alone
+$(BUILD)/tests/leak_child_static: tests/helpers/leak_child.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< (static))
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -static -Wall -Wextra -Werror $< -o $@
 
 # without frame pointers either, and with data in %rbp: walks from it read junk; and
 # without unwind tables, so that CFI does not unwind its functions either

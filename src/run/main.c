@@ -22,6 +22,7 @@
 #include "settings.h"
 #include "stacks.h"
 #include "stacks_cli.h"
+#include "leaks_cli.h"
 #include "util.h"
 #include "version.h"
 
@@ -111,6 +112,8 @@ int main(int argc, char **argv)
 						   : STACKS_OUT_TEXT;
 	if (o.stacks_cmd)
 		return stacks_cli_command(o.stacks_cmd, o.stacks_secs, out, o.no_bpf);
+	if (o.leaks_pid)
+		return leaks_cli_run(o.leaks_pid, o.leaks_secs, o.mode == OUT_JSON);
 	if (o.stacks_pid)
 		return stacks_cli_run(o.stacks_pid, o.stacks_secs, out, o.no_bpf);
 	bool recording = o.rec.file || o.rec.dir;

@@ -13,23 +13,24 @@
 
 #include "stacks.h"
 
-/* --stacks PID[:SECS] */
-static int parse_stacks(const char *arg, struct options *o, char *err, size_t errlen)
+/* --stacks PID[:SECS], --leaks PID[:SECS]: the pid, and the seconds when given (else 0) */
+static int parse_pid_secs(const char *flag, const char *arg, int32_t *pidp, double *secsp,
+			  char *err, size_t errlen)
 {
 	char *pid = strdup(arg), *secs, why[200];
 	int rc = -1;
 
 	if (!pid) {
-		snprintf(err, errlen, "--stacks: out of memory");
+		snprintf(err, errlen, "%s: out of memory", flag);
 		return -1;
 	}
 	if ((secs = strchr(pid, ':')))
 		*secs++ = '\0';
-	o->stacks_secs = 0;
-	if (parse_pid(pid, &o->stacks_pid, why, sizeof(why)))
-		snprintf(err, errlen, "--stacks needs %s", why);
-	else if (secs && parse_delay(secs, &o->stacks_secs, why, sizeof(why)))
-		snprintf(err, errlen, "--stacks PID:SECS needs %s", why);
+	*secsp = 0;
+	if (parse_pid(pid, pidp, why, sizeof(why)))
+		snprintf(err, errlen, "%s needs %s", flag, why);
+	else if (secs && parse_delay(secs, secsp, why, sizeof(why)))
+		snprintf(err, errlen, "%s PID:SECS needs %s", flag, why);
 	else
 		rc = 0;
 	free(pid);
@@ -211,7 +212,7 @@ static const struct flag own_flags[] = {
 	{"oom-score-adj", 'A', true, 0}, {"openmetrics", 'M', false, 0},
 	{"serve", 'L', true, 0},	 {"top", 'k', true, 0},
 	{"record-max", 'X', true, 0},	 {"keep", 'Y', true, 0},
-	{"lock-max", 'm', true, 0},
+	{"lock-max", 'm', true, 0},	 {"leaks", 'Q', true, 0},
 };
 
 #define NPLAIN (sizeof(plain_flags) / sizeof(plain_flags[0]))
@@ -343,7 +344,11 @@ static int own_flag(struct options *o, int c, char *err, size_t errlen)
 		}
 		return 0;
 	case 'S':
-		return parse_stacks(optarg, o, err, errlen);
+		return parse_pid_secs("--stacks", optarg, &o->stacks_pid, &o->stacks_secs, err,
+				      errlen);
+	case 'Q':
+		return parse_pid_secs("--leaks", optarg, &o->leaks_pid, &o->leaks_secs, err,
+				      errlen);
 	case 'W':
 		if (strcmp(optarg, "dwarf") && strcmp(optarg, "fp")) {
 			snprintf(err, errlen, "--unwind needs dwarf or fp, not '%s'",
@@ -449,5 +454,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		snprintf(err, errlen, "--folded and --json are two outputs: choose one");
 		return -1;
 	}
+	if (o->leaks_pid && !o->leaks_secs)
+		o->leaks_secs = LEAKS_DEFAULT_SECS;
 	return 0;
 }

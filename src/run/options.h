@@ -18,6 +18,8 @@
 /* --columns given: a replay shows them, not its recording's (replay_run.c) */
 #define GIVEN_COLUMNS PREF_BIT(PREF_COLUMNS)
 
+#define LEAKS_DEFAULT_SECS 10 /* --leaks PID without :SECS */
+
 /* OUT_OPENMETRICS: one exposition to stdout; OUT_SERVE: no screen, served over HTTP */
 enum out_mode { OUT_TUI, OUT_BATCH, OUT_JSON, OUT_OPENMETRICS, OUT_SERVE };
 
@@ -49,7 +51,9 @@ struct options {
 	/* --stacks -- CMD ARGS...: the command memtop starts and samples (argv, NULL-ended);
 	 * stacks_secs then 0 (until it exits) unless -d is given first */
 	char **stacks_cmd;
-	bool folded; /* --folded: --stacks prints the folded format of flame graphs */
+	bool folded;	   /* --folded: --stacks prints the folded format of flame graphs */
+	int32_t leaks_pid; /* --leaks PID[:SECS]: its outstanding allocations; 0: off */
+	double leaks_secs; /* traced for so long: SECS, else LEAKS_DEFAULT_SECS */
 	/* --serve [ADDR:]PORT: where it listens (127.0.0.1 unless ADDR is given) */
 	struct sockaddr_storage listen;
 	/* --web-config FILE: TLS and basic auth for --serve (webconfig.h); NULL: none */

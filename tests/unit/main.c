@@ -25,6 +25,7 @@ int main(void)
 	failed += run_cgmodel_tests();
 	failed += run_cgroup_live_tests();
 	failed += run_cgkills_tests();
+	failed += run_leaks_table_tests();
 	failed += run_cgcolumn_tests();
 	failed += run_cgkept_live_tests();
 	failed += run_cgtree_tests();

@@ -195,6 +195,29 @@ static int parse_argv(struct options *o, char *err, size_t errlen, char **argv)
 	return options_parse(o, argc, argv, err, errlen);
 }
 
+/* --leaks PID[:SECS]: SECS, else LEAKS_DEFAULT_SECS (not -d); the same PID errors */
+static void leaks_secs(void **state)
+{
+	(void)state;
+	struct options o;
+	char err[256];
+
+	assert_int_equal(parse(&o, "--leaks", "42", "-d3"), 0);
+	assert_int_equal(o.leaks_pid, 42);
+	assert_float_equal(o.leaks_secs, LEAKS_DEFAULT_SECS, 0);
+	assert_int_equal(o.stacks_pid, 0);
+	assert_int_equal(parse(&o, "--leaks=7:2.5", "--json", NULL), 0);
+	assert_int_equal(o.leaks_pid, 7);
+	assert_float_equal(o.leaks_secs, 2.5, 0);
+	assert_int_equal(o.mode, OUT_JSON);
+	char *bad[] = {"memtop", "--leaks", "42:0", NULL};
+	assert_int_not_equal(parse_argv(&o, err, sizeof(err), bad), 0);
+	assert_string_equal(err, "--leaks PID:SECS needs seconds between 0.1 and 86400, not '0'");
+	char *nopid[] = {"memtop", "--leaks", "x:2", NULL};
+	assert_int_not_equal(parse_argv(&o, err, sizeof(err), nopid), 0);
+	assert_string_equal(err, "--leaks needs a PID, not 'x'");
+}
+
 /* --stacks PID[:SECS] takes its own sampling time; -d still gives it without :SECS */
 static void stacks_secs(void **state)
 {
@@ -404,11 +427,12 @@ static void prefs_rows(void **state)
 int run_options_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults),	   cmocka_unit_test(good_values),
-		cmocka_unit_test(bad_values),	   cmocka_unit_test(column_sets),
-		cmocka_unit_test(settings_text),   cmocka_unit_test(stacks_secs),
-		cmocka_unit_test(flag_reasons),	   cmocka_unit_test(settings_reasons),
-		cmocka_unit_test(mouse_and_theme), cmocka_unit_test(prefs_rows),
+		cmocka_unit_test(defaults),	    cmocka_unit_test(good_values),
+		cmocka_unit_test(bad_values),	    cmocka_unit_test(column_sets),
+		cmocka_unit_test(settings_text),    cmocka_unit_test(stacks_secs),
+		cmocka_unit_test(leaks_secs),	    cmocka_unit_test(flag_reasons),
+		cmocka_unit_test(settings_reasons), cmocka_unit_test(mouse_and_theme),
+		cmocka_unit_test(prefs_rows),
 	};
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

@@ -28,6 +28,7 @@ int run_cgroup_tests(void);
 int run_cgmodel_tests(void);
 int run_cgroup_live_tests(void);
 int run_cgkills_tests(void);
+int run_leaks_table_tests(void);
 int run_cgcolumn_tests(void);
 int run_cgkept_live_tests(void);
 int run_cgtree_tests(void);
