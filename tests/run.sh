@@ -14,9 +14,9 @@
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). TEST_JOBS=1 runs
 # every test in order, one at a time.
 #
-# Each test gets TEST_TIMEOUT seconds (120), or more if its script says "# memtop-test:
-# timeout SECS" (one that may build memtop from nothing, as make deb); then its process
-# group gets TERM, so its EXIT trap can clean up, and KILL TEST_KILL_AFTER seconds (15)
+# Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
+# says "# memtop-test: timeout SECS" (one that may build memtop from nothing, as make
+# deb); then its process group gets TERM, so its EXIT trap can clean up, and KILL TEST_KILL_AFTER seconds (15)
 # later, and it fails as timed out.
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
 # servers it started (each test gets a TMUX_TMPDIR of its own).
@@ -219,9 +219,12 @@ san_reports() {
 	done
 }
 
-# run_unit NAME BINARY: cmocka, one line per test; counts its own verdicts
+# run_unit NAME BINARY: cmocka, one line per test; counts its own verdicts. The binary holds
+# every unit test (a minute under ASan on a busy machine): 600 s at least.
 run_unit() {
 	[ "$1" = unit ] || echo "$1: ${2#"$PWD/"}"
+	keep=$limit
+	[ "$limit" -lt 600 ] && limit=600
 	sanitized "$1" "$2"
 	set -- "${1%unit}unit_tests" # unit_tests, asan:unit_tests
 	cat "$log/out"
@@ -243,6 +246,7 @@ run_unit() {
 		failed=$((failed + 1))
 		failures="$failures $1(rc=$rc)"
 	fi
+	limit=$keep
 }
 
 # run_script NAME: tests/NAME (without asan:), exit 0 pass, 77 skip, else fail
