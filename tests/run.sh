@@ -16,8 +16,8 @@
 #
 # Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
 # says "# memtop-test: timeout SECS" (one that may build memtop from nothing, as make
-# deb); then its process group gets TERM, so its EXIT trap can clean up, and KILL TEST_KILL_AFTER seconds (15)
-# later, and it fails as timed out.
+# deb); then its process group gets TERM, so its EXIT trap can clean up, and KILL
+# TEST_KILL_AFTER seconds (15) later, and it fails as timed out.
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
 # servers it started (each test gets a TMUX_TMPDIR of its own).
 #
