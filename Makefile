@@ -100,7 +100,7 @@ $(BUILD)/vmlinux.h:
 $(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 	@mkdir -p $(@D)
 	$(call say,BPF,$<)
-	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -Ibpf -c $< -o $@
+	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -I$(BUILD) -I. -Ibpf -c $< -o $@
 
 $(BUILD)/bpf/memtop.bpf.o: $(patsubst %,$(BUILD)/bpf/%.bpf.o,$(BPF_LINKED))
 	$(call say,BPFLINK,$@)
@@ -150,7 +150,7 @@ man: $(BUILD)/memtop.1
 
 # where make install puts the documentation, for the manual's FILES
 $(BUILD)/man/mkman.o: MT_CPPFLAGS += -DMEMTOP_DOC='"$(PREFIX)/share/doc/memtop"'
-$(BUILD)/mkman: $(BUILD)/man/mkman.o $(BUILD)/man/mkdoc.o $(CORE_OBJ)
+$(BUILD)/mkman: $(BUILD)/man/mkman.o $(BUILD)/man/mkdoc.o $(BUILD)/man/mktables.o $(CORE_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(LINK) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 

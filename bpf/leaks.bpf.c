@@ -9,7 +9,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
-#include "leaks.h"
+#include "bpf/leaks.h"
 #include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";

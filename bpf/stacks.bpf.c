@@ -11,7 +11,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
-#include "stacks.h"
+#include "bpf/stacks.h"
 #include "pidns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";

@@ -264,16 +264,6 @@ static void small_tables(FILE *out)
 		fprintf(out, ".PP\n%s\n", small[i]);
 }
 
-void mkman_key_tables(FILE *out, void (*put)(FILE *out, const char *title, const struct binding *b))
-{
-	put(out, common_title, common_bindings);
-	for (int s = 0; s < NSCREENS; s++)
-		if (ui_screens[s].title && ui_screens[s].keys)
-			put(out, ui_screens[s].title, ui_screens[s].keys);
-	put(out, "Prompts (search, filter, user, interval, signal)", prompt_bindings);
-	put(out, "A replay (--replay), on the table and its panes", replay_bindings);
-}
-
 /* The key tables run on without a blank line between them: the headings stand out */
 static void keys(FILE *out)
 {
@@ -281,16 +271,6 @@ static void keys(FILE *out)
 	mkman_key_tables(out, bindings);
 	small_tables(out);
 	fputs(".PD\n", out);
-}
-
-bool mkman_figure_metric(const struct sys_figure *f, char *name, size_t size)
-{
-	struct metric mt = metric_of_figure(f);
-
-	if (mt.type == METRIC_NONE)
-		return false;
-	metric_name(name, size, METRIC_PREFIX, f->metric, &mt, false);
-	return true;
 }
 
 /* The columns in a paragraph, as a glossary: the title in bold, "(name)", what it is */

@@ -13,7 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "leaks.h"
+#include "leaks_trace.h"
 #include "symbolize.h"
 #include "text.h"
 #include "util.h"

@@ -1,7 +1,7 @@
 /* Loads bpf/leaks.bpf.c for one process: the mmap tracepoints, and uprobes on the libc
  * the process maps (found in /proc/PID/maps, opened through /proc/PID/map_files, so that a
  * process in a container, or one whose libc was deleted since, is probed in its file). */
-#include "leaks.h"
+#include "leaks_trace.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "leaks.h"
+#include "leaks_trace.h"
 
 /* One outstanding allocation as recorded. */
 struct leak_entry {

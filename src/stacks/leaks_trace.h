@@ -4,8 +4,8 @@
  * Allocations are sampled by size (one of s bytes with probability s /
  * LEAKS_SAMPLE_BYTES, every one from LEAKS_SAMPLE_BYTES up) and scaled back. Loaded only
  * while --leaks runs. */
-#ifndef MEMTOP_LEAKS_H
-#define MEMTOP_LEAKS_H
+#ifndef MEMTOP_LEAKS_TRACE_H
+#define MEMTOP_LEAKS_TRACE_H
 
 #include <stdbool.h>
 #include <stddef.h>
