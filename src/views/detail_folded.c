@@ -35,12 +35,8 @@ void detail_print_folded(FILE *f, const struct detail *d)
 
 		/* the root: the kind, then where the walk was cut, if it was */
 		fprintf(f, "[%s]%s", stack_kind_names[s->kind], s->truncated ? ";[truncated]" : "");
-		for (int j = s->nframes - 1; j >= s->nkernel; j--) {
-			folded_name(&s->frames[j], name, sizeof(name));
-			fprintf(f, ";%s", name);
-		}
-		for (int j = s->nkernel - 1; j >= 0; j--) {
-			folded_name(&s->frames[j], name, sizeof(name));
+		for (int j = 0; j < s->nframes; j++) {
+			folded_name(dd_root_frame(s, j), name, sizeof(name));
 			fprintf(f, ";%s", name);
 		}
 		fprintf(f, " %" PRIu64 "\n", s->count);
