@@ -14,12 +14,7 @@ static void folded_name(const struct dd_frame *fr, char *buf, size_t size)
 {
 	char raw[SYM_NAME_LEN * 4 + 32];
 
-	if (fr->found && fr->symbol && fr->symbol[0])
-		escape_display(fr->symbol, raw, sizeof(raw), true);
-	else if (fr->in_module)
-		dd_frame_place(fr, raw, sizeof(raw), true);
-	else
-		snprintf(raw, sizeof(raw), "0x%" PRIx64, fr->ip);
+	dd_frame_name(fr, raw, sizeof(raw), true);
 	for (char *p = raw; *p; p++)
 		if (*p == ';')
 			*p = ':';
