@@ -17,21 +17,14 @@ command -v addr2line >/dev/null || fail "needs binutils (addr2line)"
 
 BIG=30 SMALL=10
 dd_start $BIG $SMALL "$HELPERS/two_paths"
-tm_start 200 80 "echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 0.5 -p $DD_PID"
-wait_for "two_paths" || fail "memtop did not show two_paths"
-wait_for "BPF on" || fail "memtop's BPF programs never loaded"
-MT=$(cat "$tmp/mt")
-BASE=$(bpf_links "$MT")
-tm send-keys Enter
-wait_for "Process $DD_PID (" || fail "Enter did not open the detail screen"
-wait_links "$MT" $((BASE + STACKS_LINKS)) || fail "the detail screen did not attach the sampler"
+dd_detail 200 80 two_paths
 dd_go
 [ "$(awk '/^done/ { print $2, $3 }' "$DD_DIR/out")" = "$BIG $SMALL" ] || fail "two_paths: $(cat "$DD_DIR/out")"
 tm send-keys 3
 wait_for "path_small+0x" || fail "the stacks list does not name path_small"
 list_mmaps() { screen_text | awk '$1 == "mmap" { s += $2 } END { print s + 0 }'; }
-mmaps=$(list_mmaps)
-[ "$mmaps" -eq $((BIG + SMALL)) ] || fail "the list's mmap stacks add up to $mmaps, not $((BIG + SMALL)):
+all_listed() { [ "$(list_mmaps)" -eq $((BIG + SMALL)) ]; }
+eventually 10 all_listed || fail "the list's mmap stacks add up to $(list_mmaps), not $((BIG + SMALL)):
 $(screen_text)"
 
 tm send-keys t
