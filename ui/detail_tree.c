@@ -197,6 +197,9 @@ void draw_tree(struct ui *u, int y, int rows)
 	snprintf(line, sizeof(line), "%6s %10s %10s  %s", "SHARE", "COUNT", "SELF",
 		 "CALL TREE (outermost first)");
 	put_text(&u->cv, y, 0, cols, ROLE_TABLE_HEADER, line, true);
+	if (!v->t.n)
+		put_text(&u->cv, y + 1, 0, cols, ROLE_ROW_DIM,
+			 "no page faults or brk/mmap/munmap calls since the view opened", true);
 	rows_shown();
 	size_t sel = row_of_sel();
 
