@@ -46,10 +46,13 @@ void detail_view_update(bool gone)
 	}
 	if (!v->d->nstacks)
 		v->whole = false;
+	if (v->tree)
+		tree_rebuild();
 }
 
 void detail_view_open(const struct detail *d, const char *cmd, uint64_t start_ticks)
 {
+	tree_done();
 	memset(v, 0, sizeof(*v));
 	v->d = d;
 	v->start_ticks = start_ticks;
@@ -185,8 +188,11 @@ void detail_draw(struct ui *u)
 			draw_stacks(u, y, rows);
 	}
 	put_text(&u->cv, u->cv.rows - 1, 0, u->cv.cols, ROLE_STATUS,
-		 v->sec == SEC_STACKS
-			 ? "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move  Enter whole stack"
+		 v->sec == SEC_STACKS && v->tree && !v->whole
+			 ? "Esc/q back  Tab/1-5 section  Up/Down move  Left/Right fold  Enter "
+			   "stack  t list"
+		 : v->sec == SEC_STACKS ? "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move  "
+					  "Enter whole stack  t tree"
 		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-5 section  ( ) graph window"
 					: "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move",
 		 true);
@@ -194,8 +200,18 @@ void detail_draw(struct ui *u)
 
 /* ---- keys ---- */
 
+/* the call tree is what the keys move */
+static bool tree_shown(void)
+{
+	return v->sec == SEC_STACKS && v->tree && !v->whole && v->d->st.on;
+}
+
 static void move_by(long delta)
 {
+	if (tree_shown()) {
+		tree_move(delta);
+		return;
+	}
 	if (v->whole) {
 		v->whole_top += (int)delta;
 		if (v->whole_top < 0)
@@ -236,6 +252,9 @@ enum {
 	DK_HOME,
 	DK_END,
 	DK_WHOLE,
+	DK_TREE,
+	DK_UNFOLD,
+	DK_FOLD,
 };
 
 const struct binding detail_keys[] = {
@@ -243,8 +262,10 @@ const struct binding detail_keys[] = {
 	 {27, 'q', KEY_F(10), KEY_BACKSPACE},
 	 "Esc q",
 	 "back (from a whole stack: to the list)"},
-	{DK_NEXT, {'\t', KEY_RIGHT, 0}, "Tab Right", "next section"},
-	{DK_PREV, {KEY_BTAB, KEY_LEFT, 0}, "S-Tab Left", "previous section"},
+	{DK_NEXT, {'\t', 0}, "Tab", "next section"},
+	{DK_PREV, {KEY_BTAB, 0}, "S-Tab", "previous section"},
+	{DK_UNFOLD, {KEY_RIGHT, '+', '=', 0}, "Right +", "next section; in a call tree unfold"},
+	{DK_FOLD, {KEY_LEFT, '-', 0}, "Left -", "previous section; in a call tree fold"},
 	{DK_SEC1, {'1', 0}, "1", "mappings"},
 	{DK_SEC2, {'2', 0}, "2", "files"},
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
@@ -259,6 +280,7 @@ const struct binding detail_keys[] = {
 	{DK_HOME, {KEY_HOME, 0}, "Home", "first line"},
 	{DK_END, {KEY_END, 0}, "End", "last line"},
 	{DK_WHOLE, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the selected stack whole"},
+	{DK_TREE, {'t', KEY_F(5), 0}, "t F5", "stacks as a call tree or a list"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -274,11 +296,25 @@ struct reaction detail_act(struct ui *u, int a)
 		}
 		u->screen = SCREEN_MAIN;
 		return reacts(REACT_DETAIL_CLOSE);
+	case DK_UNFOLD:
+	case DK_FOLD:
+		if (tree_shown()) {
+			tree_fold(a == DK_FOLD);
+			break;
+		}
+		go_section((int)v->sec + (a == DK_FOLD ? -1 : 1));
+		break;
 	case DK_NEXT:
 		go_section((int)v->sec + 1);
 		break;
 	case DK_PREV:
 		go_section((int)v->sec - 1);
+		break;
+	case DK_TREE:
+		if (v->sec == SEC_STACKS) {
+			v->whole = false;
+			tree_toggle();
+		}
 		break;
 	case DK_SEC1:
 	case DK_SEC2:
@@ -311,6 +347,8 @@ struct reaction detail_act(struct ui *u, int a)
 		move_by((long)1e9);
 		break;
 	case DK_WHOLE:
+		if (tree_shown() && !tree_enter())
+			break;
 		if (v->sec == SEC_STACKS && v->d->nstacks) {
 			v->whole = true;
 			v->whole_top = 0;
@@ -318,4 +356,10 @@ struct reaction detail_act(struct ui *u, int a)
 		break;
 	}
 	return reacts(REACT_NONE);
+}
+
+void detail_done(struct ui *u)
+{
+	(void)u;
+	tree_done();
 }

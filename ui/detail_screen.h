@@ -3,6 +3,7 @@
 #ifndef MEMTOP_DETAIL_SCREEN_H
 #define MEMTOP_DETAIL_SCREEN_H
 
+#include "dd_tree.h"
 #include "detail.h"
 #include "screen.h"
 
@@ -20,6 +21,13 @@ struct detail_view {
 	bool whole; /* the selected stack, frame by frame */
 	int whole_top;
 	int rows; /* table rows at the last draw */
+	/* the stacks as a call tree (detail_tree.c) */
+	bool tree;
+	struct dd_tree t;  /* built from d->stacks while tree is on */
+	size_t tsel, ttop; /* the selected node, the first row shown */
+	uint64_t tsel_key; /* the selected node's key, to find it in the next tree */
+	uint64_t *folds;   /* the keys of the folded nodes */
+	size_t nfolds, fold_cap;
 };
 
 extern struct detail_view detail_view;
@@ -39,5 +47,16 @@ void draw_files(struct ui *u, int y, int rows);
 void draw_stacks(struct ui *u, int y, int rows);
 void draw_whole(struct ui *u, int y, int rows);
 void draw_numa(struct ui *u, int y, int rows);
+
+/* detail_tree.c: the call tree in the rows from y (a header line, then nodes); the tree
+ * shown or the list; the tree again from v->d; moves; folds (fold false: unfolds); Enter
+ * (true: the selected leaf's stack is v->sel[SEC_STACKS], to be shown whole); frees it */
+void draw_tree(struct ui *u, int y, int rows);
+void tree_toggle(void);
+void tree_rebuild(void);
+void tree_move(long delta);
+void tree_fold(bool fold);
+bool tree_enter(void);
+void tree_done(void);
 
 #endif

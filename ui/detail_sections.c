@@ -170,6 +170,10 @@ void draw_stacks(struct ui *u, int y, int rows)
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 		rows--;
 	}
+	if (v->tree) {
+		draw_tree(u, y, rows);
+		return;
+	}
 	snprintf(line, sizeof(line), "%-6s %9s %6s %6s  %s", "KIND", "COUNT", "SHARE", "BYTES",
 		 "STACK (innermost first; Enter shows it whole)");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
@@ -190,22 +194,37 @@ void draw_stacks(struct ui *u, int y, int rows)
 	}
 }
 
+/* a column's width w after a cell of n columns, cap at most */
+static int widest(int w, int n, int cap)
+{
+	n = n < cap ? n : cap;
+	return n > w ? n : w;
+}
+
 void draw_whole(struct ui *u, int y, int rows)
 {
 	const struct dd_stack *s = &v->d->stacks[v->sel[SEC_STACKS]];
-	char line[2400], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
-		bytes[16], place[SYM_MODULE_LEN * 4 + 24];
+	char line[3200], frame[SYM_NAME_LEN * 4 + 32], module[SYM_MODULE_LEN * 4], count[32],
+		bytes[16], place[SYM_MODULE_LEN * 4 + 24], src[SYM_MODULE_LEN * 4];
 	int lines = s->nframes + s->truncated; /* the frames, and where the walk was cut */
+	int wf = 8, wp = 13; /* the function and module+offset columns: as wide as the widest */
+
+	for (int i = 0; i < s->nframes; i++) {
+		dd_frame_text(&s->frames[i], frame, sizeof(frame), u->cv.utf8);
+		dd_frame_place(&s->frames[i], place, sizeof(place), u->cv.utf8);
+		wf = widest(wf, text_cols(frame, u->cv.utf8), 44);
+		wp = widest(wp, text_cols(place, u->cv.utf8), 32);
+	}
 
 	stack_counts(s, count, sizeof(count), bytes, sizeof(bytes));
 	snprintf(line, sizeof(line),
-		 "%s stack: %s %s (%.1f %%), %s; %d frames%s, by %s (Esc returns to the list)",
+		 "%s stack: %s %s (%.1f %%), %s; %d frames%s, by %s (Esc goes back)",
 		 stack_kind_names[s->kind], count, stack_kind_fault(s->kind) ? "faults" : "calls",
 		 dd_stack_share(v->d, s), bytes, s->nframes, s->truncated ? ", truncated" : "",
 		 s->method == METHOD_FP ? "frame pointers" : "CFI");
 	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HEADER, line, true);
-	snprintf(line, sizeof(line), "%3s %-18s %-44s %-32s %s", "#", "ADDRESS", "FUNCTION",
-		 "MODULE+OFFSET", "FILE");
+	snprintf(line, sizeof(line), "%3s %-18s %-*s %-*s %s", "#", "ADDRESS", wf, "FUNCTION", wp,
+		 "MODULE+OFFSET", "FILE (at SOURCE:LINE)");
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_TABLE_HEADER, line, true);
 	rows--;
 	if (v->whole_top > lines - rows)
@@ -226,9 +245,10 @@ void draw_whole(struct ui *u, int y, int rows)
 		dd_frame_text(fr, frame, sizeof(frame), u->cv.utf8);
 		escape_display(fr->module && fr->module[0] ? fr->module : "?", module,
 			       sizeof(module), u->cv.utf8);
+		escape_display(fr->src ? fr->src : "", src, sizeof(src), u->cv.utf8);
 		dd_frame_place(fr, place, sizeof(place), u->cv.utf8);
-		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-44s %-32s %s", i, fr->ip,
-			 frame, place, module);
+		snprintf(line, sizeof(line), "%3d 0x%016" PRIx64 " %-*s %-*s %s%s%s", i, fr->ip, wf,
+			 frame, wp, place, module, src[0] ? " at " : "", src);
 		put_text(&u->cv, y + 1 + r, 0, u->cv.cols, fr->kernel ? ROLE_ROW_DIM : ROLE_ROW,
 			 line, true);
 	}

@@ -307,6 +307,7 @@ void oom_draw(struct ui *u), reclaim_draw(struct ui *u), help_draw(struct ui *u)
 	nodes_draw(struct ui *u), exited_draw(struct ui *u), account_draw(struct ui *u);
 /* What frees the table screens' states */
 void cg_done(struct ui *u), slab_done(struct ui *u), users_done(struct ui *u);
+void detail_done(struct ui *u);
 /* A key while a prompt other than the filter is open, on any screen */
 struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key);
 struct reaction panes_act(struct ui *u, int a);

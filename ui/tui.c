@@ -28,7 +28,7 @@ const struct screen ui_screens[NSCREENS] = {
 	[SCREEN_MAIN] = {"Processes", main_keys, main_draw, main_act, NULL, &main_state, CK_ALL,
 			 true, &proc_table, NULL},
 	[SCREEN_DETAIL] = {"Process details (Enter)", detail_keys, detail_draw, detail_act, NULL,
-			   &detail_view, CK_REDRAWS, false, NULL, NULL},
+			   &detail_view, CK_REDRAWS, false, NULL, detail_done},
 	[SCREEN_OOM] = {"OOM kills (o) and reclaim latency (r)", oom_keys, oom_draw, panes_act,
 			oom_other, &panes_state, 0, true, NULL, NULL},
 	/* the same keys (Enter does nothing there); the help lists them once */

@@ -54,6 +54,13 @@ struct dd_stack {
 	bool estimated;		  /* count scaled from a uniform sample (past the budget) */
 };
 
+/* Frame i of s counted from the outermost (i = 0: _start or main, or the walk's last),
+ * through the user frames, then the kernel frames, to the innermost */
+static inline const struct dd_frame *dd_root_frame(const struct dd_stack *s, int i)
+{
+	return &s->frames[s->nframes - 1 - i];
+}
+
 struct dd_stacks_info {
 	bool on;
 	char why[160];	/* why stacks are off; one line */

@@ -44,6 +44,16 @@ void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 		snprintf(buf, size, "%s+0x%" PRIx64, sym, fr->offset);
 }
 
+void dd_frame_name(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
+{
+	if (fr->found && fr->symbol && fr->symbol[0])
+		escape_display(fr->symbol, buf, size, utf8);
+	else if (fr->in_module)
+		dd_frame_place(fr, buf, size, utf8);
+	else
+		snprintf(buf, size, "0x%" PRIx64, fr->ip);
+}
+
 void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8)
 {
 	const char *m = fr->module ? fr->module : "";

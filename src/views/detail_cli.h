@@ -34,6 +34,9 @@ void dd_left_out(const struct detail *d, size_t per_kind, size_t all, struct dd_
 
 /* "symbol+0x1f", or "0x7f12..." when the symbol is unknown; escaped. */
 void dd_frame_text(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
+/* A function's name whatever the offset in it: its symbol, else where it is in its module
+ * (dd_frame_place), else its address; escaped. */
+void dd_frame_name(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 /* The last component of a frame's module path, escaped. */
 void dd_frame_module(const struct dd_frame *fr, char *buf, size_t size, bool utf8);
 /* Where a frame is in its module: "sort+0x77b8" (the module's file name and the address

@@ -14,12 +14,7 @@ static void folded_name(const struct dd_frame *fr, char *buf, size_t size)
 {
 	char raw[SYM_NAME_LEN * 4 + 32];
 
-	if (fr->found && fr->symbol && fr->symbol[0])
-		escape_display(fr->symbol, raw, sizeof(raw), true);
-	else if (fr->in_module)
-		dd_frame_place(fr, raw, sizeof(raw), true);
-	else
-		snprintf(raw, sizeof(raw), "0x%" PRIx64, fr->ip);
+	dd_frame_name(fr, raw, sizeof(raw), true);
 	for (char *p = raw; *p; p++)
 		if (*p == ';')
 			*p = ':';
@@ -35,12 +30,8 @@ void detail_print_folded(FILE *f, const struct detail *d)
 
 		/* the root: the kind, then where the walk was cut, if it was */
 		fprintf(f, "[%s]%s", stack_kind_names[s->kind], s->truncated ? ";[truncated]" : "");
-		for (int j = s->nframes - 1; j >= s->nkernel; j--) {
-			folded_name(&s->frames[j], name, sizeof(name));
-			fprintf(f, ";%s", name);
-		}
-		for (int j = s->nkernel - 1; j >= 0; j--) {
-			folded_name(&s->frames[j], name, sizeof(name));
+		for (int j = 0; j < s->nframes; j++) {
+			folded_name(dd_root_frame(s, j), name, sizeof(name));
 			fprintf(f, ";%s", name);
 		}
 		fprintf(f, " %" PRIu64 "\n", s->count);

@@ -118,13 +118,7 @@ dd_stop
 
 # --- the detail screen ---
 dd_start $PAGES 10 "$HELPERS/$JUNK"
-tm_start 160 45 "echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 0.5 -p $DD_PID"
-wait_for "$JUNK" || fail "memtop did not show $JUNK"
-MT=$(cat "$tmp/mt")
-BASE=$(bpf_links "$MT")
-tm send-keys Enter
-wait_for "Process $DD_PID (" || fail "Enter did not open the detail screen"
-wait_links "$MT" $((BASE + STACKS_LINKS)) || fail "opening the detail screen did not attach the sampler"
+dd_detail 160 45 "$JUNK"
 dd_go
 sleep 1.2 # a refresh after junk_grow is done
 tm send-keys 3

@@ -52,7 +52,7 @@ echo "stacks: dd_touch ~$faults faults, dd_reserve $mmaps mmaps"
 tm send-keys Home Enter
 wait_for "fault stack: ~" || fail "Enter did not show the stack whole"
 screen_text >"$tmp/screen"
-for f in 'exc_page_fault+0x.*\[kernel\]' 'dd_touch+0x.*/dd_grow$' 'main+0x.*/dd_grow$'; do
+for f in 'exc_page_fault+0x.*\[kernel\]' 'dd_touch+0x.*/dd_grow\( at .*\)*$' 'main+0x.*/dd_grow\( at .*\)*$'; do
 	grep -q "$f" "$tmp/screen" || fail "the whole stack lacks $f:
 $(cat "$tmp/screen")"
 done

@@ -16,6 +16,7 @@ int main(void)
 	failed += run_oom_merge_tests();
 	failed += run_cells_tests();
 	failed += run_detail_tests();
+	failed += run_dd_tree_tests();
 	failed += run_parse_tests();
 	failed += run_util_tests();
 	failed += run_sysfig_tests();

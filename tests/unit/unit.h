@@ -19,6 +19,7 @@ int run_kmsg_tests(void);
 int run_oom_merge_tests(void);
 int run_cells_tests(void);
 int run_detail_tests(void);
+int run_dd_tree_tests(void);
 int run_parse_tests(void);
 int run_util_tests(void);
 int run_sysfig_tests(void);
