@@ -12,7 +12,7 @@
 
 #define ACCOUNT_KEYS "Esc/q back  Up/Down/PgUp/PgDn scroll"
 
-const struct binding account_keys[] = PANE_SCREEN_KEYS('A', "Esc q A", "back to the process table");
+const struct binding account_keys[] = PANE_SCREEN_KEYS('A', "Esc q A", "back to the table");
 
 /* The bar's colors, a part's by its number */
 static const enum role bar_roles[] = {ROLE_METER_USED, ROLE_METER_BUFFERS, ROLE_METER_CACHE,

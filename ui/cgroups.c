@@ -29,7 +29,7 @@ const struct binding cg_keys[] = {
 	{CG_UNFOLD, {'+', KEY_RIGHT, 0}, "+ Right", "unfold it"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by path"},
 	{CG_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "its processes"},
-	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the process table"},
+	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the table"},
 	{0, {0}, NULL, NULL},
 };
 

@@ -264,8 +264,8 @@ const struct binding detail_keys[] = {
 	 "back (from a whole stack: to the list)"},
 	{DK_NEXT, {'\t', 0}, "Tab", "next section"},
 	{DK_PREV, {KEY_BTAB, 0}, "S-Tab", "previous section"},
-	{DK_UNFOLD, {KEY_RIGHT, '+', '=', 0}, "Right +", "next section; in a call tree unfold"},
-	{DK_FOLD, {KEY_LEFT, '-', 0}, "Left -", "previous section; in a call tree fold"},
+	{DK_UNFOLD, {KEY_RIGHT, '+', '=', 0}, "Right +", "next; in a tree: unfold"},
+	{DK_FOLD, {KEY_LEFT, '-', 0}, "Left -", "previous; in a tree: fold"},
 	{DK_SEC1, {'1', 0}, "1", "mappings"},
 	{DK_SEC2, {'2', 0}, "2", "files"},
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
@@ -280,7 +280,7 @@ const struct binding detail_keys[] = {
 	{DK_HOME, {KEY_HOME, 0}, "Home", "first line"},
 	{DK_END, {KEY_END, 0}, "End", "last line"},
 	{DK_WHOLE, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the selected stack whole"},
-	{DK_TREE, {'t', KEY_F(5), 0}, "t F5", "stacks as a call tree or a list"},
+	{DK_TREE, {'t', KEY_F(5), 0}, "t F5", "call tree or list"},
 	{0, {0}, NULL, NULL},
 };
 

@@ -32,14 +32,14 @@ const struct binding slab_keys[] = {
 	{TA_HOME, {KEY_HOME, 0}, "Home", "first cache"},
 	{TA_END, {KEY_END, 0}, "End", "last cache"},
 	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the left column"},
-	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the right column (GROW/min)"},
+	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the right column"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by size"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name"},
 	{SL_GRAPH, {'\n', '\r', KEY_ENTER, 'g'}, "Enter g", "graph its size, or none"},
 	{SL_SHORTER, {'(', '[', 0}, "( [", "shorter graph window"},
 	{SL_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
-	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the process table"},
+	{SL_BACK, {27, 'q', 'B', KEY_F(10)}, "Esc q B", "back to the table"},
 	{0, {0}, NULL, NULL},
 };
 

@@ -50,7 +50,7 @@ const struct screen ui_screens[NSCREENS] = {
 			 CK_ALL, false, &slab_table, slab_done},
 	[SCREEN_NODES] = {"NUMA nodes (n)", nodes_keys, nodes_draw, pane_screen_act,
 			  pane_screen_other, &nodes_state, CK_ALL, true, NULL, NULL},
-	[SCREEN_USERS] = {"Users (U)", users_keys, users_draw, users_act, NULL, &users_state,
+	[SCREEN_USERS] = {"Users (L)", users_keys, users_draw, users_act, NULL, &users_state,
 			  CK_ALL, true, &users_table, users_done},
 	[SCREEN_EXITED] = {"Exited processes (X)", exited_keys, exited_draw, pane_screen_act,
 			   pane_screen_other, &exited_state, CK_ALL, true, NULL, NULL},

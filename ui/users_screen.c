@@ -23,8 +23,8 @@ const struct binding users_keys[] = {
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by PSS"},
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by name"},
-	{US_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the selected user's processes (as u)"},
-	{US_BACK, {27, 'q', 'L', KEY_F(10)}, "Esc q L", "back to the process table"},
+	{US_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "their processes"},
+	{US_BACK, {27, 'q', 'L', KEY_F(10)}, "Esc q L", "back to the table"},
 	{0, {0}, NULL, NULL},
 };
 
