@@ -36,12 +36,19 @@ struct step_slot {
 	enum step step;
 };
 
+/* A walk failed where one failed before: the maps are read again after BAD_RETRY such
+ * failures, doubling each time up to BAD_RETRY_MAX */
+#define BAD_RETRY     64
+#define BAD_RETRY_MAX 65536
+
 struct unwinder {
 	int32_t pid;
 	Dwfl *dwfl;
 	bool attached;
 	struct exec_maps exec;
 	struct pc_set bad;	 /* where walks failed with the module list just read */
+	unsigned bad_skips;	 /* maps not read again for a failure there, since the last read */
+	unsigned bad_retry;	 /* after so many, the module list is read anew (doubling) */
 	uint64_t fail_pc;	 /* where the last walk failed for want of a module or CFI */
 	atomic_bool stale;	 /* the maps changed (unwinder_maps_changed) */
 	unsigned generation;	 /* module lists read */
@@ -143,7 +150,7 @@ static int refresh(struct unwinder *u)
 	char exe[sizeof(u->exe)];
 
 	exec_maps_program(u->pid, exe, sizeof(exe));
-	if (strcmp(exe, u->exe) && u->attached) {
+	if (strcmp(exe, u->exe)) { /* another program: its modules only, a thread state anew */
 		Dwfl *d = proc_dwfl_begin();
 
 		if (!d)
@@ -152,7 +159,11 @@ static int refresh(struct unwinder *u)
 		u->dwfl = d;
 		u->attached = false;
 	}
+	char after[sizeof(u->exe)];
 	if (proc_dwfl_report(u->dwfl, u->pid))
+		return -1;
+	exec_maps_program(u->pid, after, sizeof(after));
+	if (strcmp(exe, after)) /* an execve while the modules were read: read them again */
 		return -1;
 	snprintf(u->exe, sizeof(u->exe), "%s", exe);
 	forget(u);
@@ -168,6 +179,7 @@ struct unwinder *unwinder_new(int32_t pid)
 	struct unwinder *u = xcalloc(1, sizeof(*u));
 
 	u->pid = pid;
+	u->bad_retry = BAD_RETRY;
 	u->walks = xcalloc(WALK_SLOTS, sizeof(*u->walks));
 	u->steps = xcalloc(STEP_SLOTS, sizeof(*u->steps));
 	u->dwfl = proc_dwfl_begin();
@@ -312,6 +324,13 @@ static bool same_walk(const struct walk *w, const struct unwind_regs *g, const u
 	return w->r.trunc != TRUNC_COPY;
 }
 
+/* The walk failed for want of what the module list gives: a module, its CFI, or a thread
+ * state libdwfl can walk (it errs on a list read before an execve) */
+static bool module_failed(const struct unwind_result *r)
+{
+	return r->trunc == TRUNC_NO_CFI || r->trunc == TRUNC_NOT_EXEC || r->trunc == TRUNC_UNWIND;
+}
+
 void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint8_t *stack,
 		  size_t len, struct unwind_result *out)
 {
@@ -341,17 +360,35 @@ void unwind_stack(struct unwinder *u, const struct unwind_regs *regs, const uint
 	 * once, and when their executable part changed, the module list too, and the walk
 	 * again; an address that failed with the maps just read is not tried again until
 	 * they change */
-	if ((u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC) &&
-	    !pc_set_has(&u->bad, u->fail_pc)) {
-		if (exec_maps_read(&u->exec, u->pid) && !refresh(u)) {
-			u->fail_pc = 0;
-			walk_twice(u);
+	/* (Maps read amid a change, an execve's, may have left a module list that fails
+	 * again: after bad_retry failures where one failed before, the module list is read
+	 * anew anyway.) */
+	bool want = module_failed(&u->cur.r);
+	bool retry = want && pc_set_has(&u->bad, u->fail_pc) && ++u->bad_skips >= u->bad_retry;
+	if (want && (!pc_set_has(&u->bad, u->fail_pc) || retry)) {
+		u->bad_skips = 0;
+		if (retry) { /* the whole module list anew, less often each time it fails */
+			u->exe[0] = '\0';
+			u->exec.sig = 0;
+			if (u->bad_retry < BAD_RETRY_MAX)
+				u->bad_retry *= 2;
 		}
-		if (u->cur.r.trunc == TRUNC_NO_CFI || u->cur.r.trunc == TRUNC_NOT_EXEC)
+		if (exec_maps_read(&u->exec, u->pid)) {
+			if (!refresh(u)) {
+				u->fail_pc = 0;
+				walk_twice(u);
+			} else {
+				u->exec.sig = 0; /* failed: the next read counts as a change */
+			}
+		}
+		want = module_failed(&u->cur.r);
+		if (want)
 			pc_set_add(&u->bad, u->fail_pc);
 	}
 	*out = u->cur.r;
-	if (u->cur.nreads <= MAX_READS) {
+	/* a walk that failed for want of a module is not kept: the same place, faulting
+	 * again, is walked again once the maps have changed */
+	if (u->cur.nreads <= MAX_READS && !want) {
 		if (!u->walks[slot])
 			u->walks[slot] = xmalloc(sizeof(*u->walks[slot]));
 		*u->walks[slot] = u->cur;

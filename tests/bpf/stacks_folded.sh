@@ -18,7 +18,13 @@ command -v perf >/dev/null || fail "perf is not installed (scripts/deps.sh insta
 PAGES=25600
 CMD="exec '$HELPERS/cfi_grow' $PAGES 10 >/dev/null"
 
-printf 'go\n' | "$MEMTOP" --stacks --folded -- sh -c "$CMD" >"$tmp/out" 2>"$tmp/err" ||
+# cfi_grow waits after its growth until its input ends: 3 s, so that memtop unwinds its
+# stacks while it lives (a stack unwound after the process's end, with a module list read
+# before its last execve, has no user frames)
+{
+	printf 'go\n'
+	sleep 3
+} | "$MEMTOP" --stacks --folded -- sh -c "$CMD" >"$tmp/out" 2>"$tmp/err" ||
 	fail "memtop --stacks --folded -- cfi_grow: $(cat "$tmp/err")"
 bad=$(grep -Evc '^\[(fault|kfault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out")
 [ "$bad" = 0 ] || fail "$bad lines not folded: $(grep -Ev '^\[(fault|kfault|brk|mmap|munmap)\](;[^;]+)+ [0-9]+$' "$tmp/out" | head -3)"
