@@ -186,7 +186,7 @@ struct flag {
 
 static const struct flag plain_flags[] = {
 	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
-	{"no-wait", 'w', false, OPTION_AT(no_wait)},
+	{"no-wait", 'N', false, OPTION_AT(no_wait)},
 	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
 	{"users", 'y', false, OPTION_AT(users)},
