@@ -28,18 +28,24 @@ enum groupcol_id {
 #define GROUPCOL_COUNTERS      (GROUPCOL_OOMS - GROUPCOL_FIRST_COUNTER)
 
 /* A group's figures: v[] by column (sizes in KiB, counters as the process columns count
- * them: faults, pages swapped in, nanoseconds stalled), read: the columns with a value */
+ * them: faults, pages swapped in, nanoseconds stalled), read: the columns read into v;
+ * num[] the rates of the counters per second over the last interval as the table layer
+ * shows them, valid: the columns with a value (a rate from the second refresh on) */
 struct group_total {
 	char *name; /* raw, untrusted: made of processes' names */
 	uint64_t v[GROUPCOL_COUNT];
-	unsigned read;
+	uint64_t prev[GROUPCOL_COUNT]; /* v at the refresh before */
+	double num[GROUPCOL_COUNT];
+	unsigned read, valid;
+	unsigned prev_read; /* read at the refresh before */
 };
 
 extern const struct column group_columns[GROUPCOL_COUNT];
 
 static inline struct table_row group_row_view(const struct group_total *g)
 {
-	return (struct table_row){.sample = g, .v = g->v, .valid = g->read, .read = g->read};
+	return (struct table_row){
+		.sample = g, .v = g->v, .num = g->num, .valid = g->valid, .read = g->read};
 }
 
 #endif

@@ -13,11 +13,13 @@
 static const enum col_id counter_col[GROUPCOL_COUNTERS] = {COL_MINFLT, COL_MAJFLT, COL_SWAPIN,
 							   COL_RECLAIM};
 
-void groups_init(struct groups *gs, const struct group_rules *rules)
+int groups_load(struct groups *gs, const char *path, char *err, size_t errlen)
 {
 	memset(gs, 0, sizeof(*gs));
-	gs->rules = rules;
+	if (group_rules_read(&gs->rules, path, err, errlen))
+		return -1;
 	gs->index = xcalloc(INDEX_SLOTS, sizeof(*gs->index));
+	return 0;
 }
 
 /* What a rule reads of a process */
@@ -143,10 +145,10 @@ static long place(struct groups *gs, struct subject *x)
 {
 	char name[NAME_MAX_LEN + 1];
 
-	for (size_t r = 0; r < gs->rules->n; r++) {
-		if (!rule_matches(&gs->rules->r[r], x))
+	for (size_t r = 0; r < gs->rules.n; r++) {
+		if (!rule_matches(&gs->rules.r[r], x))
 			continue;
-		expand(&gs->rules->r[r].name, x, name, sizeof(name));
+		expand(&gs->rules.r[r].name, x, name, sizeof(name));
 		return group_of(gs, name);
 	}
 	return -1;
@@ -254,6 +256,30 @@ static void carry_counters(struct groups *gs, const struct snapshot *s)
 			gs->gone[gs->mem[i].group][c] += gs->mem[i].last[c];
 }
 
+/* Each counter's rate since the last sums, as the column shows it (times its scale) */
+static void rates(struct groups *gs, double now)
+{
+	double dt = gs->mono > 0 ? now - gs->mono : 0;
+
+	for (size_t g = 0; g < gs->n; g++) {
+		struct group_total *t = &gs->g[g];
+		t->valid = t->read;
+		for (int c = GROUPCOL_FIRST_COUNTER; c < GROUPCOL_OOMS; c++) {
+			unsigned bit = TABLE_BIT(c);
+			const struct column *col = &group_columns[c];
+			t->valid &= ~bit;
+			if (dt > 0 && (t->read & t->prev_read & bit) && t->v[c] >= t->prev[c]) {
+				t->num[c] = (double)(t->v[c] - t->prev[c]) / dt *
+					    (col->scale ? col->scale : 1);
+				t->valid |= bit;
+			}
+		}
+		memcpy(t->prev, t->v, sizeof(t->prev));
+		t->prev_read = t->read;
+	}
+	gs->mono = now;
+}
+
 void groups_sum(struct groups *gs, const struct model *m)
 {
 	const struct snapshot *s = model_current(m);
@@ -295,6 +321,7 @@ void groups_sum(struct groups *gs, const struct model *m)
 	/* RSS of a group without members: 0, read */
 	for (size_t g = 0; g < gs->n; g++)
 		gs->g[g].read |= TABLE_BIT(GROUPCOL_RSS);
+	rates(gs, s->mono);
 	struct group_member *t = gs->mem;
 	gs->mem = gs->next;
 	gs->next = t;
@@ -312,5 +339,6 @@ void groups_free(struct groups *gs)
 	free(gs->next);
 	free(gs->pids);
 	free(gs->index);
+	group_rules_free(&gs->rules);
 	memset(gs, 0, sizeof(*gs));
 }

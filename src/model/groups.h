@@ -33,7 +33,7 @@ struct group_index_slot {
 };
 
 struct groups {
-	const struct group_rules *rules;
+	struct group_rules rules;
 	struct group_total *g; /* in the order first named */
 	size_t n, cap;
 	uint64_t (*gone)[GROUPCOL_COUNTERS]; /* by group: what exited members left */
@@ -43,14 +43,18 @@ struct groups {
 	struct group_index_slot *index; /* the groups by name */
 	size_t index_cap;
 	uint64_t oom_seen;
+	double mono; /* when the last sums were made (monotonic seconds); 0: never */
 };
 
-void groups_init(struct groups *gs, const struct group_rules *rules);
+/* Reads the rules of path (group_rules_read) into gs, no group named yet. Returns 0, or -1
+ * with one line in err. */
+int groups_load(struct groups *gs, const char *path, char *err, size_t errlen);
 /* Puts the processes of m's newest snapshot in their groups; returns how many are members
  * and their pids in *pids (the groups' own, valid till the next call), for the collectors
  * to read their costly columns before groups_sum */
 size_t groups_match(struct groups *gs, const struct model *m, int32_t **pids);
-/* The groups' figures from the members matched, and the OOM kills added to m */
+/* The groups' figures from the members matched, the OOM kills added to m, and the
+ * counters' rates since the last call */
 void groups_sum(struct groups *gs, const struct model *m);
 void groups_free(struct groups *gs);
 

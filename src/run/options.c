@@ -433,8 +433,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		snprintf(err, errlen, "--web-config: only with --serve");
 		return -1;
 	}
-	if (o->groups && o->mode != OUT_SERVE && o->mode != OUT_OPENMETRICS) {
-		snprintf(err, errlen, "--groups: only with --serve or --openmetrics");
+	if (o->groups && o->mode != OUT_SERVE && o->mode != OUT_OPENMETRICS &&
+	    o->mode != OUT_JSON) {
+		snprintf(err, errlen, "--groups: only with --serve, --openmetrics or --json");
 		return -1;
 	}
 	if (o->mode == OUT_SERVE && !(o->given & PREF_BIT(PREF_DELAY)))

@@ -384,8 +384,7 @@ struct state {
 	const struct options *o;
 	struct metric_ooms ooms;
 	struct metric_carry carry;
-	struct group_rules rules; /* --groups */
-	struct groups groups;
+	struct groups groups; /* --groups */
 	const struct row **sel;
 	int32_t *pids;
 	size_t cap;
@@ -406,7 +405,7 @@ static int refresh(struct state *st, char *err, size_t errlen)
 				   .nonly_pids = st->o->prefs.filter.npids,
 				   .cg_cols = st->o->cgroups ? (1u << CGCOL_COUNT) - 1 : 0};
 
-	if (st->vi.groups && group_rules_need_cgroups(&st->rules))
+	if (st->vi.groups && group_rules_need_cgroups(&st->groups.rules))
 		req.cols |= COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS;
 	if (monitor_refresh(st->mon, &req, err, errlen))
 		return -1;
@@ -461,7 +460,6 @@ static int serve_step(void *ctx, long i)
 static int drop_groups(struct state *st)
 {
 	groups_free(&st->groups);
-	group_rules_free(&st->rules);
 	return 1;
 }
 
@@ -481,14 +479,11 @@ int serve_run(struct monitor *mon, const struct options *o)
 	st.vi.ooms = &st.ooms;
 	st.vi.carry = &st.carry;
 	char err[4400];
-	if (o->groups) {
-		if (group_rules_read(&st.rules, o->groups, err, sizeof(err))) {
-			fprintf(stderr, "memtop: %s\n", err);
-			return 1;
-		}
-		groups_init(&st.groups, &st.rules);
-		st.vi.groups = &st.groups;
+	if (o->groups && groups_load(&st.groups, o->groups, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
 	}
+	st.vi.groups = o->groups ? &st.groups : NULL;
 	struct web_config web;
 	if (o->web_config) {
 		if (web_config_read(&web, o->web_config, err, sizeof(err))) {

@@ -7,11 +7,11 @@
 # its minor and major faults lie between the sums of /proc/PID/stat read before and after
 # the scrape. promtool accepts the exposition; no per-process series are in it. Under
 # --serve, a member that exits leaves its faults in its group's counter, which does not
-# fall. A bad file (a regular expression that does not compile, a key not known) is
+# fall. A rule by memory cgroup, and --json's groups[]. A bad file (a regular expression that does not compile, a key not known) is
 # refused in one line naming FILE:LINE, exit 1.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
-for t in curl ss promtool setpriv; do
-	command -v $t >/dev/null || skip "$t not installed (Debian packages curl, iproute2, prometheus, util-linux)"
+for t in curl ss promtool setpriv jq; do
+	command -v $t >/dev/null || skip "$t not installed (Debian packages curl, iproute2, prometheus, util-linux, jq)"
 done
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kids= pid=
@@ -133,6 +133,27 @@ f2=$(value memtop_group_minor_faults_total build "$tmp/s")
 echo "build's minor faults: $f1 before $b2 exited, $f2 after (the member left: $(sum 8 $b1))"
 [ "$f2" -ge "$f1" ] || fail "build's minor faults fell from $f1 to $f2 when $b2 exited"
 promtool check metrics <"$tmp/s" >"$tmp/lint" 2>&1 || fail "promtool (--serve): $(head -5 "$tmp/lint")"
+
+# by memory cgroup (the test's own: /proc/PID/cgroup's memory line, else its 0:: line),
+# and --json's groups[]
+cg=$(awk -F: '$2 == "memory" { print $3; found = 1 } END { if (!found) exit 1 }' /proc/$b1/cgroup ||
+	awk -F: '$1 == 0 { print $3 }' /proc/$b1/cgroup)
+re=$(printf '%s' "$cg" | sed 's/[].[\\*^$()+?{|]/\\&/g')
+cat >"$tmp/cg.yaml" <<YAML
+process_names:
+  - name: incg
+    cgroup: ['^$re\$']
+    comm: [gqbuild]
+  - name: "{{.ExeBase}}"
+    comm: [gqalpha]
+YAML
+"$MEMTOP" --json -n 1 --groups "$tmp/cg.yaml" >"$tmp/j" 2>"$tmp/err" || fail "--json --groups exited $?: $(cat "$tmp/err")"
+jq -c '.groups[]' "$tmp/j"
+[ "$(jq '.groups[] | select(.groupname == "incg") | .count' "$tmp/j")" = 1 ] ||
+	fail "the group of cgroup $cg ($re) does not hold gqbuild alone"
+[ "$(jq '.groups[] | select(.groupname == "gqalpha") | .count' "$tmp/j")" = 2 ] ||
+	fail "{{.ExeBase}}: no group gqalpha of 2 processes"
+[ "$(jq '.groups | length' "$tmp/j")" = 2 ] || fail "groups other than incg and gqalpha"
 
 # bad files: one line naming FILE:LINE, exit 1
 bad() {
