@@ -21,7 +21,7 @@ const struct column group_columns[GROUPCOL_COUNT] = {
 			   .metric = "swap", .desc = "the sum of its processes' swap (VmSwap)"},
 	[GROUPCOL_PSS] = {COLUMN("pss", "PSS", "pss_kb"), KB_SAMPLE(6, 0), .metric = "pss",
 			  .desc = "the sum of its processes' proportional set size "
-				  "(smaps_rollup), where read (-o +pss)"},
+				  "(smaps_rollup), where read (--columns +pss)"},
 	[GROUPCOL_MINFLT] = {COLUMN("minflt", "MINF/s", "minflt_per_s"), .width = 6,
 			     .unit = UNIT_RATE, .kind = KIND_RATE, .on = true, .total = "minflt",
 			     .metric = "minor_faults",

@@ -126,8 +126,8 @@ static uint32_t group_of(struct groups *gs, const char *name)
 	for (; gs->index[i].group; i = (i + 1) & (INDEX_SLOTS - 1))
 		if (gs->index[i].hash == h && !strcmp(gs->g[gs->index[i].group - 1].name, name))
 			return gs->index[i].group - 1;
-	if (gs->n == GROUPS_MAX)
-		return strcmp(name, "other") ? group_of(gs, "other") : 0;
+	if (gs->n >= GROUPS_MAX && strcmp(name, "other"))
+		return group_of(gs, "other"); /* made past GROUPS_MAX, the one group there */
 	if (gs->n == gs->cap) {
 		gs->cap = gs->cap ? 2 * gs->cap : 16;
 		gs->g = xrealloc(gs->g, gs->cap * sizeof(*gs->g));

@@ -5,7 +5,8 @@
 # count equals its members'; its resident bytes equal the sum of the members' statm
 # (idle helpers: read again till statm is the same before and after the scrape, 3 tries);
 # its minor and major faults lie between the sums of /proc/PID/stat read before and after
-# the scrape. promtool accepts the exposition; no per-process series are in it. Under
+# the scrape; its PSS (--columns +pss) is within 2 % of smaps_rollup's sum, and absent
+# without it. promtool accepts the exposition; no per-process series are in it. Under
 # --serve, a member that exits leaves its faults in its group's counter, which does not
 # fall. A rule by memory cgroup, and --json's groups[]. A bad file (a regular expression that does not compile, a key not known) is
 # refused in one line naming FILE:LINE, exit 1.
@@ -106,8 +107,22 @@ for g in $all; do
 		fail "$g: major faults '$majf' not within [$maj0, $maj1]"
 done
 promtool check metrics <"$tmp/m" >"$tmp/lint" 2>&1 || fail "promtool: $(head -5 "$tmp/lint")"
+grep -q "^memtop_group_pss_bytes" "$tmp/m" && fail "PSS exported without --columns +pss"
 grep -q '^memtop_process_' "$tmp/m" && fail "per-process series exported with --groups"
 grep -q '^memtop_group_oom_kills_total{groupname="build"} 0$' "$tmp/m" || fail "no OOM kill count of 0 for build"
+
+# PSS where read (--columns +pss): the sum of smaps_rollup's Pss over the idle members,
+# within 2 %: memtop itself maps the libraries they share while it reads, which moves
+# their shares of those pages
+pss() { for p in "$@"; do awk '/^Pss:/ { print $2 }' "/proc/$p/smaps_rollup"; done | awk '{ s += $1 } END { print s }'; }
+p0=$(pss $a1 $a2)
+"$MEMTOP" --openmetrics --columns +pss --groups "$tmp/groups.yaml" >"$tmp/m" || fail "--columns +pss exited $?"
+p1=$(pss $a1 $a2)
+got=$(value memtop_group_pss_bytes c-gqalpha "$tmp/m")
+echo "c-gqalpha: PSS $got bytes, smaps_rollup's sum $p0 KiB before, $p1 KiB after"
+[ -n "$got" ] && awk -v g="$got" -v a="$p0" -v b="$p1" 'BEGIN {
+	lo = (a < b ? a : b) * 1024 * 0.98; hi = (a > b ? a : b) * 1024 * 1.02
+	exit !(g >= lo && g <= hi) }' || fail "c-gqalpha: PSS '$got' bytes, not within 2 % of $p0 or $p1 KiB"
 
 # under --serve, a member's exit leaves its faults in the group's counter
 port=$((20000 + ($$ + 29) % 20000))
