@@ -39,7 +39,11 @@ char *yaml_line(char **at, int *lineno)
 		if (n && l[n - 1] == '\r')
 			l[--n] = '\0';
 		char *k = l + strspn(l, " \t");
-		if (!*k || *k == '#' || !strcmp(k, "---"))
+		/* "---", a document's start, with a comment or none */
+		bool start = !strncmp(k, "---", 3);
+		const char *after = start ? k + 3 + strspn(k + 3, " \t") : k;
+		start = start && (!*after || (*after == '#' && after > k + 3));
+		if (!*k || *k == '#' || start)
 			continue;
 		*at = next;
 		return l;
