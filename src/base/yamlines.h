@@ -1,8 +1,7 @@
 /* The lines of a small configuration file in a subset of YAML (node_exporter's web
  * configuration, process-exporter's process groups): the whole file read at once, its
  * lines one by one without blank lines, comments and "---" (a document's start), and a
- * scalar as YAML writes
- * it, plain or quoted. */
+ * scalar as YAML writes it, plain or quoted. */
 #ifndef MEMTOP_YAMLINES_H
 #define MEMTOP_YAMLINES_H
 

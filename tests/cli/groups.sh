@@ -8,8 +8,8 @@
 # the scrape; its PSS (--columns +pss) is within 2 % of smaps_rollup's sum, and absent
 # without it. promtool accepts the exposition; no per-process series are in it. Under
 # --serve, a member that exits leaves its faults in its group's counter, which does not
-# fall. A rule by memory cgroup, and --json's groups[]. A bad file (a regular expression that does not compile, a key not known) is
-# refused in one line naming FILE:LINE, exit 1.
+# fall. A rule by memory cgroup, and --json's groups[]. A bad file (a regular expression
+# that does not compile, a key not known) is refused in one line naming FILE:LINE, exit 1.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 for t in curl ss promtool setpriv jq; do
 	command -v $t >/dev/null || skip "$t not installed (Debian packages curl, iproute2, prometheus, util-linux, jq)"
