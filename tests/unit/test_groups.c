@@ -115,19 +115,27 @@ static void refresh(struct groups *gs, const struct model *m)
 	groups_sum(gs, m);
 }
 
+/* An empty model and the groups of the rules in yaml */
+static void setup(struct model *m, struct prefs *pr, struct groups *gs, const char *yaml)
+{
+	char err[512];
+
+	prefs_init(pr);
+	model_init(m, pr);
+	write_file(yaml);
+	if (groups_load(gs, path, err, sizeof(err)))
+		fail_msg("%s", err);
+	unlink(path);
+}
+
 static void names_bounded_by_other(void **state)
 {
 	(void)state;
 	struct model m;
 	struct prefs pr;
 	struct groups gs;
-	char err[512];
 
-	prefs_init(&pr);
-	model_init(&m, &pr);
-	write_file("process_names:\n  - name: '{{.ExeFull}}'\n    cmdline: ['^/x/']\n");
-	assert_int_equal(groups_load(&gs, path, err, sizeof(err)), 0);
-	unlink(path);
+	setup(&m, &pr, &gs, "process_names:\n  - name: '{{.ExeFull}}'\n    cmdline: ['^/x/']\n");
 	push(&m, 10, 100, GROUPS_MAX + 100, GROUPS_MAX + 100, NULL);
 	refresh(&gs, &m);
 	assert_int_equal(gs.n, GROUPS_MAX + 1);
@@ -146,16 +154,13 @@ static void counters_kept_across_exits(void **state)
 	struct model m;
 	struct prefs pr;
 	struct groups gs;
-	char err[512];
 
-	prefs_init(&pr);
-	model_init(&m, &pr);
-	/* p0 and p1 in "even" and "odd" by {{.Matches}}; the first rule wins */
-	write_file("process_names:\n"
-		   "  - name: 'g{{.Matches}}'\n    cmdline: ['p[01]$']\n"
-		   "  - name: never\n    comm: [p]\n    exe: [p0, p1, p2]\n");
-	assert_int_equal(groups_load(&gs, path, err, sizeof(err)), 0);
-	unlink(path);
+	/* p0 and p1 in gp0 and gp1 by {{.Matches}}, p2 in "never" (the first rule wins: p0
+	 * and p1 are never in it) */
+	setup(&m, &pr, &gs,
+	      "process_names:\n"
+	      "  - name: 'g{{.Matches}}'\n    cmdline: ['p[01]$']\n"
+	      "  - name: never\n    comm: [p]\n    exe: [p0, p1, p2]\n");
 	uint64_t f1[] = {1000, 500, 300, 7}, f2[] = {1100, 600, 400};
 	push(&m, 10, 100, 4, 4, f1); /* pids 100-103: p0, p1, p2 (in never), p3 (none) */
 	refresh(&gs, &m);
