@@ -41,7 +41,6 @@ struct groups {
 	size_t nmem, nnext, memcap;
 	int32_t *pids;			/* of next */
 	struct group_index_slot *index; /* the groups by name */
-	size_t index_cap;
 	uint64_t oom_seen;
 	double mono; /* when the last sums were made (monotonic seconds); 0: never */
 };
