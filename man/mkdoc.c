@@ -16,6 +16,7 @@
 #include "account.h"
 #include "cgcolumns.h"
 #include "columns.h"
+#include "groupcolumns.h"
 #include "metric.h"
 #include "prompt.h"
 #include "sysfig.h"
@@ -188,6 +189,7 @@ static void json(FILE *out)
 {
 	json_keys(out, "processes[]", columns, COL_COUNT);
 	json_keys(out, "cgroups[]", cg_columns, CGCOL_COUNT);
+	json_keys(out, "groups[]", group_columns, GROUPCOL_COUNT);
 	for (int g = 0; g < SF_NGROUPS; g++) {
 		bool first = true;
 		fputs("- `", out);
@@ -243,6 +245,7 @@ static void metrics(FILE *out)
 	}
 	table_metrics(out, METRIC_PROCESS_PREFIX, columns, COL_COUNT);
 	table_metrics(out, METRIC_CGROUP_PREFIX, cg_columns, CGCOL_COUNT);
+	table_metrics(out, METRIC_GROUP_PREFIX, group_columns, GROUPCOL_COUNT);
 }
 
 static const struct {

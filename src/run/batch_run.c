@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
 #include "paced.h"
 #include "replay.h"
 #include "util.h"
@@ -26,6 +27,7 @@ struct batch {
 	struct pids_request req;
 	struct view_info vi;
 	struct user_totals users; /* --users */
+	struct groups groups;	  /* --groups */
 	long last;		  /* the last step: a replay's --openmetrics prints it */
 };
 
@@ -46,6 +48,11 @@ static int batch_step(void *ctx, long i)
 		fprintf(stderr, "memtop: %s\n", err);
 	if (bt->vi.users)
 		user_totals_make(&bt->users, model_current(m));
+	if (bt->vi.groups) { /* every process's costly columns are read (rows_all) */
+		int32_t *pids;
+		groups_match(&bt->groups, m, &pids);
+		groups_sum(&bt->groups, m);
+	}
 	if (bt->mode == OUT_JSON) {
 		view_json(stdout, m, &bt->vi);
 	} else if (bt->mode == OUT_BATCH) {
@@ -101,6 +108,16 @@ int batch_run(struct monitor *mon, const struct options *o)
 		       .account = o->account ? &mon->m.acct : NULL},
 	};
 
+	char err[4400];
+	if (o->groups && groups_load(&bt.groups, o->groups, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	if (o->groups) {
+		bt.vi.groups = &bt.groups;
+		if (group_rules_need_cgroups(&bt.groups.rules))
+			bt.req.cols |= COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS;
+	}
 	if (rp && o->iterations && o->iterations < n)
 		n = o->iterations;
 	bt.last = n - 1;
@@ -108,6 +125,7 @@ int batch_run(struct monitor *mon, const struct options *o)
 	 * (--bpf-stats); a recording's samples follow each other at once */
 	int rc = paced_run(rp ? 0 : o->prefs.delay, n, batch_step, &bt);
 	user_totals_free(&bt.users);
+	groups_free(&bt.groups);
 	if (!rp)
 		return rc;
 	fflush(stdout);

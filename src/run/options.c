@@ -203,6 +203,7 @@ static const struct flag plain_flags[] = {
 	{"begin", 'e', true, OPTION_AT(begin)},
 	{"end", 'E', true, OPTION_AT(end)},
 	{"web-config", 'w', true, OPTION_AT(web_config)},
+	{"groups", 'G', true, OPTION_AT(groups)},
 };
 
 static const struct flag own_flags[] = {
@@ -435,6 +436,11 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	}
 	if (o->web_config && o->mode != OUT_SERVE) {
 		snprintf(err, errlen, "--web-config: only with --serve");
+		return -1;
+	}
+	if (o->groups && o->mode != OUT_SERVE && o->mode != OUT_OPENMETRICS &&
+	    o->mode != OUT_JSON) {
+		snprintf(err, errlen, "--groups: only with --serve, --openmetrics or --json");
 		return -1;
 	}
 	if (o->mode == OUT_SERVE && !(o->given & PREF_BIT(PREF_DELAY)))

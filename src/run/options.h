@@ -58,6 +58,9 @@ struct options {
 	struct sockaddr_storage listen;
 	/* --web-config FILE: TLS and basic auth for --serve (webconfig.h); NULL: none */
 	const char *web_config;
+	/* --groups FILE: process groups in place of the processes in OpenMetrics
+	 * (grouprules.h); NULL: none */
+	const char *groups;
 	size_t top; /* --top K: OpenMetrics exports the top K by RSS, faults, swap-ins, stall */
 	struct record_opts rec;	 /* --record, --record-dir, --record-max, --keep */
 	const char *replay;	 /* --replay FILE|DIR */

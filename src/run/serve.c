@@ -19,6 +19,7 @@
 #include "util.h"
 #include "views.h"
 #include "webconfig.h"
+#include "groups.h"
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
@@ -383,6 +384,7 @@ struct state {
 	const struct options *o;
 	struct metric_ooms ooms;
 	struct metric_carry carry;
+	struct groups groups; /* --groups */
 	const struct row **sel;
 	int32_t *pids;
 	size_t cap;
@@ -403,17 +405,26 @@ static int refresh(struct state *st, char *err, size_t errlen)
 				   .nonly_pids = st->o->prefs.filter.npids,
 				   .cg_cols = st->o->cgroups ? (1u << CGCOL_COUNT) - 1 : 0};
 
+	if (st->vi.groups && group_rules_need_cgroups(&st->groups.rules))
+		req.cols |= COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS;
 	if (monitor_refresh(st->mon, &req, err, errlen))
 		return -1;
-	if (st->cap < m->nrows) {
-		st->cap = m->nrows + m->nrows / 4;
-		st->sel = xrealloc(st->sel, st->cap * sizeof(*st->sel));
-		st->pids = xrealloc(st->pids, st->cap * sizeof(*st->pids));
+	if (st->vi.groups) { /* the members' costly columns read, not the top processes' */
+		int32_t *pids;
+		size_t n = groups_match(&st->groups, m, &pids);
+		monitor_fill(st->mon, pids, n);
+		groups_sum(&st->groups, m);
+	} else {
+		if (st->cap < m->nrows) {
+			st->cap = m->nrows + m->nrows / 4;
+			st->sel = xrealloc(st->sel, st->cap * sizeof(*st->sel));
+			st->pids = xrealloc(st->pids, st->cap * sizeof(*st->pids));
+		}
+		size_t n = metric_select(m, st->o->top, st->sel);
+		for (size_t i = 0; i < n; i++)
+			st->pids[i] = st->sel[i]->p->pid;
+		monitor_fill(st->mon, st->pids, n);
 	}
-	size_t n = metric_select(m, st->o->top, st->sel);
-	for (size_t i = 0; i < n; i++)
-		st->pids[i] = st->sel[i]->p->pid;
-	monitor_fill(st->mon, st->pids, n);
 	metric_ooms_update(&st->ooms, m);
 	if (st->o->cgroups)
 		metric_carry_update(&st->carry, &st->mon->cgm, model_current(m)->mono);
@@ -445,6 +456,13 @@ static int serve_step(void *ctx, long i)
 	return PACED_ON;
 }
 
+/* --groups' rules and state freed; returns 1 (an exit status) */
+static int drop_groups(struct state *st)
+{
+	groups_free(&st->groups);
+	return 1;
+}
+
 int serve_run(struct monitor *mon, const struct options *o)
 {
 	struct state st = {.mon = mon,
@@ -461,17 +479,22 @@ int serve_run(struct monitor *mon, const struct options *o)
 	st.vi.ooms = &st.ooms;
 	st.vi.carry = &st.carry;
 	char err[4400];
+	if (o->groups && groups_load(&st.groups, o->groups, err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return 1;
+	}
+	st.vi.groups = o->groups ? &st.groups : NULL;
 	struct web_config web;
 	if (o->web_config) {
 		if (web_config_read(&web, o->web_config, err, sizeof(err))) {
 			fprintf(stderr, "memtop: %s\n", err);
-			return 1;
+			return drop_groups(&st);
 		}
 		if (web.cert && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
 			fprintf(stderr, "memtop: --web-config %s: this libmicrohttpd has no TLS\n",
 				o->web_config);
 			web_config_free(&web);
-			return 1;
+			return drop_groups(&st);
 		}
 		st.sv.web = &web;
 	}
@@ -487,7 +510,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 		fprintf(stderr, "memtop: %s\n", err);
 		if (st.sv.web)
 			web_config_free(&web);
-		return 1;
+		return drop_groups(&st);
 	}
 	int rc = paced_run(o->prefs.delay, o->iterations, serve_step, &st);
 	if (o->mode == OUT_SERVE)
@@ -499,6 +522,7 @@ int serve_run(struct monitor *mon, const struct options *o)
 	free(st.pids);
 	metric_ooms_free(&st.ooms);
 	metric_carry_free(&st.carry);
+	drop_groups(&st);
 	if (st.sv.web)
 		web_config_free(&web);
 	return rc;

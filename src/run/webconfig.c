@@ -7,51 +7,7 @@
 #include <string.h>
 
 #include "util.h"
-
-#define FILE_MAX (1 << 20)
-
-/* The whole of a file, NUL-terminated; NULL with errno */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "re");
-	char *text = NULL;
-	size_t n = 0;
-
-	if (!f)
-		return NULL;
-	text = xmalloc(FILE_MAX + 1);
-	n = fread(text, 1, FILE_MAX + 1, f);
-	bool bad = ferror(f) || n > FILE_MAX;
-	fclose(f);
-	if (bad) {
-		free(text);
-		errno = errno ? errno : EFBIG;
-		return NULL;
-	}
-	text[n] = '\0';
-	return text;
-}
-
-/* A value as YAML writes a plain scalar or a quoted one, in place; NULL where a quote is
- * not closed */
-static char *scalar(char *v)
-{
-	v += strspn(v, " \t");
-	if (*v == '"' || *v == '\'') {
-		char *end = strrchr(v + 1, *v);
-		if (!end)
-			return NULL;
-		*end = '\0';
-		return v + 1;
-	}
-	char *c = strstr(v, " #");
-	if (c)
-		*c = '\0';
-	size_t n = strlen(v);
-	while (n && (v[n - 1] == ' ' || v[n - 1] == '\t' || v[n - 1] == '\r'))
-		v[--n] = '\0';
-	return v;
-}
+#include "yamlines.h"
 
 enum section { NONE, TLS, USERS };
 
@@ -67,7 +23,7 @@ static int line(struct web_config *w, enum section *sec, char *l, char **cert, c
 		return -1;
 	}
 	*colon = '\0';
-	char *v = scalar(colon + 1);
+	char *v = yaml_scalar(colon + 1, NULL);
 	if (!v) {
 		snprintf(why, whylen, "a quote not closed");
 		return -1;
@@ -117,7 +73,7 @@ static int line(struct web_config *w, enum section *sec, char *l, char **cert, c
 
 int web_config_read(struct web_config *w, const char *path, char *err, size_t errlen)
 {
-	char *text = slurp(path), *cert = NULL, *key = NULL, why[200] = "";
+	char *text = yaml_slurp(path), *at, *cert = NULL, *key = NULL, why[200] = "";
 	enum section sec = NONE;
 	int n = 0, rc = 0;
 
@@ -127,16 +83,9 @@ int web_config_read(struct web_config *w, const char *path, char *err, size_t er
 		snprintf(err, errlen, "--web-config %s: %s", path, strerror(errno));
 		return -1;
 	}
-	for (char *l = text, *next; l && !rc; l = next) {
-		next = strchr(l, '\n');
-		if (next)
-			*next++ = '\0';
-		n++;
-		char *k = l + strspn(l, " \t\r");
-		if (!*k || *k == '#' || !strcmp(k, "---"))
-			continue;
+	at = text;
+	for (char *l; !rc && (l = yaml_line(&at, &n));)
 		rc = line(w, &sec, l, &cert, &key, why, sizeof(why));
-	}
 	free(text);
 	if (rc) {
 		snprintf(err, errlen, "--web-config %s:%d: %s", path, n, why);
@@ -146,7 +95,7 @@ int web_config_read(struct web_config *w, const char *path, char *err, size_t er
 			 "key_file",
 			 path);
 		rc = -1;
-	} else if (cert && (!(w->cert = slurp(cert)) || !(w->key = slurp(key)))) {
+	} else if (cert && (!(w->cert = yaml_slurp(cert)) || !(w->key = yaml_slurp(key)))) {
 		snprintf(err, errlen, "--web-config %s: %s: %s", path, w->cert ? key : cert,
 			 strerror(errno));
 		rc = -1;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "account_out.h"
+#include "groups.h"
 #include "oom_cgroup.h"
 #include "slab_text.h"
 #include "sysfig.h"
@@ -282,6 +283,24 @@ static void cgroups(struct tbuf *b, const struct cg_model *cgm)
 	tbuf_putc(b, ']');
 }
 
+/* --groups: one object per group named so far, a key per column of the group table and
+ * the counter beside each rate */
+static void groups(struct tbuf *b, const struct groups *gs)
+{
+	struct keys k;
+
+	keys_of(&k, group_columns, GROUPCOL_COUNT, ~0u);
+	tbuf_puts(b, ",\"groups\":[");
+	for (size_t i = 0; i < gs->n; i++) {
+		struct table_row v = group_row_view(&gs->g[i]);
+		if (i)
+			tbuf_putc(b, ',');
+		row_object(b, &k, &v);
+		tbuf_putc(b, '}');
+	}
+	tbuf_putc(b, ']');
+}
+
 /* The processes that exited over the last minute, oldest first */
 static void exited(struct tbuf *b, const struct exited_list *x)
 {
@@ -447,6 +466,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		users(&out, vi->users);
 	if (vi->cgroups)
 		cgroups(&out, vi->cgroups);
+	if (vi->groups)
+		groups(&out, vi->groups);
 	if (vi->slab)
 		slabs(&out, vi->slab);
 	if (vi->account)

@@ -20,6 +20,7 @@
 #define METRIC_PREFIX	      "memtop_"
 #define METRIC_PROCESS_PREFIX "memtop_process_"
 #define METRIC_CGROUP_PREFIX  "memtop_cgroup_"
+#define METRIC_GROUP_PREFIX   "memtop_group_"
 #define METRIC_TOP_DEFAULT    20
 #define METRIC_TOP_MAX	      100000
 

@@ -1,9 +1,11 @@
 /* OpenMetrics: the figure tables as metrics (src/metric.h names them), in the Prometheus
  * text format 0.0.4 or OpenMetrics 1.0.0. The system figures, then memtop's own state and
- * the reclaim histograms, the bounded set of processes, the cgroups, the OOM kills. */
+ * the reclaim histograms, the bounded set of processes (or with --groups the process
+ * groups in their place), the cgroups, the OOM kills. */
 #include <stdio.h>
 #include <string.h>
 
+#include "groups.h"
 #include "metric.h"
 #include "util.h"
 #include "version.h"
@@ -293,6 +295,15 @@ static void cgroups(struct out *o, const struct cg_model *cgm, const struct metr
 	table_metrics(o, METRIC_CGROUP_PREFIX, cg_columns, CGCOL_COUNT, cgm->nrows);
 }
 
+/* --groups: a row per group named so far, those without processes too */
+static void groups(struct out *o, const struct groups *gs)
+{
+	make_room(gs->n);
+	for (size_t i = 0; i < gs->n; i++)
+		ex.rows[i] = group_row_view(&gs->g[i]);
+	table_metrics(o, METRIC_GROUP_PREFIX, group_columns, GROUPCOL_COUNT, gs->n);
+}
+
 /* OOM kills by victim since memtop started, and the last kill memtop knows of */
 static void ooms(struct out *o, const struct model *m, const struct metric_ooms *k)
 {
@@ -342,7 +353,10 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 	self(&o, model_current(m));
 	if (vi->stats)
 		exporter(&o, vi->stats);
-	processes(&o, m, vi->top);
+	if (vi->groups)
+		groups(&o, vi->groups);
+	else
+		processes(&o, m, vi->top);
 	if (vi->cgroups)
 		cgroups(&o, vi->cgroups, vi->carry);
 	ooms(&o, m, vi->ooms);

@@ -31,11 +31,15 @@ struct view_info {
 	const struct metric_ooms *ooms;
 	/* OpenMetrics: what the cgroups' counters fell by, added back (NULL: nothing) */
 	const struct metric_carry *carry;
+	/* OpenMetrics: --groups, the process groups exported in place of the processes
+	 * (NULL: the processes) */
+	const struct groups *groups;
 	/* OpenMetrics under --serve: the exporter's own figures (NULL: none) */
 	const struct export_stats *stats;
 };
 
 struct tbuf;
+struct groups;
 struct metric_ooms;
 struct metric_carry;
 struct export_stats;

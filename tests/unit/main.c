@@ -36,6 +36,7 @@ int main(void)
 	failed += run_verdict_tests();
 	failed += run_graph_tests();
 	failed += run_metric_tests();
+	failed += run_groups_tests();
 	failed += run_record_tests();
 	failed += run_record_hostile_tests();
 	failed += run_manual_tests();

@@ -39,6 +39,7 @@ int run_history_idle_tests(void);
 int run_verdict_tests(void);
 int run_graph_tests(void);
 int run_metric_tests(void);
+int run_groups_tests(void);
 int run_record_tests(void);
 int run_record_hostile_tests(void);
 int run_manual_tests(void);

@@ -1,0 +1,299 @@
+#include "grouprules.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "yamlines.h"
+
+static const char *const match_key[GM_COUNT] = {[GM_COMM] = "comm",
+						[GM_EXE] = "exe",
+						[GM_USER] = "user",
+						[GM_CMDLINE] = "cmdline",
+						[GM_CGROUP] = "cgroup"};
+static const char *const field_name[GF_COUNT] = {[GF_COMM] = "Comm",
+						 [GF_EXE_BASE] = "ExeBase",
+						 [GF_EXE_FULL] = "ExeFull",
+						 [GF_USERNAME] = "Username",
+						 [GF_MATCHES] = "Matches"};
+
+struct reader {
+	struct group_rules *g;
+	int open;     /* the list that "- item" lines add to: enum group_match; -1 none */
+	bool section; /* after process_names: */
+	char *why;
+	size_t whylen;
+};
+
+static int fail(struct reader *rd, const char *fmt, const char *arg)
+{
+	snprintf(rd->why, rd->whylen, fmt, arg);
+	return -1;
+}
+
+/* "{{.Comm}}-x" into parts; -1 for a field not known or braces not closed */
+static int template(struct reader *rd, struct group_template *t, const char *s)
+{
+	size_t len = strlen(s);
+
+	t->text = xcalloc(len + 2, sizeof(*t->text));
+	t->field = xcalloc(len + 1, sizeof(*t->field));
+	t->nfields = 0;
+	for (;;) {
+		const char *open = strstr(s, "{{");
+		t->text[t->nfields] = xstrdup(s);
+		if (open)
+			t->text[t->nfields][open - s] = '\0';
+		if (!open)
+			return 0;
+		const char *close = strstr(open, "}}");
+		if (!close)
+			return fail(rd, "name: '{{' without '}}' in '%s'", open);
+		const char *f = open + 2 + strspn(open + 2, " ");
+		size_t n = (size_t)(close - f);
+		while (n && f[n - 1] == ' ')
+			n--;
+		int k = 0;
+		while (k < GF_COUNT && !(*f == '.' && n - 1 == strlen(field_name[k]) &&
+					 !strncmp(f + 1, field_name[k], n - 1)))
+			k++;
+		if (k == GF_COUNT)
+			return fail(rd,
+				    "name: '%.40s' is not a field (.Comm, .ExeBase, .ExeFull, "
+				    ".Username, .Matches)",
+				    open);
+		t->field[t->nfields++] = (enum group_field)k;
+		s = close + 2;
+	}
+}
+
+static int add_item(struct reader *rd, enum group_match m, char *v)
+{
+	struct group_list *l = &rd->g->r[rd->g->n - 1].m[m];
+
+	if (!*v)
+		return fail(rd, "%s: an empty item", match_key[m]);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4;
+		l->s = xrealloc(l->s, l->cap * sizeof(*l->s));
+		l->re = xrealloc(l->re, l->cap * sizeof(*l->re));
+	}
+	if (m == GM_CMDLINE || m == GM_CGROUP) {
+		int rc = regcomp(&l->re[l->n], v, REG_EXTENDED);
+		if (rc) {
+			char e[120], msg[300];
+			regerror(rc, &l->re[l->n], e, sizeof(e));
+			snprintf(msg, sizeof(msg), "%s: '%.60s' is not a regular expression: %s",
+				 match_key[m], v, e);
+			return fail(rd, "%s", msg);
+		}
+	}
+	l->s[l->n++] = xstrdup(v);
+	return 0;
+}
+
+/* "[a, 'b', "c"]" */
+static int flow_list(struct reader *rd, enum group_match m, char *v)
+{
+	char *p = v + 1;
+
+	for (;;) {
+		p += strspn(p, " \t");
+		if (*p == ']' && p == v + 1)
+			break;
+		char *item, *rest;
+		if (*p == '"' || *p == '\'') {
+			if (!(item = yaml_scalar(p, &rest)))
+				return fail(rd, "%s: a quote not closed", match_key[m]);
+		} else {
+			item = p;
+			rest = p + strcspn(p, ",]");
+		}
+		char end = *rest;
+		*rest = '\0';
+		if (end != ',' && end != ']') { /* after a quoted item */
+			rest++;
+			rest += strspn(rest, " \t");
+			end = *rest;
+		}
+		item = yaml_scalar(item, NULL);
+		if (end != ',' && end != ']')
+			return fail(rd, "%s: a list not closed by ']'", match_key[m]);
+		if (add_item(rd, m, item))
+			return -1;
+		p = rest + 1;
+		if (end == ']')
+			break;
+	}
+	p += strspn(p, " \t");
+	if (*p && *p != '#')
+		return fail(rd, "%s: text after the list's ']'", match_key[m]);
+	return 0;
+}
+
+/* "key: value" of the last rule */
+static int key_value(struct reader *rd, char *k)
+{
+	char *colon = strchr(k, ':');
+	struct group_rule *r = &rd->g->r[rd->g->n - 1];
+
+	*colon = '\0';
+	char *v = colon + 1 + strspn(colon + 1, " \t");
+	rd->open = -1;
+	if (!strcmp(k, "name")) {
+		char *s = yaml_scalar(v, NULL);
+		if (!s || !*s)
+			return fail(rd, "name: %s", s ? "empty" : "a quote not closed");
+		if (r->name.text)
+			return fail(rd, "a second name in one rule%s", "");
+		return template(rd, &r->name, s);
+	}
+	int m = 0;
+	while (m < GM_COUNT && strcmp(k, match_key[m]))
+		m++;
+	if (m == GM_COUNT)
+		return fail(rd,
+			    "'%.60s' is not a key memtop reads (name, comm, exe, user, cmdline, "
+			    "cgroup)",
+			    k);
+	if (*v == '[')
+		return flow_list(rd, m, v);
+	char *s = yaml_scalar(v, NULL);
+	if (!s)
+		return fail(rd, "%s: a quote not closed", match_key[m]);
+	if (!*s) { /* a block list follows */
+		rd->open = m;
+		return 0;
+	}
+	return add_item(rd, m, s);
+}
+
+/* An identifier then ':' and a space or the end: a key */
+static bool is_key(const char *s)
+{
+	const char *p = s;
+
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	return p > s && *p == ':' && (!p[1] || p[1] == ' ' || p[1] == '\t');
+}
+
+static int line(struct reader *rd, char *l)
+{
+	struct group_rules *g = rd->g;
+	char *k = l + strspn(l, " \t");
+
+	if (k == l) {
+		if (!is_key(k) || strncmp(k, "process_names:", 14) || k[14 + strspn(k + 14, " ")])
+			return fail(rd, "'%.60s': memtop reads process_names: alone", k);
+		rd->section = true;
+		return 0;
+	}
+	if (!rd->section)
+		return fail(rd, "'%.60s' before process_names:", k);
+	if (*k == '-' && (k[1] == ' ' || k[1] == '\t' || !k[1])) {
+		char *item = k + 1 + strspn(k + 1, " \t");
+		if (!is_key(item)) {
+			if (rd->open < 0)
+				return fail(rd, "'%.60s': a list item after no list key", item);
+			char *s = yaml_scalar(item, NULL);
+			return s ? add_item(rd, (enum group_match)rd->open, s)
+				 : fail(rd, "a quote not closed%s", "");
+		}
+		if (g->n == g->cap) {
+			g->cap = g->cap ? 2 * g->cap : 8;
+			g->r = xrealloc(g->r, g->cap * sizeof(*g->r));
+		}
+		memset(&g->r[g->n], 0, sizeof(g->r[g->n]));
+		g->r[g->n++].line = 0; /* set by the caller */
+		return key_value(rd, item);
+	}
+	if (!g->n)
+		return fail(rd, "'%.60s' outside a rule ('- ' starts one)", k);
+	if (!is_key(k))
+		return fail(rd, "'%.60s' is not a 'key: value' line", k);
+	return key_value(rd, k);
+}
+
+/* A rule with no matcher matches nothing: refused; without a name, {{.ExeBase}} */
+static int finish(struct reader *rd, struct group_rule *r)
+{
+	size_t n = 0;
+
+	for (int m = 0; m < GM_COUNT; m++)
+		n += r->m[m].n;
+	if (!n)
+		return fail(rd, "a rule with no matcher (comm, exe, user, cmdline, cgroup)%s", "");
+	if (!r->name.text)
+		return template(rd, &r->name, "{{.ExeBase}}");
+	return 0;
+}
+
+int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
+{
+	char why[400] = "", *text = yaml_slurp(path), *at = text;
+	struct reader rd = {g, -1, false, why, sizeof(why)};
+	int n = 0, rc = 0;
+
+	memset(g, 0, sizeof(*g));
+	if (!text) {
+		snprintf(err, errlen, "--groups %s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (char *l; !rc && (l = yaml_line(&at, &n));) {
+		size_t before = g->n;
+		rc = line(&rd, l);
+		if (g->n > before)
+			g->r[g->n - 1].line = n;
+		if (!rc && before && g->n > before && (rc = finish(&rd, &g->r[before - 1])))
+			n = g->r[before - 1].line;
+	}
+	if (!rc && g->n && finish(&rd, &g->r[g->n - 1])) {
+		rc = -1;
+		n = g->r[g->n - 1].line;
+	}
+	if (!rc && !g->n) {
+		rc = -1;
+		snprintf(why, sizeof(why), "no rules (process_names: then '- comm: [...]' lines)");
+	}
+	free(text);
+	if (rc) {
+		snprintf(err, errlen, "--groups %s:%d: %s", path, n, why);
+		group_rules_free(g);
+	}
+	return rc;
+}
+
+bool group_rules_need_cgroups(const struct group_rules *g)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (g->r[i].m[GM_CGROUP].n)
+			return true;
+	return false;
+}
+
+void group_rules_free(struct group_rules *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		struct group_rule *r = &g->r[i];
+		for (int m = 0; m < GM_COUNT; m++) {
+			for (size_t j = 0; j < r->m[m].n; j++) {
+				free(r->m[m].s[j]);
+				if (m == GM_CMDLINE || m == GM_CGROUP)
+					regfree(&r->m[m].re[j]);
+			}
+			free(r->m[m].s);
+			free(r->m[m].re);
+		}
+		if (r->name.text)
+			for (size_t j = 0; j <= r->name.nfields; j++)
+				free(r->name.text[j]);
+		free(r->name.text);
+		free(r->name.field);
+	}
+	free(g->r);
+	memset(g, 0, sizeof(*g));
+}
