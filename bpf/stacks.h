@@ -7,15 +7,15 @@
 #include <linux/types.h>
 #endif
 
-#define MTB_DD_DEPTH	  64	/* frames kept per stack */
-#define MTB_DD_MAX_STACKS 16384 /* stack-trace map entries */
-#define MTB_DD_MAX_KEYS	  8192	/* (kind, stacks) counters */
-#define MTB_DD_MAX_PAGES  16384 /* sampled fault pages between two drains */
-#define MTB_DD_MAX_CALLS  1024	/* threads inside brk/mmap/munmap */
-#define MTB_DD_COPY_MAX	  65536 /* most bytes of user stack copied per event */
-#define MTB_DD_CHUNK	  4096	/* the copy goes page by page: it ends at the first unreadable */
-#define MTB_DD_RING_BYTES (8 << 20) /* the ring buffer of copied stacks */
-#define MTB_DD_WINDOWS_PER_S 10	    /* the copy budget is shared out per 100 ms */
+#define MTB_DD_DEPTH	     64	   /* frames kept per stack */
+#define MTB_DD_MAX_STACKS    16384 /* stack-trace map entries */
+#define MTB_DD_MAX_KEYS	     8192  /* (kind, stacks) counters */
+#define MTB_DD_MAX_PAGES     16384 /* sampled fault pages between two drains */
+#define MTB_DD_MAX_CALLS     1024  /* threads inside brk/mmap/munmap */
+#define MTB_DD_COPY_MAX	     65536 /* most bytes of user stack copied per event */
+#define MTB_DD_CHUNK	     4096  /* the copy goes page by page: it ends at the first unreadable */
+#define MTB_DD_RING_BYTES    (8 << 20) /* the ring buffer of copied stacks */
+#define MTB_DD_WINDOWS_PER_S 10	       /* the copy budget is shared out per 100 ms */
 
 enum mtb_dd_kind {
 	MTB_DD_FAULT,
