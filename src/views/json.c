@@ -264,6 +264,14 @@ static void figures(struct tbuf *b, const struct model *m, const char *obj, bool
 	}
 }
 
+/* Row v as the i-th object of an array, left open for the caller's last keys */
+static void array_row(struct tbuf *b, const struct keys *k, const struct table_row *v, size_t i)
+{
+	if (i)
+		tbuf_putc(b, ',');
+	row_object(b, k, v);
+}
+
 /* One object per cgroup, a key per column of the cgroup column table, the counter beside
  * each rate, and whether it was removed */
 static void cgroups(struct tbuf *b, const struct cg_model *cgm)
@@ -274,9 +282,7 @@ static void cgroups(struct tbuf *b, const struct cg_model *cgm)
 	tbuf_puts(b, ",\"cgroups\":[");
 	for (size_t i = 0; i < cgm->nrows; i++) {
 		struct table_row v = cg_row_view(&cgm->rows[i]);
-		if (i)
-			tbuf_putc(b, ',');
-		row_object(b, &k, &v);
+		array_row(b, &k, &v, i);
 		tbuf_puts(b,
 			  cgm->rows[i].c->removed ? ",\"removed\":true}" : ",\"removed\":false}");
 	}
@@ -293,9 +299,7 @@ static void groups(struct tbuf *b, const struct groups *gs)
 	tbuf_puts(b, ",\"groups\":[");
 	for (size_t i = 0; i < gs->n; i++) {
 		struct table_row v = group_row_view(&gs->g[i]);
-		if (i)
-			tbuf_putc(b, ',');
-		row_object(b, &k, &v);
+		array_row(b, &k, &v, i);
 		tbuf_putc(b, '}');
 	}
 	tbuf_putc(b, ']');
@@ -355,9 +359,7 @@ static void slabs(struct tbuf *b, const struct slab_model *sm)
 	for (size_t i = 0; i < n; i++) {
 		const struct slab_row *r = &sm->rows[order[i]];
 		struct table_row v = slab_row_view(r);
-		if (i)
-			tbuf_putc(b, ',');
-		row_object(b, &k, &v);
+		array_row(b, &k, &v, i);
 		tbuf_puts(b, r->c->reclaim < 0 ? ",\"reclaimable\":null}"
 			     : r->c->reclaim   ? ",\"reclaimable\":true}"
 					       : ",\"reclaimable\":false}");
