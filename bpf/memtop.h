@@ -32,7 +32,7 @@ struct mtb_hist {
 	__u64 slots[MTB_HIST_SLOTS];
 };
 
-/* oom/mark_victim, sent through the ring buffer */
+/* oom/mark_victim, written into the log of kills (struct mtb_oom_slot) */
 struct mtb_oom_event {
 	__u64 ts_ns; /* CLOCK_MONOTONIC */
 	__s32 pid;   /* victim tgid */
@@ -49,6 +49,16 @@ struct mtb_oom_event {
 	char comm[MTB_COMM_LEN];
 	char trigger_comm[MTB_COMM_LEN];
 	char cg[MTB_CG_LEVELS][MTB_CG_NAME];
+};
+
+/* The log of OOM kills: an array of MTB_OOM_LOG slots that any number of readers poll
+ * (a ring buffer has one consumer; memtop's programs may be shared by several memtops).
+ * Kill n (from 0, counted by oom_logged) goes to slot n % MTB_OOM_LOG, whose seq is 0
+ * while it is written and n + 1 once it is whole. */
+#define MTB_OOM_LOG 64
+struct mtb_oom_slot {
+	__u64 seq;
+	struct mtb_oom_event e;
 };
 
 /* The task iterator's records (bpf/tasks.bpf.c), read from the iterator's file: one

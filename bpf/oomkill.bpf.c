@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* OOM kills: oom/mark_victim fires once per victim; one ring buffer event each. */
+/* OOM kills: oom/mark_victim fires once per victim; one slot of the log each. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -10,12 +10,14 @@
 char LICENSE[] SEC("license") = "GPL";
 
 struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 256 * 1024);
-} events SEC(".maps");
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, MTB_OOM_LOG);
+	__type(key, __u32);
+	__type(value, struct mtb_oom_slot);
+} oom_log SEC(".maps");
 
 __u64 oom_kills;
-__u64 ring_drops;
+__u64 oom_logged; /* kills written into oom_log, or being written */
 
 /* kernels before 6.2 kept rss counters in struct mm_rss_stat */
 struct mm_rss_stat___old {
@@ -88,19 +90,23 @@ SEC("raw_tp/mark_victim")
 int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 {
 	__u64 now = bpf_ktime_get_ns();
+	struct mtb_oom_slot *slot;
 	struct mtb_oom_event *e;
 	struct mm_struct *mm;
+	__u32 k;
 
 	__sync_fetch_and_add(&oom_kills, 1);
 	__u32 pid = mt_task_tgid(task);
 
 	if (!pid) /* a process outside memtop's PID namespace */
 		return 0;
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		__sync_fetch_and_add(&ring_drops, 1);
+	__u64 n = __sync_fetch_and_add(&oom_logged, 1);
+	k = n % MTB_OOM_LOG;
+	slot = bpf_map_lookup_elem(&oom_log, &k);
+	if (!slot)
 		return 0;
-	}
+	slot->seq = 0; /* being written */
+	e = &slot->e;
 	__builtin_memset(e, 0, sizeof(*e));
 	e->ts_ns = now;
 	e->pid = pid;
@@ -116,6 +122,7 @@ int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 		e->shmem_pages = mm_counter(mm, mm_shmem_idx);
 	}
 	memcg_path(task, e);
-	bpf_ringbuf_submit(e, 0);
+	/* whole: an atomic add (a full barrier) after the writes */
+	__sync_fetch_and_add(&slot->seq, n + 1);
 	return 0;
 }

@@ -23,7 +23,8 @@
 
 struct cg_iter {
 	struct bpf_concern_state c; /* first: bpf_concern_start's (with no link) */
-	struct bpf_link *link;	    /* NULL: not made, or stopped */
+	bool linked;		    /* link made (not yet stopped) */
+	int link;		    /* the iterator's link, while linked */
 	int dir_fd;		    /* of dir, while link */
 	char *dir;
 	char *raw; /* one walk's output */
@@ -39,37 +40,41 @@ void bpf_cgroup_iter_stop(struct cg_iter *it)
 {
 	if (!it)
 		return;
-	if (!it->link)
+	if (!it->linked)
 		return;
-	bpf_link__destroy(it->link);
-	it->link = NULL;
+	close(it->link);
+	it->linked = false;
 	close(it->dir_fd);
 	free(it->dir);
 	it->dir = NULL;
 }
 
-/* The link for dir: the hierarchy's root directory, walked in pre-order */
+/* The link for dir: the hierarchy's root directory, walked in pre-order. Made from the
+ * program's descriptor, memtop's own or the one another memtop pinned (bpf_pins.h). */
 static int attach(struct cg_iter *it, const char *dir)
 {
 	union bpf_iter_link_info info;
-	LIBBPF_OPTS(bpf_iter_attach_opts, opts);
-	int fd;
+	LIBBPF_OPTS(bpf_link_create_opts, opts);
+	int fd, prog = bpf_concern_prog_fd(&it->c, SKEL_PROG(cgroups));
 
 	bpf_cgroup_iter_stop(it);
+	if (prog < 0)
+		return -errno;
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	memset(&info, 0, sizeof(info));
 	info.cgroup.cgroup_fd = (__u32)fd;
 	info.cgroup.order = BPF_CGROUP_ITER_DESCENDANTS_PRE;
-	opts.link_info = &info;
-	opts.link_info_len = sizeof(info);
-	it->link = bpf_program__attach_iter(it->c.skel->progs.cgroups, &opts);
-	if (!it->link) {
+	opts.iter_info = &info;
+	opts.iter_info_len = sizeof(info);
+	it->link = bpf_link_create(prog, 0, BPF_TRACE_ITER, &opts);
+	if (it->link < 0) {
 		int err = -errno;
 		close(fd);
 		return err;
 	}
+	it->linked = true;
 	it->dir_fd = fd;
 	it->dir = xstrdup(dir);
 	return 0;
@@ -83,7 +88,7 @@ static int walk(struct cg_iter *it, __u64 skip, size_t *len)
 	int err = 0, fd;
 
 	it->c.skel->bss->cg_skip = skip;
-	fd = bpf_iter_create(bpf_link__fd(it->link));
+	fd = bpf_iter_create(it->link);
 	if (fd < 0)
 		return -errno;
 	*len = 0;
@@ -146,6 +151,10 @@ static long take(struct cg_iter *it, size_t len, const struct mtb_cgroup_rec *ov
 		    memchr(name, '\0', rec.name_len) || name[rec.name_len])
 			return -1;
 		off += sizeof(rec) + room;
+		/* before the place asked for: another memtop sharing the program (bpf_pins.h)
+		 * set the place between this one's setting and its walk */
+		if (overlap && rec.seq < overlap->seq)
+			continue;
 		if (overlap) {
 			if (rec.seq != overlap->seq || rec.id != overlap->id)
 				return -1;
@@ -165,7 +174,7 @@ int bpf_cgroup_iter_read(struct cg_iter *it, const char *dir, const struct mtb_c
 
 	*recs = NULL;
 	*n = 0;
-	if (!it->link || strcmp(it->dir, dir)) {
+	if (!it->linked || strcmp(it->dir, dir)) {
 		err = attach(it, dir);
 		if (err)
 			return err;
@@ -205,7 +214,7 @@ static int cgroups_links(const void *state)
 {
 	const struct cg_iter *it = state;
 
-	return it->link != NULL;
+	return it->linked;
 }
 
 static void cgroups_stop(void *state)

@@ -7,6 +7,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "bpf_pins.h"
 #include "util.h"
 
 /* The program at place at of skel (SKEL_PROG) */
@@ -34,14 +35,18 @@ static int attach(const struct bpf_concern *c, struct bpf_concern_state *st, cha
 		struct bpf_program *prog = prog_at(st->skel, c->progs[i]);
 		const char *sec = bpf_program__section_name(prog);
 		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		struct bpf_link *link = bpf_program__attach(prog);
+		struct bpf_link *link = st->pins ? bpf_pins_link(st->pins, bpf_program__name(prog))
+						 : bpf_program__attach(prog);
 		int err = -errno;
 
 		if (link) {
 			st->link[st->nlinks++] = link;
 			continue;
 		}
-		if (!strncmp(sec, "iter/", 5))
+		if (st->pins)
+			snprintf(why, len, "the pinned link of %s: %s", bpf_program__name(prog),
+				 strerror(-err));
+		else if (!strncmp(sec, "iter/", 5))
 			snprintf(why, len, "attaching the %s iterator: %s", tp, strerror(-err));
 		else if (err == -ENOENT)
 			snprintf(why, len, "no tracepoint %s", tp);
@@ -52,12 +57,13 @@ static int attach(const struct bpf_concern *c, struct bpf_concern_state *st, cha
 	return 0;
 }
 
-void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, char *why, size_t len,
-			int *err)
+void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, struct bpf_pins *pins,
+			char *why, size_t len, int *err)
 {
 	struct bpf_concern_state *st = xcalloc(1, c->state_size);
 
 	st->skel = skel;
+	st->pins = pins;
 	*err = attach(c, st, why, len);
 	if (!*err && c->start)
 		*err = c->start(st, why, len);
@@ -65,6 +71,30 @@ void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, ch
 		return st;
 	bpf_concern_close(c, st);
 	return NULL;
+}
+
+int bpf_concern_prog_fd(const struct bpf_concern_state *st, size_t at)
+{
+	struct bpf_program *prog = prog_at(st->skel, at);
+
+	return st->pins ? bpf_pins_prog_fd(st->pins, bpf_program__name(prog))
+			: bpf_program__fd(prog);
+}
+
+int bpf_concern_pin(const struct bpf_concern *c, const void *state, struct bpf_pins *pins)
+{
+	const struct bpf_concern_state *st = state;
+	int err = 0;
+
+	for (int i = 0; i < st->nlinks && !err; i++)
+		err = bpf_pins_add_link(pins, bpf_program__name(prog_at(st->skel, c->progs[i])),
+					st->link[i]);
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->later[i] && !err; i++) {
+		struct bpf_program *prog = prog_at(st->skel, c->later[i]);
+		if (!strncmp(bpf_program__section_name(prog), "iter/", 5))
+			err = bpf_pins_add_prog(pins, prog);
+	}
+	return err;
 }
 
 int bpf_concern_links(const struct bpf_concern *c, const void *state)

@@ -27,6 +27,7 @@
 struct memtop_bpf;
 struct bpf_program;
 struct bpf_link;
+struct bpf_pins;
 
 #define BPF_CONCERN_PROGS 16 /* programs of one concern, in each of its two lists */
 
@@ -82,6 +83,8 @@ BPF_CONCERNS(BPF_CONCERN_DECLARE)
 /* The first member of every concern's state, kept by bpf_concern_start */
 struct bpf_concern_state {
 	struct memtop_bpf *skel;		  /* outlives the state */
+	struct bpf_pins *pins;			  /* another memtop's programs (bpf_pins.h), or
+						     NULL: skel's own, loaded */
 	struct bpf_link *link[BPF_CONCERN_PROGS]; /* of progs, in their order */
 	int nlinks;
 };
@@ -90,9 +93,20 @@ struct bpf_concern_state {
 void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel);
 
 /* After loading: c's state, with its progs attached and its start run. NULL with a
- * negative errno in *err and a few words in why, having freed all it made. */
-void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, char *why, size_t len,
-			int *err);
+ * negative errno in *err and a few words in why, having freed all it made. With pins,
+ * skel is not loaded but given the pinned maps, and the progs' pinned links are opened
+ * instead of attaching them; a concern's start then leaves what the service that pinned
+ * them does alone (the swap gate). */
+void *bpf_concern_start(const struct bpf_concern *c, struct memtop_bpf *skel, struct bpf_pins *pins,
+			char *why, size_t len, int *err);
+
+/* The descriptor of c's program at place at (SKEL_PROG), its own or the pinned one's; -1
+ * with errno set */
+int bpf_concern_prog_fd(const struct bpf_concern_state *st, size_t at);
+
+/* A service: pins c's attached programs' links and its later iterator programs in pins.
+ * 0 or a negative errno. */
+int bpf_concern_pin(const struct bpf_concern *c, const void *state, struct bpf_pins *pins);
 
 /* Programs of c attached, as of the last collect */
 int bpf_concern_links(const struct bpf_concern *c, const void *state);

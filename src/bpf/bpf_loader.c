@@ -10,6 +10,8 @@
 
 struct bpf_loader {
 	pthread_t thread;
+	struct bpf_opts opts;
+	char *recording;	/* opts' own copy */
 	struct bpf_source *src; /* written by the thread before done */
 	atomic_bool done;
 };
@@ -29,17 +31,20 @@ static void *load(void *arg)
 	struct bpf_loader *l = arg;
 
 	gate();
-	l->src = bpf_source_open(NULL, false);
+	l->src = bpf_source_open(&l->opts);
 	atomic_store_explicit(&l->done, true, memory_order_release);
 	return NULL;
 }
 
-struct bpf_loader *bpf_loader_start(void)
+struct bpf_loader *bpf_loader_start(const struct bpf_opts *o)
 {
 	struct bpf_loader *l = xcalloc(1, sizeof(*l));
 
+	l->opts = *o;
+	l->opts.recording = l->recording = o->recording ? xstrdup(o->recording) : NULL;
 	atomic_init(&l->done, false);
 	if (pthread_create(&l->thread, NULL, load, l)) {
+		free(l->recording);
 		free(l);
 		return NULL;
 	}
@@ -55,6 +60,7 @@ struct bpf_source *bpf_loader_take(struct bpf_loader **l, bool wait)
 		return NULL;
 	pthread_join(ld->thread, NULL);
 	src = ld->src;
+	free(ld->recording);
 	free(ld);
 	*l = NULL;
 	return src;

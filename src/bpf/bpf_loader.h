@@ -9,12 +9,13 @@
 
 #include <stdbool.h>
 
+#include "bpf_source.h"
+
 struct bpf_loader;
-struct bpf_source;
 
 /* Starts loading on a thread. NULL when no thread could be made (then the caller loads
  * with bpf_source_open itself). */
-struct bpf_loader *bpf_loader_start(void);
+struct bpf_loader *bpf_loader_start(const struct bpf_opts *o);
 
 /* The source, once loaded (wait: waits for it), the loader then freed and *l NULL; NULL
  * while it is still loading (without wait) or when *l is NULL. */

@@ -1,4 +1,5 @@
-/* Concern: OOM kills, from oom/mark_victim through a ring buffer (bpf/oomkill.bpf.c). */
+/* Concern: OOM kills, from oom/mark_victim through the log of kills (bpf/oomkill.bpf.c,
+ * struct mtb_oom_slot), read at each collect from where this memtop last read. */
 #include "bpf_concern.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -18,10 +20,10 @@ _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 
 struct oom {
 	struct bpf_concern_state c; /* first: bpf_concern_start's */
-	struct ring_buffer *rb;
 	long page_size;
-	struct snapshot *cur; /* target of ring buffer callbacks */
-	double mono_to_wall;
+	uint64_t next;	     /* the next kill of the log to read */
+	uint64_t kills_base; /* the programs' count when this memtop started */
+	uint64_t drops;	     /* kills the log overwrote before they were read */
 };
 
 /* oom/mark_victim takes (task, uid) since Linux 6.8; before, only a pid. */
@@ -91,17 +93,14 @@ static void join_memcg(const struct mtb_oom_event *e, char *out, size_t len)
 		snprintf(out, len, "/");
 }
 
-static int on_event(void *ctx, void *data, size_t len)
+static void add_kill(const struct oom *o, struct snapshot *s, const struct mtb_oom_event *e,
+		     double mono_to_wall)
 {
-	struct oom *o = ctx;
-	const struct mtb_oom_event *e = data;
 	uint64_t kb = o->page_size / 1024;
+	struct mt_event *ev = snapshot_add_event(s);
 
-	if (len < sizeof(*e) || !o->cur)
-		return 0;
-	struct mt_event *ev = snapshot_add_event(o->cur);
 	ev->type = MT_EV_OOM_KILL;
-	ev->ts = e->ts_ns / 1e9 + o->mono_to_wall;
+	ev->ts = e->ts_ns / 1e9 + mono_to_wall;
 	ev->pid = e->pid;
 	snprintf(ev->comm, sizeof(ev->comm), "%.*s", MTB_COMM_LEN, e->comm);
 	ev->uid = e->uid;
@@ -113,7 +112,23 @@ static int on_event(void *ctx, void *data, size_t len)
 	ev->memcg_id = e->cg_valid ? e->cg_id : 0;
 	ev->trigger_pid = e->trigger_pid;
 	snprintf(ev->trigger_comm, sizeof(ev->trigger_comm), "%.*s", MTB_COMM_LEN, e->trigger_comm);
-	return 0;
+}
+
+/* Kill n of the log into *slot: 1 when read whole, 0 while it is still being written, -1
+ * when a later kill took its slot */
+static int read_slot(int fd, uint64_t n, struct mtb_oom_slot *slot)
+{
+	__u32 k = (__u32)(n % MTB_OOM_LOG);
+	struct mtb_oom_slot again;
+
+	if (bpf_map_lookup_elem(fd, &k, slot) || !slot->seq)
+		return 0;
+	if (slot->seq != n + 1)
+		return slot->seq > n + 1 ? -1 : 0;
+	/* the copy is whole where the slot still holds kill n after it */
+	if (bpf_map_lookup_elem(fd, &k, &again) || again.seq != n + 1)
+		return -1;
+	return 1;
 }
 
 static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
@@ -134,35 +149,41 @@ static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
 static int oom_start(void *state, char *why, size_t len)
 {
 	struct oom *o = state;
-	int err;
 
+	(void)why;
+	(void)len;
 	o->page_size = sysconf(_SC_PAGESIZE);
-	o->rb = ring_buffer__new(bpf_map__fd(o->c.skel->maps.events), on_event, o, NULL);
-	if (o->rb)
-		return 0;
-	err = -errno;
-	bpf_concern_why(why, len, "ring buffer", err);
-	return err;
-}
-
-static void oom_stop(void *state)
-{
-	struct oom *o = state;
-
-	ring_buffer__free(o->rb);
+	/* the kills from before are the kernel log's */
+	o->next = o->c.skel->bss->oom_logged;
+	o->kills_base = o->c.skel->bss->oom_kills;
+	return 0;
 }
 
 static void oom_collect(void *state, struct snapshot *s)
 {
 	struct oom *o = state;
+	const volatile struct memtop_bpf__bss *bss = o->c.skel->bss;
+	int fd = bpf_map__fd(o->c.skel->maps.oom_log);
+	uint64_t head = bss->oom_logged;
+	double mono_to_wall = clock_mono_to_wall();
+	struct mtb_oom_slot slot;
 
 	s->bpf.have_oom = true;
-	s->bpf.oom_kills = o->c.skel->bss->oom_kills;
-	s->bpf.ring_drops = o->c.skel->bss->ring_drops;
-	o->cur = s;
-	o->mono_to_wall = clock_mono_to_wall();
-	ring_buffer__consume(o->rb);
-	o->cur = NULL;
+	s->bpf.oom_kills = bss->oom_kills - o->kills_base;
+	if (head - o->next > MTB_OOM_LOG) {
+		o->drops += head - o->next - MTB_OOM_LOG;
+		o->next = head - MTB_OOM_LOG;
+	}
+	for (; o->next < head; o->next++) {
+		int got = read_slot(fd, o->next, &slot);
+		if (!got)
+			break; /* being written: at the next collect */
+		if (got < 0)
+			o->drops++;
+		else
+			add_kill(o, s, &slot.e, mono_to_wall);
+	}
+	s->bpf.ring_drops = o->drops;
 }
 
 const struct bpf_concern bpf_oom = {
@@ -174,5 +195,4 @@ const struct bpf_concern bpf_oom = {
 	.configure = oom_configure,
 	.start = oom_start,
 	.collect = oom_collect,
-	.stop = oom_stop,
 };

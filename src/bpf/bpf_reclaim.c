@@ -20,6 +20,9 @@ struct reclaim {
 	struct bpf_concern_state c; /* first: bpf_concern_start's */
 	struct cg_index *index;	    /* the listed cgroups by id */
 	size_t index_cap;
+	/* the programs' figures when this memtop started: not 0 where they are another
+	 * memtop's (bpf_pins.h) */
+	struct reclaim_stats base;
 };
 
 struct cg_index {
@@ -34,12 +37,34 @@ static void reclaim_stop(void *state)
 	free(r->index);
 }
 
-static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src)
+static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src, const struct mt_hist *base)
 {
-	dst->count = src->count;
-	dst->total_us = src->total_us;
+	dst->count = src->count - base->count;
+	dst->total_us = src->total_us - base->total_us;
 	for (int i = 0; i < MT_HIST_SLOTS; i++)
-		dst->slots[i] = src->slots[i];
+		dst->slots[i] = src->slots[i] - base->slots[i];
+}
+
+/* The figures as the programs count them, less base */
+static void read_stats(const struct memtop_bpf__bss *bss, struct reclaim_stats *st,
+		       const struct reclaim_stats *base)
+{
+	copy_hist(&st->direct, &bss->hists[MTB_RC_DIRECT], &base->direct);
+	copy_hist(&st->memcg, &bss->hists[MTB_RC_MEMCG], &base->memcg);
+	copy_hist(&st->shrink_slab, &bss->hists[MTB_RC_SLAB], &base->shrink_slab);
+	st->nr_reclaimed = bss->nr_reclaimed - base->nr_reclaimed;
+	st->kswapd_wakeups = bss->kswapd_wakeups - base->kswapd_wakeups;
+}
+
+static int reclaim_start(void *state, char *why, size_t len)
+{
+	struct reclaim *r = state;
+	const struct reclaim_stats zero = {0};
+
+	(void)why;
+	(void)len;
+	read_stats(r->c.skel->bss, &r->base, &zero);
+	return 0;
 }
 
 static int cmp_index(const void *a, const void *b)
@@ -90,11 +115,7 @@ static void reclaim_collect(void *state, struct snapshot *s)
 	struct reclaim_stats *st = &s->bpf.reclaim;
 
 	s->bpf.have_reclaim = true;
-	copy_hist(&st->direct, &bss->hists[MTB_RC_DIRECT]);
-	copy_hist(&st->memcg, &bss->hists[MTB_RC_MEMCG]);
-	copy_hist(&st->shrink_slab, &bss->hists[MTB_RC_SLAB]);
-	st->nr_reclaimed = bss->nr_reclaimed;
-	st->kswapd_wakeups = bss->kswapd_wakeups;
+	read_stats(bss, st, &r->base);
 	bpf_procs_fill(bpf_map__fd(r->c.skel->maps.tgid_reclaim), s, COL_RECLAIM);
 	if ((s->cg_cols & CGCOL_BIT(CGCOL_STALL)) && s->ncgroups)
 		fill_cgroups(r, s);
@@ -107,6 +128,7 @@ const struct bpf_concern bpf_reclaim = {
 		  SKEL_PROG(memcg_end), SKEL_PROG(slab_begin), SKEL_PROG(slab_end),
 		  SKEL_PROG(kswapd_wake), SKEL_PROG(reclaim_exit)},
 	.state_size = sizeof(struct reclaim),
+	.start = reclaim_start,
 	.collect = reclaim_collect,
 	.stop = reclaim_stop,
 };

@@ -12,6 +12,7 @@
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
+#include "bpf_pins.h"
 #include "hidepid.h"
 #include "kmsg.h"
 #include "oom_merge.h"
@@ -34,6 +35,8 @@ struct bpf_source {
 		struct memtop_bpf *own; /* its own object, when the shared one failed to load */
 	} c[NCONCERNS];
 	struct memtop_bpf *shared; /* every concern's programs, loaded once */
+	struct bpf_pins *pins;	   /* a service's programs used, or this one's pinned */
+	char pins_say[128];	   /* what became of pins: a line of the reason, or "" */
 	struct oom_merge *oom;	   /* kills from the kernel log, and from before start */
 	char reason[160];
 };
@@ -122,6 +125,8 @@ static void make_reason(struct bpf_source *b, const char *off)
 				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concerns[i]->name,
 				       b->c[i].why);
 	}
+	if (b->pins_say[0])
+		append(r, len, "%s%s", r[0] ? "; " : "", b->pins_say);
 	if (oom_merge_following(b->oom))
 		append(r, len, "; OOM kills from the kernel log");
 	char hidden[96];
@@ -151,9 +156,9 @@ static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 	return memtop_bpf__load(skel);
 }
 
-static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel)
+static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel, struct bpf_pins *pins)
 {
-	b->c[i].state = bpf_concern_start(concerns[i], skel, b->c[i].why, sizeof(b->c[i].why),
+	b->c[i].state = bpf_concern_start(concerns[i], skel, pins, b->c[i].why, sizeof(b->c[i].why),
 					  &b->c[i].err);
 }
 
@@ -197,7 +202,7 @@ static void load_all(struct bpf_source *b)
 	if (!err) {
 		for (size_t i = 0; i < NCONCERNS; i++)
 			if (on[i])
-				start(b, i, b->shared);
+				start(b, i, b->shared, NULL);
 		return;
 	}
 	memtop_bpf__destroy(b->shared);
@@ -211,7 +216,7 @@ static void load_all(struct bpf_source *b)
 		b->c[i].own = memtop_bpf__open();
 		err = b->c[i].own ? load_for(b, b->c[i].own, only) : -errno;
 		if (!err && only[i]) {
-			start(b, i, b->c[i].own);
+			start(b, i, b->c[i].own, NULL);
 			continue;
 		}
 		if (err)
@@ -222,23 +227,103 @@ static void load_all(struct bpf_source *b)
 	}
 }
 
-struct bpf_source *bpf_source_open(const char *off, bool verbose)
+/* Every concern from the programs a service pinned (bpf_pins.h), those it has on; 0, or
+ * -1 with nothing of them kept (the pins then closed, why said in pins_say) */
+static int use_pins(struct bpf_source *b, struct bpf_pins *p)
+{
+	unsigned on = bpf_pins_concerns(p);
+	char why[96] = "";
+	size_t i;
+
+	if (!(b->shared = memtop_bpf__open()))
+		bpf_concern_why(why, sizeof(why), "opening", -errno);
+	else if (!bpf_pins_reuse(p, b->shared, why, sizeof(why)))
+		for (i = 0; i < NCONCERNS; i++) {
+			if (!asked_for(b, i))
+				continue;
+			if (!(on & 1u << i)) {
+				snprintf(b->c[i].why, sizeof(b->c[i].why),
+					 "not on in memtop %d's programs", bpf_pins_owner(p));
+				continue;
+			}
+			start(b, i, b->shared, p);
+			if (!b->c[i].state) { /* the service removing them, say */
+				snprintf(why, sizeof(why), "%s", b->c[i].why);
+				break;
+			}
+		}
+	if (!why[0]) {
+		b->pins = p;
+		snprintf(b->pins_say, sizeof(b->pins_say), "BPF programs of memtop %d",
+			 bpf_pins_owner(p));
+		return 0;
+	}
+	snprintf(b->pins_say, sizeof(b->pins_say), "BPF pins of memtop %d not used: %s",
+		 bpf_pins_owner(p), why);
+	for (i = 0; i < NCONCERNS; i++) {
+		bpf_concern_close(concerns[i], b->c[i].state);
+		b->c[i].state = NULL;
+		b->c[i].why[0] = '\0';
+	}
+	memtop_bpf__destroy(b->shared);
+	b->shared = NULL;
+	bpf_pins_close(p);
+	return -1;
+}
+
+/* A service's programs pinned for other memtops; what fails is said in one line */
+static void pin(struct bpf_source *b, const char *recording)
+{
+	unsigned on = 0;
+	int err = 0;
+	struct bpf_pins *p = bpf_pins_create(b->pins_say, sizeof(b->pins_say));
+
+	if (!p)
+		return;
+	for (size_t i = 0; i < NCONCERNS && !err; i++)
+		if (b->c[i].state) {
+			on |= 1u << i;
+			err = bpf_concern_pin(concerns[i], b->c[i].state, p);
+		}
+	if (err)
+		snprintf(b->pins_say, sizeof(b->pins_say),
+			 "BPF programs not shared: pinning in %s: %s", BPF_PINS_DIR,
+			 strerror(-err));
+	else
+		err = bpf_pins_publish(p, b->shared, on, recording, b->pins_say,
+				       sizeof(b->pins_say));
+	if (err)
+		bpf_pins_close(p);
+	else
+		b->pins = p;
+}
+
+struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 {
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
 	bool kills = false;
 
 	/* libbpf's messages, a verifier's log among them, while loading only: then the
 	 * full-screen view owns the terminal */
-	libbpf_set_print(verbose || bpf_debug_env() ? print_stderr : quiet);
-	if (!off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
-		load_all(b);
+	libbpf_set_print(o->verbose || bpf_debug_env() ? print_stderr : quiet);
+	if (!o->off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
+		struct bpf_pins *p = bpf_pins_find(b->pins_say, sizeof(b->pins_say));
+		if (!p || use_pins(b, p)) {
+			load_all(b);
+			if (o->pin && b->shared)
+				pin(b, o->recording);
+			else if (o->pin)
+				snprintf(
+					b->pins_say, sizeof(b->pins_say),
+					"BPF programs not shared: they did not load as one object");
+		}
 		for (size_t i = 0; i < NCONCERNS; i++)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
 	}
 	libbpf_set_print(quiet);
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
-	make_reason(b, off);
+	make_reason(b, o->off);
 	return b;
 }
 
@@ -290,6 +375,7 @@ void bpf_source_close(struct bpf_source *b)
 		memtop_bpf__destroy(b->c[i].own);
 	}
 	memtop_bpf__destroy(b->shared);
+	bpf_pins_close(b->pins); /* a service's pins removed */
 	oom_merge_close(b->oom);
 	free(b);
 }

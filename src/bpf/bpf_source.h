@@ -11,11 +11,23 @@
 
 struct bpf_source;
 
-/* Opens, configures, loads and attaches. With off, why it is off ("--no-bpf"), loads
- * nothing and says "BPF off: <off>". With
- * verbose (--verbose), or MEMTOP_DEBUG=1 in the environment, libbpf's messages while
- * loading go to stderr; else they are dropped. */
-struct bpf_source *bpf_source_open(const char *off, bool verbose);
+/* How the programs load */
+struct bpf_opts {
+	/* why they are off ("--no-bpf"): nothing loads and the reason says "BPF off: <off>";
+	 * NULL: they load */
+	const char *off;
+	/* --verbose (or MEMTOP_DEBUG=1 in the environment): libbpf's messages while loading
+	 * to stderr; else they are dropped */
+	bool verbose;
+	/* --pin: a service that pins its programs for other memtops (bpf_pins.h), telling
+	 * them its recording (a file or a directory; NULL: none) */
+	bool pin;
+	const char *recording;
+};
+
+/* Opens, configures, loads and attaches; or, where a memtop service of this build has
+ * pinned its programs (bpf_pins.h), uses them. */
+struct bpf_source *bpf_source_open(const struct bpf_opts *o);
 /* MEMTOP_DEBUG is set, and not to 0 */
 bool bpf_debug_env(void);
 

@@ -20,6 +20,7 @@ struct swapin {
 	/* count_memcg_events runs on every page fault: attached only while pages are in swap */
 	struct swap_gate *gate;
 	int gate_links; /* at the last collect */
+	uint64_t base;	/* the programs' count of swap-ins when this memtop started */
 };
 
 static int swapin_start(void *state, char *why, size_t len)
@@ -28,7 +29,10 @@ static int swapin_start(void *state, char *why, size_t len)
 
 	(void)why;
 	(void)len;
-	w->gate = swap_gate_start(w->c.skel);
+	/* with another memtop's programs its gate opens and closes them */
+	if (!w->c.pins)
+		w->gate = swap_gate_start(w->c.skel);
+	w->base = w->c.skel->bss->swapins;
 	return 0;
 }
 
@@ -47,9 +51,13 @@ static void swapin_collect(void *state, struct snapshot *s)
 	if (w->gate) {
 		w->gate_links = swap_gate_check(w->gate, s->vm[VS_PSWPIN], &mode);
 		snprintf(s->bpf.swapin_mode, sizeof(s->bpf.swapin_mode), "%s", mode);
+	} else if (w->c.pins) { /* as the other memtop's gate set it */
+		const volatile struct memtop_bpf__bss *bss = w->c.skel->bss;
+		mode = bss->swap_end_io ? "bio" : bss->gate_open ? "memcg" : "idle";
+		snprintf(s->bpf.swapin_mode, sizeof(s->bpf.swapin_mode), "%s", mode);
 	}
 	s->bpf.have_swapin = true;
-	s->bpf.swapins = w->c.skel->bss->swapins;
+	s->bpf.swapins = w->c.skel->bss->swapins - w->base;
 	bpf_procs_fill(bpf_map__fd(w->c.skel->maps.tgid_swapins), s, COL_SWAPIN);
 }
 

@@ -150,6 +150,7 @@ int main(int argc, char **argv)
 				    .no_bpf = o.no_bpf,
 				    .verbose = o.verbose,
 				    .bpf_when = bpf_when(&o),
+				    .pin = o.pin,
 				    .lock_max = o.lock_max,
 				    .rec = &o.rec};
 	struct monitor *mon = monitor_open(&conf, err, sizeof(err));

@@ -3,7 +3,9 @@
 #include "monitor.h"
 
 #include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "guard.h"
 #include "replay.h"
@@ -18,9 +20,15 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	mon->no_bpf = c->no_bpf;
 	mon->lock_max = c->lock_max;
 	mon->at = SIZE_MAX;
-	mon->src =
-		c->replay ? sources_replay(c->replay)
-			  : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, c->verbose, err, errlen);
+	const char *rec = c->rec ? (c->rec->file ? c->rec->file : c->rec->dir) : NULL;
+	char cwd[4096], rec_abs[4096 + 256]; /* for other memtops, elsewhere */
+	if (rec && rec[0] != '/' && getcwd(cwd, sizeof(cwd)))
+		snprintf(rec_abs, sizeof(rec_abs), "%s/%s", cwd, rec);
+	else
+		snprintf(rec_abs, sizeof(rec_abs), "%s", rec ? rec : "");
+	struct bpf_opts opts = {.verbose = c->verbose, .pin = c->pin, .recording = rec_abs};
+	mon->src = c->replay ? sources_replay(c->replay)
+			     : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, &opts, err, errlen);
 	if (mon->src && c->rec && (c->rec->file || c->rec->dir) &&
 	    !(mon->rec = recorder_open(c->rec, err, errlen))) {
 		sources_close(mon->src);

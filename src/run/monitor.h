@@ -24,6 +24,7 @@ struct monitor_conf {
 	bool no_bpf;		       /* live: no BPF programs, for the machine or a drill-down */
 	bool verbose;		       /* libbpf's messages while loading to stderr */
 	enum bpf_when bpf_when;	       /* live: when the BPF programs load (sources.h) */
+	bool pin;		       /* live: --pin, the programs pinned for other memtops */
 	uint64_t lock_max;	       /* live: bytes of memtop's working set locked at most */
 	const struct record_opts *rec; /* --record: each refresh appended; NULL: none */
 };

@@ -164,6 +164,10 @@ static int check_record(struct options *o, char *err, size_t errlen)
 	else if ((o->rec.file || o->rec.dir) &&
 		 (o->mode == OUT_OPENMETRICS || o->mode == OUT_SERVE))
 		why = "--record goes with the screen, -b or --json, not --openmetrics or --serve";
+	else if (o->pin && !o->rec.file && !o->rec.dir && o->mode != OUT_SERVE)
+		why = "--pin goes with --record, --record-dir or --serve (a service)";
+	else if (o->pin && o->no_bpf)
+		why = "--pin and --no-bpf: one or the other";
 	else if ((o->begin || o->end) && !o->replay)
 		why = "--begin and --end go with --replay";
 	if (why)
@@ -188,6 +192,7 @@ struct flag {
 static const struct flag plain_flags[] = {
 	{"no-bpf", 'B', false, OPTION_AT(no_bpf)},
 	{"no-wait", 'N', false, OPTION_AT(no_wait)},
+	{"pin", 'H', false, OPTION_AT(pin)},
 	{"bpf-stats", 'R', false, OPTION_AT(bpf_stats)},
 	{"cgroups", 'g', false, OPTION_AT(cgroups)},
 	{"users", 'y', false, OPTION_AT(users)},

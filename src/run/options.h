@@ -31,6 +31,7 @@ struct options {
 	/* --no-wait: -b and --json print their first refresh without waiting for the BPF
 	 * programs to load (main.c's bpf_when) */
 	bool no_wait;
+	bool pin;	/* --pin: a service pins its BPF programs for other memtops */
 	bool bpf_stats; /* --bpf-stats: the kernel's BPF statistics on while it runs */
 	/* --cgroups: batch text and JSON add the memory cgroups; the screen opens on them */
 	bool cgroups;

@@ -34,8 +34,10 @@ static void take_bpf(struct sources *src, bool wait)
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 }
 
-struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t errlen)
+struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char *err, size_t errlen)
 {
+	struct bpf_opts opts = *o;
+
 	struct sources *src = xcalloc(1, sizeof(*src));
 	src->walk = proc_walk_new(err, errlen);
 	if (src->walk)
@@ -47,13 +49,13 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 	}
 	/* libbpf's messages go to stderr while loading: then nothing else is on the
 	 * terminal */
-	if (when == BPF_LATER && !verbose && !(src->loader = bpf_loader_start()))
+	if (when == BPF_LATER && !o->verbose && !(src->loader = bpf_loader_start(o)))
 		when = BPF_NOW;
+	opts.off = when == BPF_NO      ? "--no-bpf"
+		   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
+				       : NULL;
 	if (!src->loader)
-		src->bpf = bpf_source_open(when == BPF_NO      ? "--no-bpf"
-					   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
-							       : NULL,
-					   verbose);
+		src->bpf = bpf_source_open(&opts);
 	src->cg = cg_open();
 	src->slab = slab_reader_new();
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));

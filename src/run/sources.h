@@ -3,6 +3,7 @@
 #ifndef MEMTOP_SOURCES_H
 #define MEMTOP_SOURCES_H
 
+#include "bpf_source.h"
 #include "pids.h"
 #include "snapshot.h"
 
@@ -16,7 +17,8 @@ enum bpf_when { BPF_NOW, BPF_LATER, BPF_NO, BPF_NEVER };
 
 /* The live machine, its BPF programs loaded when says (with verbose: now, libbpf's
  * messages while loading to stderr) */
-struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t errlen);
+struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char *err,
+			     size_t errlen);
 /* A recording, owned from then (closed by sources_close) */
 struct sources *sources_replay(struct replay *rp);
 /* The next refresh into s (model_begin's): the machine now, what req asks for; or the

@@ -29,6 +29,8 @@ void options_usage(FILE *f)
 	      "      --no-wait         -b, --json: print the first refresh from /proc while the\n"
 	      "                        BPF programs load (BPF figures null till then; with -n 1\n"
 	      "                        none load); -b -n 1 loads none anyway\n"
+	      "      --pin             with --record or --serve: pin the BPF programs (in\n"
+	      "                        /sys/fs/bpf/memtop) for other memtops to use\n"
 	      "      --bpf-stats       as root, turn the kernel's BPF statistics on while memtop\n"
 	      "                        runs, to show its programs' run time (they cost every BPF\n"
 	      "                        program on the machine; off again when memtop exits)\n"

@@ -16,6 +16,8 @@ rejects() { # ARGS...: memtop -b ARGS must fail with exit 2 and a one-line messa
 	printf '%-22s %s\n' "$*" "$(cat "$tmp/err")"
 }
 rejects --no-such-option
+rejects --pin
+rejects --record /nonexistent/r --pin --no-bpf
 rejects -x
 rejects --oom-score-adj 1001
 rejects -n 0

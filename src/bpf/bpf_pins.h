@@ -1,0 +1,59 @@
+/* Programs shared through bpffs (bpf_pins.c). A memtop service (--record or --serve, as
+ * root) pins its BPF object's maps, its attached programs' links and its iterator
+ * programs under BPF_PINS_DIR, and last a meta map that says who pinned them (pid and
+ * start time), for which build of the programs, in which PID namespace and boot, which
+ * concerns are on and where it records. Any other memtop started as root while that
+ * service runs uses them instead of loading its own: it opens the object without loading
+ * it, takes the pinned maps' descriptors and maps their global data, and opens the pinned
+ * links, which keep the programs attached as long as either of them holds them. The
+ * service removes its pins when it stops; pins whose owner is gone (a killed service) are
+ * removed by the next memtop that finds them; pins of another build or another PID
+ * namespace are left alone and not used. Each such case is said in one line. */
+#ifndef MEMTOP_BPF_PINS_H
+#define MEMTOP_BPF_PINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BPF_PINS_DIR "/sys/fs/bpf/memtop"
+
+struct bpf_pins;
+struct bpf_program;
+struct bpf_link;
+struct memtop_bpf;
+
+/* A hash of the BPF object's bytes: pins of another build have another */
+uint64_t bpf_pins_build(void);
+
+/* The pins of a running service of this build, NULL when there are none to use: then
+ * one line in say (cleared first) where some were found and removed or left alone */
+struct bpf_pins *bpf_pins_find(char *say, size_t len);
+/* The service that pinned them, the concerns it has on (bit i: BPF_CONCERNS' i-th) and
+ * the recording it appends to ("" if none) */
+int bpf_pins_owner(const struct bpf_pins *p);
+unsigned bpf_pins_concerns(const struct bpf_pins *p);
+const char *bpf_pins_recording(const struct bpf_pins *p);
+/* skel, opened and not loaded, given the pinned maps (with its global data mapped from
+ * them). Returns 0 or a negative errno with a few words in why. */
+int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why, size_t len);
+/* The pinned link of the program named prog, NULL with errno set */
+struct bpf_link *bpf_pins_link(const struct bpf_pins *p, const char *prog);
+/* The pinned program named prog's descriptor, kept by p; -1 with errno set */
+int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog);
+
+/* A service: the directory made (bpffs mounted where it is not) for pins about to be
+ * added; NULL with one line in say when it cannot be. */
+struct bpf_pins *bpf_pins_create(char *say, size_t len);
+/* Pins one attached program's link, or an iterator program. 0 or a negative errno. */
+int bpf_pins_add_link(struct bpf_pins *p, const char *prog, struct bpf_link *link);
+int bpf_pins_add_prog(struct bpf_pins *p, struct bpf_program *prog);
+/* Pins every map of skel and then the meta map: from then on other memtops use them.
+ * 0 or a negative errno with one line in say. */
+int bpf_pins_publish(struct bpf_pins *p, struct memtop_bpf *skel, unsigned concerns,
+		     const char *recording, char *say, size_t len);
+
+/* Closes what p holds; a service's pins are removed (the meta map first) */
+void bpf_pins_close(struct bpf_pins *p);
+
+#endif
