@@ -111,36 +111,62 @@ static void remove_all(void)
 	rmdir(BPF_PINS_DIR);
 }
 
-struct bpf_pins *bpf_pins_find(char *say, size_t len)
+/* The meta map's value into m and what is wrong with it, or NULL; -1 when there is none */
+static int read_meta(struct pin_meta *m, const char **wrong)
 {
-	struct pin_meta self, m;
+	struct pin_meta self;
 	__u32 key = 0;
 	int fd = bpf_obj_get(BPF_PINS_DIR "/meta");
 
-	say[0] = '\0';
 	if (fd < 0)
-		return NULL; /* none, or not root: nothing to say */
-	int err = bpf_map_lookup_elem(fd, &key, &m);
+		return -1; /* none, or not root */
+	int err = bpf_map_lookup_elem(fd, &key, m);
 	close(fd);
 	meta_self(&self);
-	if (err || memcmp(m.magic, MAGIC, sizeof(m.magic))) {
+	m->recording[sizeof(m->recording) - 1] = '\0';
+	*wrong = NULL;
+	if (err || memcmp(m->magic, MAGIC, sizeof(m->magic)))
+		*wrong = "unreadable";
+	else if (strcmp(m->boot_id, self.boot_id) || !m->start_ticks ||
+		 start_ticks(m->pid) != m->start_ticks)
+		*wrong = "stale";
+	else if (m->build != self.build)
+		*wrong = "another build";
+	else if (m->pidns_dev != self.pidns_dev || m->pidns_ino != self.pidns_ino)
+		*wrong = "another PID namespace";
+	return 0;
+}
+
+bool bpf_pins_service(char *recording, size_t len)
+{
+	struct pin_meta m;
+	const char *wrong;
+
+	if (read_meta(&m, &wrong) || wrong)
+		return false;
+	snprintf(recording, len, "%s", m.recording);
+	return true;
+}
+
+struct bpf_pins *bpf_pins_find(char *say, size_t len)
+{
+	struct pin_meta m;
+	const char *wrong;
+
+	say[0] = '\0';
+	if (read_meta(&m, &wrong))
+		return NULL;
+	if (wrong && !strcmp(wrong, "unreadable")) {
 		snprintf(say, len, "BPF pins in %s unreadable, not used", BPF_PINS_DIR);
 		return NULL;
 	}
-	m.recording[sizeof(m.recording) - 1] = '\0';
-	if (strcmp(m.boot_id, self.boot_id) || !m.start_ticks ||
-	    start_ticks(m.pid) != m.start_ticks) {
+	if (wrong && !strcmp(wrong, "stale")) {
 		remove_all();
 		snprintf(say, len, "stale BPF pins of memtop %d removed (it is gone)", (int)m.pid);
 		return NULL;
 	}
-	if (m.build != self.build) {
-		snprintf(say, len, "BPF pins of memtop %d not used: another build", (int)m.pid);
-		return NULL;
-	}
-	if (m.pidns_dev != self.pidns_dev || m.pidns_ino != self.pidns_ino) {
-		snprintf(say, len, "BPF pins of memtop %d not used: another PID namespace",
-			 (int)m.pid);
+	if (wrong) {
+		snprintf(say, len, "BPF pins of memtop %d not used: %s", (int)m.pid, wrong);
 		return NULL;
 	}
 	struct bpf_pins *p = xcalloc(1, sizeof(*p));

@@ -29,6 +29,9 @@ uint64_t bpf_pins_build(void);
 /* The pins of a running service of this build, NULL when there are none to use: then
  * one line in say (cleared first) where some were found and removed or left alone */
 struct bpf_pins *bpf_pins_find(char *say, size_t len);
+/* Whether a service of this build pins its programs, read only (nothing removed): then
+ * its recording (a file or a directory; "" if none) in recording */
+bool bpf_pins_service(char *recording, size_t len);
 /* The service that pinned them, the concerns it has on (bit i: BPF_CONCERNS' i-th) and
  * the recording it appends to ("" if none) */
 int bpf_pins_owner(const struct bpf_pins *p);

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "bpf_pins.h"
 #include "guard.h"
 #include "replay.h"
 #include "stacks.h"
 #include "util.h"
+#include "warm.h"
 
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen)
 {
@@ -41,6 +43,13 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	model_init(&mon->m, c->prefs);
 	cgmodel_init(&mon->cgm);
 	detail_init(&mon->detail);
+	/* beside a service that pins its programs and records: its last hour */
+	char svc_rec[256];
+	if (!c->replay && !c->no_bpf && !c->pin && c->bpf_when != BPF_NEVER && !geteuid() &&
+	    bpf_pins_service(svc_rec, sizeof(svc_rec)) && svc_rec[0]) {
+		mon->warm = warm_start(svc_rec, c->prefs);
+		mon->warm_wait = c->bpf_when == BPF_NOW;
+	}
 	return mon;
 }
 
@@ -49,6 +58,7 @@ void monitor_close(struct monitor *mon)
 	if (!mon)
 		return;
 	monitor_detail_close(mon);
+	warm_cancel(mon->warm);
 	recorder_close(mon->rec);
 	cgmodel_free(&mon->cgm);
 	model_free(&mon->m);
@@ -90,6 +100,7 @@ static void give_back(struct monitor *mon)
 
 int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *err, size_t errlen)
 {
+	warm_take(&mon->warm, &mon->m, mon->warm_wait);
 	struct snapshot *s = model_begin(&mon->m);
 	struct replay *rp = monitor_replay(mon);
 

@@ -43,6 +43,8 @@ struct monitor {
 	long refreshes;	   /* live ones taken */
 	size_t at;	   /* a replay: the sample the model took last, SIZE_MAX: none */
 	size_t free_held;  /* bytes the allocator held free when it last gave back */
+	struct warm *warm; /* beside a --pin service: its last hour, being read (warm.h) */
+	bool warm_wait;	   /* the first refresh waits for it */
 };
 
 /* The source, the recorder when c->rec names a file or a directory, the empty models.
