@@ -384,6 +384,11 @@ bool replay_has_oom(const struct replay *r, size_t i)
 	return r->blk[r->lo + i].b.flags & REC_OOM;
 }
 
+bool replay_keyframe(const struct replay *r, size_t i)
+{
+	return r->blk[r->lo + i].b.flags & REC_KEY;
+}
+
 size_t replay_find(const struct replay *r, double t)
 {
 	size_t i = 0;

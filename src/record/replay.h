@@ -25,6 +25,8 @@ void replay_close(struct replay *r);
 size_t replay_count(const struct replay *r);
 double replay_wall(const struct replay *r, size_t i);
 bool replay_has_oom(const struct replay *r, size_t i);
+/* Whether sample i is a keyframe: read alone, it decodes without those before it */
+bool replay_keyframe(const struct replay *r, size_t i);
 /* The first sample at or after wall-clock time t (replay_count when none) */
 size_t replay_find(const struct replay *r, double t);
 /* The recorder's columns */

@@ -17,11 +17,12 @@ struct warm {
 	atomic_bool done, stop;
 };
 
-/* Sample i of n (wall-clock times from the recording) is stepped: every one of the last
- * WARM_RECENT_S seconds, and one in every `every` before */
-static bool wanted(const struct replay *r, size_t i, size_t n, size_t every, double recent)
+/* Sample i of n (wall-clock times from the recording) is stepped: every one from recent
+ * on; before, where there are more than WARM_SAMPLES, only keyframes (which decode alone:
+ * a sample between them would decode all from the keyframe before it) */
+static bool wanted(const struct replay *r, size_t i, size_t n, double recent)
 {
-	return i + 1 == n || replay_wall(r, i) >= recent || i % every == 0;
+	return n <= WARM_SAMPLES || replay_wall(r, i) >= recent || replay_keyframe(r, i);
 }
 
 static void *read_all(void *arg)
@@ -32,14 +33,11 @@ static void *read_all(void *arg)
 	double now = clock_wall();
 
 	if (r && replay_select(r, now - WARM_SPAN_S, 0) == 0) {
-		size_t n = replay_count(r), older = 0;
+		size_t n = replay_count(r);
 		double recent = replay_wall(r, n - 1) - WARM_RECENT_S;
 
-		while (older < n && replay_wall(r, older) < recent)
-			older++;
-		size_t every = older / WARM_SAMPLES + 1;
 		for (size_t i = 0; i < n && !atomic_load(&w->stop); i++) {
-			if (!wanted(r, i, n, every, recent))
+			if (!wanted(r, i, n, recent))
 				continue;
 			if (replay_read(r, i, model_begin(&w->m), err, sizeof(err)))
 				break; /* the samples end at damage, or where the service writes */

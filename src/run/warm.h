@@ -1,9 +1,10 @@
 /* A memtop started beside a service that pins its programs (--pin, bpf_pins.h) and
  * records opens with the service's last hour: its history (graphs, GROW, the exited
  * processes), forecasts and OOM kills. On a thread of its own, the recording's samples of
- * the last hour are stepped through a model of their own (at most WARM_SAMPLES of them:
- * every one of the last WARM_RECENT_S seconds, evenly spread before); the refresh after
- * that is done takes that model in place of its own, and steps from its last sample. */
+ * the last hour are stepped through a model of their own (all where they are at most
+ * WARM_SAMPLES; else every one of the last WARM_RECENT_S seconds and before those the
+ * keyframes, one in REC_KEYFRAME samples); the refresh after that is done takes that
+ * model in place of its own, and steps from its last sample. */
 #ifndef MEMTOP_WARM_H
 #define MEMTOP_WARM_H
 
