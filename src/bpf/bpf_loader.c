@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bpf_source.h"
+#include "marks.h"
 #include "util.h"
 
 struct bpf_loader {
@@ -29,7 +30,9 @@ static void *load(void *arg)
 	struct bpf_loader *l = arg;
 
 	gate();
+	mark("loader thread: starts");
 	l->src = bpf_source_open(NULL, false);
+	mark("loader thread: loaded");
 	atomic_store_explicit(&l->done, true, memory_order_release);
 	return NULL;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marks.h"
 #include "replay.h"
 #include "settings.h"
 #include "tui.h"
@@ -262,6 +263,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
+	mark("ui_open (curses)");
 	if (o->cgroups)
 		ui_show_cgroups(l.u);
 	if (o->slab)
@@ -275,7 +277,9 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 	bool hung_up = false;
 	for (bool run = true; run && !stop_signal_caught();) {
 		collect_onscreen(&l);
+		mark("costly files on screen");
 		ui_draw(l.u);
+		mark_done("drawn");
 		if (o->iterations && l.refreshes >= o->iterations)
 			break; /* -n N: the Nth refresh was drawn */
 		wint_t ch;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "guard.h"
+#include "marks.h"
 #include "replay.h"
 #include "stacks.h"
 #include "util.h"
@@ -88,9 +89,13 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	if (sources_collect(mon->src, s, req, err, errlen) ||
 	    (mon->rec && recorder_append(mon->rec, s, err, errlen)))
 		return -1;
+	mark("recorder");
 	model_step(&mon->m);
+	mark("model_step");
 	update_cgroups(mon, true);
+	mark("cgmodel");
 	verdict_update(&mon->m, &mon->cgm);
+	mark("verdict");
 	give_back(mon);
 	if (rp)
 		mon->at = replay_last(rp);

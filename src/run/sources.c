@@ -7,6 +7,7 @@
 #include "bpf_source.h"
 #include "cgroup.h"
 #include "guard.h"
+#include "marks.h"
 #include "numa.h"
 #include "proc_walk.h"
 #include "procfs.h"
@@ -45,6 +46,7 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 		free(src);
 		return NULL;
 	}
+	mark("proc walk, libproc2 opened");
 	/* libbpf's messages go to stderr while loading: then nothing else is on the
 	 * terminal */
 	if (when == BPF_LATER && !verbose && !(src->loader = bpf_loader_start()))
@@ -54,8 +56,11 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 					   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
 							       : NULL,
 					   verbose);
+	mark("bpf loader started (or loaded)");
 	src->cg = cg_open();
+	mark("cg_open");
 	src->slab = slab_reader_new();
+	mark("slab reader");
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 	return src;
 }
@@ -83,6 +88,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		account_collect(s);
 	/* each NUMA node's meminfo: one small file per node */
 	s->nnodes = numa_nodes_read(s->nodes, MT_MAX_NODES);
+	mark("meminfo, account, numa");
 	take_bpf(src, false);
 	double start = clock_mono();
 	size_t from = s->nprocs;
@@ -93,7 +99,9 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	} else if (proc_walk_collect(src->walk, s, err, errlen)) {
 		return -1;
 	}
+	mark("walk (stat, statm)");
 	pids_finish(src->pids, s, from, req);
+	mark("pids_finish (cmdline, cgroup, costly files)");
 	/* the processes' counters were read over the walk (0.5 s at 10,000 processes): stamp
 	 * them with its middle; the system counters and the BPF maps are read together after
 	 * it, at one moment, so that each rate spans its own interval */
@@ -102,11 +110,14 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	 * stalls by cgroup id) */
 	if (req->cg_cols || req->cg_self)
 		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
+	mark("cgroups");
 	s->mono = clock_mono();
 	if (procfs_counters(s, err, errlen))
 		return -1;
 	size_t first_event = s->nevents;
+	mark("counters (vmstat, psi...)");
 	bpf_source_collect(src->bpf, s);
+	mark("bpf collect");
 	/* every kill is counted, listed or not; the removed cgroups with kills after the
 	 * listed ones */
 	cg_count_kills(src->cg, s, first_event);
@@ -114,8 +125,10 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		cg_fill_kills(src->cg, s);
 	if (req->slab)
 		slab_collect(src->slab, s);
+	mark("kills, slab");
 	guard_collect(&s->self);
 	selfcost_collect(&s->cost, &s->bpf);
+	mark("guard, selfcost");
 	return 0;
 }
 
