@@ -64,7 +64,11 @@ static int batch_step(void *ctx, long i)
 		free(b.s);
 	}
 	/* output that cannot be written (a closed pipe, a full disk) ends it, said */
-	return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_ON;
+	if (output_failed(stdout, STDOUT_NAME))
+		return 1;
+	if (bt->last < 0 || i < bt->last) /* the first line is out, more follow */
+		monitor_start_bpf(bt->mon);
+	return PACED_ON;
 }
 
 /* What the recording lost (a cut last sample, damage left out), a line each */

@@ -19,7 +19,8 @@ struct loop {
 	struct ui *u;
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
-	bool first;	     /* no row was on screen yet: costly columns for every row */
+	bool first;	     /* no row was on screen yet: command lines for rows shown */
+	bool rest;	     /* what the first screen did without was started or read */
 	struct theme *theme; /* main's, loaded again by the V key */
 };
 
@@ -99,8 +100,11 @@ static void collect(struct loop *l)
 	}
 	char err[256];
 	int32_t onscreen[MAX_ONSCREEN];
-	/* costly columns are read for the rows on screen; for all rows when the table is
-	 * sorted by one of them, and on the first refresh, before any row was shown. The
+	/* costly columns are read for the rows on screen (on the first refresh, before any
+	 * row was shown, collect_onscreen reads them for those it shows), for all rows when
+	 * the table is sorted by one of them; the first refresh reads the command lines of
+	 * those it shows only, the rest after the first screen is drawn (but where they sort
+	 * or filter the rows). The
 	 * cgroup tree's figures only while its view is shown, but the usage and limits the
 	 * forecasts need at every refresh (forecast.h); memtop's own cgroup at every refresh, not
 	 * only once the first read found a limit: a limit may be set or changed while it runs
@@ -109,7 +113,9 @@ static void collect(struct loop *l)
 	bool users = ui_users_wanted(l->u); /* the totals per user sum every process's */
 	struct pids_request req = {
 		.cols = model_wanted(l->m) | (users ? USER_TOTALS_COLS : 0),
-		.rows_all = l->first || users || (columns[l->prefs->sort].needs & NEED_COSTLY),
+		.rows_all = users || (columns[l->prefs->sort].needs & NEED_COSTLY),
+		.names_asked = l->first && !(columns[l->prefs->sort].needs & NEED_CMDLINE) &&
+			       !l->prefs->filter.text[0],
 		.row_pids = onscreen,
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
 		.only_pids = l->prefs->filter.pids,
@@ -140,17 +146,18 @@ static void refresh_due(struct loop *l)
 }
 
 /* Rows that came into view since the refresh (scrolling, a search, a filter, a column
- * shown) get their costly columns now, not a '-' until the next refresh */
+ * shown) get their costly columns now, not a '-' until the next refresh; and the rows of
+ * the first screen their command lines */
 static void collect_onscreen(struct loop *l)
 {
 	unsigned costly = model_wanted(l->m) & columns_with_need(NEED_COSTLY);
 	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
-	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
+	size_t n = costly || !l->rest ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
 
 	for (size_t j = 0; j < n; j++) {
 		const struct proc_sample *p = snapshot_find(s, 0, onscreen[j]);
-		if (p && (costly & ~p->tried))
+		if (p && ((costly & ~p->tried) || !p->cmd))
 			missing[k++] = onscreen[j];
 	}
 	if (k)
@@ -282,6 +289,11 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		mark_done("drawn");
 		if (o->iterations && l.refreshes >= o->iterations)
 			break; /* -n N: the Nth refresh was drawn */
+		if (!l.rest) { /* once the first screen is out */
+			monitor_start_bpf(mon);
+			monitor_fill_names(mon);
+			l.rest = true;
+		}
 		wint_t ch;
 		bool is_key;
 		enum key_wait w = ui_read_key(l.u, wait_ms(&l), &ch, &is_key);

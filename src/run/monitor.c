@@ -104,6 +104,12 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	return 0;
 }
 
+void monitor_start_bpf(struct monitor *mon)
+{
+	if (!monitor_replay(mon))
+		sources_start_bpf(mon->src);
+}
+
 bool monitor_warning(struct monitor *mon, char *buf, size_t size)
 {
 	return recorder_warning(mon->rec, buf, size);
@@ -115,6 +121,13 @@ void monitor_fill(struct monitor *mon, const int32_t *pids, size_t n)
 
 	if (sources_fill(mon->src, model_current_mut(&mon->m), &req))
 		model_late_values(&mon->m);
+}
+
+void monitor_fill_names(struct monitor *mon)
+{
+	struct pids_request req = {.cols = COL_BIT(COL_CMD), .rows_all = true};
+
+	sources_fill(mon->src, model_current_mut(&mon->m), &req);
 }
 
 void monitor_reorder(struct monitor *mon)

@@ -47,6 +47,11 @@ struct monitor {
 /* The source, the recorder when c->rec names a file or a directory, the empty models.
  * NULL with a one-line reason in err (c->replay is closed then). */
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen);
+/* The command lines a refresh left unread (pids_request names_asked), of every process */
+void monitor_fill_names(struct monitor *mon);
+/* BPF_LATER: the BPF object starts loading now, on its thread; the runner calls it once
+ * its first refresh is out (sources_start_bpf) */
+void monitor_start_bpf(struct monitor *mon);
 void monitor_close(struct monitor *mon);
 
 /* One refresh: the source's next snapshot (live: what req asks for; a recording: its next

@@ -22,6 +22,8 @@ struct sources {
 	struct pids_collector *pids;
 	struct bpf_source *bpf;	   /* NULL while the loader has it */
 	struct bpf_loader *loader; /* the BPF object loading on its thread; NULL: none */
+	bool bpf_later;		   /* BPF_LATER: the loader not started yet */
+	long collects;		   /* refreshes taken */
 	struct cg_reader *cg;
 	struct slab_reader *slab;
 	struct replay *rp; /* a recording instead of the above */
@@ -48,10 +50,10 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 	}
 	mark("proc walk, libproc2 opened");
 	/* libbpf's messages go to stderr while loading: then nothing else is on the
-	 * terminal */
-	if (when == BPF_LATER && !verbose && !(src->loader = bpf_loader_start()))
-		when = BPF_NOW;
-	if (!src->loader)
+	 * terminal. Later: its thread starts once the first screen is out (sources_start_bpf),
+	 * not to take a CPU from the first refresh on a machine with few */
+	src->bpf_later = when == BPF_LATER && !verbose;
+	if (!src->bpf_later)
 		src->bpf = bpf_source_open(when == BPF_NO      ? "--no-bpf"
 					   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
 							       : NULL,
@@ -63,6 +65,17 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 	mark("slab reader");
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 	return src;
+}
+
+void sources_start_bpf(struct sources *src)
+{
+	if (!src->bpf_later)
+		return;
+	src->bpf_later = false;
+	if (!(src->loader = bpf_loader_start())) { /* no thread: loaded here */
+		src->bpf = bpf_source_open(NULL, false);
+		cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
+	}
 }
 
 struct sources *sources_replay(struct replay *rp)
@@ -77,6 +90,8 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 {
 	if (src->rp)
 		return replay_collect(src->rp, s, err, errlen);
+	if (src->collects++) /* a runner that did not start it after its first output */
+		sources_start_bpf(src);
 	s->wall = clock_wall();
 	s->hertz = sysconf(_SC_CLK_TCK);
 	s->page_kb = sysconf(_SC_PAGESIZE) / 1024;
