@@ -49,6 +49,18 @@ struct bpf_loader *bpf_loader_start(void)
 	return l;
 }
 
+bool bpf_loader_wait(const struct bpf_loader *l, double secs)
+{
+	double end = clock_mono() + secs;
+
+	while (!atomic_load_explicit(&l->done, memory_order_acquire)) {
+		if (clock_mono() >= end)
+			return false;
+		usleep(2000);
+	}
+	return true;
+}
+
 struct bpf_source *bpf_loader_take(struct bpf_loader **l, bool wait)
 {
 	struct bpf_loader *ld = *l;

@@ -37,6 +37,8 @@ static int batch_step(void *ctx, long i)
 	const struct model *m = &bt->mon->m;
 	char err[512];
 
+	if (i == 1) /* --no-wait: its second line waits for the load, a delay at most */
+		monitor_wait_bpf(bt->mon, bt->vi.delay);
 	/* a replay's first sample from those before it, as the live run printed it */
 	if (i == 0 && monitor_replay(bt->mon)
 		    ? monitor_seek(bt->mon, 0, err, sizeof(err))

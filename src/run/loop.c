@@ -136,13 +136,17 @@ static void collect(struct loop *l)
 	detail_again(l);
 }
 
-/* The refresh the interval brings: a replay plays its next sample */
+/* The refresh the interval brings: a replay plays its next sample. The second waits for
+ * the BPF programs loading since the first screen, a delay at most (monitor_wait_bpf) */
 static void refresh_due(struct loop *l)
 {
-	if (monitor_replay(l->mon))
+	if (monitor_replay(l->mon)) {
 		play(l);
-	else
-		collect(l);
+		return;
+	}
+	if (l->refreshes == 1)
+		monitor_wait_bpf(l->mon, l->prefs->delay);
+	collect(l);
 }
 
 /* Rows that came into view since the refresh (scrolling, a search, a filter, a column
@@ -287,13 +291,15 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		mark("costly files on screen");
 		ui_draw(l.u);
 		mark_done("drawn");
-		if (o->iterations && l.refreshes >= o->iterations)
-			break; /* -n N: the Nth refresh was drawn */
-		if (!l.rest) { /* once the first screen is out */
+		/* once the first screen is out; with -n 1 too, so that a run of N refreshes
+		 * costs that of one and N - 1 refreshes (its exit waits for the load) */
+		if (!l.rest) {
 			monitor_start_bpf(mon);
 			monitor_fill_names(mon);
 			l.rest = true;
 		}
+		if (o->iterations && l.refreshes >= o->iterations)
+			break; /* -n N: the Nth refresh was drawn */
 		wint_t ch;
 		bool is_key;
 		enum key_wait w = ui_read_key(l.u, wait_ms(&l), &ch, &is_key);

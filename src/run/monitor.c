@@ -110,6 +110,12 @@ void monitor_start_bpf(struct monitor *mon)
 		sources_start_bpf(mon->src);
 }
 
+void monitor_wait_bpf(struct monitor *mon, double secs)
+{
+	if (!monitor_replay(mon))
+		sources_wait_bpf(mon->src, secs);
+}
+
 bool monitor_warning(struct monitor *mon, char *buf, size_t size)
 {
 	return recorder_warning(mon->rec, buf, size);

@@ -47,6 +47,10 @@ struct monitor {
 /* The source, the recorder when c->rec names a file or a directory, the empty models.
  * NULL with a one-line reason in err (c->replay is closed then). */
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen);
+/* The second refresh waits for the BPF object that started loading after the first,
+ * secs (a delay) at most: a refresh from /proc costs several of one from the task
+ * iterator */
+void monitor_wait_bpf(struct monitor *mon, double secs);
 /* The command lines a refresh left unread (pids_request names_asked), of every process */
 void monitor_fill_names(struct monitor *mon);
 /* BPF_LATER: the BPF object starts loading now, on its thread; the runner calls it once

@@ -78,6 +78,12 @@ void sources_start_bpf(struct sources *src)
 	}
 }
 
+void sources_wait_bpf(struct sources *src, double secs)
+{
+	if (src->loader && bpf_loader_wait(src->loader, secs))
+		take_bpf(src, false);
+}
+
 struct sources *sources_replay(struct replay *rp)
 {
 	struct sources *src = xcalloc(1, sizeof(*src));
