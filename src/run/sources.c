@@ -58,7 +58,7 @@ struct sources *sources_open(enum bpf_when when, bool verbose, char *err, size_t
 					   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
 							       : NULL,
 					   verbose);
-	mark("bpf loader started (or loaded)");
+	mark("bpf opened (unless later)");
 	src->cg = cg_open();
 	mark("cg_open");
 	src->slab = slab_reader_new();
