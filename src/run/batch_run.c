@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "groups.h"
+#include "marks.h"
 #include "paced.h"
 #include "replay.h"
 #include "util.h"
@@ -68,6 +69,8 @@ static int batch_step(void *ctx, long i)
 	/* output that cannot be written (a closed pipe, a full disk) ends it, said */
 	if (output_failed(stdout, STDOUT_NAME))
 		return 1;
+	if (i == 0)
+		mark_done("first output");
 	if (bt->last < 0 || i < bt->last) /* the first line is out, more follow */
 		monitor_start_bpf(bt->mon);
 	return PACED_ON;
