@@ -1,4 +1,5 @@
 #include "tui.h"
+#include "marks.h"
 
 #include <langinfo.h>
 #include <poll.h>
@@ -147,6 +148,7 @@ void ui_draw(struct ui *u)
 		draw_too_small(u);
 	else
 		ui_screens[u->screen].draw(u);
+	mark("drawn to curses' window");
 	refresh();
 }
 

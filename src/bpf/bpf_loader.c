@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bpf_source.h"
+#include "marks.h"
 #include "util.h"
 
 struct bpf_loader {
@@ -31,7 +32,9 @@ static void *load(void *arg)
 	struct bpf_loader *l = arg;
 
 	gate();
+	mark("loader thread: starts");
 	l->src = bpf_source_open(&l->opts);
+	mark("loader thread: loaded");
 	atomic_store_explicit(&l->done, true, memory_order_release);
 	return NULL;
 }
@@ -49,6 +52,18 @@ struct bpf_loader *bpf_loader_start(const struct bpf_opts *o)
 		return NULL;
 	}
 	return l;
+}
+
+bool bpf_loader_wait(const struct bpf_loader *l, double secs)
+{
+	double end = clock_mono() + secs;
+
+	while (!atomic_load_explicit(&l->done, memory_order_acquire)) {
+		if (clock_mono() >= end)
+			return false;
+		usleep(2000);
+	}
+	return true;
 }
 
 struct bpf_source *bpf_loader_take(struct bpf_loader **l, bool wait)

@@ -17,6 +17,9 @@ struct bpf_loader;
  * with bpf_source_open itself). */
 struct bpf_loader *bpf_loader_start(const struct bpf_opts *o);
 
+/* Waits until the load is done, secs at most; whether it is */
+bool bpf_loader_wait(const struct bpf_loader *l, double secs);
+
 /* The source, once loaded (wait: waits for it), the loader then freed and *l NULL; NULL
  * while it is still loading (without wait) or when *l is NULL. */
 struct bpf_source *bpf_loader_take(struct bpf_loader **l, bool wait);

@@ -15,7 +15,8 @@ struct pid_entry {
 	uint64_t seen;			 /* generation last seen */
 	char seen_comm[MT_COMM_LEN + 1]; /* comm as libproc2 reported it when read */
 	char comm[MT_COMM_LEN + 1];	 /* raw */
-	char *cmd;			 /* raw */
+	char *cmd;			 /* raw; NULL: not read yet */
+	bool named;			 /* comm and seen_comm set */
 	/* its memory cgroup (raw), once read; the one before stays for a refresh, which the
 	 * previous snapshot may show */
 	char *cgroup, *cgroup_before;

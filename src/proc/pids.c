@@ -86,10 +86,23 @@ static void read_comm(int32_t pid, char *comm, const char *fallback)
 	snprintf(comm, MT_COMM_LEN + 1, "%.16s", n > 0 ? buf : fallback);
 }
 
+/* Its command line into the cache entry, and the sample's */
+static void fill_cmd(struct pid_entry *e, struct proc_sample *p)
+{
+	char buf[4096];
+
+	read_cmdline(p->pid, buf, sizeof(buf));
+	if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
+		snprintf(buf, sizeof(buf), "[%s]", e->comm);
+	e->cmd = xstrdup(buf);
+	p->cmd = e->cmd;
+	p->valid |= columns_filled_by(NEED_CMDLINE);
+}
+
 /* Fills comm and cmd from the cache, reading them for a process seen the first time or
- * one that renamed itself (an exec: its cgroup is then read again too). Returns its
- * entry. */
-static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample *p)
+ * one that renamed itself (an exec: its cgroup is then read again too); without cmd_now
+ * a command line not read yet stays unread (NULL), for pids_fill. Returns its entry. */
+static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample *p, bool cmd_now)
 {
 	char lp_comm[MT_COMM_LEN + 1];
 
@@ -98,12 +111,12 @@ static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample
 	if (e && strcmp(e->seen_comm, lp_comm) != 0) {
 		free(e->cmd);
 		e->cmd = NULL;
+		e->named = false;
 		e->cgroup_read = false;
 	} else if (!e) {
 		e = pidcache_add(&c->cache, p->pid, p->start_ticks);
 	}
-	if (!e->cmd) {
-		char buf[4096];
+	if (!e->named) {
 		snprintf(e->seen_comm, sizeof(e->seen_comm), "%s", lp_comm);
 		/* the walk's name is the kernel's comm; /proc's adds a kernel worker's current
 		 * work ("kworker/0:1-events"), so it is read for kernel threads */
@@ -111,13 +124,14 @@ static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample
 			read_comm(p->pid, e->comm, lp_comm);
 		else
 			snprintf(e->comm, sizeof(e->comm), "%s", lp_comm);
-		read_cmdline(p->pid, buf, sizeof(buf));
-		if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
-			snprintf(buf, sizeof(buf), "[%s]", e->comm);
-		e->cmd = xstrdup(buf);
+		e->named = true;
 	}
 	memcpy(p->comm, e->comm, sizeof(p->comm));
 	p->cmd = e->cmd;
+	if (e->cmd)
+		p->valid |= columns_filled_by(NEED_CMDLINE);
+	else if (cmd_now)
+		fill_cmd(e, p);
 	return e;
 }
 
@@ -322,15 +336,33 @@ static void collect_costly(struct pids_collector *c, struct snapshot *s, size_t 
 		collect_oom(s, from, req);
 }
 
+/* The command lines left unread (pids_request names_asked) of the rows req asks for */
+static void collect_names(struct pids_collector *c, struct snapshot *s,
+			  const struct pids_request *req)
+{
+	for (size_t i = 0; i < s->nprocs; i++) {
+		struct proc_sample *p = &s->procs[i];
+		struct pid_entry *e;
+
+		if (p->cmd || !wanted(req, p->pid) ||
+		    !(e = pidcache_find(&c->cache, p->pid, p->start_ticks)))
+			continue;
+		if (!e->cmd)
+			fill_cmd(e, p);
+		p->cmd = e->cmd;
+		p->valid |= columns_filled_by(NEED_CMDLINE);
+	}
+}
+
 void pids_fill(struct pids_collector *c, struct snapshot *s, const struct pids_request *req)
 {
+	collect_names(c, s, req);
 	collect_costly(c, s, 0, req);
 }
 
 void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 		 const struct pids_request *req)
 {
-	unsigned names = columns_filled_by(NEED_CMDLINE);
 	bool cgroups = req->cols & (COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS);
 	bool cgroups_all = req->cols & COL_ALL_CGROUPS;
 	size_t n = from;
@@ -343,9 +375,8 @@ void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 		if (n != i)
 			s->procs[n] = *p;
 		p = &s->procs[n++];
-		p->valid |= names;
 		p->user = user_name(p->uid);
-		struct pid_entry *e = fill_names(c, p);
+		struct pid_entry *e = fill_names(c, p, !req->names_asked || wanted(req, p->pid));
 		if (cgroups)
 			fill_cgroup(e, p,
 				    cgroups_all || pid_in(p->pid, req->row_pids, req->nrow_pids));

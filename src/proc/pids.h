@@ -16,7 +16,11 @@ struct pids_request {
 	 * memory cgroup, once per process and again for row_pids; COL_ALL_CGROUPS: for every
 	 * process at each refresh */
 	unsigned cols;
-	bool rows_all;		 /* read them for every process */
+	bool rows_all; /* read them for every process */
+	/* the command line of a process seen the first time only for the rows asked for
+	 * (rows_all, row_pids); the others' cmd stays NULL (COL_CMD not valid) for pids_fill
+	 * or the next refresh to read */
+	bool names_asked;
 	const int32_t *row_pids; /* else only for these (for instance the rows on screen) */
 	size_t nrow_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */

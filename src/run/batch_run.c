@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "groups.h"
+#include "marks.h"
 #include "paced.h"
 #include "replay.h"
 #include "util.h"
@@ -37,6 +38,8 @@ static int batch_step(void *ctx, long i)
 	const struct model *m = &bt->mon->m;
 	char err[512];
 
+	if (i == 1) /* --no-wait: its second line waits for the load, a delay at most */
+		monitor_wait_bpf(bt->mon, bt->vi.delay);
 	/* a replay's first sample from those before it, as the live run printed it */
 	if (i == 0 && monitor_replay(bt->mon)
 		    ? monitor_seek(bt->mon, 0, err, sizeof(err))
@@ -64,7 +67,13 @@ static int batch_step(void *ctx, long i)
 		free(b.s);
 	}
 	/* output that cannot be written (a closed pipe, a full disk) ends it, said */
-	return output_failed(stdout, STDOUT_NAME) ? 1 : PACED_ON;
+	if (output_failed(stdout, STDOUT_NAME))
+		return 1;
+	if (i == 0)
+		mark_done("first output");
+	if (bt->last < 0 || i < bt->last) /* the first line is out, more follow */
+		monitor_start_bpf(bt->mon);
+	return PACED_ON;
 }
 
 /* What the recording lost (a cut last sample, damage left out), a line each */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marks.h"
 #include "replay.h"
 #include "settings.h"
 #include "tui.h"
@@ -18,7 +19,8 @@ struct loop {
 	struct ui *u;
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
-	bool first;	     /* no row was on screen yet: costly columns for every row */
+	bool first;	     /* no row was on screen yet: command lines for rows shown */
+	bool rest;	     /* what the first screen did without was started or read */
 	struct theme *theme; /* main's, loaded again by the V key */
 };
 
@@ -98,8 +100,11 @@ static void collect(struct loop *l)
 	}
 	char err[256];
 	int32_t onscreen[MAX_ONSCREEN];
-	/* costly columns are read for the rows on screen; for all rows when the table is
-	 * sorted by one of them, and on the first refresh, before any row was shown. The
+	/* costly columns are read for the rows on screen (on the first refresh, before any
+	 * row was shown, collect_onscreen reads them for those it shows), for all rows when
+	 * the table is sorted by one of them; the first refresh reads the command lines of
+	 * those it shows only, the rest after the first screen is drawn (but where they sort
+	 * or filter the rows). The
 	 * cgroup tree's figures only while its view is shown, but the usage and limits the
 	 * forecasts need at every refresh (forecast.h); memtop's own cgroup at every refresh, not
 	 * only once the first read found a limit: a limit may be set or changed while it runs
@@ -108,7 +113,9 @@ static void collect(struct loop *l)
 	bool users = ui_users_wanted(l->u); /* the totals per user sum every process's */
 	struct pids_request req = {
 		.cols = model_wanted(l->m) | (users ? USER_TOTALS_COLS : 0),
-		.rows_all = l->first || users || (columns[l->prefs->sort].needs & NEED_COSTLY),
+		.rows_all = users || (columns[l->prefs->sort].needs & NEED_COSTLY),
+		.names_asked = l->first && !(columns[l->prefs->sort].needs & NEED_CMDLINE) &&
+			       !l->prefs->filter.text[0],
 		.row_pids = onscreen,
 		.nrow_pids = ui_onscreen(l->u, onscreen, MAX_ONSCREEN),
 		.only_pids = l->prefs->filter.pids,
@@ -129,27 +136,32 @@ static void collect(struct loop *l)
 	detail_again(l);
 }
 
-/* The refresh the interval brings: a replay plays its next sample */
+/* The refresh the interval brings: a replay plays its next sample. The second waits for
+ * the BPF programs loading since the first screen, a delay at most (monitor_wait_bpf) */
 static void refresh_due(struct loop *l)
 {
-	if (monitor_replay(l->mon))
+	if (monitor_replay(l->mon)) {
 		play(l);
-	else
-		collect(l);
+		return;
+	}
+	if (l->refreshes == 1)
+		monitor_wait_bpf(l->mon, l->prefs->delay);
+	collect(l);
 }
 
 /* Rows that came into view since the refresh (scrolling, a search, a filter, a column
- * shown) get their costly columns now, not a '-' until the next refresh */
+ * shown) get their costly columns now, not a '-' until the next refresh; and the rows of
+ * the first screen their command lines */
 static void collect_onscreen(struct loop *l)
 {
 	unsigned costly = model_wanted(l->m) & columns_with_need(NEED_COSTLY);
 	int32_t onscreen[MAX_ONSCREEN], missing[MAX_ONSCREEN];
-	size_t n = costly ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
+	size_t n = costly || !l->rest ? ui_onscreen(l->u, onscreen, MAX_ONSCREEN) : 0, k = 0;
 	const struct snapshot *s = model_current(l->m);
 
 	for (size_t j = 0; j < n; j++) {
 		const struct proc_sample *p = snapshot_find(s, 0, onscreen[j]);
-		if (p && (costly & ~p->tried))
+		if (p && ((costly & ~p->tried) || !p->cmd))
 			missing[k++] = onscreen[j];
 	}
 	if (k)
@@ -262,6 +274,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		fprintf(stderr, "memtop: %s\n", err);
 		return 1;
 	}
+	mark("ui_open (curses)");
 	if (o->cgroups)
 		ui_show_cgroups(l.u);
 	if (o->slab)
@@ -275,7 +288,16 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 	bool hung_up = false;
 	for (bool run = true; run && !stop_signal_caught();) {
 		collect_onscreen(&l);
+		mark("costly files on screen");
 		ui_draw(l.u);
+		mark_done("drawn");
+		/* once the first screen is out; with -n 1 too, so that a run of N refreshes
+		 * costs that of one and N - 1 refreshes (its exit waits for the load) */
+		if (!l.rest) {
+			monitor_start_bpf(mon);
+			monitor_fill_names(mon);
+			l.rest = true;
+		}
 		if (o->iterations && l.refreshes >= o->iterations)
 			break; /* -n N: the Nth refresh was drawn */
 		wint_t ch;

@@ -14,6 +14,7 @@
 #include "bpf_source.h"
 #include "guard.h"
 #include "loop.h"
+#include "marks.h"
 #include "monitor.h"
 #include "options.h"
 #include "replay.h"
@@ -88,12 +89,14 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	char err[256];
+	mark("main");
 	std_fds_reserve();
 	setlocale(LC_ALL, "");
 	if (options_parse(&o, argc, argv, err, sizeof(err))) {
 		fprintf(stderr, "memtop: %s\n", err);
 		return 2;
 	}
+	mark("locale, options");
 	if (o.help) {
 		/* held whole, so that the one write that fails gives its reason */
 		static char held[1 << 14];
@@ -124,6 +127,7 @@ int main(int argc, char **argv)
 	}
 	if (o.mode == OUT_TUI && !recording && settings_apply(&o.prefs, o.given))
 		return 2;
+	mark("settings");
 	struct replay *rp = NULL; /* --replay: the source, instead of /proc and BPF */
 	if (o.replay && !(rp = open_replay(&o, err, sizeof(err)))) {
 		fprintf(stderr, "memtop: %s\n", err);
@@ -138,6 +142,7 @@ int main(int argc, char **argv)
 		replay_close(rp);
 		return 2;
 	}
+	mark("theme");
 	for (char *line = strtok(warn, "\n"); line; line = strtok(NULL, "\n"))
 		fprintf(stderr, "memtop: %s\n", line);
 	/* it runs on unprotected where it may not (JSON memtop.oom_score_adj is then absent);
@@ -145,6 +150,7 @@ int main(int argc, char **argv)
 	if (!geteuid() && guard_oom_adj(o.oom_score_adj, err, sizeof(err)) && o.given_adj)
 		fprintf(stderr, "memtop: %s\n", err);
 	selfcost_want_bpf_stats(o.bpf_stats && !rp);
+	mark("oom_score_adj");
 	struct monitor_conf conf = {.prefs = &o.prefs,
 				    .replay = rp,
 				    .no_bpf = o.no_bpf,
@@ -159,6 +165,7 @@ int main(int argc, char **argv)
 		theme_free(theme);
 		return 1;
 	}
+	mark("monitor_open");
 	/* OpenMetrics labels each process with its cgroup */
 	if (o.mode == OUT_OPENMETRICS || o.mode == OUT_SERVE)
 		o.prefs.cols |= COL_BIT(COL_CGROUP);

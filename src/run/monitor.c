@@ -9,6 +9,7 @@
 
 #include "bpf_pins.h"
 #include "guard.h"
+#include "marks.h"
 #include "replay.h"
 #include "stacks.h"
 #include "util.h"
@@ -43,11 +44,15 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	model_init(&mon->m, c->prefs);
 	cgmodel_init(&mon->cgm);
 	detail_init(&mon->detail);
-	/* beside a service that pins its programs and records: its last hour */
+	/* beside a service that pins its programs and records: its last hour, read with the
+	 * BPF object (BPF_LATER: once the first screen is out, monitor_start_bpf) */
 	char svc_rec[256];
 	if (!c->replay && !c->no_bpf && !c->pin && c->bpf_when != BPF_NEVER && !geteuid() &&
 	    bpf_pins_service(svc_rec, sizeof(svc_rec)) && svc_rec[0]) {
-		mon->warm = warm_start(svc_rec, c->prefs);
+		if (c->bpf_when == BPF_LATER)
+			mon->warm_later = xstrdup(svc_rec);
+		else
+			mon->warm = warm_start(svc_rec, c->prefs);
 		mon->warm_wait = c->bpf_when == BPF_NOW;
 	}
 	return mon;
@@ -59,6 +64,7 @@ void monitor_close(struct monitor *mon)
 		return;
 	monitor_detail_close(mon);
 	warm_cancel(mon->warm);
+	free(mon->warm_later);
 	recorder_close(mon->rec);
 	cgmodel_free(&mon->cgm);
 	model_free(&mon->m);
@@ -107,15 +113,37 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	if (sources_collect(mon->src, s, req, err, errlen) ||
 	    (mon->rec && recorder_append(mon->rec, s, err, errlen)))
 		return -1;
+	mark("recorder");
 	model_step(&mon->m);
+	mark("model_step");
 	update_cgroups(mon, true);
+	mark("cgmodel");
 	verdict_update(&mon->m, &mon->cgm);
+	mark("verdict");
 	give_back(mon);
 	if (rp)
 		mon->at = replay_last(rp);
 	else if (++mon->refreshes == 2)
 		guard_lock(mon->lock_max); /* steady after two refreshes */
 	return 0;
+}
+
+void monitor_start_bpf(struct monitor *mon)
+{
+	if (monitor_replay(mon))
+		return;
+	sources_start_bpf(mon->src);
+	if (mon->warm_later) {
+		mon->warm = warm_start(mon->warm_later, mon->prefs);
+		free(mon->warm_later);
+		mon->warm_later = NULL;
+	}
+}
+
+void monitor_wait_bpf(struct monitor *mon, double secs)
+{
+	if (!monitor_replay(mon))
+		sources_wait_bpf(mon->src, secs);
 }
 
 bool monitor_warning(struct monitor *mon, char *buf, size_t size)
@@ -129,6 +157,13 @@ void monitor_fill(struct monitor *mon, const int32_t *pids, size_t n)
 
 	if (sources_fill(mon->src, model_current_mut(&mon->m), &req))
 		model_late_values(&mon->m);
+}
+
+void monitor_fill_names(struct monitor *mon)
+{
+	struct pids_request req = {.cols = COL_BIT(COL_CMD), .rows_all = true};
+
+	sources_fill(mon->src, model_current_mut(&mon->m), &req);
 }
 
 void monitor_reorder(struct monitor *mon)

@@ -44,12 +44,22 @@ struct monitor {
 	size_t at;	   /* a replay: the sample the model took last, SIZE_MAX: none */
 	size_t free_held;  /* bytes the allocator held free when it last gave back */
 	struct warm *warm; /* beside a --pin service: its last hour, being read (warm.h) */
+	char *warm_later;  /* its recording, read once the first screen is out */
 	bool warm_wait;	   /* the first refresh waits for it */
 };
 
 /* The source, the recorder when c->rec names a file or a directory, the empty models.
  * NULL with a one-line reason in err (c->replay is closed then). */
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen);
+/* The second refresh waits for the BPF object that started loading after the first,
+ * secs (a delay) at most: a refresh from /proc costs several of one from the task
+ * iterator */
+void monitor_wait_bpf(struct monitor *mon, double secs);
+/* The command lines a refresh left unread (pids_request names_asked), of every process */
+void monitor_fill_names(struct monitor *mon);
+/* BPF_LATER: the BPF object starts loading now, on its thread; the runner calls it once
+ * its first refresh is out (sources_start_bpf) */
+void monitor_start_bpf(struct monitor *mon);
 void monitor_close(struct monitor *mon);
 
 /* One refresh: the source's next snapshot (live: what req asks for; a recording: its next

@@ -7,6 +7,7 @@
 #include "bpf_source.h"
 #include "cgroup.h"
 #include "guard.h"
+#include "marks.h"
 #include "numa.h"
 #include "proc_walk.h"
 #include "procfs.h"
@@ -21,6 +22,9 @@ struct sources {
 	struct pids_collector *pids;
 	struct bpf_source *bpf;	   /* NULL while the loader has it */
 	struct bpf_loader *loader; /* the BPF object loading on its thread; NULL: none */
+	bool bpf_later;		   /* BPF_LATER: the loader not started yet */
+	struct bpf_opts opts;	   /* how it loads then */
+	long collects;		   /* refreshes taken */
 	struct cg_reader *cg;
 	struct slab_reader *slab;
 	struct replay *rp; /* a recording instead of the above */
@@ -47,19 +51,42 @@ struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char 
 		free(src);
 		return NULL;
 	}
+	mark("proc walk, libproc2 opened");
 	/* libbpf's messages go to stderr while loading: then nothing else is on the
-	 * terminal */
-	if (when == BPF_LATER && !o->verbose && !(src->loader = bpf_loader_start(o)))
-		when = BPF_NOW;
+	 * terminal. Later: its thread starts once the first screen is out (sources_start_bpf),
+	 * not to take a CPU from the first refresh on a machine with few */
+	src->bpf_later = when == BPF_LATER && !o->verbose;
+	src->opts = *o;
+	src->opts.recording = NULL; /* a service loads now: none later */
 	opts.off = when == BPF_NO      ? "--no-bpf"
 		   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
 				       : NULL;
-	if (!src->loader)
+	if (!src->bpf_later)
 		src->bpf = bpf_source_open(&opts);
+	mark("bpf opened (unless later)");
 	src->cg = cg_open();
+	mark("cg_open");
 	src->slab = slab_reader_new();
+	mark("slab reader");
 	cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
 	return src;
+}
+
+void sources_start_bpf(struct sources *src)
+{
+	if (!src->bpf_later)
+		return;
+	src->bpf_later = false;
+	if (!(src->loader = bpf_loader_start(&src->opts))) { /* no thread: loaded here */
+		src->bpf = bpf_source_open(&src->opts);
+		cg_use_bpf(src->cg, bpf_source_cgroups(src->bpf));
+	}
+}
+
+void sources_wait_bpf(struct sources *src, double secs)
+{
+	if (src->loader && bpf_loader_wait(src->loader, secs))
+		take_bpf(src, false);
 }
 
 struct sources *sources_replay(struct replay *rp)
@@ -74,6 +101,8 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 {
 	if (src->rp)
 		return replay_collect(src->rp, s, err, errlen);
+	if (src->collects++) /* a runner that did not start it after its first output */
+		sources_start_bpf(src);
 	s->wall = clock_wall();
 	s->hertz = sysconf(_SC_CLK_TCK);
 	s->page_kb = sysconf(_SC_PAGESIZE) / 1024;
@@ -85,6 +114,7 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		account_collect(s);
 	/* each NUMA node's meminfo: one small file per node */
 	s->nnodes = numa_nodes_read(s->nodes, MT_MAX_NODES);
+	mark("meminfo, account, numa");
 	take_bpf(src, false);
 	double start = clock_mono();
 	size_t from = s->nprocs;
@@ -95,7 +125,9 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	} else if (proc_walk_collect(src->walk, s, err, errlen)) {
 		return -1;
 	}
+	mark("walk (stat, statm)");
 	pids_finish(src->pids, s, from, req);
+	mark("pids_finish (cmdline, cgroup, costly files)");
 	/* the processes' counters were read over the walk (0.5 s at 10,000 processes): stamp
 	 * them with its middle; the system counters and the BPF maps are read together after
 	 * it, at one moment, so that each rate spans its own interval */
@@ -104,11 +136,14 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	 * stalls by cgroup id) */
 	if (req->cg_cols || req->cg_self)
 		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
+	mark("cgroups");
 	s->mono = clock_mono();
 	if (procfs_counters(s, err, errlen))
 		return -1;
 	size_t first_event = s->nevents;
+	mark("counters (vmstat, psi...)");
 	bpf_source_collect(src->bpf, s);
+	mark("bpf collect");
 	/* every kill is counted, listed or not; the removed cgroups with kills after the
 	 * listed ones */
 	cg_count_kills(src->cg, s, first_event);
@@ -116,8 +151,10 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		cg_fill_kills(src->cg, s);
 	if (req->slab)
 		slab_collect(src->slab, s);
+	mark("kills, slab");
 	guard_collect(&s->self);
 	selfcost_collect(&s->cost, &s->bpf);
+	mark("guard, selfcost");
 	return 0;
 }
 

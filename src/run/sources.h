@@ -19,6 +19,11 @@ enum bpf_when { BPF_NOW, BPF_LATER, BPF_NO, BPF_NEVER };
  * messages while loading to stderr) */
 struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char *err,
 			     size_t errlen);
+/* BPF_LATER: starts loading the BPF object on its thread, once the first refresh is out
+ * (else the second refresh starts it); nothing otherwise */
+void sources_start_bpf(struct sources *src);
+/* Waits for the BPF object loading on its thread, secs at most (none loading: returns) */
+void sources_wait_bpf(struct sources *src, double secs);
 /* A recording, owned from then (closed by sources_close) */
 struct sources *sources_replay(struct replay *rp);
 /* The next refresh into s (model_begin's): the machine now, what req asks for; or the
