@@ -34,7 +34,8 @@ static void get_tasks(struct rcur *c, struct rbuf *tasks)
 
 	if (b) {
 		tasks->n = 0;
-		rb_bytes(tasks, b, n - 1);
+		if (n > 1)
+			rb_bytes(tasks, b, n - 1);
 	}
 }
 

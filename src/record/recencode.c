@@ -31,7 +31,7 @@ static void put_sys(struct rbuf *b, const struct snapshot *s, const struct snaps
 			bool same = tasks->n == base_tasks->n &&
 				    (!tasks->n || !memcmp(tasks->p, base_tasks->p, tasks->n));
 			rb_varint(b, same ? 0 : tasks->n + 1);
-			if (!same)
+			if (!same && tasks->n)
 				rb_bytes(b, tasks->p, tasks->n);
 		} else if (f->type == RF_DBL) {
 			uint64_t x, y;
