@@ -263,8 +263,8 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 # libFuzzer with ASan and UBSan, FUZZ_SECS (60) each: on the readers of untrusted text
 # (tests/fuzz/parsers.c, corpus in build/fuzz/corpus), then on recordings
 # (tests/fuzz/recordings.c, corpus in build/fuzz/rec-corpus), seeded with the golden
-# recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here;
-# the objects built a job per CPU
+# recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here
+# (with the memory cgroups); the objects built a job per CPU
 FUZZ_SECS ?= 60
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
@@ -284,7 +284,7 @@ $(REC_SEEDS)/oom.rec: tests/cli/golden/oom.rec $(BUILD)/memtop $(BUILD)/tests/ho
 	@mkdir -p $(@D)
 	$(call say,SEEDS,$(@D))
 	$(Q)$(BUILD)/tests/hostile_rec $(@D)
-	$(Q)$(BUILD)/memtop --record $(@D)/live.rec -n 3 -d 0.2 -b >/dev/null || true
+	$(Q)$(BUILD)/memtop --record $(@D)/live.rec --cgroups -n 3 -d 0.2 -b >/dev/null || true
 	$(Q)cp tests/cli/golden/oom.rec $@
 
 $(FUZZ)/%.o: %.c

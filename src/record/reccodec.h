@@ -12,6 +12,9 @@
 #define REC_MAX_PROCS	(1u << 18) /* 262,144 processes */
 #define REC_MAX_CGROUPS (1u << 16) /* 65,536 cgroups */
 #define REC_MAX_EVENTS	4096	   /* OOM kills */
+/* the processes of the limited cgroups: each once for every limited cgroup it is in or
+ * below; a sample holding more records none */
+#define REC_MAX_CG_TASKS (1u << 20)
 
 struct rec_proc {
 	struct proc_sample p; /* p.cmd, p.user and p.cgroup point at the copies below */
@@ -35,6 +38,7 @@ struct rec_state {
 	uint64_t gen;
 	struct rec_proc *tmp; /* room for the next sample's processes */
 	size_t tmpcap;
+	struct rbuf tasks; /* the cgroups' processes as coded (rectasks.c); none: empty */
 };
 
 void rec_state_init(struct rec_state *st);

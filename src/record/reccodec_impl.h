@@ -17,6 +17,13 @@ enum {
 	P_ALL = 0x7f,
 };
 
+/* The processes of the limited cgroups of s, coded (rectasks.c): nothing where none has
+ * any (or oom_group set), or where there are more than REC_MAX_CG_TASKS */
+void rec_tasks_put(struct rbuf *b, const struct snapshot *s);
+/* The same, p[0..n), into s, whose cgroups are decoded; NULL, or why they do not hold
+ * together (then s has none) */
+const char *rec_tasks_get(const uint8_t *p, size_t n, struct snapshot *s);
+
 /* A string a snapshot may still point at: freed two samples later */
 void bury(struct rec_state *st, char *p);
 void sweep(struct rec_state *st, bool all);

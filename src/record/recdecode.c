@@ -26,11 +26,30 @@ static char *get_ptr_str(struct rcur *c, bool *changed)
 	return s;
 }
 
-static void get_sys(struct rcur *c, const struct rec_schema *sc, struct snapshot *st)
+/* The cgroups' processes as coded (a part of size 0, recfmt.h): unchanged, or new bytes */
+static void get_tasks(struct rcur *c, struct rbuf *tasks)
 {
+	uint64_t n = rc_varint(c);
+	const uint8_t *b = n ? rc_bytes(c, n - 1) : NULL;
+
+	if (b) {
+		tasks->n = 0;
+		if (n > 1)
+			rb_bytes(tasks, b, n - 1);
+	}
+}
+
+static void get_sys(struct rcur *c, const struct rec_schema *sc, struct rec_state *rs)
+{
+	struct snapshot *st = &rs->sys;
+
 	for (int i = 0; i < sc->nsys && !c->bad; i++) {
 		const struct rec_field *f = sc->sys[i] >= 0 ? &rec_sys_fields[sc->sys[i]] : NULL;
 		char *p = f ? (char *)st + f->off : NULL;
+		if (f && !f->size) {
+			get_tasks(c, &rs->tasks);
+			continue;
+		}
 		switch (sc->sys_type[i]) {
 		case RF_DBL: {
 			uint64_t x = rc_varint(c), y;
@@ -281,12 +300,14 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 	else if (!st->have)
 		why = "a change without the sample before it";
 	if (!why) {
-		get_sys(&c, sc, &st->sys);
+		get_sys(&c, sc, st);
 		take_str(st, &c, &st->cg_self_path);
 		why = c.bad ? "cut short in the system fields" : get_procs(st, sc, &c, s, key);
 	}
 	if (!why)
 		why = get_cgroups(st, sc, &c, s);
+	if (!why)
+		why = rec_tasks_get(st->tasks.p, st->tasks.n, s);
 	uint64_t nev = why ? 0 : rc_varint(&c);
 	if (nev > (c.n - c.at) / EVENT_MIN_BYTES)
 		why = "more events than bytes";

@@ -20,12 +20,20 @@ static void put_ptr_str(struct rbuf *b, const char *s, const char *base, bool ke
 	}
 }
 
-static void put_sys(struct rbuf *b, const struct snapshot *s, const struct snapshot *base)
+/* The system fields; the cgroups' processes (coded, tasks) against base's (base_tasks) */
+static void put_sys(struct rbuf *b, const struct snapshot *s, const struct snapshot *base,
+		    const struct rbuf *tasks, const struct rbuf *base_tasks)
 {
 	for (size_t i = 0; i < rec_nsys_fields; i++) {
 		const struct rec_field *f = &rec_sys_fields[i];
 		const char *p = (const char *)s + f->off, *q = (const char *)base + f->off;
-		if (f->type == RF_DBL) {
+		if (!f->size) {
+			bool same = tasks->n == base_tasks->n &&
+				    (!tasks->n || !memcmp(tasks->p, base_tasks->p, tasks->n));
+			rb_varint(b, same ? 0 : tasks->n + 1);
+			if (!same && tasks->n)
+				rb_bytes(b, tasks->p, tasks->n);
+		} else if (f->type == RF_DBL) {
 			uint64_t x, y;
 			memcpy(&x, p, 8);
 			memcpy(&y, q, 8);
@@ -197,8 +205,13 @@ static void put_cgroups(struct rec_state *st, struct rbuf *b, const struct snaps
 void rec_encode(struct rec_state *st, const struct snapshot *s, bool key, struct rbuf *out)
 {
 	static const struct snapshot zero;
+	static const struct rbuf none;
+	struct rbuf tasks = {0};
 
-	put_sys(out, s, key ? &zero : &st->sys);
+	rec_tasks_put(&tasks, s);
+	put_sys(out, s, key ? &zero : &st->sys, &tasks, key ? &none : &st->tasks);
+	SWAP(st->tasks, tasks);
+	free(tasks.p);
 	put_ptr_str(out, s->cg_self.path, st->cg_self_path, key);
 	put_procs(st, out, s, key);
 	put_cgroups(st, out, s, key);

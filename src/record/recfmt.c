@@ -85,6 +85,8 @@ const struct rec_field rec_sys_fields[] = {
 	F("psi.totals", psi.totals, RF_BOOL),
 	F("psi.some_total_us", psi.some_total_us, RF_U64),
 	F("psi.full_total_us", psi.full_total_us, RF_U64),
+	/* the limited cgroups' processes: a part coded by rectasks.c */
+	{"cgroups.tasks", 0, RF_CHARS, 0},
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 

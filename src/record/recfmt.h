@@ -35,7 +35,10 @@ struct rec_field {
 	const char *name;
 	size_t off; /* in struct snapshot */
 	enum rf_type type;
-	size_t size; /* in the snapshot */
+	/* in the snapshot; 0 (RF_CHARS): a part of the sample coded on its own, the limited
+	 * cgroups' processes (rectasks.c), recorded as a char array's bytes so that a reader
+	 * that does not know the part skips it */
+	size_t size;
 };
 extern const struct rec_field rec_sys_fields[];
 extern const size_t rec_nsys_fields;

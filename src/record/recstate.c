@@ -51,6 +51,7 @@ void rec_state_reset(struct rec_state *st)
 	free(st->cg_self_path);
 	st->cg_self_path = NULL;
 	st->nprocs = st->ncgs = 0;
+	st->tasks.n = 0;
 	memset(&st->sys, 0, sizeof(st->sys));
 	st->have = false;
 }
@@ -64,6 +65,7 @@ void rec_state_free(struct rec_state *st)
 	free(st->procs);
 	free(st->tmp);
 	free(st->cgs);
+	free(st->tasks.p);
 	memset(st, 0, sizeof(*st));
 }
 

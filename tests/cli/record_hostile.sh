@@ -1,7 +1,8 @@
 #!/bin/sh
 # Hostile recordings (tests/unit/rec_hostile.c, written by the hostile_rec helper): a
 # process without a command line or user replays as [comm] and its uid; a sample claiming
-# a million processes, cgroups or OOM kills is refused in one line, in little memory;
+# a million processes, cgroups or OOM kills, or a cgroup claiming two million processes,
+# is refused in one line, in little memory;
 # damage made of keyframe look-alikes each claiming the rest of the file is passed in
 # about the time of reading the file (the unit test counts the bytes read).
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -20,7 +21,7 @@ grep -Eq '^ +1234 4321 .* \[nocmd\]$' "$tmp/out" && grep -q ' \[flags37\]$' "$tm
 # the most memory a run may take: the sanitized build's shadow and quarantine included,
 # far below what a million processes would take (over 1 GB)
 max_kb=300000
-for part in procs:processes cgroups:cgroups events:events; do
+for part in procs:processes cgroups:cgroups events:events "tasks:cgroups' processes"; do
 	what=${part#*:} part=${part%:*}
 	exits 1 "$tmp/$part.rec: damaged block at offset [0-9]+: more $what than a sample holds" \
 		--replay "$tmp/$part.rec" -b
@@ -45,4 +46,4 @@ if [ -x /usr/bin/time ]; then
 	awk '{ exit !($1 + $2 < 5) }' "$tmp/cpu" ||
 		fail "the look-alikes took $(cat "$tmp/cpu") s of CPU"
 fi
-echo "no command line shown as [comm]; a million processes, cgroups, events refused; look-alikes passed"
+echo "no command line shown as [comm]; a million processes, cgroups, events, a cgroup's two million processes refused; look-alikes passed"

@@ -23,8 +23,12 @@ static void check(const struct snapshot *s)
 		if (!s->procs[i].cmd || !s->procs[i].user)
 			__builtin_trap();
 	if (s->nprocs > REC_MAX_PROCS || s->ncgroups > REC_MAX_CGROUPS ||
-	    s->nevents > REC_MAX_EVENTS)
+	    s->nevents > REC_MAX_EVENTS || s->ncg_tasks > REC_MAX_CG_TASKS)
 		__builtin_trap();
+	/* the forecast reads each cgroup's processes from the snapshot's */
+	for (size_t i = 0; i < s->ncgroups; i++)
+		if ((size_t)s->cgroups[i].task0 + s->cgroups[i].ntasks > s->ncg_tasks)
+			__builtin_trap();
 }
 
 /* The bytes as a file, opened and every sample read */

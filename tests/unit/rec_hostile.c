@@ -10,8 +10,8 @@
 #include "reccodec.h"
 #include "recfmt.h"
 
-const char *const rec_hostile_names[RH_COUNT] = {"nocmd", "procs", "cgroups", "events",
-						 "lookalikes"};
+const char *const rec_hostile_names[RH_COUNT] = {"nocmd",  "procs", "cgroups",
+						 "events", "tasks", "lookalikes"};
 
 #define WALL 1.7e9
 
@@ -31,7 +31,8 @@ static void block(struct rbuf *b, const uint8_t *raw, size_t n, uint32_t flags, 
 }
 
 /* The fields of a sample without processes, cgroups or events, up to its process count:
- * what a hand-made sample starts with */
+ * what a hand-made sample starts with. The last system field is the cgroups' processes,
+ * then memtop's own cgroup: none of either, the last two bytes before the counts. */
 static void empty_head(struct rbuf *raw)
 {
 	struct rec_state st;
@@ -103,6 +104,32 @@ static void many(struct rbuf *b, int part, const uint8_t *one, size_t len)
 	free(raw.p);
 }
 
+/* A keyframe of one cgroup whose processes claim 2,000,000, each a pid 1 above the one
+ * before and an oom_score_adj of 0 */
+static void tasks(struct rbuf *b)
+{
+	struct rbuf raw = {0}, list = {0};
+	const uint64_t n = 2000000;
+	static const uint8_t cgroup[] = {0, 1, 0, 0, 1, 0, 0, 0};
+
+	empty_head(&raw);
+	raw.n -= 2; /* no processes of cgroups, memtop's own cgroup none */
+	rb_varint(&list, 1);
+	rb_varint(&list, n << 1);
+	for (uint64_t i = 0; i < n; i++)
+		rb_bytes(&list, (const uint8_t[]){2, 0}, 2);
+	rb_varint(&raw, list.n + 1);
+	rb_bytes(&raw, list.p, list.n);
+	rb_varint(&raw, 1); /* memtop's own cgroup: none */
+	rb_varint(&raw, 0); /* processes */
+	rb_varint(&raw, 1); /* a cgroup */
+	rb_bytes(&raw, cgroup, sizeof(cgroup));
+	rb_varint(&raw, 0); /* events */
+	block(b, raw.p, raw.n, REC_KEY, WALL);
+	free(list.p);
+	free(raw.p);
+}
+
 static void lookalikes(struct rbuf *b)
 {
 	struct rbuf raw = {0};
@@ -146,6 +173,9 @@ void rec_hostile(enum rec_hostile h, struct rbuf *b)
 		break;
 	case RH_EVENTS:
 		many(b, 2, event, sizeof(event));
+		break;
+	case RH_TASKS:
+		tasks(b);
 		break;
 	case RH_LOOKALIKES:
 	case RH_COUNT:

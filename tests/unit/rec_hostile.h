@@ -12,6 +12,7 @@ enum rec_hostile {
 	RH_PROCS,      /* a keyframe claiming 1,000,000 processes, 3 bytes each */
 	RH_CGROUPS,    /* a keyframe claiming 1,000,000 cgroups, 8 bytes each */
 	RH_EVENTS,     /* a keyframe claiming 1,000,000 OOM kills, 14 bytes each */
+	RH_TASKS,      /* a keyframe whose one cgroup claims 2,000,000 processes, 2 bytes each */
 	RH_LOOKALIKES, /* a keyframe, a junk byte, then look-alike keyframe headers every 28
 			* bytes over 1 MiB, each claiming the rest of the file */
 	RH_COUNT

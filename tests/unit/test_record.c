@@ -1,7 +1,8 @@
 /* The recording: what is written is read back field by field, across keyframes; a file cut
  * at any byte of its last two blocks replays its whole samples; flipped bytes and a newer
  * version give an error, never a crash; --record-dir keeps --keep days; a recording made by
- * an earlier memtop reads whole and encodes again to the same samples; the varints. */
+ * an earlier memtop reads whole and encodes again to the same samples; one that does not
+ * know the cgroups' processes reads the rest; the varints. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,17 @@ static void gen(struct snapshot *s, int i)
 		c->valid = CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT);
 		c->unlimited = k ? 0 : CGCOL_BIT(CGCOL_LIMIT);
 		c->v[CGCOL_USAGE] = 5000 + (uint64_t)i * 3;
+		/* /a's processes, which change every 10 samples (none from 100 to 109), one's
+		 * oom_score_adj from 50 */
+		c->task0 = (uint32_t)s->ncg_tasks;
+		c->ntasks = k && i / 10 != 10 ? 3 + (uint32_t)(i / 10 % 4) : 0;
+		c->oom_group = k && i / 10 % 3 == 1 && i / 10 != 10;
+		s->cg_tasks =
+			xrealloc(s->cg_tasks, (s->ncg_tasks + c->ntasks) * sizeof(struct cg_task));
+		s->cg_tasks_cap = s->ncg_tasks + c->ntasks;
+		for (uint32_t j = 0; j < c->ntasks; j++)
+			s->cg_tasks[s->ncg_tasks++] = (struct cg_task){
+				103 + 6 * (int32_t)j, (int16_t)(j == 1 && i >= 50 ? 500 : -j)};
 	}
 	if (i == 77) {
 		struct mt_event *e = snapshot_add_event(s);
@@ -122,6 +134,14 @@ static void check_same(const struct snapshot *a, const struct snapshot *b)
 		assert_int_equal(a->cgroups[k].parent, b->cgroups[k].parent);
 		assert_int_equal(a->cgroups[k].unlimited, b->cgroups[k].unlimited);
 		assert_int_equal(a->cgroups[k].v[CGCOL_USAGE], b->cgroups[k].v[CGCOL_USAGE]);
+		assert_int_equal(a->cgroups[k].ntasks, b->cgroups[k].ntasks);
+		assert_int_equal(a->cgroups[k].oom_group, b->cgroups[k].oom_group);
+		for (uint32_t j = 0; j < a->cgroups[k].ntasks; j++) {
+			const struct cg_task *x = &a->cg_tasks[a->cgroups[k].task0 + j],
+					     *y = &b->cg_tasks[b->cgroups[k].task0 + j];
+			assert_int_equal(x->pid, y->pid);
+			assert_int_equal(x->oom_score_adj, y->oom_score_adj);
+		}
 	}
 	assert_int_equal(a->nevents, b->nevents);
 	for (size_t k = 0; k < a->nevents; k++) {
@@ -397,6 +417,58 @@ static void test_newer(void **state)
 	unlink(bad);
 }
 
+/* A reader that does not know the cgroups' processes (an earlier memtop: the header's
+ * field maps to none) reads every other field of every sample, the processes of none; one
+ * that knows them reads them */
+static void test_tasks_unknown(void **state)
+{
+	(void)state;
+	struct rec_schema own, older;
+	struct rec_state enc, dec, old;
+	struct snapshot s, t, u;
+	struct rbuf raw = {0};
+	char err[256];
+
+	rec_schema_own(&own, 0);
+	older = own;
+	for (int i = 0; i < older.nsys; i++)
+		if (!strcmp(rec_sys_fields[older.sys[i]].name, "cgroups.tasks"))
+			older.sys[i] = -1;
+	rec_state_init(&enc);
+	rec_state_init(&dec);
+	rec_state_init(&old);
+	snapshot_init(&s);
+	snapshot_init(&t);
+	snapshot_init(&u);
+	for (int i = 0; i < NSAMPLES; i++) {
+		bool key = i % 60 == 0;
+		gen(&s, i);
+		raw.n = 0;
+		rec_encode(&enc, &s, key, &raw);
+		snapshot_reuse(&t);
+		snapshot_reuse(&u);
+		assert_int_equal(rec_decode(&dec, &own, raw.p, raw.n, key, &t, err, sizeof(err)),
+				 0);
+		assert_int_equal(rec_decode(&old, &older, raw.p, raw.n, key, &u, err, sizeof(err)),
+				 0);
+		check_same(&s, &t);
+		assert_int_equal(u.ncg_tasks, 0);
+		assert_true((t.ncg_tasks > 0) == (i / 10 != 10));
+		for (size_t k = 0; k < s.ncgroups; k++) {
+			s.cgroups[k].ntasks = 0;
+			s.cgroups[k].oom_group = false;
+		}
+		check_same(&s, &u);
+	}
+	snapshot_free(&s);
+	snapshot_free(&t);
+	snapshot_free(&u);
+	rec_state_free(&enc);
+	rec_state_free(&dec);
+	rec_state_free(&old);
+	free(raw.p);
+}
+
 /* --record-dir: a file a day (a test's day of 100 s), the oldest removed past --keep */
 static void test_days(void **state)
 {
@@ -563,10 +635,11 @@ static void test_golden(void **state)
 int run_record_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_roundtrip), cmocka_unit_test(test_cut),
-		cmocka_unit_test(test_flipped),	  cmocka_unit_test(test_resume),
-		cmocka_unit_test(test_newer),	  cmocka_unit_test(test_days),
-		cmocka_unit_test(test_golden),	  cmocka_unit_test(test_varints),
+		cmocka_unit_test(test_roundtrip),     cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_flipped),	      cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_newer),	      cmocka_unit_test(test_days),
+		cmocka_unit_test(test_tasks_unknown), cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_varints),
 	};
 	return cmocka_run_group_tests_name("record", tests, make_file, drop_file);
 }

@@ -1,7 +1,8 @@
 /* Hostile recordings (rec_hostile.h) read by the replay: a process without a command line
  * or user gets them as a live sample has them; a sample claiming a million processes,
- * cgroups or OOM kills is refused before anything is made for them; damage made of
- * keyframe look-alikes costs a walk a few times the file's bytes, not their square. */
+ * cgroups or OOM kills, or a cgroup two million processes, is refused before anything is
+ * made for them; damage made of keyframe look-alikes costs a walk a few times the file's
+ * bytes, not their square. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,8 @@ static void test_no_cmd(void **state)
 	close(fd);
 }
 
-/* Each of the three is refused with its reason, the sample not read */
+/* Each of the four is refused with its reason, the sample not read (of the cgroups'
+ * processes, the cgroup before them is) */
 static void test_too_many(void **state)
 {
 	(void)state;
@@ -64,6 +66,7 @@ static void test_too_many(void **state)
 		{RH_PROCS, "more processes than a sample holds"},
 		{RH_CGROUPS, "more cgroups than a sample holds"},
 		{RH_EVENTS, "more events than a sample holds"},
+		{RH_TASKS, "more cgroups' processes than a sample holds"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char path[64], err[512];
@@ -76,7 +79,8 @@ static void test_too_many(void **state)
 		snapshot_init(&s);
 		assert_int_equal(replay_read(rp, 0, &s, err, sizeof(err)), -1);
 		assert_non_null(strstr(err, cases[i].why));
-		assert_int_equal(s.nprocs + s.ncgroups + s.nevents, 0);
+		assert_int_equal(s.nprocs + s.nevents + s.ncg_tasks, 0);
+		assert_true(s.ncgroups <= (cases[i].h == RH_TASKS));
 		snapshot_free(&s);
 		replay_close(rp);
 		close(fd);
