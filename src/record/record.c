@@ -32,6 +32,7 @@ struct recorder {
 	struct rbuf hdr; /* the file's header, copied into every keyframe */
 	ZSTD_CCtx *zc;
 	char warn[4096 + 256]; /* what opening a file found, not yet said ("": nothing) */
+	bool foreign;	       /* the file opened last is another version's */
 };
 
 double record_day_secs(void)
@@ -187,6 +188,7 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 	} else {
 		uint8_t *have = xmalloc(hdr.n);
 		if (pread(r->fd, have, hdr.n, 0) != (ssize_t)hdr.n || memcmp(have, hdr.p, hdr.n)) {
+			r->foreign = true;
 			snprintf(err, errlen,
 				 "%s: not a recording this memtop appends to (another version or "
 				 "other columns); record to a new file",
@@ -259,7 +261,18 @@ static int next_file(struct recorder *r, double wall, char *err, size_t errlen)
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;
+	r->foreign = false;
 	int rc = open_file(r, err, errlen);
+	/* the day's file of another version (memtop upgraded during the day): moved aside as
+	 * a full one is, where the day has none yet, and the day goes on in a new file */
+	snprintf(old, sizeof(old), "%s.1", r->path);
+	if (rc && r->foreign && r->o.dir && access(old, F_OK) && !rename(r->path, old)) {
+		close(r->fd);
+		r->fd = -1;
+		snprintf(r->warn, sizeof(r->warn), "%s: another version's; moved to %s.1", r->day,
+			 r->day);
+		rc = open_file(r, err, errlen);
+	}
 	if (!rc && r->o.dir)
 		prune(r);
 	return rc;

@@ -255,15 +255,15 @@ static int open_dir(struct replay *r, const char *dir, char *err, size_t errlen)
 	/* a day's file moved aside (.rec.1) comes before the day's file */
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(names[i]);
-		if (len > 2 && !strcmp(names[i] + len - 2, ".1"))
-			names[i][len - 5] = ' '; /* memtop-D .rec.1 sorts before memtop-D.rec */
+		if (len > 6 && !strcmp(names[i] + len - 6, ".rec.1"))
+			names[i][len - 6] = ' '; /* memtop-D rec.1 sorts before memtop-D.rec */
 	}
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
 	for (size_t i = 0; i < n; i++) {
-		char *sp = strchr(names[i], ' ');
-		if (sp)
-			*sp = '.';
+		size_t len = strlen(names[i]);
+		if (len > 6 && !strcmp(names[i] + len - 6, " rec.1"))
+			names[i][len - 6] = '.';
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (open_file(r, path, err, errlen)) /* said, and left out */
 			tbuf_printf(&r->warn, "%s; left out\n", err);
