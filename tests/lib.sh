@@ -108,6 +108,17 @@ start_child() {
 	wait_ready "$tmp/child" || fail "alloc_child never got ready"
 }
 
+# start_sleepers N: N idle processes (sleep 600), their pids added to $sleepers for the
+# test's exit trap to kill
+start_sleepers() {
+	_n=$1
+	while [ "$_n" -gt 0 ]; do
+		sleep 600 &
+		sleepers="$sleepers $!"
+		_n=$((_n - 1))
+	done
+}
+
 # screen_clock: the clock at the end of the status line (of the process or the cgroup
 # table); next_refresh [SECS]: waits (10 s by default) until it changes, that is until
 # memtop has refreshed

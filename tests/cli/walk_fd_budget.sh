@@ -18,12 +18,7 @@ trap 'exit 1' INT TERM HUP
 command -v jq >/dev/null || skip "needs jq"
 now() { date +%s.%N; }
 
-i=0
-while [ $i -lt 300 ]; do
-	sleep 300 &
-	sleepers="$sleepers $!"
-	i=$((i + 1))
-done
+start_sleepers 300
 
 # the line N of memtop's output FILE, as a file of its own
 line() { sed -n "$2p" "$1" >"$1.$2"; }

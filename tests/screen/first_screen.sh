@@ -14,10 +14,7 @@ trap 'exit 1' INT TERM HUP
 
 # more processes than one screen holds, the marked one started last: sorted by pid, it is
 # below the first screen (unless the pids wrapped)
-for i in $(seq 60); do
-	sleep 600 &
-	sleepers="$sleepers $!"
-done
+start_sleepers 60
 marker=first-screen-$$
 start_child 0 0 "$marker"
 

@@ -9,10 +9,7 @@ sleepers=
 trap 'tm_kill; [ -n "$sleepers" ] && kill $sleepers 2>/dev/null' EXIT
 trap 'exit 1' INT TERM HUP
 # more processes than one screen holds
-for i in $(seq 40); do
-	sleep 120 &
-	sleepers="$sleepers $!"
-done
+start_sleepers 40
 
 tm_start 80 24 "'$MEMTOP' -d 0.5 --columns pid,pss,cmd"
 wait_for "PID   PSS" || fail "memtop did not start with PID PSS COMMAND"
