@@ -10,8 +10,23 @@
 #include "stacks.h"
 #include "util.h"
 
+/* The allocator's settings for a resident size that follows what memtop holds, before the
+ * BPF loader's thread allocates: one arena (a thread's own arena keeps the top of its
+ * heap, the kernel's BTF once parsed, resident: malloc_trim releases only the main
+ * arena's), and fixed thresholds rather than glibc's sliding ones (which rise to twice the
+ * largest block freed, so the free top of the heap stayed resident): blocks of 256 KiB and
+ * more (the snapshots, the rows, the history's arrays) are mappings of their own, grown in
+ * place and given back when freed, and the heap's free top is given back past 256 KiB */
+static void malloc_settings(void)
+{
+	mallopt(M_ARENA_MAX, 1);
+	mallopt(M_MMAP_THRESHOLD, 256 << 10);
+	mallopt(M_TRIM_THRESHOLD, 256 << 10);
+}
+
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen)
 {
+	malloc_settings();
 	struct monitor *mon = xcalloc(1, sizeof(*mon));
 
 	mon->prefs = c->prefs;
@@ -65,16 +80,17 @@ static void update_cgroups(struct monitor *mon, bool read)
 }
 
 /* The memory freed after a spike of processes (the model's rows at once, their history
- * when it forgets them, HISTORY_KEEP_GONE seconds after they ended) goes back to the
- * system, which the allocator would keep resident: when what it holds free has grown by
- * 8 MiB since it last gave back */
+ * when it forgets them, HISTORY_KEEP_GONE seconds after they ended) and by the BPF
+ * loader's thread once the object is loaded (the kernel's BTF parsed) goes back to the
+ * system, which the allocator would keep resident where it is not the heap's top: when
+ * what it holds free has grown by 1 MiB since it last gave back */
 static void give_back(struct monitor *mon)
 {
 	size_t held = mallinfo2().fordblks;
 
 	if (held < mon->free_held)
 		mon->free_held = held;
-	else if (held - mon->free_held >= 8u << 20) {
+	else if (held - mon->free_held >= 1u << 20) {
 		malloc_trim(0);
 		mon->free_held = mallinfo2().fordblks;
 	}
