@@ -110,7 +110,9 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	give_back(mon);
 	if (rp)
 		mon->at = replay_last(rp);
-	else if (++mon->refreshes == 2)
+	else if (++mon->refreshes == 1)
+		guard_drop_code(); /* what start-up alone ran */
+	else if (mon->refreshes == 2)
 		guard_lock(mon->lock_max); /* steady after two refreshes */
 	return 0;
 }
