@@ -27,8 +27,8 @@ struct row {
 	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
 	uint16_t depth;
 	bool last;
-	uint64_t more;
 	bool leak; /* its RSS + swap grew steadily over the last ten minutes */
+	uint64_t more;
 };
 
 struct sys_rates {

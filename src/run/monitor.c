@@ -10,20 +10,6 @@
 #include "stacks.h"
 #include "util.h"
 
-/* The allocator's settings for a resident size that follows what memtop holds, before the
- * BPF loader's thread allocates: one arena (a thread's own arena keeps the top of its
- * heap, the kernel's BTF once parsed, resident: malloc_trim releases only the main
- * arena's), and fixed thresholds rather than glibc's sliding ones (which rise to twice the
- * largest block freed, so the free top of the heap stayed resident): blocks of 256 KiB and
- * more (the snapshots, the rows, the history's arrays) are mappings of their own, grown in
- * place and given back when freed, and the heap's free top is given back past 256 KiB */
-static void malloc_settings(void)
-{
-	mallopt(M_ARENA_MAX, 1);
-	mallopt(M_MMAP_THRESHOLD, 256 << 10);
-	mallopt(M_TRIM_THRESHOLD, 256 << 10);
-}
-
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen)
 {
 	malloc_settings();
