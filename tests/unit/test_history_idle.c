@@ -11,8 +11,9 @@
  *   gone ones' two minutes reached), holds under MODEL_HOUR_BYTES of heap (mallinfo2: in
  *   use, and the mappings of large blocks whole; 16 MiB before the rows kept only the
  *   numbers they compute and the snapshots grew by an eighth); the history adds nothing
- *   after that, as the first test shows. memtop's resident size at 10,000 processes is that, less
- * the large blocks' untouched pages, plus its code and libraries (bench/README.md).
+ *   after that, as the first test shows. memtop's resident size at 10,000 processes is
+ *   that, less the large blocks' untouched pages, plus its code and libraries, the
+ *   collector's names and BPF's maps (bench/README.md).
  * - model_idle_hour_heap: the same model over an hour of 1 s refreshes, with memtop's
  *   malloc settings (util.h): under MODEL_HOUR_BYTES of heap (in use, and the mappings
  *   of large blocks whole) at the hour, and no more than at ten minutes. */
