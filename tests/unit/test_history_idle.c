@@ -122,6 +122,20 @@ static size_t heap_in_use(void)
 	return mi.uordblks + mi.hblkhd;
 }
 
+/* The model's refresh at t of add_procs's processes */
+static void model_refresh(struct model *m, int t, int32_t *next, int change)
+{
+	struct snapshot *s = model_begin(m);
+	s->mono = s->mono_procs = t;
+	s->wall = 1.7e9 + t;
+	s->uptime = 1000 + t;
+	s->hertz = 100;
+	s->mem[MI_MEM_TOTAL] = 32 << 20;
+	s->mem[MI_MEM_AVAILABLE] = 30 << 20;
+	add_procs(s, t, next, change);
+	model_step(m);
+}
+
 static void model_idle_heap(void **state)
 {
 	(void)state;
@@ -132,15 +146,7 @@ static void model_idle_heap(void **state)
 	model_init(&m, &pr);
 	int32_t next = 100000;
 	for (int t = 0; t < 130; t++) {
-		struct snapshot *s = model_begin(&m);
-		s->mono = s->mono_procs = t;
-		s->wall = 1.7e9 + t;
-		s->uptime = 1000 + t;
-		s->hertz = 100;
-		s->mem[MI_MEM_TOTAL] = 32 << 20;
-		s->mem[MI_MEM_AVAILABLE] = 30 << 20;
-		add_procs(s, t, &next, -1);
-		model_step(&m);
+		model_refresh(&m, t, &next, -1);
 	}
 	size_t after = heap_in_use(); /* under ASan, its own allocator's: no figure */
 	size_t heap = after > before ? after - before : 0;
@@ -161,15 +167,7 @@ static void model_idle_hour_heap(void **state)
 	model_init(&m, &pr);
 	int32_t next = 100000;
 	for (int t = 0; t < 3600; t++) {
-		struct snapshot *s = model_begin(&m);
-		s->mono = s->mono_procs = t;
-		s->wall = 1.7e9 + t;
-		s->uptime = 1000 + t;
-		s->hertz = 100;
-		s->mem[MI_MEM_TOTAL] = 32 << 20;
-		s->mem[MI_MEM_AVAILABLE] = 30 << 20;
-		add_procs(s, t, &next, 1000);
-		model_step(&m);
+		model_refresh(&m, t, &next, 1000);
 		if (t == 600)
 			at_600 = heap_in_use();
 	}
