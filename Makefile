@@ -5,7 +5,11 @@ BPFTOOL  ?= $(shell command -v bpftool 2>/dev/null || echo /usr/sbin/bpftool)
 BUILD    := build
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
-PKGS     := libproc2 ncursesw libbpf libdw libmicrohttpd
+PKGS     := libproc2 ncursesw libbpf libdw
+# libmicrohttpd is opened by --serve (src/run/mhd_lib.h), not linked: its headers only, and
+# the name of the library to open
+MHD_LIB  := $(shell pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so
+MHD_SONAME := $(shell objdump -p $(MHD_LIB) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 
 # What memtop needs to build is in the MT_ variables, which always apply; CFLAGS (default
@@ -18,12 +22,13 @@ SRC_DIRS := $(SRC_DIRS:/=)
 MT_CPPFLAGS := -D_GNU_SOURCE -DMEMTOP_VERSION='"$(VERSION)"' \
 	       -DMEMTOP_THEMES='"$(PREFIX)/share/memtop/themes"' \
 	       $(patsubst %,-I%,$(SRC_DIRS)) -Iui -I. -I$(BUILD) \
-	       $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+	       $(shell pkg-config --cflags $(PKGS) libmicrohttpd 2>/dev/null) \
+	       $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
 # Warnings are errors where the project's own compiler runs them: make test and CI
 # (WERROR=1); a user's make with another compiler or flags builds and warns.
 WERROR   ?= 0
 MT_CFLAGS   := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
-MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lcrypt -lm -pthread
+MT_LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lelf -lz -lzstd -lcrypt -lm -ldl -pthread
 COMPILE   = $(CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS)
 LINK      = $(CC) $(CFLAGS) $(LDFLAGS)
 

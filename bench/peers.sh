@@ -7,12 +7,15 @@
 #   sh bench/peers.sh                      (make bench runs it too, with the defaults)
 #   NPROCS=10000 ROUNDS=3 sh bench/peers.sh
 #   MEMTOP_ARGS=--no-bpf sh bench/peers.sh
+#   BASE=/tmp/old/build/memtop NPROCS=10000 sh bench/peers.sh   (memtop against an earlier build)
 #
 # Knobs (environment): NPROCS (idle processes to add, 2000), TOTAL (instead of NPROCS: add
 # what takes /proc to TOTAL processes, none if it has them already), ROUNDS (5), REFRESHES
 # (refreshes in the long run, 11), DELAY (seconds between refreshes, 0.2: at least 0.2 and
 # in tenths, as htop takes it), MEMTOP (binary, build/memtop), MEMTOP_ARGS (extra memtop
-# options), TOP, HTOP (the peers' binaries), RAW (a file to copy the raw rows to).
+# options), TOP, HTOP (the peers' binaries), RAW (a file to copy the raw rows to), BASE
+# (another memtop binary, an earlier build: its -b and its screen run in each round too,
+# right after memtop's, and print as "base").
 #
 # Each round runs, one after the other:
 #   memtop -b, top -b, memtop --json   -n 1, then -n REFRESHES, output to /dev/null, CPU
@@ -47,6 +50,7 @@ MEMTOP_ARGS=${MEMTOP_ARGS:-}
 TOP=${TOP:-top}
 HTOP=${HTOP:-htop}
 RAW=${RAW:-}
+BASE=${BASE:-}
 HELPER=build/bench/idle_procs
 
 die() {
@@ -66,6 +70,10 @@ for p in "$TOP" "$HTOP" tmux; do
 	command -v "$p" >/dev/null 2>&1 || die "no $p on this machine: sh scripts/deps.sh installs it"
 done
 MEMTOP=$(cd "$(dirname "$MEMTOP")" && pwd)/$(basename "$MEMTOP") # the panes start elsewhere
+if [ -n "$BASE" ]; then
+	[ -x "$BASE" ] || die "BASE $BASE is not a program"
+	BASE=$(cd "$(dirname "$BASE")" && pwd)/$(basename "$BASE")
+fi
 
 # TOTAL: as many idle processes as take /proc to TOTAL processes (none if it has them)
 if [ -n "$TOTAL" ]; then
@@ -94,17 +102,7 @@ tmp=$(mktemp -d /tmp/memtop-peers.XXXXXX)
 sock=memtop-peers-$$
 spawner=
 . bench/idle.inc
-cleanup() {
-	trap - EXIT INT TERM HUP
-	# the helpers in the panes kill what they started when tmux hangs up on them
-	tmux -L "$sock" kill-server 2>/dev/null || true
-	stop_spawner
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+on_exit_clean
 
 before=$(count_procs)
 idle=0 spawn_s=0
@@ -199,6 +197,7 @@ echo "$("$TOP" -V 2>/dev/null | head -n 1); $("$HTOP" --version | head -n 1);" \
 	"memtop${MEMTOP_ARGS:+ $MEMTOP_ARGS}"
 echo "$ROUNDS rounds of 1 and $REFRESHES refreshes at a delay of $DELAY s"
 M="'$MEMTOP' $MEMTOP_ARGS -d $DELAY"
+B="'$BASE' $MEMTOP_ARGS -d $DELAY"
 H="'$(command -v "$HTOP")' -d $tenths"
 T="'$(command -v "$TOP")' -d $DELAY"
 r=1
@@ -209,6 +208,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 		batch memtop "$n" "$MEMTOP" $MEMTOP_ARGS -b -n "$n" -d "$DELAY"
 	done
 	for n in 1 "$REFRESHES"; do
+		[ -z "$BASE" ] || batch base "$n" "$BASE" $MEMTOP_ARGS -b -n "$n" -d "$DELAY"
+	done
+	for n in 1 "$REFRESHES"; do
 		batch top "$n" "$TOP" -b -n "$n" -d "$DELAY"
 	done
 	for n in 1 "$REFRESHES"; do
@@ -217,6 +219,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 	done
 	for n in 1 "$REFRESHES"; do
 		interactive screen "$n" 0 "$M -n $n"
+	done
+	for n in 1 "$REFRESHES"; do
+		[ -z "$BASE" ] || interactive bscreen "$n" 0 "$B -n $n"
 	done
 	for n in 1 "$REFRESHES"; do
 		interactive htop "$n" 137 "$H"
@@ -237,7 +242,7 @@ fi
 # "ROUND PROCS cpu LABEL N utime_us stime_us maxrss_kb end_rss_kb [wall_ms]" and
 # "ROUND PROCS first LABEL ms polls run_ms wait_ms". A round is left out where other work on
 # the machine had moved the number of processes by more than 5 % (or 50) from the start.
-awk -v N="$REFRESHES" -v R="$ROUNDS" -v D="$DELAY" -v P0="$nprocs" '
+awk -v N="$REFRESHES" -v R="$ROUNDS" -v D="$DELAY" -v P0="$nprocs" -v BASE="$BASE" '
 function median(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -303,13 +308,15 @@ END {
 	}
 	printf "\n%d of %d rounds kept, at %s processes in /proc\n", nk, R, spread(pc, nk, "%.0f")
 
-	split("memtop top json screen htop", labels, " ")
+	nl = split(BASE != "" ? "memtop base top json screen bscreen htop" : "memtop top json screen htop",
+		labels, " ")
 	name["memtop"] = "memtop -b"; name["json"] = "memtop --json"; name["top"] = "top -b"
 	name["screen"] = "memtop (screen)"; name["htop"] = "htop (screen)"
+	name["base"] = "base -b"; name["bscreen"] = "base (screen)"
 	printf "\nCPU, ms (median over rounds, min..max)\n"
 	printf "%-16s %-22s %5s %5s %9s %-22s %8s %7s\n", "", "per refresh", "user", "sys",
 		"us/proc", "one-refresh run", "peak RSS", "end RSS"
-	for (l = 1; l <= 5; l++) {
+	for (l = 1; l <= nl; l++) {
 		x = labels[l]
 		collect("per", x, v); s = spread(v, nk, "%.1f")
 		collect("user", x, v); u = median(v, nk)
@@ -365,4 +372,13 @@ END {
 	printf "%-42s %.1f MB end, %.1f MB peak (target < 16 MB at 10000 processes)\n", "RSS, memtop -b",
 		endm["memtop"], peakm["memtop"]
 	printf "%-42s %.1f MB end, %.1f MB peak\n", "RSS, memtop (screen)", endm["screen"], peakm["screen"]
+	if (BASE != "") {
+		printf "%-42s %.1f MB end, %.1f MB peak\n", "RSS, base -b", endm["base"], peakm["base"]
+		printf "%-42s %.1f MB end, %.1f MB peak\n", "RSS, base (screen)", endm["bscreen"],
+			peakm["bscreen"]
+		ratio("per refresh, memtop -b / base -b", "per", "memtop", "base", "")
+		ratio("per refresh, memtop (screen) / base (screen)", "per", "screen", "bscreen", "")
+		ratio("RSS end, memtop -b / base -b", "endrss", "memtop", "base", "")
+		ratio("RSS end, memtop (screen) / base (screen)", "endrss", "screen", "bscreen", "")
+	}
 }' "$tmp/raw"

@@ -10,7 +10,7 @@
 static bool all_zero(const struct model *m, enum col_id c)
 {
 	for (size_t i = 0; i < m->nrows; i++)
-		if (m->rows[i]->num[c] != 0)
+		if (row_number(m->rows[i], c) != 0)
 			return false;
 	return true;
 }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -40,6 +41,13 @@ void *xrealloc(void *p, size_t n)
 	if (!p)
 		oom_exit();
 	return p;
+}
+
+void malloc_settings(void)
+{
+	mallopt(M_ARENA_MAX, 1);
+	mallopt(M_MMAP_THRESHOLD, 256 << 10);
+	mallopt(M_TRIM_THRESHOLD, 256 << 10);
 }
 
 void *xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first)

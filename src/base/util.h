@@ -20,6 +20,15 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* The allocator's settings for a resident size that follows what memtop holds; call it
+ * before a thread allocates (monitor_open, before the BPF loader's). One arena: a
+ * thread's own arena keeps the top of its heap (the kernel's BTF, once parsed) resident,
+ * and malloc_trim releases only the main arena's. Fixed thresholds rather than glibc's
+ * sliding ones, which rise to twice the largest block freed, so the free top of the heap
+ * stayed resident: blocks of 256 KiB and more (the snapshots, the rows, the history's
+ * arrays) are mappings of their own, grown without a copy and given back when freed, and
+ * the heap's free top is given back past 256 KiB. */
+void malloc_settings(void);
 /* The array p of n elements of size bytes, with room for *cap of them, given room for one
  * more: when full, its room doubles (is first, the first time). */
 void *xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first);

@@ -1,6 +1,7 @@
 #include "columns.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "snapshot.h"
@@ -212,6 +213,23 @@ unsigned columns_read_with(unsigned set)
 	const unsigned both = COL_BIT(COL_SWAP) | COL_BIT(COL_USED);
 
 	return set & both ? set | both : set;
+}
+
+/* numbered in the table's order; a column table with more than COL_NUMS of them stops
+ * memtop at its start (the unit tests run it) */
+int8_t col_slot[COL_COUNT];
+
+__attribute__((constructor)) static void number_slots(void)
+{
+	int8_t n = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		col_slot[c] =
+			columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_TEXT ? -1 : n++;
+	if (n > COL_NUMS) {
+		fprintf(stderr, "memtop: %d computed process columns, more than COL_NUMS\n", n);
+		abort();
+	}
 }
 
 void columns_derive(struct proc_sample *p)

@@ -61,6 +61,12 @@ enum col_need {
 
 extern const struct column columns[COL_COUNT];
 
+/* A process's row (model.h) keeps only the numbers it computes: those of the numeric
+ * columns that are not a sample (rates, shares, growths), column c's in its num[col_slot[c]]
+ * (-1: a sampled or a text column); a sampled column's number is its sample's */
+#define COL_NUMS 7
+extern int8_t col_slot[COL_COUNT]; /* set before main */
+
 /* The table layer's lookups (table.h) over columns[] */
 static inline int column_by_name(const char *name)
 {

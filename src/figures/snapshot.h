@@ -63,13 +63,16 @@ struct self_cost {	 /* what memtop itself costs */
 	uint64_t bpf_run_ns;
 };
 
+/* Its fields ordered so no padding is between them: a snapshot holds one per process */
 struct proc_sample {
 	int32_t pid;
 	int32_t ppid;
 	uint32_t uid;
-	uint64_t start_ticks;	    /* with pid, identifies a process across refreshes */
+	unsigned valid;		    /* the columns (COL_BIT) whose figures were read */
+	unsigned tried;		    /* the costly columns (COL_BIT) whose collectors ran for it */
 	bool kthread;		    /* a kernel thread (PF_KTHREAD) */
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
+	uint64_t start_ticks;	    /* with pid, identifies a process across refreshes */
 	const char *cmd;  /* raw, untrusted; owned by the collector, valid for two refreshes */
 	const char *user; /* owned by the collector */
 	/* its memory cgroup as /proc/PID/cgroup names it, while the CGROUP column is wanted;
@@ -84,8 +87,6 @@ struct proc_sample {
 	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
 	 * stalls in ns, since memtop started) */
 	uint64_t v[COL_COUNT];
-	unsigned valid; /* the columns (COL_BIT) whose figures were read */
-	unsigned tried; /* the costly columns (COL_BIT) whose collectors ran for it */
 };
 
 enum mt_event_type {

@@ -79,7 +79,11 @@ struct column {
 struct table_row {
 	const void *sample; /* what .text and .id read */
 	const uint64_t *v;  /* the sample's figures by column (a rate's counter) */
-	const double *num;  /* each numeric column's value in shown units */
+	/* each numeric column's value in shown units: num[c], or where slot is set (a row that
+	 * keeps only the numbers it computes) num[slot[c]], a sampled column's being its
+	 * sample's (table_number) */
+	const double *num;
+	const int8_t *slot;
 	unsigned valid;	    /* the columns with a value */
 	unsigned read;	    /* the columns read into v */
 	unsigned unlimited; /* of the sampled columns, those whose value is "max" (no limit) */
@@ -95,6 +99,16 @@ static inline const char *table_text(const struct column *col, const struct tabl
 static inline uint64_t table_sample(const struct column *cols, int c, const struct table_row *r)
 {
 	return cols[c].id ? cols[c].id(r->sample) : r->v[c];
+}
+
+/* A numeric column's value in shown units */
+static inline double table_number(const struct column *cols, int c, const struct table_row *r)
+{
+	if (!r->slot)
+		return r->num[c];
+	if (cols[c].kind == KIND_SAMPLE)
+		return (double)table_sample(cols, c, r);
+	return r->slot[c] >= 0 ? r->num[r->slot[c]] : 0;
 }
 
 /* A limit of "max": no value for JSON and OpenMetrics, "max" in a cell */

@@ -26,11 +26,11 @@ static void model_growth(struct model *m)
 			if (columns[c].kind != KIND_GROWTH)
 				continue;
 			p->valid &= ~COL_BIT(c);
-			r->num[c] = 0;
+			row_set(r, c, 0);
 			if (!history_growth_of(m->hist, i, columns[c].span, &kb,
 					       columns[c].span >= 600 ? &leak : NULL))
 				continue;
-			r->num[c] = kb;
+			row_set(r, c, kb);
 			p->valid |= COL_BIT(c);
 			r->leak |= leak;
 		}

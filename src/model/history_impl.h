@@ -34,10 +34,10 @@ struct tier {
 
 #define HISTORY_COLS_MAX 8 /* columns marked .history */
 
-struct hproc {
+struct hproc { /* one a process: its fields ordered so no padding is between them */
 	int32_t pid;
-	uint64_t start_ticks;
 	char comm[MT_COMM_LEN + 1];
+	uint64_t start_ticks;
 	double first, last;		/* mono of its first and last sample */
 	uint32_t first_rss, first_swap; /* at its first sample (NO_VALUE: not read) */
 	/* by slot, then history column; NULL while every sample held is the same, same[]

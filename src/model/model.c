@@ -147,14 +147,12 @@ static double rate_value(const struct span *sp, const struct proc_sample *p,
 	return (double)p->v[c] * scale / first;
 }
 
-/* A sampled column's value, or a share of RAM; 0 for the others */
+/* A share of RAM; 0 for the other computed columns */
 static double sample_value(const struct span *sp, const struct proc_sample *p, int c)
 {
 	const struct column *col = &columns[c];
 	uint64_t total = sp->s->mem[MI_MEM_TOTAL];
 
-	if (col->kind == KIND_SAMPLE)
-		return (double)(col->id ? col->id(p) : p->v[c]);
 	if (col->kind == KIND_SHARE)
 		return total ? 100.0 * (double)p->v[col->of] / (double)total : 0;
 	return 0;
@@ -172,17 +170,10 @@ static void row_values(struct row *r, const struct span *sp, const struct proc_s
 	r->more = 0;
 	for (int c = 0; c < COL_COUNT; c++) {
 		const struct column *col = &columns[c];
-		switch (col->kind) {
-		case KIND_SAMPLE:
-			r->num[c] = (double)(col->id ? col->id(p) : p->v[c]);
-			break;
-		case KIND_RATE:
-			r->num[c] = rate_value(sp, p, q, c, first);
-			break;
-		default:
-			r->num[c] = sample_value(sp, p, c);
-			break;
-		}
+		if (col->kind == KIND_RATE)
+			row_set(r, c, rate_value(sp, p, q, c, first));
+		else if (col_slot[c] >= 0)
+			row_set(r, c, sample_value(sp, p, c));
 	}
 	r->rate_since = !q && (!sp->prev || first < sp->dt_procs) ? first : 0;
 }
@@ -237,8 +228,8 @@ void model_late_values(struct model *m)
 	/* rows point into all */
 	for (size_t i = 0; s && i < m->nall; i++)
 		for (int c = 0; c < COL_COUNT; c++)
-			if (columns[c].kind == KIND_SAMPLE || columns[c].kind == KIND_SHARE)
-				m->all[i].num[c] = sample_value(&sp, m->all[i].p, c);
+			if (columns[c].kind == KIND_SHARE)
+				row_set(&m->all[i], c, sample_value(&sp, m->all[i].p, c));
 }
 
 static bool contains_nocase(const char *hay, const char *needle)

@@ -17,7 +17,9 @@
 
 struct row {
 	const struct proc_sample *p;
-	double num[COL_COUNT]; /* each numeric column's value: samples, rates, shares */
+	/* the numbers it computes (rates, shares, growths), column c's in num[col_slot[c]]
+	 * (columns.h); a sampled column's is p's (row_number) */
+	double num[COL_NUMS];
 	/* seconds its /proc rates span where that is not the interval: a process seen the
 	 * first time (on the first refresh, its life so far); 0 otherwise */
 	double rate_since;
@@ -25,8 +27,8 @@ struct row {
 	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
 	uint16_t depth;
 	bool last;
-	uint64_t more;
 	bool leak; /* its RSS + swap grew steadily over the last ten minutes */
+	uint64_t more;
 };
 
 struct sys_rates {
@@ -125,25 +127,36 @@ const struct snapshot *model_previous(const struct model *m);
 /* The shown columns and the sort column: those whose collectors must run */
 unsigned model_wanted(const struct model *m);
 
-/* Value of a numeric column for a row; text columns give 0. */
-static inline double row_number(const struct row *r, enum col_id c)
-{
-	return r->num[c];
-}
-/* Value of a text column for a row (raw, unescaped); NULL for numeric columns. */
-static inline const char *row_text(const struct row *r, enum col_id c)
-{
-	return columns[c].text ? columns[c].text(r->p) : NULL;
-}
-
 /* The row as the table layer (table.h) reads it */
 static inline struct table_row proc_row_view(const struct row *r)
 {
 	return (struct table_row){.sample = r->p,
 				  .v = r->p->v,
 				  .num = r->num,
+				  .slot = col_slot,
 				  .valid = r->p->valid,
 				  .read = r->p->valid};
+}
+
+/* Value of a numeric column for a row; text columns give 0. */
+static inline double row_number(const struct row *r, enum col_id c)
+{
+	const struct column *col = &columns[c];
+
+	if (col->kind == KIND_SAMPLE)
+		return (double)(col->id ? col->id(r->p) : r->p->v[c]);
+	return col_slot[c] >= 0 ? r->num[col_slot[c]] : 0;
+}
+
+/* Sets the number of a computed column (not a sample's) of a row */
+static inline void row_set(struct row *r, enum col_id c, double x)
+{
+	r->num[col_slot[c]] = x;
+}
+/* Value of a text column for a row (raw, unescaped); NULL for numeric columns. */
+static inline const char *row_text(const struct row *r, enum col_id c)
+{
+	return columns[c].text ? columns[c].text(r->p) : NULL;
 }
 
 /* RAM split as free(1) does: used = total - free - buffers - cache, where cache is

@@ -38,7 +38,7 @@ static void beat(struct verdict_proc *p, const struct row *r, enum col_id c, dou
 {
 	if (!(r->p->valid & COL_BIT(c)))
 		return;
-	double v = r->num[c] * scale;
+	double v = row_number(r, c) * scale;
 	if (p->pid && !(v > p->value))
 		return;
 	p->pid = r->p->pid;
@@ -136,7 +136,7 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 				idx = (long)i;
 		for (size_t i = 0; idx >= 0 && i < m->nall; i++)
 			if ((m->all[i].p->valid & COL_BIT(COL_GROW)) &&
-			    m->all[i].num[COL_GROW] / 60 >= VERDICT_GROW_KB_S &&
+			    row_number(&m->all[i], COL_GROW) / 60 >= VERDICT_GROW_KB_S &&
 			    proc_within(s, m->all[i].p, (size_t)idx))
 				beat(&v->cg[k].top, &m->all[i], COL_GROW, 1.0 / 60);
 	}

@@ -25,6 +25,13 @@ void guard_collect(struct self_state *st);
  * mappings and the bss after them) and of the main thread's stack. Never the heap, the
  * allocator's other mappings, the threads' stacks or the BPF maps, which grow with the
  * processes and cgroups it lists (guard_lock.c). Once; as root. */
+/* Drops from memtop's page tables the code pages of its program and libraries mapped now
+ * (MADV_DONTNEED: they stay in the page cache), but a mapping's with a page of its own (a
+ * text relocation): called after the first refresh, so that what start-up alone ran
+ * (option parsing, the BPF object's load, the first walk's set-up) is no longer counted in
+ * its resident size; the second refresh maps again the code a refresh runs, which
+ * guard_lock then locks. Once. */
+void guard_drop_code(void);
 #define GUARD_LOCK_MAX_DEFAULT (16ull << 20)
 void guard_lock(uint64_t max);
 /* The bytes it locked, in kB (what VmLck counts of it); 0 before guard_lock */

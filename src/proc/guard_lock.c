@@ -6,7 +6,8 @@
  * a refresh uses. The heap and the allocator's other mappings, which grow with the
  * processes listed, the loader thread's stack and the BPF maps (kernel memory, shared
  * mappings) are never locked. The whole stays within the cap, counted as the kernel counts
- * VmLck: the length of every range locked. */
+ * VmLck: the length of every range locked. Before, after the first refresh, the code pages
+ * start-up alone ran are dropped (guard_drop_code). */
 #include "guard.h"
 
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 #endif
 
 #define MAPS_MAX  (1u << 20) /* bytes of /proc/self/maps read */
+#define SMAPS_MAX (4u << 20) /* of /proc/self/smaps */
 #define GAP_PAGES 8	     /* resident runs this close are locked as one */
 
 static uint64_t locked_bytes;
@@ -143,4 +145,45 @@ void guard_lock(uint64_t max)
 	}
 	free(maps);
 	close(pagemap);
+}
+
+/* The value of field name ("Anonymous:") in the smaps entry that starts at entry; -1 if
+ * none before the next entry */
+static long smaps_field(const char *entry, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *l = strchr(entry, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		struct region r;
+		if (parse_region(l + 1, &r))
+			break;
+		if (!strncmp(l + 1, name, n))
+			return strtol(l + 1 + n, NULL, 10);
+	}
+	return -1;
+}
+
+void guard_drop_code(void)
+{
+	static bool done;
+
+	if (done)
+		return;
+	done = true;
+	char *smaps = malloc(SMAPS_MAX);
+	if (!smaps || read_file("/proc/self/smaps", smaps, SMAPS_MAX) <= 0) {
+		free(smaps);
+		return;
+	}
+	for (char *line = smaps; *line;) {
+		struct region r;
+		if (parse_region(line, &r) && !strcmp(r.perms, "r-xp") && r.path[0] == '/' &&
+		    strncmp(r.path, "/dev/", 5) && smaps_field(line, "Anonymous:") == 0)
+			madvise((void *)r.start, r.end - r.start, MADV_DONTNEED);
+		char *nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	free(smaps);
 }

@@ -9,18 +9,19 @@
 
 #include "snapshot.h"
 
+/* One a process: its fields ordered so no padding is between them */
 struct pid_entry {
 	int32_t pid;
-	uint64_t start_ticks;
-	uint64_t seen;			 /* generation last seen */
+	bool cgroup_read;		 /* read since it was first seen or last exec'd */
+	bool named;			 /* comm and seen_comm set */
 	char seen_comm[MT_COMM_LEN + 1]; /* comm as libproc2 reported it when read */
 	char comm[MT_COMM_LEN + 1];	 /* raw */
-	char *cmd;			 /* raw; NULL: not read yet */
-	bool named;			 /* comm and seen_comm set */
+	uint64_t start_ticks;
+	uint64_t seen; /* generation last seen */
+	char *cmd;     /* raw; NULL: not read yet */
 	/* its memory cgroup (raw), once read; the one before stays for a refresh, which the
 	 * previous snapshot may show */
 	char *cgroup, *cgroup_before;
-	bool cgroup_read; /* read since it was first seen or last exec'd */
 	struct pid_entry *next;
 };
 

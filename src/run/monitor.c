@@ -17,6 +17,7 @@
 
 struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t errlen)
 {
+	malloc_settings();
 	struct monitor *mon = xcalloc(1, sizeof(*mon));
 
 	mon->prefs = c->prefs;
@@ -89,16 +90,17 @@ static void update_cgroups(struct monitor *mon, bool read)
 }
 
 /* The memory freed after a spike of processes (the model's rows at once, their history
- * when it forgets them, HISTORY_KEEP_GONE seconds after they ended) goes back to the
- * system, which the allocator would keep resident: when what it holds free has grown by
- * 8 MiB since it last gave back */
+ * when it forgets them, HISTORY_KEEP_GONE seconds after they ended) and by the BPF
+ * loader's thread once the object is loaded (the kernel's BTF parsed) goes back to the
+ * system, which the allocator would keep resident where it is not the heap's top: when
+ * what it holds free has grown by 1 MiB since it last gave back */
 static void give_back(struct monitor *mon)
 {
 	size_t held = mallinfo2().fordblks;
 
 	if (held < mon->free_held)
 		mon->free_held = held;
-	else if (held - mon->free_held >= 8u << 20) {
+	else if (held - mon->free_held >= 1u << 20) {
 		malloc_trim(0);
 		mon->free_held = mallinfo2().fordblks;
 	}
@@ -123,7 +125,9 @@ int monitor_refresh(struct monitor *mon, const struct pids_request *req, char *e
 	give_back(mon);
 	if (rp)
 		mon->at = replay_last(rp);
-	else if (++mon->refreshes == 2)
+	else if (++mon->refreshes == 1)
+		guard_drop_code(); /* what start-up alone ran */
+	else if (mon->refreshes == 2)
 		guard_lock(mon->lock_max); /* steady after two refreshes */
 	return 0;
 }

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <math.h>
-#include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <zlib.h>
 
 #include "metric.h"
+#include "mhd_lib.h"
 #include "paced.h"
 #include "serve_deadline.h"
 #include "util.h"
@@ -484,6 +484,10 @@ int serve_run(struct monitor *mon, const struct options *o)
 		return 1;
 	}
 	st.vi.groups = o->groups ? &st.groups : NULL;
+	if ((o->mode == OUT_SERVE || o->web_config) && mhd_open(err, sizeof(err))) {
+		fprintf(stderr, "memtop: %s\n", err);
+		return drop_groups(&st);
+	}
 	struct web_config web;
 	if (o->web_config) {
 		if (web_config_read(&web, o->web_config, err, sizeof(err))) {

@@ -5,7 +5,7 @@
 #ifndef MEMTOP_SERVE_DEADLINE_H
 #define MEMTOP_SERVE_DEADLINE_H
 
-#include <microhttpd.h>
+#include "mhd_lib.h"
 
 struct deadline;
 

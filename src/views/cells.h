@@ -54,7 +54,7 @@ static inline size_t table_cell(const struct column *cols, int c, const struct t
 		return fmt_cut("max", 3, buf, size);
 	if (!(r->valid & TABLE_BIT(c)))
 		return fmt_cut("-", 1, buf, size);
-	return number_cell(r->num[c], col->unit, buf, size);
+	return number_cell(table_number(cols, c, r), col->unit, buf, size);
 }
 
 /* A figure not yet known (the BPF programs still loading): "…", "..." without UTF-8.

@@ -203,7 +203,7 @@ static void value(struct tbuf *b, const struct column *cols, int c, const struct
 	else if (col->kind == KIND_SAMPLE && !col->scale) /* exact, and cheaper than a double */
 		b->n += fmt_u64(table_sample(cols, c, r), tbuf_room(b, 20));
 	else
-		put_fixed(b, r->num[c], col->unit == UNIT_US_RATE ? 1 : 2);
+		put_fixed(b, table_number(cols, c, r), col->unit == UNIT_US_RATE ? 1 : 2);
 }
 
 /* A row's object, without its closing brace: a key per column of k, the counter beside

@@ -13,10 +13,8 @@ static void cells_format_each_unit(void **state)
 	p.cmd = "cmd \x1b[2J arg";
 	p.user = "root";
 	struct row r = {.p = &p};
-	r.num[COL_PID] = 4242;
-	r.num[COL_RSS] = 2048;
-	r.num[COL_MEM_PCT] = 12.345;
-	r.num[COL_MINFLT] = 1234.4;
+	row_set(&r, COL_MEM_PCT, 12.345);
+	row_set(&r, COL_MINFLT, 1234.4);
 	char b[128];
 	cell_text(&r, COL_PID, b, sizeof(b), true);
 	assert_string_equal(b, "4242");

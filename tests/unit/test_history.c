@@ -142,12 +142,12 @@ static void growth_and_leak(void **state)
 		push(&m, t, rss, 3, 20 << 20, 0, 0);
 		if (t == 30) { /* 30 s: over the 30 s seen */
 			assert_true(m.all[0].p->valid & COL_BIT(COL_GROW));
-			assert_float_equal(m.all[0].num[COL_GROW], 5120 * 60, 1e-6);
-			assert_float_equal(m.all[1].num[COL_GROW], 0, 1e-9);
+			assert_float_equal(row_number(&m.all[0], COL_GROW), 5120 * 60, 1e-6);
+			assert_float_equal(row_number(&m.all[1], COL_GROW), 0, 1e-9);
 		}
 	}
-	assert_float_equal(m.all[0].num[COL_GROW], 5120 * 60, 1e-6);
-	assert_float_equal(m.all[0].num[COL_GROW10], 5120 * 60, 1e-6);
+	assert_float_equal(row_number(&m.all[0], COL_GROW), 5120 * 60, 1e-6);
+	assert_float_equal(row_number(&m.all[0], COL_GROW10), 5120 * 60, 1e-6);
 	assert_true(m.all[0].leak);
 	assert_false(m.all[1].leak);
 	assert_false(m.all[2].leak);
@@ -158,9 +158,9 @@ static void growth_and_leak(void **state)
 		uint64_t rss[3] = {top, 50000, 200000};
 		push(&m, t, rss, 3, 20 << 20, 0, 0);
 		if (t == 792)
-			assert_float_equal(m.all[0].num[COL_GROW], 0, 1e-9);
+			assert_float_equal(row_number(&m.all[0], COL_GROW), 0, 1e-9);
 	}
-	assert_true(m.all[0].num[COL_GROW10] > 0);
+	assert_true(row_number(&m.all[0], COL_GROW10) > 0);
 	assert_false(m.all[0].leak);
 	model_free(&m);
 }

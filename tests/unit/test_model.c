@@ -43,13 +43,13 @@ static void rates_from_two_snapshots(void **state)
 	push(&m, 10.0, pids, rss, f1, 3, 100000);
 	/* first refresh: since boot for the system, since start for processes */
 	assert_float_equal(m.rates.vm[VS_PGFAULT], 100000.0 / 1010.0, 1e-6);
-	assert_float_equal(m.all[0].num[COL_MINFLT], 1000.0 / 510.0, 1e-6);
+	assert_float_equal(row_number(&m.all[0], COL_MINFLT), 1000.0 / 510.0, 1e-6);
 	push(&m, 12.0, pids, rss, f2, 3, 104000);
 	assert_float_equal(m.rates.dt, 2.0, 1e-9);
 	assert_float_equal(m.rates.vm[VS_PGFAULT], 2000.0, 1e-9);
-	assert_float_equal(m.all[0].num[COL_MINFLT], 250.0, 1e-9);
-	assert_float_equal(m.all[1].num[COL_MINFLT], 0.0, 1e-9);
-	assert_float_equal(m.all[1].num[COL_MEM_PCT], 30.0, 1e-9);
+	assert_float_equal(row_number(&m.all[0], COL_MINFLT), 250.0, 1e-9);
+	assert_float_equal(row_number(&m.all[1], COL_MINFLT), 0.0, 1e-9);
+	assert_float_equal(row_number(&m.all[1], COL_MEM_PCT), 30.0, 1e-9);
 	model_free(&m);
 }
 
@@ -74,7 +74,7 @@ static void reused_pid_is_a_new_process(void **state)
 	p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 	model_update(&m);
 	/* not 10 - 5000 (negative) nor a delta: its own 10 faults over its 0.5 s of life */
-	assert_float_equal(m.all[0].num[COL_MINFLT], 20.0, 1e-6);
+	assert_float_equal(row_number(&m.all[0], COL_MINFLT), 20.0, 1e-6);
 	model_free(&m);
 }
 
