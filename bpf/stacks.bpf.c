@@ -24,50 +24,55 @@ const volatile __u32 sample_rate = 64; /* mean faults per sample */
  * memtop unwind without bound; past it events are sampled (copy_weight) */
 const volatile __u32 copies_per_s = 3000;
 
-/* Whether this CPU copies the stack of one more event (a sampled fault or a call): the
- * weight of its record; 0 when it is left out by chance (sampled_out: the records
- * copied weigh for it); -1 past the window's cap (the caller counts it, not copied).
- * A bucket of copies_per_s copies, refilled at copies_per_s a second, copies every
- * event (weight 1: a burst is taken whole). Once it is empty each event is copied with
- * probability 1/n, n the events so far in this 100 ms window (or the last one, if more)
- * per half a window's share of the budget: a uniform sample whose weights add up to
- * the events, so that no call site is favoured by when it comes. */
-static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c)
+/* Whether this CPU copies the stack of one more event of class cls (MTB_DD_FAULTS or
+ * MTB_DD_CALLS; the faults, already sampled one in sample_rate, have a quarter of the
+ * budget and the calls the rest, so that a storm of calls does not leave the sampled
+ * faults a few copies each weighing hundreds): the weight of its record; 0 when it is
+ * left out by chance (sampled_out: the records copied weigh for it); -1 past the
+ * window's cap (the caller counts it, not copied). A bucket of the class's copies a
+ * second, refilled at that rate, copies every event (weight 1: a burst is taken whole). Once
+ * it is empty each event is copied with probability 1/n, n the events so far in this
+ * 100 ms window (or the last one, if more) per half a window's share of the budget: a
+ * uniform sample whose weights add up to the events, so that no call site is favoured by
+ * when it comes. */
+static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c, int cls)
 {
-	__u64 now = bpf_ktime_get_ns(), add = (now - c->tokens_ns) * copies_per_s / 1000000000ull;
-	__u64 share = copies_per_s / MTB_DD_WINDOWS_PER_S / 2, n;
+	__u32 k = cls & 1,
+	      per_s = k == MTB_DD_FAULTS ? copies_per_s / 4 : copies_per_s - copies_per_s / 4;
+	__u64 now = bpf_ktime_get_ns(), add = (now - c->tokens_ns[k]) * per_s / 1000000000ull;
+	__u64 share = per_s / MTB_DD_WINDOWS_PER_S / 2, n;
 
 	if (add) {
-		c->tokens = c->tokens + add > copies_per_s ? copies_per_s : c->tokens + add;
-		c->tokens_ns = now;
+		c->tokens[k] = c->tokens[k] + add > per_s ? per_s : c->tokens[k] + add;
+		c->tokens_ns[k] = now;
 	}
 	if (!share)
 		share = 1;
-	if (now - c->window_ns >= 1000000000ull / MTB_DD_WINDOWS_PER_S) {
-		c->last_n = (c->win_events + share - 1) / share;
-		c->window_ns = now;
-		c->win_events = 0;
-		c->win_copies = 0;
+	if (now - c->window_ns[k] >= 1000000000ull / MTB_DD_WINDOWS_PER_S) {
+		c->last_n[k] = (c->win_events[k] + share - 1) / share;
+		c->window_ns[k] = now;
+		c->win_events[k] = 0;
+		c->win_copies[k] = 0;
 	}
-	c->win_events++;
-	if (c->tokens) {
-		c->tokens--;
+	c->win_events[k]++;
+	if (c->tokens[k]) {
+		c->tokens[k]--;
 		return 1;
 	}
-	n = (c->win_events + share - 1) / share;
-	if (n < c->last_n)
-		n = c->last_n;
+	n = (c->win_events[k] + share - 1) / share;
+	if (n < c->last_n[k])
+		n = c->last_n[k];
 	if (n < 1)
 		n = 1;
 	if (n > 0xffffffffull)
 		n = 0xffffffffull;
-	if (c->win_copies >= 2 * share)
+	if (c->win_copies[k] >= 2 * share)
 		return -1;
 	if (n > 1 && bpf_get_prandom_u32() % (__u32)n) {
 		c->sampled_out++;
 		return 0;
 	}
-	c->win_copies++;
+	c->win_copies[k]++;
 	return (__s64)n;
 }
 
@@ -323,7 +328,7 @@ static __always_inline void on_fault(void *ctx, unsigned long address, struct pt
 	c->countdown = interval();
 	c->samples++;
 	if (copy_stacks) {
-		__s64 w = copy_weight(c);
+		__s64 w = copy_weight(c, MTB_DD_FAULTS);
 
 		if (w > 0 && kind == MTB_DD_KFAULT) {
 			copy_stack(uregs, kind, 0, (__u32)w, kernel_stack(ctx, c), c);
@@ -457,7 +462,7 @@ int BPF_PROG(dd_sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	c->calls++;
 	if (copy_stacks) {
-		__s64 w = copy_weight(c);
+		__s64 w = copy_weight(c, MTB_DD_CALLS);
 
 		if (w > 0) {
 			copy_stack(regs, key.kind, bytes, (__u32)w, KSTACK_ONCE, c);

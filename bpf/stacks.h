@@ -16,6 +16,8 @@
 #define MTB_DD_CHUNK	     4096  /* the copy goes page by page: it ends at the first unreadable */
 #define MTB_DD_RING_BYTES    (8 << 20) /* the ring buffer of copied stacks */
 #define MTB_DD_WINDOWS_PER_S 10	       /* the copy budget is shared out per 100 ms */
+#define MTB_DD_FAULTS	     0	       /* the copy budget's parts: sampled faults */
+#define MTB_DD_CALLS	     1	       /* and brk, mmap, munmap calls */
 
 enum mtb_dd_kind {
 	MTB_DD_FAULT,
@@ -56,17 +58,18 @@ struct mtb_dd_cpu {
 	__u64 full;	   /* events dropped because a map was full */
 	__u64 ring_full;   /* copied stacks dropped: the ring buffer was full */
 	__u64 copy_fail;   /* copied stacks of 0 bytes: the stack pointer was unreadable */
-	/* the budget of copied stacks (stacks.bpf.c's copy_weight): a bucket of tokens
-	 * as of tokens_ns, then a uniform sample per window of 100 ms from window_ns:
-	 * events and copies in it, and n the last window's events called for; past the
-	 * window's cap, calls (their bytes summed) and sampled faults are counted, not
-	 * copied */
-	__u64 tokens_ns;
-	__u64 tokens;
-	__u64 window_ns;
-	__u64 win_events;
-	__u64 win_copies;
-	__u64 last_n;
+	/* the budget of copied stacks (stacks.bpf.c's copy_weight), a quarter of it for the
+	 * sampled faults, the rest for the calls (MTB_DD_FAULTS, MTB_DD_CALLS): a bucket of
+	 * tokens as of tokens_ns, then a uniform sample per window of 100 ms from
+	 * window_ns: events and copies in it, and n the last window's events called for;
+	 * past the window's cap, calls (their bytes summed) and sampled faults are counted,
+	 * not copied */
+	__u64 tokens_ns[2];
+	__u64 tokens[2];
+	__u64 window_ns[2];
+	__u64 win_events[2];
+	__u64 win_copies[2];
+	__u64 last_n[2];
 	__u64 sampled_out; /* events left out by that sampling (others weigh for them) */
 	__u64 over_budget;
 	__u64 over_budget_bytes;
