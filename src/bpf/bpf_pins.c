@@ -125,15 +125,18 @@ static int read_meta(struct pin_meta *m, const char **wrong)
 	meta_self(&self);
 	m->recording[sizeof(m->recording) - 1] = '\0';
 	*wrong = NULL;
+	/* the owner's pid means the process it names in its PID namespace only: in another,
+	 * whether it lives cannot be told, and its pins are left alone */
 	if (err || memcmp(m->magic, MAGIC, sizeof(m->magic)))
 		*wrong = "unreadable";
-	else if (strcmp(m->boot_id, self.boot_id) || !m->start_ticks ||
-		 start_ticks(m->pid) != m->start_ticks)
+	else if (strcmp(m->boot_id, self.boot_id))
+		*wrong = "stale";
+	else if (m->pidns_dev != self.pidns_dev || m->pidns_ino != self.pidns_ino)
+		*wrong = "another PID namespace";
+	else if (!m->start_ticks || start_ticks(m->pid) != m->start_ticks)
 		*wrong = "stale";
 	else if (m->build != self.build)
 		*wrong = "another build";
-	else if (m->pidns_dev != self.pidns_dev || m->pidns_ino != self.pidns_ino)
-		*wrong = "another PID namespace";
 	return 0;
 }
 
