@@ -51,7 +51,8 @@ struct bpf_pins {
 	int nprogs;
 };
 
-uint64_t bpf_pins_build(void)
+/* A hash of the BPF object's bytes: pins of another build have another */
+static uint64_t build_hash(void)
 {
 	size_t n;
 	const unsigned char *b = memtop_bpf__elf_bytes(&n);
@@ -80,7 +81,7 @@ static void meta_self(struct pin_meta *m)
 
 	memset(m, 0, sizeof(*m));
 	memcpy(m->magic, MAGIC, sizeof(m->magic));
-	m->build = bpf_pins_build();
+	m->build = build_hash();
 	if (read_file("/proc/sys/kernel/random/boot_id", m->boot_id, sizeof(m->boot_id)) < 0)
 		m->boot_id[0] = '\0';
 	m->boot_id[strcspn(m->boot_id, "\n")] = '\0';
@@ -111,41 +112,51 @@ static void remove_all(void)
 	rmdir(BPF_PINS_DIR);
 }
 
-/* The meta map's value into m and what is wrong with it, or NULL; -1 when there is none */
-static int read_meta(struct pin_meta *m, const char **wrong)
+/* What the pins found are to this memtop */
+enum pins_state {
+	PINS_OURS,	 /* a live service's of this build, in this PID namespace */
+	PINS_UNREADABLE, /* not memtop's meta map */
+	PINS_STALE,	 /* their owner is gone (or another boot's) */
+	PINS_OTHER_NS,	 /* another PID namespace's: whether the owner lives cannot be told */
+	PINS_OTHER_BUILD
+};
+
+/* The meta map's value into m and what the pins are to this memtop; -1 when there is
+ * none (or it cannot be opened: not root) */
+static int read_meta(struct pin_meta *m, enum pins_state *state)
 {
 	struct pin_meta self;
 	__u32 key = 0;
 	int fd = bpf_obj_get(BPF_PINS_DIR "/meta");
 
 	if (fd < 0)
-		return -1; /* none, or not root */
+		return -1;
 	int err = bpf_map_lookup_elem(fd, &key, m);
 	close(fd);
 	meta_self(&self);
 	m->recording[sizeof(m->recording) - 1] = '\0';
-	*wrong = NULL;
-	/* the owner's pid means the process it names in its PID namespace only: in another,
-	 * whether it lives cannot be told, and its pins are left alone */
+	/* the owner's pid names a process in its own PID namespace only: checked after it */
 	if (err || memcmp(m->magic, MAGIC, sizeof(m->magic)))
-		*wrong = "unreadable";
+		*state = PINS_UNREADABLE;
 	else if (strcmp(m->boot_id, self.boot_id))
-		*wrong = "stale";
+		*state = PINS_STALE;
 	else if (m->pidns_dev != self.pidns_dev || m->pidns_ino != self.pidns_ino)
-		*wrong = "another PID namespace";
+		*state = PINS_OTHER_NS;
 	else if (!m->start_ticks || start_ticks(m->pid) != m->start_ticks)
-		*wrong = "stale";
+		*state = PINS_STALE;
 	else if (m->build != self.build)
-		*wrong = "another build";
+		*state = PINS_OTHER_BUILD;
+	else
+		*state = PINS_OURS;
 	return 0;
 }
 
 bool bpf_pins_service(char *recording, size_t len)
 {
 	struct pin_meta m;
-	const char *wrong;
+	enum pins_state state;
 
-	if (read_meta(&m, &wrong) || wrong)
+	if (read_meta(&m, &state) || state != PINS_OURS)
 		return false;
 	snprintf(recording, len, "%s", m.recording);
 	return true;
@@ -154,28 +165,32 @@ bool bpf_pins_service(char *recording, size_t len)
 struct bpf_pins *bpf_pins_find(char *say, size_t len)
 {
 	struct pin_meta m;
-	const char *wrong;
+	enum pins_state state;
 
 	say[0] = '\0';
-	if (read_meta(&m, &wrong))
+	if (read_meta(&m, &state))
 		return NULL;
-	if (wrong && !strcmp(wrong, "unreadable")) {
-		snprintf(say, len, "BPF pins in %s unreadable, not used", BPF_PINS_DIR);
-		return NULL;
+	switch (state) {
+	case PINS_OURS: {
+		struct bpf_pins *p = xcalloc(1, sizeof(*p));
+		p->meta = m;
+		p->meta_fd = -1;
+		return p;
 	}
-	if (wrong && !strcmp(wrong, "stale")) {
+	case PINS_UNREADABLE:
+		snprintf(say, len, "BPF pins in %s unreadable, not used", BPF_PINS_DIR);
+		break;
+	case PINS_STALE:
 		remove_all();
 		snprintf(say, len, "stale BPF pins of memtop %d removed (it is gone)", (int)m.pid);
-		return NULL;
+		break;
+	case PINS_OTHER_NS:
+	case PINS_OTHER_BUILD:
+		snprintf(say, len, "BPF pins of memtop %d not used: another %s", (int)m.pid,
+			 state == PINS_OTHER_NS ? "PID namespace" : "build");
+		break;
 	}
-	if (wrong) {
-		snprintf(say, len, "BPF pins of memtop %d not used: %s", (int)m.pid, wrong);
-		return NULL;
-	}
-	struct bpf_pins *p = xcalloc(1, sizeof(*p));
-	p->meta = m;
-	p->meta_fd = -1;
-	return p;
+	return NULL;
 }
 
 int bpf_pins_owner(const struct bpf_pins *p)
@@ -188,17 +203,13 @@ unsigned bpf_pins_concerns(const struct bpf_pins *p)
 	return p->meta.concerns;
 }
 
-const char *bpf_pins_recording(const struct bpf_pins *p)
+/* The path of the pin of kind ("map", "link", "prog") named name: bpffs refuses dots in
+ * names (".bss" is "_bss") */
+static void pin_path(const char *kind, const char *name, char *path, size_t size)
 {
-	return p->meta.recording;
-}
+	int n = snprintf(path, size, "%s/%s_", BPF_PINS_DIR, kind);
 
-/* The path of map's pin: bpffs refuses dots in names (".bss" is "_bss") */
-static void map_path(const struct bpf_map *map, char *path, size_t size)
-{
-	int n = snprintf(path, size, "%s/map_", BPF_PINS_DIR);
-
-	for (const char *c = bpf_map__name(map); *c && (size_t)n + 1 < size; c++)
+	for (const char *c = name; *c && (size_t)n + 1 < size; c++)
 		path[n++] = *c == '.' ? '_' : *c;
 	path[n] = '\0';
 }
@@ -237,7 +248,7 @@ int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why,
 	{
 		if (!shared(map))
 			continue;
-		map_path(map, path, sizeof(path));
+		pin_path("map", bpf_map__name(map), path, sizeof(path));
 		int fd = bpf_obj_get(path);
 		int err = fd < 0 ? -errno : bpf_map__reuse_fd(map, fd);
 		if (!err && bpf_map__is_internal(map))
@@ -257,7 +268,7 @@ struct bpf_link *bpf_pins_link(const struct bpf_pins *p, const char *prog)
 	char path[512];
 
 	(void)p;
-	snprintf(path, sizeof(path), "%s/link_%s", BPF_PINS_DIR, prog);
+	pin_path("link", prog, path, sizeof(path));
 	return bpf_link__open(path);
 }
 
@@ -272,7 +283,7 @@ int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog)
 		errno = ENOSPC;
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/prog_%s", BPF_PINS_DIR, prog);
+	pin_path("prog", prog, path, sizeof(path));
 	int fd = bpf_obj_get(path);
 	if (fd < 0)
 		return -1;
@@ -325,7 +336,7 @@ int bpf_pins_add_link(struct bpf_pins *p, const char *prog, struct bpf_link *lin
 	char path[512];
 
 	(void)p;
-	snprintf(path, sizeof(path), "%s/link_%s", BPF_PINS_DIR, prog);
+	pin_path("link", prog, path, sizeof(path));
 	return bpf_link__pin(link, path);
 }
 
@@ -334,7 +345,7 @@ int bpf_pins_add_prog(struct bpf_pins *p, struct bpf_program *prog)
 	char path[512];
 
 	(void)p;
-	snprintf(path, sizeof(path), "%s/prog_%s", BPF_PINS_DIR, bpf_program__name(prog));
+	pin_path("prog", bpf_program__name(prog), path, sizeof(path));
 	return bpf_program__pin(prog, path);
 }
 
@@ -348,7 +359,7 @@ int bpf_pins_publish(struct bpf_pins *p, struct memtop_bpf *skel, unsigned conce
 
 	bpf_object__for_each_map(map, skel->obj)
 	{
-		map_path(map, path, sizeof(path));
+		pin_path("map", bpf_map__name(map), path, sizeof(path));
 		if (shared(map) && (err = bpf_map__pin(map, path)))
 			break;
 	}

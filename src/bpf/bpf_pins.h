@@ -23,20 +23,15 @@ struct bpf_program;
 struct bpf_link;
 struct memtop_bpf;
 
-/* A hash of the BPF object's bytes: pins of another build have another */
-uint64_t bpf_pins_build(void);
-
 /* The pins of a running service of this build, NULL when there are none to use: then
  * one line in say (cleared first) where some were found and removed or left alone */
 struct bpf_pins *bpf_pins_find(char *say, size_t len);
 /* Whether a service of this build pins its programs, read only (nothing removed): then
  * its recording (a file or a directory; "" if none) in recording */
 bool bpf_pins_service(char *recording, size_t len);
-/* The service that pinned them, the concerns it has on (bit i: BPF_CONCERNS' i-th) and
- * the recording it appends to ("" if none) */
+/* The service that pinned them, and the concerns it has on (bit i: BPF_CONCERNS' i-th) */
 int bpf_pins_owner(const struct bpf_pins *p);
 unsigned bpf_pins_concerns(const struct bpf_pins *p);
-const char *bpf_pins_recording(const struct bpf_pins *p);
 /* skel, opened and not loaded, given the pinned maps (with its global data mapped from
  * them). Returns 0 or a negative errno with a few words in why. */
 int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why, size_t len);

@@ -86,15 +86,17 @@ static void read_comm(int32_t pid, char *comm, const char *fallback)
 	snprintf(comm, MT_COMM_LEN + 1, "%.16s", n > 0 ? buf : fallback);
 }
 
-/* Its command line into the cache entry, and the sample's */
+/* The sample's command line, the cache entry's (read into it the first time) */
 static void fill_cmd(struct pid_entry *e, struct proc_sample *p)
 {
 	char buf[4096];
 
-	read_cmdline(p->pid, buf, sizeof(buf));
-	if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
-		snprintf(buf, sizeof(buf), "[%s]", e->comm);
-	e->cmd = xstrdup(buf);
+	if (!e->cmd) {
+		read_cmdline(p->pid, buf, sizeof(buf));
+		if (!buf[0]) /* kernel thread or zombie: show [comm] as ps does */
+			snprintf(buf, sizeof(buf), "[%s]", e->comm);
+		e->cmd = xstrdup(buf);
+	}
 	p->cmd = e->cmd;
 	p->valid |= columns_filled_by(NEED_CMDLINE);
 }
@@ -127,10 +129,8 @@ static struct pid_entry *fill_names(struct pids_collector *c, struct proc_sample
 		e->named = true;
 	}
 	memcpy(p->comm, e->comm, sizeof(p->comm));
-	p->cmd = e->cmd;
-	if (e->cmd)
-		p->valid |= columns_filled_by(NEED_CMDLINE);
-	else if (cmd_now)
+	p->cmd = NULL;
+	if (e->cmd || cmd_now)
 		fill_cmd(e, p);
 	return e;
 }
@@ -344,13 +344,9 @@ static void collect_names(struct pids_collector *c, struct snapshot *s,
 		struct proc_sample *p = &s->procs[i];
 		struct pid_entry *e;
 
-		if (p->cmd || !wanted(req, p->pid) ||
-		    !(e = pidcache_find(&c->cache, p->pid, p->start_ticks)))
-			continue;
-		if (!e->cmd)
+		if (!p->cmd && wanted(req, p->pid) &&
+		    (e = pidcache_find(&c->cache, p->pid, p->start_ticks)))
 			fill_cmd(e, p);
-		p->cmd = e->cmd;
-		p->valid |= columns_filled_by(NEED_CMDLINE);
 	}
 }
 

@@ -24,12 +24,13 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	mon->no_bpf = c->no_bpf;
 	mon->lock_max = c->lock_max;
 	mon->at = SIZE_MAX;
+	/* --pin: the recording told to other memtops, which run elsewhere */
 	const char *rec = c->rec ? (c->rec->file ? c->rec->file : c->rec->dir) : NULL;
-	char cwd[4096], rec_abs[4096 + 256]; /* for other memtops, elsewhere */
-	if (rec && rec[0] != '/' && getcwd(cwd, sizeof(cwd)))
+	char cwd[4096], rec_abs[4096 + 256] = "";
+	if (c->pin && rec && rec[0] != '/' && getcwd(cwd, sizeof(cwd)))
 		snprintf(rec_abs, sizeof(rec_abs), "%s/%s", cwd, rec);
-	else
-		snprintf(rec_abs, sizeof(rec_abs), "%s", rec ? rec : "");
+	else if (c->pin && rec)
+		snprintf(rec_abs, sizeof(rec_abs), "%s", rec);
 	struct bpf_opts opts = {.verbose = c->verbose, .pin = c->pin, .recording = rec_abs};
 	mon->src = c->replay ? sources_replay(c->replay)
 			     : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, &opts, err, errlen);

@@ -40,8 +40,6 @@ static void take_bpf(struct sources *src, bool wait)
 
 struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char *err, size_t errlen)
 {
-	struct bpf_opts opts = *o;
-
 	struct sources *src = xcalloc(1, sizeof(*src));
 	src->walk = proc_walk_new(err, errlen);
 	if (src->walk)
@@ -57,12 +55,12 @@ struct sources *sources_open(enum bpf_when when, const struct bpf_opts *o, char 
 	 * not to take a CPU from the first refresh on a machine with few */
 	src->bpf_later = when == BPF_LATER && !o->verbose;
 	src->opts = *o;
-	src->opts.recording = NULL; /* a service loads now: none later */
-	opts.off = when == BPF_NO      ? "--no-bpf"
-		   : when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
-				       : NULL;
+	src->opts.off = when == BPF_NO	    ? "--no-bpf"
+			: when == BPF_NEVER ? "not loaded for one refresh (-n 1)"
+					    : NULL;
 	if (!src->bpf_later)
-		src->bpf = bpf_source_open(&opts);
+		src->bpf = bpf_source_open(&src->opts);
+	src->opts.recording = NULL; /* the caller's; a service loads now, none later */
 	mark("bpf opened (unless later)");
 	src->cg = cg_open();
 	mark("cg_open");
