@@ -63,7 +63,7 @@ static void set(void *ctx, uint64_t tgid, uint64_t v)
 	struct proc_sample *p = snapshot_find(f->s, 0, (int32_t)tgid);
 
 	if (p)
-		p->v[f->col] = v;
+		PROC_FIG(p, f->col) = v;
 }
 
 void bpf_procs_fill(int fd, struct snapshot *s, enum col_id col)
@@ -72,7 +72,7 @@ void bpf_procs_fill(int fd, struct snapshot *s, enum col_id col)
 
 	for (size_t i = 0; i < s->nprocs; i++) {
 		s->procs[i].valid |= COL_BIT(col);
-		s->procs[i].v[col] = 0;
+		PROC_FIG(&s->procs[i], col) = 0;
 	}
 	bpf_map_each(fd, sizeof(__u32), set, &f);
 }

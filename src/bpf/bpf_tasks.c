@@ -53,14 +53,14 @@ static void fill(const struct tasks *t, struct proc_sample *p, const struct mtb_
 	p->kthread = (r->flags & PF_KTHREAD) != 0;
 	memcpy(p->comm, r->comm, MT_COMM_LEN);
 	p->comm[MT_COMM_LEN] = '\0';
-	p->v[COL_RSS] = r->resident * t->page_kb;
-	p->v[COL_VSZ] = r->size * t->page_kb;
-	p->v[COL_SHR] = r->shared * t->page_kb;
-	p->v[COL_TXT] = r->text * t->page_kb;
-	p->v[COL_DATA] = r->data * t->page_kb;
-	p->v[COL_MINFLT] = r->minflt;
-	p->v[COL_MAJFLT] = r->majflt;
-	p->v[COL_SWAP] = r->swap * t->page_kb; /* VmSwap, summed over CPUs as status does */
+	p->fig[PV_RSS] = r->resident * t->page_kb;
+	p->fig[PV_VSZ] = r->size * t->page_kb;
+	p->fig[PV_SHR] = r->shared * t->page_kb;
+	p->fig[PV_TXT] = r->text * t->page_kb;
+	p->fig[PV_DATA] = r->data * t->page_kb;
+	p->fig[PV_MINFLT] = r->minflt;
+	p->fig[PV_MAJFLT] = r->majflt;
+	p->fig[PV_SWAP] = r->swap * t->page_kb; /* VmSwap, summed over CPUs as status does */
 	p->valid = figures | COL_BIT(COL_SWAP);
 	p->memcg_id = r->memcg_id;
 	p->cgroup2_id = r->cgroup2_id;
@@ -85,8 +85,8 @@ static size_t take(struct tasks *t, struct snapshot *s, size_t from, const char 
 		/* its process comes first, as the iterator visits by id; unless ids wrapped */
 		struct proc_sample *q = *sorted ? snapshot_find(s, from, th.tgid) : NULL;
 		if (q) {
-			q->v[COL_MINFLT] += th.minflt;
-			q->v[COL_MAJFLT] += th.majflt;
+			q->fig[PV_MINFLT] += th.minflt;
+			q->fig[PV_MAJFLT] += th.majflt;
 		} else {
 			if (t->nlate == t->late_cap) {
 				t->late_cap = t->late_cap ? 2 * t->late_cap : 64;
@@ -146,8 +146,8 @@ static int tasks_walk(void *state, struct snapshot *s)
 	for (size_t i = 0; i < t->nlate; i++) {
 		struct proc_sample *q = snapshot_find(s, from, t->late[i].tgid);
 		if (q) {
-			q->v[COL_MINFLT] += t->late[i].minflt;
-			q->v[COL_MAJFLT] += t->late[i].majflt;
+			q->fig[PV_MINFLT] += t->late[i].minflt;
+			q->fig[PV_MAJFLT] += t->late[i].majflt;
 		}
 	}
 	return 0;
@@ -188,11 +188,11 @@ static int self_check(struct tasks *t, char *why, size_t len)
 		struct proc_sample *me = snapshot_find(&s, 0, getpid());
 		uint64_t got[5] = {0};
 		if (me) {
-			got[0] = me->v[COL_VSZ] / t->page_kb;
-			got[1] = me->v[COL_RSS] / t->page_kb;
-			got[2] = me->v[COL_SHR] / t->page_kb;
-			got[3] = me->v[COL_TXT] / t->page_kb;
-			got[4] = me->v[COL_DATA] / t->page_kb;
+			got[0] = me->fig[PV_VSZ] / t->page_kb;
+			got[1] = me->fig[PV_RSS] / t->page_kb;
+			got[2] = me->fig[PV_SHR] / t->page_kb;
+			got[3] = me->fig[PV_TXT] / t->page_kb;
+			got[4] = me->fig[PV_DATA] / t->page_kb;
 		}
 		snapshot_free(&s);
 		if (!me) {

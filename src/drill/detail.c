@@ -324,22 +324,22 @@ void detail_from_sample(struct detail *d, const struct proc_sample *p)
 {
 	struct dd_breakdown *b = &d->b;
 	d->pid = p->pid;
-	b->rss = p->v[COL_RSS];
-	b->vm_size = p->v[COL_VSZ];
+	b->rss = p->fig[PV_RSS];
+	b->vm_size = p->fig[PV_VSZ];
 	if (p->valid & COL_BIT(COL_SWAP))
-		b->swap = b->vm_swap = p->v[COL_SWAP];
+		b->swap = b->vm_swap = p->fig[PV_SWAP];
 	if (p->valid & COL_BIT(COL_LOCKED))
-		b->locked = p->v[COL_LOCKED];
+		b->locked = p->fig[PV_LOCKED];
 	if (p->valid & COL_BIT(COL_PSS))
-		b->pss = p->v[COL_PSS];
+		b->pss = p->fig[PV_PSS];
 	if (p->valid & COL_BIT(COL_USS))
-		b->uss = p->v[COL_USS];
+		b->uss = p->fig[PV_USS];
 	if (p->valid & COL_BIT(COL_AHP))
-		b->anon_huge = p->v[COL_AHP];
+		b->anon_huge = p->fig[PV_AHP];
 	if (p->valid & COL_BIT(COL_HUGETLB))
-		b->private_hugetlb = p->v[COL_HUGETLB];
+		b->private_hugetlb = p->fig[PV_HUGETLB];
 	b->have_oom = (p->valid & COL_BIT(COL_OOM)) != 0;
-	b->oom_score = b->have_oom ? (int)p->v[COL_OOM] : 0;
+	b->oom_score = b->have_oom ? (int)p->fig[PV_OOM] : 0;
 	snprintf(b->comm, sizeof(b->comm), "%s", p->comm);
 	snprintf(b->cgroup, sizeof(b->cgroup), "%s", p->cgroup ? p->cgroup : "");
 	snprintf(d->st.why, sizeof(d->st.why),

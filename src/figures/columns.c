@@ -21,7 +21,7 @@ static uint64_t get_used(const void *s)
 {
 	const struct proc_sample *p = s;
 
-	return p->v[COL_RSS] + p->v[COL_SWAP];
+	return p->fig[PV_RSS] + p->fig[PV_SWAP];
 }
 
 static const char *get_user(const void *s)
@@ -215,6 +215,14 @@ unsigned columns_read_with(unsigned set)
 	return set & both ? set | both : set;
 }
 
+const int8_t pv_of[COL_COUNT] = {
+#define PV_OF_(x)   [COL_##x] = PV_##x,
+#define PV_NONE_(x) [COL_##x] = -1,
+	MT_PROC_COLUMNS(PV_OF_, PV_NONE_)
+#undef PV_OF_
+#undef PV_NONE_
+};
+
 /* numbered in the table's order; a column table with more than COL_NUMS of them stops
  * memtop at its start (the unit tests run it) */
 int8_t col_slot[COL_COUNT];
@@ -229,6 +237,16 @@ __attribute__((constructor)) static void number_slots(void)
 	if (n > COL_NUMS) {
 		fprintf(stderr, "memtop: %d computed process columns, more than COL_NUMS\n", n);
 		abort();
+	}
+	/* a sample keeps the figures of the sampled columns without .id and of the rates */
+	for (int c = 0; c < COL_COUNT; c++) {
+		const struct column *col = &columns[c];
+		bool kept = (col->kind == KIND_SAMPLE && !col->id) || col->kind == KIND_RATE;
+		if (kept != (pv_of[c] >= 0)) {
+			fprintf(stderr, "memtop: column %s is %s in MT_PROC_COLUMNS\n", col->name,
+				kept ? "not F()" : "F()");
+			abort();
+		}
 	}
 }
 

@@ -11,36 +11,34 @@
 
 #include "table.h"
 
+/* The columns in their display order, each once: F(x) a column whose figure a process's
+ * sample keeps (proc_sample.fig[PV_x]: a sample read as it is, or a rate's counter), N(x) one
+ * whose value is made otherwise (.id, .text, a share, a growth). */
+#define MT_PROC_COLUMNS(F, N)                                                                      \
+	N(PID)                                                                                     \
+	N(PPID) N(USER) F(RSS) F(VSZ) F(SHR) F(TXT) F(DATA) F(SWAP) N(USED) F(LOCKED) F(PSS)       \
+		F(USS) F(AHP) F(HUGETLB) F(OOM) N(MEM_PCT) N(GROW) N(GROW10) F(MINFLT) F(MAJFLT)   \
+			F(SWAPIN) F(RECLAIM) N(COMM) N(CGROUP) N(CMD)
+
 /* The display order is the order of this enum. */
 enum col_id {
-	COL_PID,
-	COL_PPID,
-	COL_USER,
-	COL_RSS,
-	COL_VSZ,
-	COL_SHR,
-	COL_TXT,
-	COL_DATA,
-	COL_SWAP,
-	COL_USED,
-	COL_LOCKED,
-	COL_PSS,
-	COL_USS,
-	COL_AHP,
-	COL_HUGETLB,
-	COL_OOM,
-	COL_MEM_PCT,
-	COL_GROW,
-	COL_GROW10,
-	COL_MINFLT,
-	COL_MAJFLT,
-	COL_SWAPIN,
-	COL_RECLAIM,
-	COL_COMM,
-	COL_CGROUP,
-	COL_CMD,
-	COL_COUNT
+#define COL_ID_(x) COL_##x,
+	MT_PROC_COLUMNS(COL_ID_, COL_ID_)
+#undef COL_ID_
+		COL_COUNT
 };
+
+/* A process's figures (proc_sample.fig[]): those of the columns kept in a sample, in the
+ * columns' order; pv_of[c] is column c's (-1: none, its value is made otherwise) */
+enum pv_id {
+#define PV_ID_(x) PV_##x,
+#define PV_NONE_(x)
+	MT_PROC_COLUMNS(PV_ID_, PV_NONE_)
+#undef PV_ID_
+#undef PV_NONE_
+		PV_COUNT
+};
+extern const int8_t pv_of[COL_COUNT];
 
 /* Which collector a column needs. */
 enum col_need {

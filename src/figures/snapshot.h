@@ -83,11 +83,14 @@ struct proc_sample {
 	 * MTB_CG_ID_NONE (all ones): none, every thread of it has exited */
 	uint64_t memcg_id;
 	uint64_t cgroup2_id;
-	/* the figures of the column table (columns.h), by column: KiB, scores, and for
-	 * rate columns the cumulative counter (faults; BPF swap-ins in pages and reclaim
-	 * stalls in ns, since memtop started) */
-	uint64_t v[COL_COUNT];
+	/* the figures of the column table (columns.h) a sample keeps, column c's in
+	 * fig[pv_of[c]]: KiB, scores, and for rate columns the cumulative counter (faults;
+	 * BPF swap-ins in pages and reclaim stalls in ns, since memtop started) */
+	uint64_t fig[PV_COUNT];
 };
+
+/* Column c's figure in a process's sample p, for a column a sample keeps (pv_of[c] >= 0) */
+#define PROC_FIG(p, c) ((p)->fig[pv_of[c]])
 
 enum mt_event_type {
 	MT_EV_OOM_KILL = 1,

@@ -22,9 +22,10 @@ enum col_unit {
 
 /* How a row's value is made from the samples. */
 enum col_kind {
-	KIND_SAMPLE, /* the sampled value, sample.v[col] (or .id() where set), times .scale */
+	KIND_SAMPLE, /* the sampled value, its figure (table_figure; or .id() where set), times
+			.scale */
 	KIND_TEXT,   /* text from .text() */
-	KIND_RATE,   /* per second of the cumulative counter sample.v[col], times .scale */
+	KIND_RATE,   /* per second of the cumulative counter, its figure, times .scale */
 	KIND_SHARE,  /* percentage that column .of is of column .per (processes: of RAM) */
 	KIND_GROWTH, /* RSS + swap growth over the last .span seconds, from the history */
 };
@@ -52,7 +53,7 @@ struct column {
 	int of, per;	   /* KIND_SHARE: the column that is a share (of column per, or RAM) */
 	double span;	   /* KIND_GROWTH: seconds it looks back */
 	bool history;	   /* kept in the history of the last hour (src/history.h) */
-	uint64_t (*id)(const void *sample);	 /* KIND_SAMPLE kept out of v[] */
+	uint64_t (*id)(const void *sample);	 /* KIND_SAMPLE kept out of the figures */
 	const char *(*text)(const void *sample); /* KIND_TEXT, raw and untrusted */
 	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;
 	 * returns its length. NULL: the whole text, escaped. */
@@ -78,7 +79,10 @@ struct column {
 /* One row of a table as the table layer reads it */
 struct table_row {
 	const void *sample; /* what .text and .id read */
-	const uint64_t *v;  /* the sample's figures by column (a rate's counter) */
+	/* the sample's figures (a rate's counter): column c's in v[c], or where vslot is set
+	 * (a sample that keeps only some columns' figures) in v[vslot[c]] (table_figure) */
+	const uint64_t *v;
+	const int8_t *vslot;
 	/* each numeric column's value in shown units: num[c], or where slot is set (a row that
 	 * keeps only the numbers it computes) num[slot[c]], a sampled column's being its
 	 * sample's (table_number) */
@@ -95,10 +99,16 @@ static inline const char *table_text(const struct column *col, const struct tabl
 	return col->text ? col->text(r->sample) : NULL;
 }
 
-/* A sampled column's exact integer: .id() or v[c] */
+/* The figure a row's sample keeps for column c (a sample or a rate's counter) */
+static inline uint64_t table_figure(const struct table_row *r, int c)
+{
+	return r->v[r->vslot ? r->vslot[c] : c];
+}
+
+/* A sampled column's exact integer: .id() or its figure */
 static inline uint64_t table_sample(const struct column *cols, int c, const struct table_row *r)
 {
-	return cols[c].id ? cols[c].id(r->sample) : r->v[c];
+	return cols[c].id ? cols[c].id(r->sample) : table_figure(r, c);
 }
 
 /* A numeric column's value in shown units */

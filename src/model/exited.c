@@ -22,7 +22,7 @@ static void add(struct exited_list *x, const struct proc_sample *q, const struct
 	e->uid = q->uid;
 	snprintf(e->comm, sizeof(e->comm), "%s", q->comm);
 	snprintf(e->user, sizeof(e->user), "%s", q->user ? q->user : "");
-	e->last_rss_kb = q->valid & COL_BIT(COL_RSS) ? q->v[COL_RSS] : 0;
+	e->last_rss_kb = q->valid & COL_BIT(COL_RSS) ? q->fig[PV_RSS] : 0;
 	e->ts = s->wall;
 	e->mono = s->mono;
 }

@@ -62,8 +62,8 @@ static bool proc_valid(const struct proc_sample *p, enum col_id c)
 
 static double size_kb(const struct proc_sample *p)
 {
-	return (proc_valid(p, COL_RSS) ? (double)p->v[COL_RSS] : 0) +
-	       (proc_valid(p, COL_SWAP) ? (double)p->v[COL_SWAP] : 0);
+	return (proc_valid(p, COL_RSS) ? (double)p->fig[PV_RSS] : 0) +
+	       (proc_valid(p, COL_SWAP) ? (double)p->fig[PV_SWAP] : 0);
 }
 
 /* The machine's next victim: the highest oom_score; on a tie the larger RSS + swap, then
@@ -80,13 +80,13 @@ static void machine_victim(struct forecasts *fc, const struct snapshot *s)
 			continue;
 		if (p->pid == fc->next_victim_pid)
 			cur = p;
-		if (!best || p->v[COL_OOM] > best->v[COL_OOM] ||
-		    (p->v[COL_OOM] == best->v[COL_OOM] &&
+		if (!best || p->fig[PV_OOM] > best->fig[PV_OOM] ||
+		    (p->fig[PV_OOM] == best->fig[PV_OOM] &&
 		     (size_kb(p) > size_kb(best) ||
 		      (size_kb(p) == size_kb(best) && p->start_ticks >= best->start_ticks))))
 			best = p;
 	}
-	if (cur && best && best->v[COL_OOM] <= cur->v[COL_OOM] + FC_VICTIM_MARGIN)
+	if (cur && best && best->fig[PV_OOM] <= cur->fig[PV_OOM] + FC_VICTIM_MARGIN)
 		best = cur;
 	fc->next_victim_pid = best ? best->pid : 0;
 	if (best)

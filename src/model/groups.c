@@ -247,7 +247,7 @@ static void carry_counters(struct groups *gs, const struct snapshot *s)
 			bsearch(&nx->pid, s->procs, s->nprocs, sizeof(*s->procs), by_pid);
 		for (int c = 0; p && c < GROUPCOL_COUNTERS; c++)
 			if (p->valid & COL_BIT(counter_col[c])) {
-				nx->last[c] = p->v[counter_col[c]];
+				nx->last[c] = PROC_FIG(p, counter_col[c]);
 				gs->g[nx->group].read |= TABLE_BIT(GROUPCOL_FIRST_COUNTER + c);
 			}
 	}
@@ -314,7 +314,7 @@ void groups_sum(struct groups *gs, const struct model *m)
 		for (size_t k = 0; p && k < ARRAY_SIZE(gauges); k++) {
 			if (!(p->valid & COL_BIT(gauges[k].p)))
 				continue;
-			t->v[gauges[k].g] += p->v[gauges[k].p];
+			t->v[gauges[k].g] += PROC_FIG(p, gauges[k].p);
 			t->read |= TABLE_BIT(gauges[k].g);
 		}
 	}

@@ -178,9 +178,10 @@ static void proc_values(const struct history *h, const struct proc_sample *p, ui
 		if (!(p->valid & COL_BIT(c)))
 			out[i] = NO_VALUE;
 		else if (columns[c].kind == KIND_RATE) /* the counter's low bits */
-			out[i] = (uint32_t)p->v[c];
+			out[i] = (uint32_t)PROC_FIG(p, c);
 		else
-			out[i] = p->v[c] >= NO_VALUE ? NO_VALUE - 1 : (uint32_t)p->v[c];
+			out[i] = PROC_FIG(p, c) >= NO_VALUE ? NO_VALUE - 1
+							    : (uint32_t)PROC_FIG(p, c);
 	}
 }
 

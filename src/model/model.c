@@ -141,10 +141,12 @@ static double rate_value(const struct span *sp, const struct proc_sample *p,
 	if (!(p->valid & COL_BIT(c)))
 		return 0;
 	if (q)
-		return q->valid & COL_BIT(c) ? counter_rate(p->v[c], q->v[c], dt) * scale : 0;
+		return q->valid & COL_BIT(c)
+			       ? counter_rate(PROC_FIG(p, c), PROC_FIG(q, c), dt) * scale
+			       : 0;
 	if (col->since_start && sp->prev)
-		return (double)p->v[c] * scale / dt;
-	return (double)p->v[c] * scale / first;
+		return (double)PROC_FIG(p, c) * scale / dt;
+	return (double)PROC_FIG(p, c) * scale / first;
 }
 
 /* A share of RAM; 0 for the other computed columns */
@@ -154,7 +156,7 @@ static double sample_value(const struct span *sp, const struct proc_sample *p, i
 	uint64_t total = sp->s->mem[MI_MEM_TOTAL];
 
 	if (col->kind == KIND_SHARE)
-		return total ? 100.0 * (double)p->v[col->of] / (double)total : 0;
+		return total ? 100.0 * (double)PROC_FIG(p, col->of) / (double)total : 0;
 	return 0;
 }
 

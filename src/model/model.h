@@ -131,7 +131,8 @@ unsigned model_wanted(const struct model *m);
 static inline struct table_row proc_row_view(const struct row *r)
 {
 	return (struct table_row){.sample = r->p,
-				  .v = r->p->v,
+				  .v = r->p->fig,
+				  .vslot = pv_of,
 				  .num = r->num,
 				  .slot = col_slot,
 				  .valid = r->p->valid,
@@ -144,7 +145,7 @@ static inline double row_number(const struct row *r, enum col_id c)
 	const struct column *col = &columns[c];
 
 	if (col->kind == KIND_SAMPLE)
-		return (double)(col->id ? col->id(r->p) : r->p->v[c]);
+		return (double)(col->id ? col->id(r->p) : r->p->fig[pv_of[c]]);
 	return col_slot[c] >= 0 ? r->num[col_slot[c]] : 0;
 }
 

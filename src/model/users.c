@@ -24,7 +24,7 @@ static struct user_total *of_uid(struct user_totals *t, const struct proc_sample
 
 static uint64_t figure(const struct proc_sample *p, int c)
 {
-	return p->valid & COL_BIT(c) ? p->v[c] : 0;
+	return p->valid & COL_BIT(c) ? PROC_FIG(p, c) : 0;
 }
 
 static int cmp_uid(const struct user_total *x, const struct user_total *y)
@@ -49,7 +49,7 @@ void user_totals_make(struct user_totals *t, const struct snapshot *s)
 	for (size_t i = 0; i < s->nprocs; i++) {
 		const struct proc_sample *p = &s->procs[i];
 		/* as smem, only processes with memory mapped: no kernel threads, no zombies */
-		if (p->kthread || ((p->valid & COL_BIT(COL_VSZ)) && !p->v[COL_VSZ]))
+		if (p->kthread || ((p->valid & COL_BIT(COL_VSZ)) && !p->fig[PV_VSZ]))
 			continue;
 		struct user_total *u = of_uid(t, p);
 		u->v[USERCOL_NPROCS]++;

@@ -186,7 +186,7 @@ static unsigned status_wanted(struct snapshot *s, size_t from, unsigned cols)
 			continue;
 		}
 		for (size_t i = from; i < s->nprocs; i++) {
-			s->procs[i].v[col] = 0;
+			PROC_FIG(&s->procs[i], col) = 0;
 			s->procs[i].valid |= COL_BIT(col);
 		}
 	}
@@ -230,7 +230,7 @@ static void collect_status(struct pids_collector *c, struct snapshot *s, size_t 
 		if (!p)
 			continue;
 		for (size_t j = 0; j < ARRAY_SIZE(status_figures); j++) {
-			p->v[status_figures[j].col] = st->head[1 + j].result.ul_int;
+			PROC_FIG(p, status_figures[j].col) = st->head[1 + j].result.ul_int;
 			p->valid |= COL_BIT(status_figures[j].col);
 		}
 	}
@@ -253,17 +253,17 @@ static void collect_rollup(struct snapshot *s, size_t from, const struct pids_re
 		p->tried |= cols;
 		snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", p->pid);
 		long n = read_file(path, buf, sizeof(buf));
-		if (n <= 0 && p->v[COL_RSS] == 0 && (n == 0 || errno == ESRCH)) {
+		if (n <= 0 && p->fig[PV_RSS] == 0 && (n == 0 || errno == ESRCH)) {
 			/* a kernel thread or a zombie: no memory */
 			p->valid |= cols;
 			continue;
 		}
 		if (n < 0 || parse_smaps_rollup(buf, &b))
 			continue; /* gone or not allowed */
-		p->v[COL_PSS] = b.pss;
-		p->v[COL_USS] = b.uss;
-		p->v[COL_AHP] = b.anon_huge;
-		p->v[COL_HUGETLB] = b.shared_hugetlb + b.private_hugetlb;
+		p->fig[PV_PSS] = b.pss;
+		p->fig[PV_USS] = b.uss;
+		p->fig[PV_AHP] = b.anon_huge;
+		p->fig[PV_HUGETLB] = b.shared_hugetlb + b.private_hugetlb;
 		p->valid |= cols;
 	}
 }
@@ -280,7 +280,7 @@ static void collect_oom(struct snapshot *s, size_t from, const struct pids_reque
 			continue;
 		p->tried |= COL_BIT(COL_OOM);
 		if (!read_proc_int(p->pid, "oom_score", &v)) {
-			p->v[COL_OOM] = (uint64_t)v;
+			p->fig[PV_OOM] = (uint64_t)v;
 			p->valid |= COL_BIT(COL_OOM);
 		}
 	}
@@ -288,7 +288,7 @@ static void collect_oom(struct snapshot *s, size_t from, const struct pids_reque
 
 static uint64_t size_of(const struct proc_sample *p)
 {
-	return p->v[COL_RSS] + (p->valid & COL_BIT(COL_SWAP) ? p->v[COL_SWAP] : 0);
+	return p->fig[PV_RSS] + (p->valid & COL_BIT(COL_SWAP) ? p->fig[PV_SWAP] : 0);
 }
 
 /* The kernel's badness is mostly RSS + swap (+ page tables, + oom_score_adj's share of
@@ -317,7 +317,7 @@ static void collect_victims(struct snapshot *s, size_t from, size_t n)
 		int v;
 		if (!(top[j]->valid & COL_BIT(COL_OOM)) &&
 		    !read_proc_int(top[j]->pid, "oom_score", &v)) {
-			top[j]->v[COL_OOM] = (uint64_t)v;
+			top[j]->fig[PV_OOM] = (uint64_t)v;
 			top[j]->valid |= COL_BIT(COL_OOM);
 		}
 	}

@@ -227,13 +227,13 @@ static bool sample(struct proc_walk *w, struct kept *k, const char *name, size_t
 	p->start_ticks = st.start_ticks;
 	p->kthread = (st.flags & PF_KTHREAD) != 0;
 	memcpy(p->comm, st.comm, sizeof(p->comm));
-	p->v[COL_RSS] = sm.resident * w->page_kb;
-	p->v[COL_VSZ] = sm.size * w->page_kb;
-	p->v[COL_SHR] = sm.shared * w->page_kb;
-	p->v[COL_TXT] = sm.text * w->page_kb;
-	p->v[COL_DATA] = sm.data * w->page_kb;
-	p->v[COL_MINFLT] = st.minflt;
-	p->v[COL_MAJFLT] = st.majflt;
+	p->fig[PV_RSS] = sm.resident * w->page_kb;
+	p->fig[PV_VSZ] = sm.size * w->page_kb;
+	p->fig[PV_SHR] = sm.shared * w->page_kb;
+	p->fig[PV_TXT] = sm.text * w->page_kb;
+	p->fig[PV_DATA] = sm.data * w->page_kb;
+	p->fig[PV_MINFLT] = st.minflt;
+	p->fig[PV_MAJFLT] = st.majflt;
 	p->valid = w->filled;
 	return k->stat_fd >= 0;
 }

@@ -154,12 +154,14 @@ static void get_proc(struct rec_state *st, const struct rec_schema *sc, struct r
 	for (int i = 0; i < sc->nproc && !c->bad; i++) {
 		if (!sc->proc_rec[i] || !(o->fvalid >> i & 1))
 			continue;
-		int col = sc->proc[i];
+		/* its figure in a sample of this memtop's: none for a column it does not know
+		 * or does not keep */
+		int k = sc->proc[i] >= 0 ? pv_of[sc->proc[i]] : -1;
 		uint64_t v = q && (q->fvalid >> i & 1)
-				     ? (col >= 0 ? q->p.v[col] : 0) + (uint64_t)rc_svarint(c)
+				     ? (k >= 0 ? q->p.fig[k] : 0) + (uint64_t)rc_svarint(c)
 				     : rc_varint(c);
-		if (col >= 0)
-			o->p.v[col] = v;
+		if (k >= 0)
+			o->p.fig[k] = v;
 	}
 	/* the views show a process's command line and user: never none, as a live sample's
 	 * (a process without a command line shows [comm], ps's way; a user its uid) */

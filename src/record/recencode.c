@@ -124,9 +124,9 @@ static void put_procs(struct rec_state *st, struct rbuf *b, const struct snapsho
 		for (unsigned set = p->valid & recorded; set; set &= set - 1) {
 			int c = __builtin_ctz(set);
 			if (q && (q->p.valid & COL_BIT(c)))
-				rb_svarint(b, (int64_t)(p->v[c] - q->p.v[c]));
+				rb_svarint(b, (int64_t)(PROC_FIG(p, c) - PROC_FIG(&q->p, c)));
 			else
-				rb_varint(b, p->v[c]);
+				rb_varint(b, PROC_FIG(p, c));
 		}
 		struct rec_proc *o = &out[i];
 		o->p = *p;

@@ -92,7 +92,7 @@ const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]
 
 bool rec_column_recorded(int c)
 {
-	return (columns[c].kind == KIND_SAMPLE && !columns[c].id) || columns[c].kind == KIND_RATE;
+	return pv_of[c] >= 0; /* the figures a sample keeps */
 }
 
 unsigned rec_columns_recorded(void)

@@ -3,7 +3,7 @@
  * frame of the sample's fields, delta- and varint-encoded against the sample before it (a
  * keyframe against nothing; reccodec.h). This file is the schema: the fields recorded
  * come from the tables, the process columns whose figure a source reads into
- * proc_sample.v[] (columns.h), the cgroup columns' (cgcolumns.h) and the snapshot's
+ * proc_sample.fig[] (columns.h), the cgroup columns' (cgcolumns.h) and the snapshot's
  * system fields (rec_sys_fields), and the header names them. */
 #ifndef MEMTOP_RECFMT_H
 #define MEMTOP_RECFMT_H
@@ -48,7 +48,7 @@ uint64_t rec_field_get(const struct snapshot *s, const struct rec_field *f);
 void rec_field_set(struct snapshot *s, const struct rec_field *f, uint64_t v);
 
 /* Whether process column c's figure is recorded: every one a source reads into
- * proc_sample.v[] (a sample or a counter), not those computed from them */
+ * proc_sample.fig[] (a sample or a counter), not those computed from them */
 bool rec_column_recorded(int c);
 unsigned rec_columns_recorded(void); /* the same, as a set (COL_BIT) */
 bool rec_cgcolumn_recorded(int c);

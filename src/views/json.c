@@ -221,7 +221,7 @@ static void row_object(struct tbuf *b, const struct keys *k, const struct table_
 			tbuf_puts(b, ",\"");
 			tbuf_puts(b, col->total);
 			tbuf_puts(b, "\":");
-			b->n += fmt_u64(r->v[k->col[i]], tbuf_room(b, 20));
+			b->n += fmt_u64(table_figure(r, k->col[i]), tbuf_room(b, 20));
 		}
 	}
 }

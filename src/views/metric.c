@@ -148,7 +148,7 @@ static double rank_key(const struct row *r, enum rank k)
 {
 	switch (k) {
 	case RANK_RSS:
-		return (double)r->p->v[COL_RSS];
+		return (double)r->p->fig[PV_RSS];
 	case RANK_FAULTS:
 		return row_number(r, COL_MINFLT) + row_number(r, COL_MAJFLT);
 	case RANK_SWAPINS:

@@ -255,7 +255,7 @@ static void table_metrics(struct out *o, const char *prefix, const struct column
 			tbuf_putc(o->b, '{');
 			tbuf_put(o->b, ex.lab.s + ex.at[i], ex.at[i + 1] - ex.at[i]);
 			tbuf_putc(o->b, '}');
-			number(o, metric_scale((double)ex.rows[i].v[c], mt.factor));
+			number(o, metric_scale((double)table_figure(&ex.rows[i], c), mt.factor));
 		}
 	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: timeout 240
+# memtop-test: timeout 300
 # A memtop started beside a recording service with --pin opens with the service's
 # history: while a child grows by 32 MiB/s, a memtop started 20 s later prints on its
 # first JSON line the time to exhaustion (which takes 12 s of samples to make) within 25 %
@@ -7,7 +7,13 @@
 # --no-bpf (no service's programs, no history) prints null; and the screen, refreshing
 # every 30 s, shows the forecast before its own samples could make one (5 of them, 120 s:
 # the service's hour is taken at its second or third refresh, whatever the machine's
-# speed).
+# speed). Then the graphs: two memtops started together at -d 3 on 80x24 ASCII graph
+# screens, one beside the service, one --no-bpf. While a memtop's history spans less than
+# a minute its graphs' window is a minute and the lines start part way across; the one
+# beside the service holds the service's samples since its start (50 s and more: the
+# growth and the screen above), so its memory graph's line starts within the first sixth
+# of the width, while the --no-bpf one's, made of its own samples, starts a third or more
+# across (it would be drawn whole only past 40 s of its own).
 . "$(dirname "$0")/lib.inc"
 . "$(dirname "$0")/pins.inc"
 need_bpf
@@ -45,4 +51,49 @@ jq -r '[.system.exhaustion_s // "null", .system.mem_available_kb + .system.swap_
 tm_start 120 40 "$MEMTOP" -d 30
 wait_for "Tasks" || fail "memtop did not start"
 wait_for "memory lasts" 95 || fail "the screen has no forecast: $(screen_text | head -8)"
-echo "beside service $SVC: the forecast on the first line and the first screens (the room falls $rate KiB/s)"
+tm_kill
+
+# line_from FILE: the column (1 = the axis's first) where the memory graph's first series
+# point is, "-" where none, and the plot's width; of an ASCII graph screen
+line_from() {
+	awk '/^Memory / { m = 1; next } m && / now$/ { exit }
+		m && /\|/ { s = substr($0, index($0, "|") + 1); w = length(s)
+			for (j = 1; j <= w; j++)
+				if (substr(s, j, 1) ~ /[*+ox]/) { if (!f || j < f) f = j; break } }
+		END { print (f ? f : "-"), w + 0 }' "$1"
+}
+for k in warm cold; do
+	a=
+	[ "$k" = warm ] || a=--no-bpf
+	tmux -L "memtop-test-$$-$k" -f /dev/null new-session -d -x 80 -y 24 \
+		"env LANG=C LC_ALL=C '$MEMTOP' -d 3 $a"
+	KIDS="$KIDS $(tmux -L "memtop-test-$$-$k" display -p '#{pid}')" # killed on exit
+done
+for k in warm cold; do
+	TMUX_SOCK="memtop-test-$$-$k"
+	wait_for "PID USER" || fail "the $k memtop did not start"
+	tm send-keys g
+	wait_for "Memory and activity over time" || fail "g did not open the $k graph screen"
+done
+i=0
+while :; do
+	TMUX_SOCK="memtop-test-$$-warm" screen_text >"$WORK/warm"
+	TMUX_SOCK="memtop-test-$$-cold" screen_text >"$WORK/cold"
+	set -- $(line_from "$WORK/warm") $(line_from "$WORK/cold")
+	[ "$1" != - ] && [ "$1" -le $(($2 / 6)) ] && break
+	i=$((i + 1))
+	[ $i -le 300 ] || break
+	sleep 0.1
+done
+for k in warm cold; do
+	tmux -L "memtop-test-$$-$k" kill-server 2>/dev/null
+done
+TMUX_SOCK="memtop-test-$$"
+cat "$WORK/warm" "$WORK/cold"
+[ "$1" != - ] && [ "$1" -le $(($2 / 6)) ] ||
+	fail "beside the service the memory graph starts at column $1 of $2: not the service's samples"
+[ "$3" != - ] || fail "the --no-bpf memtop's memory graph shows no line"
+[ "$3" -ge $(($4 / 3)) ] ||
+	fail "the --no-bpf memtop's line starts at column $3 of $4: the comparison proves nothing"
+echo "beside service $SVC: the forecast on the first line and the first screens (the room falls $rate KiB/s);" \
+	"the graphs from column $1 of $2 (--no-bpf: $3 of $4)"

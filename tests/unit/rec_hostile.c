@@ -64,7 +64,7 @@ static void no_cmd(struct rbuf *b)
 	p->start_ticks = 99;
 	strcpy(p->comm, "nocmd");
 	p->valid = COL_BIT(COL_PID) | COL_BIT(COL_RSS);
-	p->v[COL_RSS] = 1000;
+	p->fig[PV_RSS] = 1000;
 	rec_encode(&st, &s, true, &raw);
 	block(b, raw.p, raw.n, REC_KEY, WALL);
 	snapshot_free(&s);

@@ -8,7 +8,7 @@ static void cells_format_each_unit(void **state)
 {
 	(void)state;
 	struct proc_sample p = {.pid = 4242, .valid = ~0u};
-	p.v[COL_RSS] = 2048;
+	p.fig[PV_RSS] = 2048;
 	snprintf(p.comm, sizeof(p.comm), "ev\x1bil");
 	p.cmd = "cmd \x1b[2J arg";
 	p.user = "root";

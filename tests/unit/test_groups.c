@@ -89,8 +89,8 @@ static void push(struct model *m, double mono, int32_t first, size_t n, size_t n
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = first + (int32_t)i;
 		p->start_ticks = 50000;
-		p->v[COL_RSS] = 10;
-		p->v[COL_MINFLT] = faults ? faults[i] : 0;
+		p->fig[PV_RSS] = 10;
+		p->fig[PV_MINFLT] = faults ? faults[i] : 0;
 		p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 		snprintf(p->comm, sizeof(p->comm), "p");
 		snprintf(cmds[i], sizeof(cmds[i]), "/x/p%zu", i % names);

@@ -49,8 +49,8 @@ static void push(struct model *m, double mono, const uint64_t *rss, size_t n, ui
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = (int32_t)i + 1;
 		p->start_ticks = 100;
-		p->v[COL_RSS] = rss[i];
-		p->v[COL_SWAP] = 0;
+		p->fig[PV_RSS] = rss[i];
+		p->fig[PV_SWAP] = 0;
 		p->valid = columns_filled_by(NEED_STAT | NEED_STATM) | COL_BIT(COL_SWAP);
 		snprintf(p->comm, sizeof(p->comm), "proc%zu", i + 1);
 	}
@@ -93,8 +93,8 @@ static void history_bound(void **state)
 			struct proc_sample *p = snapshot_add_proc(s);
 			p->pid = i + 1;
 			p->start_ticks = 1;
-			p->v[COL_RSS] = (uint64_t)(1000 + t);
-			p->v[COL_MINFLT] = (uint64_t)t * 7;
+			p->fig[PV_RSS] = (uint64_t)(1000 + t);
+			p->fig[PV_MINFLT] = (uint64_t)t * 7;
 			p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
 		}
 		for (int i = 0; i < 5; i++) { /* each lives a second */

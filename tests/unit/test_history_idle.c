@@ -39,15 +39,15 @@ static void add_procs(struct snapshot *s, int t, int32_t *next, int change)
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = i + 1;
 		p->start_ticks = 100;
-		p->v[COL_RSS] = 1000 + (uint64_t)(i % 500);
-		p->v[COL_MINFLT] = (uint64_t)i;
+		p->fig[PV_RSS] = 1000 + (uint64_t)(i % 500);
+		p->fig[PV_MINFLT] = (uint64_t)i;
 		p->valid = columns_filled_by(NEED_STAT | NEED_STATM) | COL_BIT(COL_SWAP);
 		memcpy(p->comm, "idle", 5);
 	}
 	struct proc_sample *p = snapshot_add_proc(s);
 	p->pid = 20000;
 	p->start_ticks = 100;
-	p->v[COL_RSS] = t == change ? 6000 : 5000;
+	p->fig[PV_RSS] = t == change ? 6000 : 5000;
 	p->valid = columns_filled_by(NEED_STAT | NEED_STATM) | COL_BIT(COL_SWAP);
 	for (int i = 0; i < 5; i++) {
 		p = snapshot_add_proc(s);

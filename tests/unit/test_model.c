@@ -20,8 +20,8 @@ static void push(struct model *m, double mono, const int32_t *pids, const uint64
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = pids[i];
 		p->start_ticks = 50000; /* started at uptime 500 s */
-		p->v[COL_RSS] = rss[i];
-		p->v[COL_MINFLT] = minflt[i];
+		p->fig[PV_RSS] = rss[i];
+		p->fig[PV_MINFLT] = minflt[i];
 		p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 		p->uid = (uint32_t)i;
 		snprintf(p->comm, sizeof(p->comm), "%s", names[i % 4]);
@@ -70,7 +70,7 @@ static void reused_pid_is_a_new_process(void **state)
 	struct proc_sample *p = snapshot_add_proc(s);
 	p->pid = 7;
 	p->start_ticks = 100050; /* started 0.5 s ago: another process */
-	p->v[COL_MINFLT] = f2[0];
+	p->fig[PV_MINFLT] = f2[0];
 	p->valid = columns_filled_by(NEED_STAT | NEED_STATM | NEED_CMDLINE);
 	model_update(&m);
 	/* not 10 - 5000 (negative) nor a delta: its own 10 faults over its 0.5 s of life */
@@ -250,7 +250,7 @@ static void tree_view(void **state)
 		struct proc_sample *p = snapshot_add_proc(s);
 		p->pid = procs[i].pid;
 		p->ppid = procs[i].ppid;
-		p->v[COL_RSS] = procs[i].rss;
+		p->fig[PV_RSS] = procs[i].rss;
 		p->valid = columns_filled_by(NEED_STAT | NEED_STATM);
 		p->kthread = procs[i].kthread;
 		p->cmd = p->user = "x";

@@ -66,9 +66,9 @@ static void gen(struct snapshot *s, int i)
 		p->valid = COL_BIT(COL_PID) | COL_BIT(COL_RSS) | COL_BIT(COL_MINFLT) |
 			   (k % 4 == i % 4 ? COL_BIT(COL_PSS) : 0);
 		p->tried = k % 4 == i % 4 ? COL_BIT(COL_PSS) : 0;
-		p->v[COL_RSS] = 1000 + (uint64_t)k * i;
-		p->v[COL_MINFLT] = (uint64_t)i * k * 5;
-		p->v[COL_PSS] = 333 + (uint64_t)k;
+		p->fig[PV_RSS] = 1000 + (uint64_t)k * i;
+		p->fig[PV_MINFLT] = (uint64_t)i * k * 5;
+		p->fig[PV_PSS] = 333 + (uint64_t)k;
 	}
 	for (int k = 0; k < 2; k++) {
 		struct cg_sample *c = snapshot_add_cgroup(s, k ? "/a" : "/");
@@ -126,7 +126,7 @@ static void check_same(const struct snapshot *a, const struct snapshot *b)
 		assert_int_equal(p->tried, q->tried);
 		for (int c = 0; c < COL_COUNT; c++)
 			if (rec_column_recorded(c) && (p->valid & COL_BIT(c)))
-				assert_int_equal(p->v[c], q->v[c]);
+				assert_int_equal(PROC_FIG(p, c), PROC_FIG(q, c));
 	}
 	assert_int_equal(a->ncgroups, b->ncgroups);
 	for (size_t k = 0; k < a->ncgroups; k++) {

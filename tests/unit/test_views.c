@@ -327,7 +327,9 @@ static void fill(struct model *m, int k)
 		p->cmd = f->cmd;
 		p->user = f->user;
 		p->cgroup = f->cgroup;
-		memcpy(p->v, f->v[k], sizeof(p->v));
+		for (int c = 0; c < COL_COUNT; c++)
+			if (pv_of[c] >= 0)
+				PROC_FIG(p, c) = f->v[k][c];
 		p->valid = f->valid | (f->cgroup ? COL_BIT(COL_CGROUP) : 0);
 		p->tried = f->valid & columns_with_need(NEED_COSTLY);
 	}
