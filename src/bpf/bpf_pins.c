@@ -51,16 +51,20 @@ struct bpf_pins {
 	int nprogs;
 };
 
-/* A hash of the BPF object's bytes: pins of another build have another */
+/* A hash of the BPF object's bytes: pins of another build have another. Made once: the
+ * monitor asks before the loader's thread starts, the thread after */
 static uint64_t build_hash(void)
 {
+	static uint64_t h;
 	size_t n;
-	const unsigned char *b = memtop_bpf__elf_bytes(&n);
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
 
+	if (h)
+		return h;
+	const unsigned char *b = memtop_bpf__elf_bytes(&n);
+	uint64_t x = 1469598103934665603ull; /* FNV-1a */
 	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	return h;
+		x = (x ^ b[i]) * 1099511628211ull;
+	return h = x;
 }
 
 static uint64_t start_ticks(int pid)
