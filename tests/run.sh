@@ -11,8 +11,10 @@
 # Tests run in TEST_JOBS lanes at once (the CPUs + 1), then, one at a time with nothing
 # else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
 # or judge what the whole machine shares (OOM kills, whose banners every screen shows,
-# swap-ins, limited cgroups the verdict names, MemAvailable's trend). TEST_JOBS=1 runs
-# every test in order, one at a time.
+# swap-ins, limited cgroups the verdict names, MemAvailable's trend). A BPF test that
+# says "# memtop-test: beside others" (it judges only its own processes: the stacks
+# samplers) runs instead in a lane of its own beside the others, one at a time.
+# TEST_JOBS=1 runs every test in order, one at a time.
 #
 # Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
 # says "# memtop-test: timeout SECS" (one that may build memtop from nothing, as make
@@ -321,11 +323,14 @@ lane() {
 }
 
 : >"$root/parallel"
+: >"$root/beside"
 : >"$root/alone"
 for name in $todo; do
 	q=parallel
 	case "$name" in bpf/*) q=alone ;; esac
 	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
+	[ $q = alone ] && grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" &&
+		q=beside
 	[ "$jobs" = 1 ] && q=alone
 	echo "$name" >>"$root/$q"
 done
@@ -336,6 +341,10 @@ while [ $i -le "$jobs" ]; do
 	pids="$pids $!"
 	i=$((i + 1))
 done
+if [ -s "$root/beside" ]; then
+	lane $i beside &
+	pids="$pids $!"
+fi
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
 trap 'stop=1; kill -TERM $pids 2>/dev/null' INT TERM HUP

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # The Stacks tab as a call tree. two_paths calls mmap 30 times through main -> path_big
 # -> map_one and 10 times through main -> path_small -> map_one while the detail screen
 # is open. t shows the tree: under [mmap] (40 calls, as many as the list's mmap stacks

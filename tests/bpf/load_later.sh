@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # The screen's first table comes from /proc while the BPF programs load on a thread: held
 # back (MEMTOP_BPF_GATE), memtop shows its table with the process asked for and its RSS as
 # /proc/PID/status gives it, "BPF loading…" and "…" in the BPF columns (SWIN/s, RECLAIM),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Past the budget of copied stacks (3000 a second a CPU) a uniform sample is unwound and
 # its counts scaled. map_loop maps, touches and unmaps one page 300,000 times, one mmap
 # and one munmap call each time, far faster than the budget: memtop --stacks, attached

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --stacks PID: dd_grow faults PAGES pages in dd_touch() and calls mmap MMAPS
 # times from dd_reserve(). The text and the JSON name both functions; the fault count
 # (sampled 1 in 64) is within 15 % of PAGES, the mmap count and bytes exact; the faults

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # A C++ program's stacks name its functions demangled, as a C++ programmer wrote them:
 # cxx_grow faults its pages in memtop_test::Grower::touch(char*, unsigned long) and maps
 # them in memtop_test::Grower::reserve(unsigned long), both in JSON and in the text.

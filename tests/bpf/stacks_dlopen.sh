@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Code loaded with dlopen after the sampler attached. dl_host loads libdl_plug.so and at
 # once faults in a loop through plug_inner < plug_touch < host_call < main:
 # memtop --stacks, attached before the dlopen, puts at least 90 % of the faults it

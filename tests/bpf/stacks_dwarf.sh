@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Full stacks for programs without frame pointers, unwound from copied stacks with CFI.
 # cfi_grow (-O2 -fomit-frame-pointer -fasynchronous-unwind-tables) faults and calls mmap
 # through six nested functions: memtop --stacks --json names all six in order, then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --stacks PID when PID exits while it is sampled: memtop stops at once (not at
 # the end of -d 90: within 30 s, however busy the machine), exits 1 with one line saying so, and still prints what it sampled,
 # symbolized (dd_touch), as valid JSON or text.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --stacks --folded -- CMD: the command started under the sampler, its stacks in
 # the folded format of flame graphs. cfi_grow (no frame pointers) faults 25,600 pages
 # through six nested functions: every line parses as "[KIND];frame;...;frame COUNT",

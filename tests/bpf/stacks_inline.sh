@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Inlined functions and source lines from debug information. inline_grow (built with -g)
 # faults in fill(), inlined into touch_pages(), called from main: the top fault stack
 # has fill (inlined) then touch_pages then main; for each of inline_grow's addresses in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Stacks never show junk. junk_grow, built without frame pointers and without unwind
 # tables (no CFI for its own functions), points %rbp at words on its stack that are not
 # addresses (0x3676496173783957 ^ n, different in each of 100 runs, then 0x3d) when it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Page faults the kernel takes on a process's user memory (read() copying into a fresh
 # buffer) are counted and unwound too, labelled apart from user-mode ones. Debian's sort
 # on a shuffled file, started by memtop --stacks -- and by perf stat -e

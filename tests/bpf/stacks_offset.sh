@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Frames as module+offset, with build ids. dd_grow (a PIE built with -g) faulting and
 # calling mmap: each user frame's module_offset is its address less its mapping's start
 # plus the mapping's file offset (/proc/PID/maps, read while it runs); for frames in

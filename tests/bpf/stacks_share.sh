@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Shares and the stacks left out. many_stacks calls mmap and munmap 1024 times each
 # through 256 distinct paths (outer_I -> inner_J). JSON: every stack has its share of its
 # kind (count / all of the kind), the 200 shown and left_out add up to the 256 mmap stacks

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Whole stacks and cut ones, told apart. A process sampled from before it executes
 # Debian's sleep: its loader's stacks end at ld.so's _start, which has no CFI and is the
 # first code of every process: not truncated. Walking frame pointers (--unwind fp) in a

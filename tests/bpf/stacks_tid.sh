@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --stacks TID:SECS, where TID is a thread that is not its process's leader: the
 # sampler follows the thread's process, and stderr says so. map_loop's second thread
 # maps, touches and unmaps 16 pages in a loop: the output is of its process (pid), with

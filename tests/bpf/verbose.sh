@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # --verbose and MEMTOP_DEBUG=1 pass libbpf's messages to stderr while the programs load,
 # for the one object of the concerns, naming a program of each; without them stderr stays
 # empty. stdout is the refresh alone.
