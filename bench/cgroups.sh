@@ -18,6 +18,7 @@
 # 100 refreshes that is a few hundredths of a ms a refresh, about a tenth of the view's cost.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 NCG=${NCG:-200}
 NPROCS=${NPROCS:-0}
 ROUNDS=${ROUNDS:-5}
@@ -119,12 +120,7 @@ done
 echo "cgroup view cost: $NCG cgroups made (one idle process each), $listed listed by memtop;" \
 	"$nprocs processes; $(nproc) CPUs, $(uname -r)"
 echo "$ROUNDS interleaved rounds of 1 and $REFRESHES refreshes of memtop --json at -d $DELAY${MEMTOP_ARGS:+ ($MEMTOP_ARGS)}"
-awk '
-function median(s,  n, x, i, j, t) {
-	n = split(s, x, " ")
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] + 0 < x[i] + 0) { t = x[i]; x[i] = x[j]; x[j] = t }
-	return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-}
+awk "$MEDIAN_AWK"'
 {
 	per[$2] = per[$2] " " $3
 	st[$2] = st[$2] " " $4
@@ -136,9 +132,9 @@ END {
 	for (r = 0; (("table", r) in v); r++)
 		q = q " " v["cgroups", r] / v["table", r]
 	printf "%-22s %10s %12s %11s\n", "", "ms/refresh", "min..max", "start-up ms"
-	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json", median(per["table"]), lo["table"], hi["table"], median(st["table"])
-	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json --cgroups", median(per["cgroups"]), lo["cgroups"], hi["cgroups"], median(st["cgroups"])
+	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json", median_of(per["table"]), lo["table"], hi["table"], median_of(st["table"])
+	printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "--json --cgroups", median_of(per["cgroups"]), lo["cgroups"], hi["cgroups"], median_of(st["cgroups"])
 	if ("base" in per)
-		printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "BASE --json --cgroups", median(per["base"]), lo["base"], hi["base"], median(st["base"])
-	printf "ratio --cgroups / table, median over rounds: %.2f (target <= 1.5)\n", median(q)
+		printf "%-22s %10.2f %5.2f..%-6.2f %11.1f\n", "BASE --json --cgroups", median_of(per["base"]), lo["base"], hi["base"], median_of(st["base"])
+	printf "ratio --cgroups / table, median over rounds: %.2f (target <= 1.5)\n", median_of(q)
 }' "$tmp/runs"

@@ -11,6 +11,7 @@
 # CPU per refresh = (CPU(N refreshes) - CPU(1 refresh)) / (N - 1), user + sys from wait4().
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 if [ -z "${A:-}" ]; then
 	echo "compare.sh: set A to the memtop binary to compare build/memtop with (see the header)"
 	exit 0
@@ -43,12 +44,7 @@ while [ $r -lt "$ROUNDS" ]; do
 done
 echo "CPU ms per refresh, $NPROCS idle processes, $ROUNDS interleaved rounds; A=$A B=$B"
 for mode in -b --json; do
-	awk -v m="$mode" '$2 == m { v[$3] = v[$3] " " $4; if ($3 == "A") a[$1] = $4; else b[$1] = $4 }
-	function median(s,  n, x, i, j, t) {
-		n = split(s, x, " ")
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-	}
+	awk -v m="$mode" "$MEDIAN_AWK"'$2 == m { v[$3] = v[$3] " " $4; if ($3 == "A") a[$1] = $4; else b[$1] = $4 }
 	END { for (r in a) q = q " " b[r] / a[r]
-		printf "%-7s A %6.1f   B %6.1f   B/A median over rounds %.3f\n", m, median(v["A"]), median(v["B"]), median(q) }' "$tmp/runs"
+		printf "%-7s A %6.1f   B %6.1f   B/A median over rounds %.3f\n", m, median_of(v["A"]), median_of(v["B"]), median_of(q) }' "$tmp/runs"
 done

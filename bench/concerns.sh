@@ -11,6 +11,7 @@
 # Knobs: ROUNDS (9), MEMTOP (build/memtop).
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 ROUNDS=${ROUNDS:-9}
 MEMTOP=${MEMTOP:-build/memtop}
 HELPER=build/bench/idle_procs
@@ -36,21 +37,16 @@ while [ $r -lt "$ROUNDS" ]; do
 	r=$((r + 1))
 done
 echo "memtop --json -n 1, CPU ms (user + sys), $ROUNDS interleaved rounds, $(ls -d /proc/[0-9]* | wc -l) processes"
-awk -v configs="$CONFIGS" '
+awk -v configs="$CONFIGS" "$MEDIAN_AWK"'
 	{ v[$1, ++n[$1]] = $2 }
-	function median(c,   i, j, k, t, a) {
-		k = n[c]
-		for (i = 1; i <= k; i++) a[i] = v[c, i]
-		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-		return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-	}
+	function median_c(c,    i, a) { for (i = 1; i <= n[c]; i++) a[i] = v[c, i]; return median(a, n[c]) }
 	END {
 		m = split(configs, cs, " ")
-		base = median("none")
+		base = median_c("none")
 		printf "%-16s %9s %12s\n", "concern", "median", "load cost"
 		for (i = 1; i <= m; i++) {
 			c = cs[i]
-			med = median(c)
+			med = median_c(c)
 			if (c == "no-bpf" || c == "none")
 				printf "%-16s %9.1f %12s\n", c, med, "-"
 			else

@@ -18,6 +18,7 @@
 # says it skipped (exit 0) without them.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 PAIRS=${1:-8}
 PHASE=${PHASE:-3}
 UNWIND=${UNWIND:-dwarf}
@@ -98,12 +99,7 @@ if [ "$UNWIND" = dwarf ] && command -v jq >/dev/null; then
 	jq -r --arg s "$PHASE" '"memtop unwinding:               \(.unwind_cpu_s / ($s | tonumber) * 100 | . * 10 | round / 10) % of a core; \(.ring_records) stacks, \(.ring_bytes / ($s | tonumber) / 1e6 | . * 10 | round / 10) MB/s through the ring, \(.ring_dropped) dropped, \(.unwind_cache_hits) walks known"' "$tmp/st.json"
 fi
 hz=$(getconf CLK_TCK)
-awk -v hz="$hz" -v phase="$PHASE" '
-	function median(a, n,   i, j, t) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-	}
+awk -v hz="$hz" -v phase="$PHASE" "$MEDIAN_AWK"'
 	NR == FNR { st[NR] = $1; t0[NR] = $2; t1[NR] = $3; ticks[NR] = $4; np = NR; next }
 	{ ts[++n] = $1; ns[n] = $2 }
 	END {

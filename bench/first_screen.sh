@@ -10,6 +10,7 @@
 set -eu
 
 cd "$(dirname "$0")/.."
+. bench/median.inc
 NPROCS=${NPROCS:-2000}
 ROUNDS=${ROUNDS:-5}
 MEMTOP=${MEMTOP:-build/memtop}
@@ -64,12 +65,7 @@ while [ $r -lt "$ROUNDS" ]; do
 done
 
 # each step: the wall and main-thread CPU since the step before, medians over the rounds
-cat "$tmp"/times.* | awk '
-function median(a, n,    i, j, t) {
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+cat "$tmp"/times.* | awk "$MEDIAN_AWK"'
 {
 	step = substr($0, index($0, $4))
 	if (step == "main") { round++; pw = 0; pc = $2; k = 0 }

@@ -10,6 +10,7 @@
 # CPU per refresh = (CPU(N refreshes) - CPU(1 refresh)) / (N - 1), user + sys from wait4().
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 B=${B:-build/memtop}
 NPROCS=${NPROCS:-2000}
 ROUNDS=${ROUNDS:-7}
@@ -43,14 +44,9 @@ while [ $r -lt "$ROUNDS" ]; do
 done
 groups=$("$B" --openmetrics --groups "$tmp/all.yaml" | grep -c '^memtop_group_processes{')
 echo "CPU ms per refresh, $(count_procs) processes, $ROUNDS interleaved rounds, -d $DELAY"
-awk -v g="$groups" '{ v[$2] = v[$2] " " $3; x[$2, $1] = $3 }
-	function median(s,  n, y, i, j, t) {
-		n = split(s, y, " ")
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (y[j] < y[i]) { t = y[i]; y[i] = y[j]; y[j] = t }
-		return n % 2 ? y[(n + 1) / 2] : (y[n / 2] + y[n / 2 + 1]) / 2
-	}
-	function ratio(m,  r, q) { for (r = 0; (m, r) in x; r++) q = q " " x[m, r] / x["top", r]; return median(q) }
+awk -v g="$groups" "$MEDIAN_AWK"'{ v[$2] = v[$2] " " $3; x[$2, $1] = $3 }
+	function ratio(m,  r, q) { for (r = 0; (m, r) in x; r++) q = q " " x[m, r] / x["top", r]; return median_of(q) }
 	END {
-		printf "%-48s %6.2f\n", "--serve (the top K processes)", median(v["top"])
-		printf "%-48s %6.2f   %.3fx\n", "--groups: the idle processes, one group by comm", median(v["one"]), ratio("one")
-		printf "%-48s %6.2f   %.3fx\n", "--groups: every process, " g " groups by cmdline", median(v["all"]), ratio("all") }' "$tmp/runs"
+		printf "%-48s %6.2f\n", "--serve (the top K processes)", median_of(v["top"])
+		printf "%-48s %6.2f   %.3fx\n", "--groups: the idle processes, one group by comm", median_of(v["one"]), ratio("one")
+		printf "%-48s %6.2f   %.3fx\n", "--groups: every process, " g " groups by cmdline", median_of(v["all"]), ratio("all") }' "$tmp/runs"

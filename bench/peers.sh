@@ -40,6 +40,7 @@
 set -eu
 
 cd "$(dirname "$0")/.."
+. bench/median.inc
 NPROCS=${NPROCS:-2000}
 TOTAL=${TOTAL:-}
 ROUNDS=${ROUNDS:-5}
@@ -242,12 +243,7 @@ fi
 # "ROUND PROCS cpu LABEL N utime_us stime_us maxrss_kb end_rss_kb [wall_ms]" and
 # "ROUND PROCS first LABEL ms polls run_ms wait_ms". A round is left out where other work on
 # the machine had moved the number of processes by more than 5 % (or 50) from the start.
-awk -v N="$REFRESHES" -v R="$ROUNDS" -v D="$DELAY" -v P0="$nprocs" -v BASE="$BASE" '
-function median(a, n,    i, j, t) {
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk -v N="$REFRESHES" -v R="$ROUNDS" -v D="$DELAY" -v P0="$nprocs" -v BASE="$BASE" "$MEDIAN_AWK"'
 # spread(v, n, fmt): the n values v[1..n] as "median (min..max)"; the median also in med
 function spread(v, n, fmt,    i, lo, hi, c) {
 	lo = 1e18; hi = -1e18

@@ -12,6 +12,7 @@
 # build/bench/idle_procs).
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 ROUNDS=${ROUNDS:-9}
 MEMTOP=${MEMTOP:-build/memtop}
 HELPER=build/bench/idle_procs
@@ -55,17 +56,12 @@ while [ $r -lt "$ROUNDS" ]; do
 	r=$((r + 1))
 done
 echo "CPU ms (user + sys), $ROUNDS interleaved rounds, $(ls -d /proc/[0-9]* | wc -l) processes"
-awk '
+awk "$MEDIAN_AWK"'
 	{ v[$1, ++n[$1]] = $2; if (!seen[$1]++) order[++m] = $1 }
-	function median(c,   i, j, k, t, a) {
-		k = n[c]
-		for (i = 1; i <= k; i++) a[i] = v[c, i]
-		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-		return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-	}
+	function median_c(c,    i, a) { for (i = 1; i <= n[c]; i++) a[i] = v[c, i]; return median(a, n[c]) }
 	END {
-		top = median("top")
+		top = median_c("top")
 		printf "%-12s %9s %9s\n", "run", "median", "/ top"
 		for (i = 1; i <= m; i++)
-			printf "%-12s %9.1f %9.2f\n", order[i], median(order[i]), median(order[i]) / top
+			printf "%-12s %9.1f %9.2f\n", order[i], median_c(order[i]), median_c(order[i]) / top
 	}' "$tmp/rows"

@@ -17,6 +17,7 @@
 set -eu
 
 cd "$(dirname "$0")/.."
+. bench/median.inc
 NPROCS=${NPROCS:-2000}
 ROUNDS=${ROUNDS:-7}
 REFRESHES=${REFRESHES:-21}
@@ -131,12 +132,7 @@ fi
 
 # rows of raw: label n utime_us stime_us maxrss_kb last_rss_kb, in run order; pair the k-th 1-refresh run of a
 # label with its k-th N-refresh run.
-awk -v N="$REFRESHES" '
-function median(a, n,    i, j, t) {
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk -v N="$REFRESHES" "$MEDIAN_AWK"'
 {
 	cpu = ($3 + $4) / 1000.0
 	if ($2 == 1) { k = ++n1[$1]; one[$1, k] = cpu; oneu[$1, k] = $3 / 1000.0; ones[$1, k] = $4 / 1000.0 }

@@ -9,6 +9,7 @@
 # REFRESHES (21), DELAY (0.2). Needs root (unshare) and atop.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 B=${B:-build/memtop}
 HELPER=build/bench/idle_procs
 SIZES=${SIZES:-500 2000}
@@ -65,15 +66,10 @@ while [ $r -lt "$ROUNDS" ]; do
 	done >>"$tmp/runs"
 	r=$((r + 1))
 done
-awk -v n="$NPROCS" -v r="$ROUNDS" '
-	function median(s,  k, x, i, j, t) {
-		k = split(s, x, " ")
-		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-		return k % 2 ? x[(k + 1) / 2] : (x[k / 2] + x[k / 2 + 1]) / 2
-	}
+awk -v n="$NPROCS" -v r="$ROUNDS" "$MEDIAN_AWK"'
 	{ v[$2] = v[$2] " " $3; if ($2 == "-b") b[$1] = $3; else c[$1] = $3 }
 	END {
 		for (i in b) q = q " " (b[i] > 0 ? c[i] / b[i] : 0)
 		printf "CPU ms per refresh, %d idle processes, %d interleaved rounds: -b %.2f, --record %.2f, ratio (median of rounds) %.2f\n",
-			n, r, median(v["-b"]), median(v["record"]), median(q)
+			n, r, median_of(v["-b"]), median_of(v["record"]), median_of(q)
 	}' "$tmp/runs"

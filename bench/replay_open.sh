@@ -8,6 +8,7 @@
 # Knobs: B (build/memtop), BASE (none), DAY (86400), ROUNDS (7).
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 B=${B:-build/memtop}
 BASE=${BASE:-}
 DAY=${DAY:-86400}
@@ -41,16 +42,12 @@ while [ $r -lt "$ROUNDS" ]; do
 	r=$((r + 1))
 done >"$tmp/runs"
 echo "replay start on $(stat -c %s "$tmp/day") bytes ($DAY samples), $ROUNDS interleaved rounds: wall ms, CPU ms"
-awk 'function median(s,  n, x, i, j, t) {
-		n = split(s, x, " ")
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-	}
+awk "$MEDIAN_AWK"'
 	{ w[$2] = w[$2] " " $3; c[$2] = c[$2] " " $4; if ($2 == "B") b[$1] = $3; else a[$1] = $3 }
 	END {
-		printf "B     %7.1f %7.1f\n", median(w["B"]), median(c["B"])
+		printf "B     %7.1f %7.1f\n", median_of(w["B"]), median_of(c["B"])
 		if ("BASE" in w) {
 			for (r in a) q = q " " b[r] / a[r]
-			printf "BASE  %7.1f %7.1f\nB / BASE wall, median over rounds: %.2f\n", median(w["BASE"]), median(c["BASE"]), median(q)
+			printf "BASE  %7.1f %7.1f\nB / BASE wall, median over rounds: %.2f\n", median_of(w["BASE"]), median_of(c["BASE"]), median_of(q)
 		}
 	}' "$tmp/runs"

@@ -12,6 +12,7 @@
 set -eu
 
 cd "$(dirname "$0")/.."
+. bench/median.inc
 NPROCS=${NPROCS:-2000}
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-20}
@@ -78,12 +79,7 @@ done
 
 echo "MB, median over the rounds (min..max)"
 printf '%-16s %-20s %-20s %-20s %-20s\n' "" VmRSS RssAnon RssFile VmLck
-awk '
-function median(a, n,    i, j, t) {
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk "$MEDIAN_AWK"'
 {
 	if (!($1 in n)) order[++nl] = $1
 	k = ++n[$1]

@@ -8,6 +8,7 @@
 # CPU per refresh = (CPU(N refreshes) - CPU(1 refresh)) / (N - 1), user + sys from wait4().
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 B=${B:-build/memtop}
 NPROCS=${NPROCS:-2000}
 ROUNDS=${ROUNDS:-7}
@@ -40,14 +41,9 @@ while [ $r -lt "$ROUNDS" ]; do
 	r=$((r + 1))
 done
 echo "CPU ms per refresh, $(count_procs) processes, $ROUNDS interleaved rounds, -d $DELAY"
-awk '{ v[$2] = v[$2] " " $3; if ($2 == "batch") a[$1] = $3; else b[$1] = $3 }
-	function median(s,  n, x, i, j, t) {
-		n = split(s, x, " ")
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-	}
+awk "$MEDIAN_AWK"'{ v[$2] = v[$2] " " $3; if ($2 == "batch") a[$1] = $3; else b[$1] = $3 }
 	END { for (r in a) q = q " " b[r] / a[r]
-		printf "-b      %6.2f\n--serve %6.2f   serve/batch median over rounds %.3f\n", median(v["batch"]), median(v["serve"]), median(q) }' "$tmp/runs"
+		printf "-b      %6.2f\n--serve %6.2f   serve/batch median over rounds %.3f\n", median_of(v["batch"]), median_of(v["serve"]), median_of(q) }' "$tmp/runs"
 
 # the scrapes: one refresh an hour, so none falls among them
 "$B" --serve "127.0.0.1:$port" -d 3600 2>"$tmp/err" &

@@ -9,6 +9,7 @@
 # Knobs: ROUNDS (3), SECS (20), B (build/memtop).
 set -eu
 cd "$(dirname "$0")/.."
+. bench/median.inc
 B=${B:-build/memtop}
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-20}
@@ -86,11 +87,7 @@ done
 echo "memtop --serve -d 1, one scrape a second, $ROUNDS interleaved rounds of $SECS s, $(ls -d /proc/[0-9]* | wc -l) processes"
 echo "set-up   CPU %core   RSS KiB   peak KiB   scrapes  bytes/scrape   (medians)"
 for mode in plain gzip tls; do
-	awk -v m="$mode" '$2 == m' "$tmp/runs" | awk -v m="$mode" '
-		function median(x, n,  i, j, t) {
-			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-			return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-		}
+	awk -v m="$mode" '$2 == m' "$tmp/runs" | awk -v m="$mode" "$MEDIAN_AWK"'
 		{ c[NR] = $3; rss[NR] = $4; hwm[NR] = $5; k[NR] = $6; b[NR] = $7 }
 		END { printf "%-8s %9.2f %9d %10d %9d %14d\n", m, median(c, NR), median(rss, NR),
 			median(hwm, NR), median(k, NR), median(b, NR) }'

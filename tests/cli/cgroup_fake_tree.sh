@@ -77,7 +77,7 @@ $(cat "$tmp/diff")"
 		tail -n 1 "$tmp/live" | jq -e '.cgroups[] | select(.path == "/work.slice/app.service") |
 			.usage_kb == 307200 and .limit_kb == null' >/dev/null 2>&1
 	}
-	eventually 20 seen || fail "v$v: the rewritten files never showed: $(tail -n 1 "$tmp/live" |
+	eventually 60 seen || fail "v$v: the rewritten files never showed: $(tail -n 1 "$tmp/live" |
 		jq -c '.cgroups[] | select(.path == "/work.slice/app.service")')"
 	kill $mt
 	wait $mt 2>/dev/null
