@@ -11,9 +11,10 @@
 # Tests run in TEST_JOBS lanes at once (twice the CPUs + 1: most wait on real time), then,
 # one at a time with nothing else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
 # or judge what the whole machine shares (OOM kills, whose banners every screen shows,
-# swap-ins, limited cgroups the verdict names, MemAvailable's trend). A BPF test that
-# says "# memtop-test: beside others" (it judges only its own processes: the stacks
-# samplers) runs instead in a lane of its own beside the others, one at a time.
+# swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
+# "# memtop-test: beside others" runs in a lane of its own beside the others, one at a
+# time: the BPF tests that judge only their own processes (the stacks samplers), and the
+# tests that run processes as nobody (some count all of nobody's).
 # TEST_JOBS=1 runs every test in order, one at a time.
 #
 # Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
@@ -329,8 +330,7 @@ for name in $todo; do
 	q=parallel
 	case "$name" in bpf/*) q=alone ;; esac
 	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
-	[ $q = alone ] && grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" &&
-		q=beside
+	grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" 2>/dev/null && q=beside
 	[ "$jobs" = 1 ] && q=alone
 	echo "$name" >>"$root/$q"
 done

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # --groups FILE: helpers run under distinctive names (copies of alloc_child) and command
 # lines; a groups file puts them in groups by comm (with the {{.Comm}} template), by a
 # cmdline regular expression and by user (first rule wins). Each group's exported process
@@ -11,6 +12,7 @@
 # fall. A rule by memory cgroup, and --json's groups[]. A bad file (a regular expression
 # that does not compile, a key not known) is refused in one line naming FILE:LINE, exit 1.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 for t in curl ss promtool setpriv jq; do
 	command -v $t >/dev/null || skip "$t not installed (Debian packages curl, iproute2, prometheus, util-linux, jq)"
 done

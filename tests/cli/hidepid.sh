@@ -1,8 +1,10 @@
 #!/bin/sh
+# memtop-test: beside others
 # Under a /proc mounted hidepid=2 (invisible) a user other than root sees its own processes
 # alone: the BPF status line ("counters off") says why, in batch and JSON; root, who sees
 # every process, is not told. Needs root, to mount such a /proc in a mount namespace.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 [ "$(id -u)" = 0 ] || skip "needs root to mount /proc with hidepid=2"
 command -v unshare >/dev/null && command -v runuser >/dev/null || skip "needs unshare and runuser"
 command -v jq >/dev/null || skip "needs jq"

@@ -1,8 +1,10 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --leaks: a bad PID or SECS exits 2; a process that does not exist, a zombie, a
 # thread id (not a process), a caller who is not root: exit 1; each with one "memtop: "
 # line on stderr and nothing on stdout.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'kill $kid $parent 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

@@ -1,9 +1,11 @@
 #!/bin/sh
+# memtop-test: beside others
 # --columns +oom: each process's OOM badness score is its /proc/PID/oom_score. Two
 # children of the same size, one with oom_score_adj 800: -o oom puts that one first, as
 # the OOM killer would pick it; the batch text shows the same scores; as another user
 # the scores are still there (oom_score is world-readable).
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kids=
 trap '[ -n "$kids" ] && kill $kids 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -1,8 +1,10 @@
 #!/bin/sh
+# memtop-test: beside others
 # --columns +pss,uss: a child that touched a known amount gets the PSS and USS that its
 # /proc/PID/smaps_rollup gives (Pss; Private_Clean + Private_Dirty). Without the right to
 # read another user's memory map (not root), they are null, never a made-up 0.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT

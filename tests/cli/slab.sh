@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # --slab: JSON slabs[] holds every cache of /proc/slabinfo read just after it (memtop still
 # running, its own open files as they were), object size
 # exact, objects and size (num_slabs x pagesperslab x the page size) within a tolerance
@@ -6,6 +7,7 @@
 # their sizes are not within 10 % of each other; the batch text's table has the same
 # caches; as nobody (slabinfo is root's), one line says why.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 [ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
 command -v slabtop >/dev/null || skip "needs slabtop (procps)"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)

@@ -1,9 +1,11 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --stacks: a bad PID value (or --stacks -- without a command, --folded without
 # --stacks) exits 2, a command that cannot be run (--stacks -- CMD) 127, a process that does not exist exits 1, and
 # so does one whose stacks cannot be sampled (--no-bpf, or not root): each with one
 # "memtop: " line on stderr and nothing on stdout.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

@@ -1,6 +1,8 @@
 #!/bin/sh
+# memtop-test: beside others
 # -u keeps one user's processes; -o pid sorts ascending by pid, -o vsz descending by size.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 child=
 trap '[ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # --users: the totals per user (count, swap, USS, PSS, RSS) equal smem -u's, for a test
 # user running children of known size (within 1 %: smem sums each mapping rounded) and for root (within
 # what changed between smem's reads before and after memtop's).

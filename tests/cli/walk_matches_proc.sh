@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # Without BPF, every process's figures are those of its /proc/PID/stat, statm and status,
 # read around the refresh (tests/cli/walk_check.inc says what is compared): pid 1, the
 # kernel threads, a zombie, a process named "x) S 1 (<newline>) R 9", one whose effective
@@ -8,6 +9,7 @@
 # exits is no longer listed, and a new process given the pid of one that exited shows
 # its own figures.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 . "$TESTS/cli/walk_check.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kids=

@@ -1,9 +1,9 @@
 #!/bin/sh
 # memtop-test: alone
 # memtop-test: not sanitized
-# A cgroup's forecast: a child growing 4 MiB/s in a memory cgroup limited to 300 MiB.
+# A cgroup's forecast: a child growing 8 MiB/s in a memory cgroup limited to 300 MiB.
 # Within 20 s the header names the cgroup ("reaches its 300M limit in ~N s") with a time
-# within 15 % of the truth ((limit - usage) / 4 MiB/s at that moment) and the child as its
+# within 15 % of the truth ((limit - usage) / 8 MiB/s at that moment) and the child as its
 # victim; from then until the kill, every refresh shows the cgroup's forecast (one capture
 # a second, each counted); the cgroup's row is in the alert role while it shows it. The
 # post-mortem of the kill (o, Enter) shows the cgroup's usage of its limit and the child
@@ -26,7 +26,7 @@ dir=$cg_dir
 
 tm_start 200 40 "$MEMTOP -d 1"
 wait_for "Tasks" || fail "memtop did not start"
-cg_run "$dir" "$tmp/grow" "$HELPERS/grow_child" 4 0 "grow-$tag"
+cg_run "$dir" "$tmp/grow" "$HELPERS/grow_child" 8 0 "grow-$tag"
 wait_ready "$tmp/grow" || fail "grow_child never got ready"
 started=$(date +%s)
 pid=$cg_pid
@@ -49,8 +49,8 @@ secs=$(echo "$l" | sed -n 's/.*limit in ~\([0-9]*\) \(s\|min\).*/\1 \2/p')
 [ -n "$secs" ] || fail "no time in '$l'"
 awk -v s="$secs" -v use="$use" 'BEGIN {
 	split(s, a, " "); got = a[1] * (a[2] == "min" ? 60 : 1)
-	want = ((300 * 1048576) - use) / (4 * 1048576)
-	printf "forecast %d s, (limit - usage) / 4 MiB/s = %.1f s\n", got, want
+	want = ((300 * 1048576) - use) / (8 * 1048576)
+	printf "forecast %d s, (limit - usage) / 8 MiB/s = %.1f s\n", got, want
 	if (got < want * 0.85 - 1 || got > want * 1.15 + 1) { print "FAIL: not within 15 %"; exit 1 }
 }' || exit 1
 echo "$l" | grep -q "victim $pid (grow_child)" || fail "the victim is not the child $pid: $l"

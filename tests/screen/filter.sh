@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # \ and F4 filter rows by a command-line substring, Esc clears it; u shows one user.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)

@@ -1,9 +1,11 @@
 #!/bin/sh
+# memtop-test: beside others
 # Every line written to fit: at 80x24 and 60x20, as root and as a user without privileges
 # (BPF off, its reason long), the status line is whole "label value" pairs and the clock,
 # the BPF line, the key bar and every line of the help (all its pages) hold only whole
 # words: each word of theirs is one of the same line's words on a 200x60 terminal.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

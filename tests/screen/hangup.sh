@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # When its terminal goes away (the tmux server killed, as an ssh connection dropping),
 # memtop ends instead of reading the end of its input over and over: started in the pane
 # (SIGHUP), under setsid and under runuser (no SIGHUP reaches it: only the end of the
@@ -6,6 +7,7 @@
 # replay, and as -b writing to that terminal. memtop refreshes once an hour here, so that
 # "gone" means gone before its next refresh; the screen ends with status 129, as on SIGHUP.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; pkill -KILL -x "$name" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

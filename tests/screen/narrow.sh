@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # The process table on a narrow terminal: at 80x24 COMMAND keeps 20 columns, so two
 # processes whose command lines share their first 15 characters are told apart, and USER
 # stays while a column that reads zero on every row goes; at 60x20 COMMAND keeps 15. Right

@@ -1,9 +1,11 @@
 #!/bin/sh
+# memtop-test: beside others
 # The slab screen (B): the caches largest first, as many as fit, their columns' titles;
 # < four times sorts by name (rows in order), > back to size; \ kmalloc- leaves only
 # caches whose name holds it; I inverts; Esc goes back to the processes. As nobody,
 # --slab opens it on the one line that says why there are no rows.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+nobody_turn # it runs processes as nobody: the tests that count nobody's wait
 [ "$(id -u)" = 0 ] || skip "needs root (/proc/slabinfo is root's)"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT

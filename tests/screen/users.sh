@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # The users screen (L): a row per user, the largest PSS first (< sorts by USS, I inverts);
 # nobody running three sleeps has COUNT 3 and the RSS smem -u gives it (within a tenth, the
 # screen's rounding and what changed between the reads); the line above the titles counts
