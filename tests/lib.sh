@@ -69,6 +69,17 @@ eventually() {
 	done
 }
 
+# free_port N [PORT]: a TCP port on which nothing listens, for a test's server: from the
+# test's pid and N (each test its own), below the kernel's range of ephemeral ports, which
+# the connections of the tests running beside it take theirs from; with PORT, the first
+# after it (a second server's)
+free_port() {
+	_p=$((20000 + ($$ * 7 + $1) % 12000))
+	[ -z "${2:-}" ] || _p=$(($2 + 1))
+	while ss -Hltn "sport = :$_p" | grep -q .; do _p=$((_p + 1)); done
+	echo "$_p"
+}
+
 # nobody_turn: the tests that run processes as nobody (and count nobody's) take turns,
 # from any clone: a lock on fd 8, 100 s at most
 nobody_turn() {

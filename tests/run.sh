@@ -8,8 +8,8 @@
 # pattern of them (quoted: 'bpf/oom*'). None: every test. A word that names no test is an
 # error (exit 2) before anything runs.
 #
-# Tests run in TEST_JOBS lanes at once (twice the CPUs + 1: most wait on real time), then,
-# one at a time with nothing else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
+# Tests run in TEST_JOBS lanes at once (the CPUs + 1), then, one at a time with nothing
+# else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
 # or judge what the whole machine shares (OOM kills, whose banners every screen shows,
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
 # "# memtop-test: beside others" runs in a lane of its own beside the others, one at a
@@ -35,7 +35,7 @@ cd "$(dirname "$0")/.." || exit 1
 export MEMTOP="$PWD/build/memtop" HELPERS="$PWD/build/tests" TESTS="$PWD/tests"
 SAN="$PWD/build/asan"
 limit=${TEST_TIMEOUT:-120} grace=${TEST_KILL_AFTER:-15}
-jobs=${TEST_JOBS:-$((2 * $(nproc 2>/dev/null || echo 1) + 1))}
+jobs=${TEST_JOBS:-$(($(nproc 2>/dev/null || echo 1) + 1))}
 case "$limit$grace" in
 *[!0-9]* | "")
 	echo "TEST_TIMEOUT and TEST_KILL_AFTER are whole seconds, not '$limit' and '$grace'" >&2

@@ -8,8 +8,7 @@
 need_bpf
 command -v curl >/dev/null && command -v ss >/dev/null || skip "needs curl, ss"
 
-port=$((20000 + ($$ + 11) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 11)
 url=http://127.0.0.1:$port/metrics
 name=memtop-ctr-$$
 memcg "$name" $((64 << 20))

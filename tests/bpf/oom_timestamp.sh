@@ -11,15 +11,10 @@ need_bpf
 command -v curl >/dev/null && command -v ss >/dev/null && command -v python3 >/dev/null ||
 	skip "needs curl, ss, python3"
 
-free_port() {
-	_p=$1
-	while ss -Hltn "sport = :$_p" | grep -q .; do _p=$((_p + 1)); done
-	echo $_p
-}
-p1=$(free_port $((20000 + ($$ + 17) % 20000)))
+p1=$(free_port 17)
 "$MEMTOP" --serve "$p1" -d 0.5 2>"$WORK/err1" &
 MTPID=$!
-p2=$(free_port $((p1 + 1)))
+p2=$(free_port 17 "$p1")
 "$MEMTOP" --serve "$p2" -d 0.5 2>"$WORK/err2" &
 KIDS="$KIDS $!"
 up() { curl -sf -o /dev/null "http://127.0.0.1:$1/metrics"; }

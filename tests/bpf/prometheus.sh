@@ -9,15 +9,10 @@ for t in prometheus curl ss; do
 done
 tmp=$WORK
 
-free_port() {
-	_p=$1
-	while ss -Hltn "sport = :$_p" | grep -q .; do _p=$((_p + 1)); done
-	echo $_p
-}
-mport=$(free_port $((20000 + $$ % 20000)))
+mport=$(free_port 3)
 "$MEMTOP" --serve "127.0.0.1:$mport" -d 1 2>"$WORK/err" &
 MTPID=$!
-pport=$(free_port $((mport + 1)))
+pport=$(free_port 3 "$mport")
 cat >"$WORK/prometheus.yml" <<EOF
 global:
   scrape_interval: 1s

@@ -127,8 +127,7 @@ echo "c-gqalpha: PSS $got bytes, smaps_rollup's sum $p0 KiB before, $p1 KiB afte
 	exit !(g >= lo && g <= hi) }' || fail "c-gqalpha: PSS '$got' bytes, not within 2 % of $p0 or $p1 KiB"
 
 # under --serve, a member's exit leaves its faults in the group's counter
-port=$((20000 + ($$ + 29) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 29)
 url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" -d 0.3 --groups "$tmp/groups.yaml" 2>"$tmp/err" &
 pid=$!

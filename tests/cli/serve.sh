@@ -21,8 +21,7 @@ exits 2 "--top needs" --serve 9100 --top 0
 exits 2 "--json: only one of" --serve 9100 --json
 
 # a free port: one that nothing listens on
-port=$((20000 + $$ % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 0)
 url=http://127.0.0.1:$port
 "$MEMTOP" --serve "$port" -d 0.5 2>"$tmp/err" &
 pid=$!

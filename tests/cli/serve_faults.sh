@@ -25,8 +25,7 @@ start_child 1 2000
 idle=$!
 wait_ready "$tmp/idle" || fail "the idle alloc_child never got ready"
 
-port=$((20000 + ($$ + 13) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 13)
 url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" --top 5 -d 0.5 2>"$tmp/err" &
 pid=$!

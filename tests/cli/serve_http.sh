@@ -13,8 +13,7 @@ pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-port=$((20000 + ($$ + 19) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 19)
 url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" -d 2 2>"$tmp/err" &
 pid=$!

@@ -11,8 +11,7 @@ trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$pid2" ] && kill "$pid2" 2
 	rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-port=$((20000 + ($$ + 7) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 7)
 url=http://127.0.0.1:$port
 "$MEMTOP" --serve "$port" -d 0.5 2>"$tmp/err" &
 pid=$!

@@ -15,8 +15,7 @@ trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$slow" ] && kill "$slow" 2
 	rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-port=$((20000 + ($$ + 13) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 31)
 
 # the warning: one line for 0.0.0.0, none for loopback
 "$MEMTOP" --serve "0.0.0.0:$port" -n 2 -d 0.1 2>"$tmp/err" || fail "--serve 0.0.0.0 exited $?: $(cat "$tmp/err")"

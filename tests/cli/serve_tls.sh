@@ -34,8 +34,7 @@ basic_auth_users:
   bob: $hash
 EOW
 
-port=$((20000 + ($$ + 23) % 20000))
-while ss -Hltn "sport = :$port" | grep -q .; do port=$((port + 1)); done
+port=$(free_port 23)
 url=https://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" --web-config "$tmp/web.yml" -d 1 2>"$tmp/err" &
 pid=$!
@@ -69,8 +68,7 @@ echo "ok plain HTTP refused; gzip over TLS"
 
 # a real Prometheus over TLS with basic auth
 if command -v prometheus >/dev/null; then
-	pport=$((port + 1))
-	while ss -Hltn "sport = :$pport" | grep -q .; do pport=$((pport + 1)); done
+	pport=$(free_port 23 "$port")
 	cat >"$tmp/prometheus.yml" <<EOP
 global:
   scrape_interval: 1s

@@ -13,15 +13,30 @@ trap 'exit 1' INT TERM HUP
 # words FILE: its words without digits (figures change between refreshes), one a line,
 # sorted and unique
 words() { tr -d ",;:()[]" <"$1" | tr -s " " "\n" | grep . | grep -v "[0-9]" | sort -u; }
-# help PREFIX: every line of the help, scrolled down by pages, into PREFIX.help
+# settled FILE: the screen, once two reads 0.1 s apart are the same (a whole frame), into FILE
+settled() {
+	screen_text >"$1"
+	while sleep 0.1 && ! screen_text | cmp -s - "$1"; do
+		screen_text >"$1"
+	done
+}
+# help PREFIX: every line of the help, scrolled down by pages, into PREFIX.help: each page
+# once drawn whole; the last one when NPage no longer changes the screen (within 2 s)
 help() {
 	tm send-keys h
 	wait_for " - keys" || fail "$1: h did not open the help"
-	: >"$1.help"
+	settled "$tmp/page"
+	sed '1d;$d' "$tmp/page" >"$1.help"
 	for i in $(seq 40); do
-		screen_text | sed '1d;$d' >>"$1.help"
 		tm send-keys NPage
-		sleep 0.05
+		j=0
+		while screen_text | cmp -s - "$tmp/page" && [ $j -lt 20 ]; do
+			sleep 0.1
+			j=$((j + 1))
+		done
+		[ $j -lt 20 ] || break
+		settled "$tmp/page"
+		sed '1d;$d' "$tmp/page" >>"$1.help"
 	done
 	screen_text | tail -n 1 >"$1.helpkeys"
 	tm send-keys q
