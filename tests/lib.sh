@@ -31,6 +31,16 @@ tm_start() {
 	tm -f /dev/null new-session -d -x "$w" -y "$h" "$@"
 }
 screen_text() { tm capture-pane -p; }
+# changed_from FILE [SECS]: waits (2 s by default) until the screen is no longer FILE's
+# text (after a key that turns a page: false where it stays, the last page)
+changed_from() {
+	_i=0
+	while screen_text | cmp -s - "$1"; do
+		_i=$((_i + 1))
+		[ $_i -le $((${2:-2} * 10)) ] || return 1
+		sleep 0.1
+	done
+}
 # wait_for TEXT [SECS]: waits (10 s by default: memtop under ASan on a busy machine) until
 # the screen shows TEXT
 wait_for() {

@@ -29,12 +29,7 @@ help() {
 	sed '1d;$d' "$tmp/page" >"$1.help"
 	for i in $(seq 40); do
 		tm send-keys NPage
-		j=0
-		while screen_text | cmp -s - "$tmp/page" && [ $j -lt 20 ]; do
-			sleep 0.1
-			j=$((j + 1))
-		done
-		[ $j -lt 20 ] || break
+		changed_from "$tmp/page" || break
 		settled "$tmp/page"
 		sed '1d;$d' "$tmp/page" >>"$1.help"
 	done

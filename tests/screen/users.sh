@@ -111,12 +111,7 @@ listed() {
 	screen_text >"$tmp/pane"
 	grep -Eq "^[0-9:]{8} +$bye bye_bye_child +root +[0-9.]+[KMG]\$" "$tmp/pane" && return 0
 	tm send-keys NPage
-	j=0
-	while screen_text | cmp -s - "$tmp/pane" && [ $j -lt 20 ]; do
-		sleep 0.1
-		j=$((j + 1))
-	done
-	[ $j -lt 20 ] || tm send-keys PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage
+	changed_from "$tmp/pane" || tm send-keys PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage
 	return 1
 }
 eventually 30 listed || fail "the exited pane does not list $bye bye_bye_child: $(screen_text)"
