@@ -14,18 +14,19 @@
 /* The columns in their display order, each once: F(x) a column whose figure a process's
  * sample keeps (proc_sample.fig[PV_x]: a sample read as it is, or a rate's counter), N(x) one
  * whose value is made otherwise (.id, .text, a share, a growth). */
-#define MT_PROC_COLUMNS(F, N)                                                                      \
-	N(PID)                                                                                     \
-	N(PPID) N(USER) F(RSS) F(VSZ) F(SHR) F(TXT) F(DATA) F(SWAP) N(USED) F(LOCKED) F(PSS)       \
-		F(USS) F(AHP) F(HUGETLB) F(OOM) N(MEM_PCT) N(GROW) N(GROW10) F(MINFLT) F(MAJFLT)   \
-			F(SWAPIN) F(RECLAIM) N(COMM) N(CGROUP) N(CMD)
+/* clang-format off */
+#define MT_PROC_COLUMNS(F, N)                                                             \
+	N(PID) N(PPID) N(USER)                                                            \
+	F(RSS) F(VSZ) F(SHR) F(TXT) F(DATA) F(SWAP) N(USED) F(LOCKED)                    \
+	F(PSS) F(USS) F(AHP) F(HUGETLB) F(OOM) N(MEM_PCT) N(GROW) N(GROW10)               \
+	F(MINFLT) F(MAJFLT) F(SWAPIN) F(RECLAIM) N(COMM) N(CGROUP) N(CMD)
 
 /* The display order is the order of this enum. */
 enum col_id {
 #define COL_ID_(x) COL_##x,
 	MT_PROC_COLUMNS(COL_ID_, COL_ID_)
 #undef COL_ID_
-		COL_COUNT
+	COL_COUNT
 };
 
 /* A process's figures (proc_sample.fig[]): those of the columns kept in a sample, in the
@@ -36,8 +37,9 @@ enum pv_id {
 	MT_PROC_COLUMNS(PV_ID_, PV_NONE_)
 #undef PV_ID_
 #undef PV_NONE_
-		PV_COUNT
+	PV_COUNT
 };
+/* clang-format on */
 extern const int8_t pv_of[COL_COUNT];
 
 /* Which collector a column needs. */

@@ -22,8 +22,7 @@ enum col_unit {
 
 /* How a row's value is made from the samples. */
 enum col_kind {
-	KIND_SAMPLE, /* the sampled value, its figure (table_figure; or .id() where set), times
-			.scale */
+	KIND_SAMPLE, /* the sampled value (table_figure, or .id() where set), times .scale */
 	KIND_TEXT,   /* text from .text() */
 	KIND_RATE,   /* per second of the cumulative counter, its figure, times .scale */
 	KIND_SHARE,  /* percentage that column .of is of column .per (processes: of RAM) */

@@ -175,13 +175,15 @@ static void proc_values(const struct history *h, const struct proc_sample *p, ui
 		int i = h->hcol[c];
 		if (i < 0)
 			continue;
-		if (!(p->valid & COL_BIT(c)))
+		if (!(p->valid & COL_BIT(c))) {
 			out[i] = NO_VALUE;
-		else if (columns[c].kind == KIND_RATE) /* the counter's low bits */
-			out[i] = (uint32_t)PROC_FIG(p, c);
+			continue;
+		}
+		uint64_t v = PROC_FIG(p, c);
+		if (columns[c].kind == KIND_RATE) /* the counter's low bits */
+			out[i] = (uint32_t)v;
 		else
-			out[i] = PROC_FIG(p, c) >= NO_VALUE ? NO_VALUE - 1
-							    : (uint32_t)PROC_FIG(p, c);
+			out[i] = v >= NO_VALUE ? NO_VALUE - 1 : (uint32_t)v;
 	}
 }
 

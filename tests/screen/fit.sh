@@ -13,11 +13,14 @@ trap 'exit 1' INT TERM HUP
 # words FILE: its words without digits (figures change between refreshes), one a line,
 # sorted and unique
 words() { tr -d ",;:()[]" <"$1" | tr -s " " "\n" | grep . | grep -v "[0-9]" | sort -u; }
-# settled FILE: the screen, once two reads 0.1 s apart are the same (a whole frame), into FILE
+# settled FILE: the screen, once two reads 0.1 s apart are the same (a whole frame; 5 s at
+# most), into FILE
 settled() {
 	screen_text >"$1"
-	while sleep 0.1 && ! screen_text | cmp -s - "$1"; do
+	_s=0
+	while sleep 0.1 && ! screen_text | cmp -s - "$1" && [ $_s -lt 50 ]; do
 		screen_text >"$1"
+		_s=$((_s + 1))
 	done
 }
 # help PREFIX: every line of the help, scrolled down by pages, into PREFIX.help: each page
