@@ -100,20 +100,22 @@ memcg_n=$(grep -c '^memcg ' "$WORK/traced")
 # lines) against the traced durations of KIND
 check_hist() {
 	# each traced duration is within a few us of the one memtop measured: the same
-	# tracepoints, time stamps to the microsecond, taken a moment apart (an interrupt
-	# between the two may stretch a few)
+	# tracepoints, time stamps to the microsecond, taken a moment apart; an interrupt
+	# (a disk's completion while the reader streams) or the hypervisor between the
+	# trace's stamp and memtop's may stretch one by tens of us
 	awk -v who="$1" -v k="$2" -v got="$3" -v got_us="$4" '
 		$1 == k { n++; sum += $2 }
 		END {
 			if (n != got) { printf "%s %s: %d counted, the trace %d\n", who, k, got, n; exit 1 }
-			tol = 3 * n + sum / 50 + 50
+			tol = 3 * n + sum / 20 + 200
 			if (got_us < sum - tol || got_us > sum + tol) {
 				printf "%s %s: %d us in all, the trace %d us\n", who, k, got_us, sum; exit 1
 			}
 			printf "%s %s: %d, %d us (trace %d us)\n", who, k, n, got_us, sum
 		}' "$WORK/traced" || fail "$1's $2 count or time differs from the trace"
 	# a log2 bucket holds durations lo..2*lo-1 (the first 0..1); a traced duration near a
-	# bound may fall either side of it, and one in fifty (at least one) may be elsewhere
+	# bound may fall either side of it, and one in ten (at least two) may be elsewhere,
+	# stretched as above (a wrong unit or slot would move nearly all of them)
 	awk -v who="$1" -v k="$2" '
 		function slot(u) { s = 0; while (u >= 2) { u = int(u / 2); s++ } return s }
 		FILENAME == ARGV[1] { got[slot($1)] += $2; next }
@@ -129,7 +131,7 @@ check_hist() {
 				if (got[s] + 0 > maybe[s] + 0) off += got[s] - maybe[s]
 				line = line sprintf(" %d:%d/%d-%d", s, got[s], sure[s], maybe[s])
 			}
-			if (off > 2 * (n < 100 ? 1 : int(n / 50))) {
+			if (off > 2 * (n < 20 ? 2 : int(n / 10))) {
 				printf "%s %s buckets, memtop/trace:%s\n", who, k, line; exit 1
 			}
 		}' "$5" "$WORK/traced" || fail "$1's $2 histogram differs from the trace"
