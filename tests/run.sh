@@ -15,6 +15,8 @@
 # "# memtop-test: beside others" runs in a lane of its own beside the others, one at a
 # time: the BPF tests that judge only their own processes (the stacks samplers), and the
 # tests that run processes as nobody (some count all of nobody's).
+# In each queue the unit tests and the scripts that say "# memtop-test: long" (a run
+# of half a minute or more on a quiet machine) come first: no lane starts one last.
 # TEST_JOBS=1 runs every test in order, one at a time.
 #
 # Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
@@ -323,16 +325,25 @@ lane() {
 	echo "$passed $failed $skipped$failures" >"$root/counts.$lane"
 }
 
-: >"$root/parallel"
-: >"$root/beside"
-: >"$root/alone"
+for q in parallel beside alone; do
+	: >"$root/$q"
+	: >"$root/$q.first"
+done
 for name in $todo; do
 	q=parallel
 	case "$name" in bpf/*) q=alone ;; esac
 	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
 	grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" 2>/dev/null && q=beside
 	[ "$jobs" = 1 ] && q=alone
-	echo "$name" >>"$root/$q"
+	f=$q
+	case "$name" in unit | asan:unit) f=$q.first ;; esac
+	grep -q '^# memtop-test: long$' "tests/${name#asan:}" 2>/dev/null && f=$q.first
+	[ "$jobs" = 1 ] && f=$q
+	echo "$name" >>"$root/$f"
+done
+for q in parallel beside alone; do
+	cat "$root/$q" >>"$root/$q.first"
+	mv "$root/$q.first" "$root/$q"
 done
 pids=
 i=1

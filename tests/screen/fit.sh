@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: long
 # memtop-test: beside others
 # Every line written to fit: at 80x24 and 60x20, as root and as a user without privileges
 # (BPF off, its reason long), the status line is whole "label value" pairs and the clock,
