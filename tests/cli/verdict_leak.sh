@@ -2,12 +2,13 @@
 # memtop-test: alone
 # memtop-test: not sanitized
 # The verdict on a system-wide leak: a child growing 64 MiB a second (for 60 s, 3.75 GiB)
-# on a machine with room for it. Once the forecast has its 20 s and the child its growth,
-# memory lasts under an hour at that rate, and the verdict names the child: in every one of
-# the last 5 of 45 refreshes a second apart, cause "system_leak", subject the child's pid,
-# its growth within 25 % of 64 MiB/s (GROW is over the last minute, which the child spent
-# growing), and the forecast in the evidence. (Where another process grew faster during
-# the run, the verdict names that one: then it must still be a leak of at least that rate.)
+# on a machine with room for it. Once the forecast has its 20 s and the child its growth
+# (30 s of samples), memory lasts under an hour at that rate, and the verdict names the
+# child: in every one of the last 5 of 38 refreshes a second apart, cause "system_leak",
+# subject the child's pid, its growth within 25 % of 64 MiB/s (GROW is over the last
+# minute, which the child spent growing), and the forecast in the evidence. (Where another
+# process grew faster during the run, the verdict names that one: then it must still be a
+# leak of at least that rate.)
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 command -v jq >/dev/null || skip "needs jq"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -20,7 +21,7 @@ avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
 "$HELPERS/grow_child" 64 60 verdict-leak-$$ >"$tmp/grow" &
 child=$!
 wait_ready "$tmp/grow" || fail "grow_child never got ready"
-"$MEMTOP" --json -n 45 -d 1 >"$tmp/out" || fail "memtop --json exited $?"
+"$MEMTOP" --json -n 38 -d 1 >"$tmp/out" || fail "memtop --json exited $?"
 grep -q stopped "$tmp/grow" && fail "the child stopped growing before memtop's last refresh"
 tail -n 5 "$tmp/out" | jq -c '.verdict' >"$tmp/last"
 cat "$tmp/last" | head -2
@@ -37,4 +38,4 @@ if [ "$n" != 5 ]; then
 		fail "only $n of the last 5 refreshes name the leak of pid $child: $(cat "$tmp/last" | tr '\n' ' ')"
 	echo "note: pid $(jq -s -r '.[-1].subject' "$tmp/last") ($(jq -s -r '.[-1].evidence.comm' "$tmp/last")) grew faster during the run"
 fi
-echo "leak: the last 5 of 45 refreshes name a leak: $(tail -n 1 "$tmp/last" | jq -r .text)"
+echo "leak: the last 5 of 38 refreshes name a leak: $(tail -n 1 "$tmp/last" | jq -r .text)"
