@@ -13,8 +13,8 @@
 # or judge what the whole machine shares (OOM kills, whose banners every screen shows,
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
 # "# memtop-test: beside others" runs in a lane of its own beside the others, one at a
-# time: the BPF tests that judge only their own processes (the stacks samplers), and the
-# tests that run processes as nobody (some count all of nobody's).
+# time: the BPF tests that judge only their own processes (the stacks samplers, the leak
+# tracer), and the tests that run processes as nobody (some count all of nobody's).
 # In each queue the unit tests and the scripts that say "# memtop-test: long" (a run
 # of half a minute or more on a quiet machine) come first: no lane starts one last.
 # TEST_JOBS=1 runs every test in order, one at a time.

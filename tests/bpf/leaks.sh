@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # memtop --leaks PID:SECS on leak_child, which leaks 1 MiB/s from leak_site (malloc, never
 # freed), allocates and frees as much from free_site, maps 256 KiB/s from mmap_site
 # (never unmapped) and maps and unmaps as much from munmap_site, and leaks 256 KiB/s from

@@ -1,5 +1,4 @@
 #!/bin/sh
-# memtop-test: alone
 # --record FILE --json records 20 refreshes while children allocate and fault, and prints
 # them; --replay FILE --json prints every one the same, field by field; -b and --begin /
 # --end work on the replay; the recording is smaller than the JSON.
