@@ -33,14 +33,8 @@ tm_start() {
 screen_text() { tm capture-pane -p; }
 # changed_from FILE [SECS]: waits (2 s by default) until the screen is no longer FILE's
 # text (after a key that turns a page: false where it stays, the last page)
-changed_from() {
-	_i=0
-	while screen_text | cmp -s - "$1"; do
-		_i=$((_i + 1))
-		[ $_i -le $((${2:-2} * 10)) ] || return 1
-		sleep 0.1
-	done
-}
+changed_from() { eventually "${2:-2}" _differs "$1"; }
+_differs() { ! screen_text | cmp -s - "$1"; }
 # wait_for TEXT [SECS]: waits (10 s by default: memtop under ASan on a busy machine) until
 # the screen shows TEXT
 wait_for() {
@@ -76,6 +70,19 @@ eventually() {
 		_e=$((_e - 1))
 		[ $_e -gt 0 ] || return 1
 		sleep 0.1
+	done
+}
+
+# tries N CMD...: runs CMD until it succeeds, N times at most (for a measure that other
+# work on the machine may spoil: taken again); false if it never did; sets tries to the
+# number of runs
+tries() {
+	_n=$1
+	shift
+	tries=1
+	until "$@"; do
+		[ $tries -lt "$_n" ] || return 1
+		tries=$((tries + 1))
 	done
 }
 

@@ -79,7 +79,7 @@ proc_value() { # file kind key
 
 # measure: memtop's run between two reads of the files, each figure checked; a level out of
 # its tolerance (another test's processes came and went meanwhile, which the two reads
-# may not see) is noted in $moved, and the caller runs it again
+# may not see) is noted in $moved, and measure is false: taken again, three times at most
 measure() {
 	moved=""
 	cat /proc/meminfo >"$tmp/mem0"
@@ -122,15 +122,9 @@ measure() {
 		fi
 		n=$((n + 1))
 	done <"$tmp/table"
+	[ -z "$moved" ] || { echo "the machine moved${moved}"; return 1; }
 }
-tries=1
-measure
-while [ -n "$moved" ] && [ $tries -lt 3 ]; do
-	echo "again: the machine moved${moved}"
-	tries=$((tries + 1))
-	measure
-done
-[ -z "$moved" ] || fail "in $tries runs${moved#;}"
+tries 3 measure || fail "in $tries runs${moved#;}"
 [ "$n" -ge 30 ] || fail "only $n figures checked"
 
 # the recording replays the same figures; its replay's batch text and OpenMetrics agree

@@ -76,11 +76,7 @@ measured() {
 		  if (off($5, 5, 1024)) { print $1 ": size " $5 "K, slabinfo " seen(5) "K"; bad = 1 } }
 		END { exit bad }' "$tmp/reads" "$tmp/memtop" >"$tmp/why" || return 1
 }
-tries=1
-until measured; do
-	tries=$((tries + 1))
-	[ $tries -le 5 ] || fail "5 times: $(cat "$tmp/why")"
-done
+tries 5 measured || fail "5 times: $(cat "$tmp/why")"
 [ $tries = 1 ] || echo "(measured $tries times: $(head -n 3 "$tmp/why" | tr '\n' ' '))"
 # the order: of the ten largest in memtop's, each pair more than 10 % apart as slabtop has it
 awk '/^ *OBJS / { t = 1; next } t && NF { sub(/K$/, "", $7); print $8, $7 }' "$tmp/slabtop" \

@@ -75,9 +75,5 @@ root_ok() {
 		fi
 	done
 }
-tries=1
-until root_ok; do
-	[ $tries -lt 3 ] || fail "root's figures differ from smem -u's in $tries reads"
-	tries=$((tries + 1))
-	read_all
-done
+root_again() { read_all && root_ok; }
+root_ok || tries 2 root_again || fail "root's figures differ from smem -u's in 3 reads"

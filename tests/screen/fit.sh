@@ -18,11 +18,15 @@ words() { tr -d ",;:()[]" <"$1" | tr -s " " "\n" | grep . | grep -v "[0-9]" | so
 # most), into FILE
 settled() {
 	screen_text >"$1"
-	_s=0
-	while sleep 0.1 && ! screen_text | cmp -s - "$1" && [ $_s -lt 50 ]; do
-		screen_text >"$1"
-		_s=$((_s + 1))
-	done
+	eventually 5 _same "$1"
+}
+# _same FILE: the screen 0.1 s on is FILE's text; else FILE takes it
+_same() {
+	sleep 0.1
+	screen_text >"$1.now"
+	cmp -s "$1.now" "$1" && return 0
+	mv "$1.now" "$1"
+	return 1
 }
 # help PREFIX: every line of the help, scrolled down by pages, into PREFIX.help: each page
 # once drawn whole; the last one when NPage no longer changes the screen (within 2 s)

@@ -5,7 +5,8 @@
 # screen's rounding and what changed between the reads); the line above the titles counts
 # the processes unread; \ leaves the users whose name holds the text; Enter on nobody shows
 # only nobody's processes. Then the exited pane (X): a child that exited shows with its
-# name.
+# name. It runs alone: beside other tests their processes exited by the hundred a second,
+# past the pane's page.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (every process's smaps_rollup, runuser)"
 command -v smem >/dev/null || skip "smem is not installed (apt-get install smem)"
@@ -36,8 +37,7 @@ kib() { awk -v s="$1" 'BEGIN { v = s + 0; u = substr(s, length(s))
 	printf "%d\n", v * (u == "M" ? 1024 : u == "G" ? 1048576 : 1) }'; }
 
 # newest first, and on a busy machine others' processes exit by the dozen in the second
-# before the pane opens: a tall terminal holds them (it runs alone: beside other tests
-# their processes exited by the hundred a second, past the pane's page)
+# before the pane opens: a tall terminal holds them
 tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 tm send-keys L
@@ -93,8 +93,7 @@ tm_kill
 # the exited pane: a child seen running, then gone, shows with its name
 cp "$(command -v sleep)" "$tmp/bye_bye_child"
 # newest first, and on a busy machine others' processes exit by the dozen in the second
-# before the pane opens: a tall terminal holds them (it runs alone: beside other tests
-# their processes exited by the hundred a second, past the pane's page)
+# before the pane opens: a tall terminal holds them
 tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
 wait_for "PID" || fail "no process table"
 "$tmp/bye_bye_child" 2 &
