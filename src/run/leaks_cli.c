@@ -237,14 +237,15 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 	stop_signals_catch(); /* what was traced so far is printed */
 	double start = clock_mono();
 	bool exited = wait_window(pid, secs);
+	double end = clock_mono();
 
-	r.secs = clock_mono() - start;
+	r.secs = end - start;
 	if (exited) {
 		fprintf(stderr, "memtop: process %d exited after %.1f s of tracing\n", pid, r.secs);
 		leaks_close(lk);
 		return 1;
 	}
-	r.n = leaks_read(lk, &r.s, &r.tot);
+	r.n = leaks_read(lk, start, end, &r.s, &r.tot);
 	snprintf(r.libc, sizeof(r.libc), "%s", leaks_libc(lk));
 	leaks_close(lk);
 	if (!(r.sym = symbolizer_new(pid))) {

@@ -164,8 +164,10 @@ const char *leaks_libc(const struct leaks *lk)
 	return lk->libc;
 }
 
-size_t leaks_read(struct leaks *lk, struct leak_stack **out, struct leaks_totals *tot)
+size_t leaks_read(struct leaks *lk, double from, double to, struct leak_stack **out,
+		  struct leaks_totals *tot)
 {
+	struct leak_window w = {.from_ns = (uint64_t)(from * 1e9), .to_ns = (uint64_t)(to * 1e9)};
 	int ncpus = libbpf_num_possible_cpus();
 	struct mtb_lk_cpu *pc = xcalloc(ncpus > 0 ? (size_t)ncpus : 1, sizeof(*pc));
 	__u32 zero = 0;
@@ -184,7 +186,7 @@ size_t leaks_read(struct leaks *lk, struct leak_stack **out, struct leaks_totals
 	}
 	free(pc);
 	return leaks_table_read(bpf_map__fd(lk->skel->maps.allocs),
-				bpf_map__fd(lk->skel->maps.stack_map), LEAKS_SAMPLE_BYTES, out);
+				bpf_map__fd(lk->skel->maps.stack_map), LEAKS_SAMPLE_BYTES, w, out);
 }
 
 void leaks_close(struct leaks *lk)

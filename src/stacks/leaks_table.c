@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <bpf/bpf.h>
 
@@ -48,12 +47,16 @@ static void frames(struct leak_stack *s, const struct leak_entry *e, int stack_f
 	}
 }
 
-size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd, uint64_t now_ns,
-		   struct leak_stack **out)
+size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd,
+		   struct leak_window w, struct leak_stack **out)
 {
 	struct leak_stack *g = NULL;
-	size_t ng = 0, cap = 0;
+	size_t ng = 0, cap = 0, in = 0;
 
+	for (size_t i = 0; i < n; i++)
+		if (e[i].ns >= w.from_ns && e[i].ns < w.to_ns)
+			e[in++] = e[i];
+	n = in;
 	if (n)
 		qsort(e, n, sizeof(*e), by_stack);
 	for (size_t i = 0; i < n; i++) {
@@ -77,7 +80,7 @@ size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd
 			s->bytes += (double)e[i].size;
 			s->count += 1;
 		}
-		double age = now_ns > e[i].ns ? (double)(now_ns - e[i].ns) / 1e9 : 0;
+		double age = (double)(w.to_ns - e[i].ns) / 1e9;
 		if (age > s->oldest)
 			s->oldest = age;
 	}
@@ -87,13 +90,13 @@ size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd
 	return ng;
 }
 
-size_t leaks_table_read(int alloc_fd, int stack_fd, uint64_t sample, struct leak_stack **out)
+size_t leaks_table_read(int alloc_fd, int stack_fd, uint64_t sample, struct leak_window w,
+			struct leak_stack **out)
 {
 	struct leak_entry *e = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t key, next, *prev = NULL;
 	struct mtb_lk_alloc a;
-	struct timespec ts;
 
 	while (!bpf_map_get_next_key(alloc_fd, prev, &next)) {
 		key = next;
@@ -107,9 +110,7 @@ size_t leaks_table_read(int alloc_fd, int stack_fd, uint64_t sample, struct leak
 					     .size = a.size,
 					     .ns = a.ns};
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	size_t ng = leaks_group(e, n, sample, stack_fd,
-				(uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec, out);
+	size_t ng = leaks_group(e, n, sample, stack_fd, w, out);
 	free(e);
 	return ng;
 }

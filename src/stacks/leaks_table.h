@@ -17,13 +17,22 @@ struct leak_entry {
 	uint64_t ns;
 };
 
-/* Groups n entries (reordered) by stack into *out (allocated), largest bytes first; an
- * allocation under sample bytes stands for sample / size of its kind. stack_fd is the
- * stack-trace map (-1: none), now_ns the time ages are taken at. Returns the groups. */
-size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd, uint64_t now_ns,
-		   struct leak_stack **out);
+/* The allocations made in [from_ns, to_ns) of CLOCK_MONOTONIC, bpf_ktime_get_ns()'s clock:
+ * the window the rates are taken over, not what the probes saw before it began (while
+ * they were attached) or after it ended (before the map was read). */
+struct leak_window {
+	uint64_t from_ns, to_ns;
+};
+
+/* Groups the entries of n (reordered) made in the window by stack into *out (allocated),
+ * largest bytes first; an allocation under sample bytes stands for sample / size of its
+ * kind. stack_fd is the stack-trace map (-1: none); ages are taken at the window's end.
+ * Returns the groups. */
+size_t leaks_group(struct leak_entry *e, size_t n, uint64_t sample, int stack_fd,
+		   struct leak_window w, struct leak_stack **out);
 
 /* Reads every entry of the allocs map alloc_fd and groups them as leaks_group does. */
-size_t leaks_table_read(int alloc_fd, int stack_fd, uint64_t sample, struct leak_stack **out);
+size_t leaks_table_read(int alloc_fd, int stack_fd, uint64_t sample, struct leak_window w,
+			struct leak_stack **out);
 
 #endif

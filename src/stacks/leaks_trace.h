@@ -1,7 +1,7 @@
 /* Outstanding allocations of one process by stack (bpf/leaks.bpf.c): what its libc's
  * malloc, calloc, realloc, posix_memalign and aligned_alloc returned and free has not
- * taken back, and what it mmapped itself and has not munmapped, since leaks_open.
- * Allocations are sampled by size (one of s bytes with probability s /
+ * taken back, and what it mmapped itself and has not munmapped, made within a window after
+ * leaks_open. Allocations are sampled by size (one of s bytes with probability s /
  * LEAKS_SAMPLE_BYTES, every one from LEAKS_SAMPLE_BYTES up) and scaled back. Loaded only
  * while --leaks runs. */
 #ifndef MEMTOP_LEAKS_TRACE_H
@@ -46,9 +46,11 @@ struct leaks;
 struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen);
 /* The libc the uprobes are on ("" when none). */
 const char *leaks_libc(const struct leaks *lk);
-/* Every outstanding allocation grouped by stack, largest first, into *out (allocated;
- * the caller frees it); returns how many. */
-size_t leaks_read(struct leaks *lk, struct leak_stack **out, struct leaks_totals *tot);
+/* Every allocation made from from to to (clock_mono() seconds, the window) and still
+ * outstanding, grouped by stack, largest first, into *out (allocated; the caller frees
+ * it); returns how many. */
+size_t leaks_read(struct leaks *lk, double from, double to, struct leak_stack **out,
+		  struct leaks_totals *tot);
 void leaks_close(struct leaks *lk);
 
 #endif

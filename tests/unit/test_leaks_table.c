@@ -1,6 +1,6 @@
 /* leaks_group: outstanding allocations grouped by (kind, stack, caller), sampled ones
- * scaled back, largest first, ages from the oldest. leaks_probe_skip: where a probe on
- * free sees its argument at an instruction the kernel emulates. */
+ * scaled back, largest first, ages from the oldest, only what the window made. leaks_probe_skip:
+ * where a probe on free sees its argument at an instruction the kernel emulates. */
 #include "unit.h"
 
 #include <stdlib.h>
@@ -21,7 +21,8 @@ static void grouped_and_scaled(void **state)
 		{.kind = LEAK_MMAP, .ustack = 5, .caller = 0x5678, .size = 4096, .ns = 4 * s},
 	};
 	struct leak_stack *g;
-	size_t n = leaks_group(e, sizeof(e) / sizeof(e[0]), 4096, -1, 5 * s, &g);
+	size_t n = leaks_group(e, sizeof(e) / sizeof(e[0]), 4096, -1,
+			       (struct leak_window){0, 5 * s}, &g);
 
 	assert_int_equal(n, 4);
 	/* the mmap, exact */
@@ -51,7 +52,33 @@ static void grouped_and_scaled(void **state)
 	assert_int_equal(g[3].nuser, 0);
 	free(g);
 
-	assert_int_equal(leaks_group(NULL, 0, 4096, -1, s, &g), 0);
+	assert_int_equal(leaks_group(NULL, 0, 4096, -1, (struct leak_window){0, s}, &g), 0);
+	free(g);
+}
+
+/* only what was made in the window counts: not what the probes saw while the others
+ * attached, nor what came between the window's end and the read; ages at the end */
+static void window_only(void **state)
+{
+	(void)state;
+	const uint64_t s = 1000000000ull;
+	struct leak_entry e[] = {
+		{.kind = LEAK_MALLOC, .ustack = 5, .size = 4096, .ns = 1 * s},
+		{.kind = LEAK_MALLOC, .ustack = 5, .size = 4096, .ns = 2 * s},
+		{.kind = LEAK_MALLOC, .ustack = 5, .size = 4096, .ns = 3 * s},
+		{.kind = LEAK_MALLOC, .ustack = 5, .size = 4096, .ns = 6 * s - 1},
+		{.kind = LEAK_MALLOC, .ustack = 5, .size = 4096, .ns = 6 * s},
+		{.kind = LEAK_MMAP, .ustack = 5, .size = 65536, .ns = 7 * s},
+	};
+	struct leak_stack *g;
+	size_t n = leaks_group(e, sizeof(e) / sizeof(e[0]), 4096, -1,
+			       (struct leak_window){2 * s, 6 * s}, &g);
+
+	assert_int_equal(n, 1);
+	assert_int_equal(g[0].kind, LEAK_MALLOC);
+	assert_float_equal(g[0].bytes, 3 * 4096, 0);
+	assert_int_equal(g[0].samples, 3);
+	assert_float_equal(g[0].oldest, 4, 1e-9);
 	free(g);
 }
 
@@ -84,6 +111,7 @@ int run_leaks_table_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(grouped_and_scaled),
+		cmocka_unit_test(window_only),
 		cmocka_unit_test(probe_skip),
 	};
 	return cmocka_run_group_tests_name("leaks_table", tests, NULL, NULL);
