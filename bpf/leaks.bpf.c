@@ -17,6 +17,8 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by user space before loading */
 const volatile __u32 target_tgid = 0;
 const volatile __u64 sample_bytes = 4096; /* from this size up, every allocation */
+/* set by user space at the window's end: from then on nothing is counted or changed */
+volatile __u32 stopped = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
@@ -46,13 +48,14 @@ struct {
 	__type(value, struct mtb_lk_cpu);
 } cpu_stats SEC(".maps");
 
-/* this CPU's counters when the current task is the target's, else NULL; *tid its id */
+/* this CPU's counters when the current task is the target's and the window is open,
+ * else NULL; *tid its id */
 static __always_inline struct mtb_lk_cpu *target(__u32 *tid)
 {
 	__u64 id = mt_pid_tgid();
 	__u32 zero = 0;
 
-	if ((__u32)(id >> 32) != target_tgid || !target_tgid)
+	if ((__u32)(id >> 32) != target_tgid || !target_tgid || stopped)
 		return NULL;
 	*tid = (__u32)id;
 	return bpf_map_lookup_elem(&cpu_stats, &zero);

@@ -237,6 +237,7 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 	stop_signals_catch(); /* what was traced so far is printed */
 	double start = clock_mono();
 	bool exited = wait_window(pid, secs);
+	leaks_stop(lk); /* first: a wait for a CPU here stays inside the window */
 	double end = clock_mono();
 
 	r.secs = end - start;

@@ -46,6 +46,9 @@ struct leaks;
 struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen);
 /* The libc the uprobes are on ("" when none). */
 const char *leaks_libc(const struct leaks *lk);
+/* Ends the window: from now on the probes count and change nothing, so what leaks_read
+ * finds is what stood at this moment. */
+void leaks_stop(struct leaks *lk);
 /* Every allocation made from from to to (clock_mono() seconds, the window) and still
  * outstanding, grouped by stack, largest first, into *out (allocated; the caller frees
  * it); returns how many. */
