@@ -166,8 +166,7 @@ const char *leaks_libc(const struct leaks *lk)
 
 void leaks_stop(struct leaks *lk)
 {
-	lk->skel->bss->stopped = 1;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&lk->skel->bss->stopped, 1, __ATOMIC_SEQ_CST);
 }
 
 size_t leaks_read(struct leaks *lk, double from, double to, struct leak_stack **out,

@@ -17,9 +17,9 @@ struct leak_entry {
 	uint64_t ns;
 };
 
-/* The allocations made in [from_ns, to_ns) of CLOCK_MONOTONIC, bpf_ktime_get_ns()'s clock:
- * the window the rates are taken over, not what the probes saw before it began (while
- * they were attached) or after it ended (before the map was read). */
+/* The allocations made in [from_ns, to_ns) of CLOCK_MONOTONIC, bpf_ktime_get_ns()'s
+ * clock: the window the rates are taken over, not what the probes saw before it began
+ * (while the others were being attached) or in the instant after it ended. */
 struct leak_window {
 	uint64_t from_ns, to_ns;
 };

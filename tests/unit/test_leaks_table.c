@@ -1,6 +1,7 @@
 /* leaks_group: outstanding allocations grouped by (kind, stack, caller), sampled ones
- * scaled back, largest first, ages from the oldest, only what the window made. leaks_probe_skip:
- * where a probe on free sees its argument at an instruction the kernel emulates. */
+ * scaled back, largest first, ages from the oldest, only what the window made.
+ * leaks_probe_skip: where a probe on free sees its argument at an instruction the kernel
+ * emulates. */
 #include "unit.h"
 
 #include <stdlib.h>
