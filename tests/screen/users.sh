@@ -30,16 +30,21 @@ until [ "$(ps -u $user -o pid= | wc -l)" -eq 3 ]; do
 done
 kids="$kids $(ps -u $user -o pid=)"
 
+# start_tall: memtop on a tall terminal, its process table drawn (the exited pane lists
+# newest first, and on a busy machine others' processes exit by the dozen in the second
+# before the pane opens: a tall terminal holds them)
+start_tall() {
+	tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
+	wait_for "PID" || fail "no process table"
+}
+
 # ROW USER: the user's row on the users screen (USER COUNT SWAP USS PSS RSS)
 row() { screen_text | awk -v u="$1" '/^USER +COUNT/ { t = 1; next } t && $1 == u'; }
 # KiB of a size as the screen shows it (512K, 2.9M, 1.2G)
 kib() { awk -v s="$1" 'BEGIN { v = s + 0; u = substr(s, length(s))
 	printf "%d\n", v * (u == "M" ? 1024 : u == "G" ? 1048576 : 1) }'; }
 
-# newest first, and on a busy machine others' processes exit by the dozen in the second
-# before the pane opens: a tall terminal holds them
-tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
-wait_for "PID" || fail "no process table"
+start_tall
 tm send-keys L
 wait_for "USER                  COUNT   SWAP    USS    PSS    RSS" ||
 	fail "L opened no users screen"
@@ -92,10 +97,7 @@ tm_kill
 
 # the exited pane: a child seen running, then gone, shows with its name
 cp "$(command -v sleep)" "$tmp/bye_bye_child"
-# newest first, and on a busy machine others' processes exit by the dozen in the second
-# before the pane opens: a tall terminal holds them
-tm_start 120 250 "'$MEMTOP' -d 0.5 --no-bpf"
-wait_for "PID" || fail "no process table"
+start_tall
 "$tmp/bye_bye_child" 2 &
 bye=$!
 kids="$kids $bye"
