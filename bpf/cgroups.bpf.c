@@ -5,10 +5,9 @@
  * (bpf/memtop.h: struct mtb_cgroup_rec). The files cost the kernel a few microseconds
  * each to format; these are a dozen reads.
  *
- * The struct mem_cgroup is read with bpf_probe_read_kernel (BPF_CORE_READ), not plain
- * loads through bpf_rdonly_cast as in tasks.bpf.c: bpftool's linker (libbpf 1.1) cannot
- * link two objects that both declare that kfunc. A dozen helper calls a cgroup cost
- * about a microsecond; the files cost thirty.
+ * The struct mem_cgroup is read with bpf_probe_read_kernel (BPF_CORE_READ), with no
+ * kfunc (bpf_rdonly_cast, Linux 6.2, would fail the whole object on 6.1). A dozen helper
+ * calls a cgroup cost about a microsecond; the files cost thirty.
  *
  * Each record also gives the tree: the cgroup's kernfs name and its parent's id, from
  * which user space makes the paths without listing the directories. A walk's output

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* OOM kills: oom/mark_victim fires once per victim; one slot of the log each. */
+/* OOM kills: oom/mark_victim fires once per victim; one slot of the log each. Before
+ * Linux 6.8 it passes the victim's pid alone: then the task is the one the kill sent its
+ * SIGKILL to just before, from the same task (signal/signal_generate, attached only
+ * then). */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -15,6 +18,22 @@ struct {
 	__type(key, __u32);
 	__type(value, struct mtb_oom_slot);
 } oom_log SEC(".maps");
+
+/* user space: mark_victim passes the victim's pid, not its task (before Linux 6.8) */
+const volatile bool victim_pid_only = false;
+
+/* the last SIGKILL sent by the kernel from each task: the victim of its OOM kill */
+struct sigkill {
+	__s32 pid; /* the victim thread's, as mark_victim passes it */
+	__u64 task;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 256);
+	__type(key, __u32); /* the sending thread's pid */
+	__type(value, struct sigkill);
+} sigkills SEC(".maps");
 
 __u64 oom_kills;
 __u64 oom_logged; /* kills written into oom_log, or being written */
@@ -86,6 +105,36 @@ static __always_inline void memcg_path(struct task_struct *task, struct mtb_oom_
 	e->cg_truncated = kn_parent(kn) != NULL;
 }
 
+#define SIGKILL	      9
+#define SEND_SIG_PRIV 1 /* the siginfo of a signal the kernel sends */
+
+SEC("raw_tp/signal_generate")
+int BPF_PROG(oom_signal, int sig, struct kernel_siginfo *info, struct task_struct *task)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct sigkill k;
+
+	if (sig != SIGKILL || (unsigned long)info != SEND_SIG_PRIV)
+		return 0;
+	k.pid = BPF_CORE_READ(task, pid);
+	k.task = (__u64)task;
+	bpf_map_update_elem(&sigkills, &tid, &k, BPF_ANY);
+	return 0;
+}
+
+/* The victim whose pid mark_victim passed: the task just sent SIGKILL from this one */
+static __always_inline struct task_struct *victim_of(__s32 pid)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct sigkill *k = bpf_map_lookup_elem(&sigkills, &tid);
+	struct task_struct *task = NULL;
+
+	if (k && k->pid == pid)
+		task = (struct task_struct *)k->task;
+	bpf_map_delete_elem(&sigkills, &tid);
+	return task;
+}
+
 SEC("raw_tp/mark_victim")
 int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 {
@@ -96,6 +145,12 @@ int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
 	__u32 k;
 
 	__sync_fetch_and_add(&oom_kills, 1);
+	if (victim_pid_only) {
+		task = victim_of((__s32)(long)task);
+		if (!task)
+			return 0;
+		uid = BPF_CORE_READ(task, cred, uid.val);
+	}
 	__u32 pid = mt_task_tgid(task);
 
 	if (!pid) /* a process outside memtop's PID namespace */

@@ -18,11 +18,6 @@ char LICENSE[] SEC("license") = "GPL";
 
 #define PF_KTHREAD 0x00200000
 
-/* An untrusted view of a trusted pointer: loads through it are as safe (the verifier
- * makes each a fault-tolerant load) and cheaper to verify, since the verifier then
- * does not look up which of the pointer's fields are trusted by name. */
-extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym;
-
 /* possible CPUs; user space sets it before loading */
 const volatile __u32 nr_cpus = 1;
 
@@ -202,11 +197,12 @@ int tasks(struct bpf_iter__task *ctx)
 	struct mtb_task_rec r = {};
 	struct mm_struct *mm;
 
-	if (ctx->meta->seq_num == 0)
+	/* only kernels with per-CPU rss counters (6.2+, which have both helpers it calls) */
+	if (ctx->meta->seq_num == 0 && !bpf_core_type_exists(struct mm_rss_stat___old))
 		learn_offsets();
-	if (!ctx->task)
+	t = ctx->task;
+	if (!t)
 		return 0;
-	t = bpf_rdonly_cast(ctx->task, bpf_core_type_id_kernel(struct task_struct));
 	r.tgid = tgid_of(t);
 	if (!r.tgid)
 		return 0;

@@ -17,6 +17,7 @@
 
 #include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
+#include "kbtf.h"
 #include "util.h"
 
 #define WALKS_AGAIN 3 /* walks started again from the start when the tree changed */
@@ -210,6 +211,17 @@ const char *bpf_cgroup_iter_name(const struct cg_iter *it, size_t i)
 	return it->names + it->name_at[i];
 }
 
+static int cgroups_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why,
+			     size_t len)
+{
+	(void)skel;
+	if (kernel && !kbtf_has_iter(kernel, "cgroup")) {
+		snprintf(why, len, "needs Linux 6.1 (cgroup iterator); cgroups from their files");
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
 static int cgroups_links(const void *state)
 {
 	const struct cg_iter *it = state;
@@ -233,6 +245,7 @@ const struct bpf_concern bpf_cgroup_iter = {
 	.needs = "the cgroup figures from BPF",
 	.later = {SKEL_PROG(cgroups)},
 	.state_size = sizeof(struct cg_iter),
+	.configure = cgroups_configure,
 	.links = cgroups_links,
 	.stop = cgroups_stop,
 };

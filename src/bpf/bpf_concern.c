@@ -19,12 +19,12 @@ static struct bpf_program *prog_at(struct memtop_bpf *skel, size_t at)
 	return prog;
 }
 
-void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel)
+void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, bool on)
 {
 	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++)
-		bpf_program__set_autoload(prog_at(skel, c->progs[i]), true);
+		bpf_program__set_autoload(prog_at(skel, c->progs[i]), on);
 	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->later[i]; i++)
-		bpf_program__set_autoload(prog_at(skel, c->later[i]), true);
+		bpf_program__set_autoload(prog_at(skel, c->later[i]), on);
 }
 
 /* Attaches each of c's progs by its section name; on failure names the tracepoint (or

@@ -28,6 +28,7 @@ struct memtop_bpf;
 struct bpf_program;
 struct bpf_link;
 struct bpf_pins;
+struct btf;
 
 #define BPF_CONCERN_PROGS 16 /* programs of one concern, in each of its two lists */
 
@@ -48,10 +49,12 @@ struct bpf_concern {
 	/* Its state: this many bytes, zeroed, whose first member is a struct
 	 * bpf_concern_state */
 	size_t state_size;
-	/* Before loading: sets its read-only settings in skel. Returns 0, or a negative
-	 * errno with a few words in why when it cannot run on this kernel (its programs are
-	 * then not loaded). NULL: nothing to set. */
-	int (*configure)(struct memtop_bpf *skel, char *why, size_t len);
+	/* Before loading: asks the kernel's BTF (kbtf.h; NULL where it could not be read)
+	 * whether what its programs need is there, and sets its read-only settings in skel.
+	 * Returns 0, or a negative errno with a few words in why when it cannot run on this
+	 * kernel ("needs Linux 6.1 (...)"; its programs are then not loaded). NULL: nothing to
+	 * ask or set. */
+	int (*configure)(struct memtop_bpf *skel, const struct btf *kernel, char *why, size_t len);
 	/* After its progs are attached: makes what else it needs. Returns 0, or a negative
 	 * errno with a few words in why (stop then runs). NULL: nothing more. */
 	int (*start)(void *state, char *why, size_t len);
@@ -89,8 +92,8 @@ struct bpf_concern_state {
 	int nlinks;
 };
 
-/* Marks c's programs, both lists, to be loaded with skel. */
-void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel);
+/* Marks c's programs, both lists, to be loaded with skel (on) or not. */
+void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, bool on);
 
 /* After loading: c's state, with its progs attached and its start run. NULL with a
  * negative errno in *err and a few words in why, having freed all it made. With pins,

@@ -14,52 +14,24 @@
 
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
+#include "kbtf.h"
 #include "util.h"
 
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
 
 struct oom {
 	struct bpf_concern_state c; /* first: bpf_concern_start's */
+	struct bpf_link *signal;    /* signal_generate, where mark_victim gives a pid alone */
 	long page_size;
 	uint64_t next;	     /* the next kill of the log to read */
 	uint64_t kills_base; /* the programs' count when this memtop started */
 	uint64_t drops;	     /* kills the log overwrote before they were read */
 };
 
-/* oom/mark_victim takes (task, uid) since Linux 6.8; before, only a pid. */
-static bool mark_victim_has_task(const struct btf *btf)
+/* The anonymous MM_* enum's rss counter indexes, from the kernel's BTF */
+static void mm_indexes(const struct btf *btf, struct memtop_bpf *skel)
 {
-	int id = btf ? btf__find_by_name_kind(btf, "btf_trace_mark_victim", BTF_KIND_TYPEDEF) : -1;
-	const struct btf_type *t;
-
-	if (id < 0)
-		return false;
-	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
-	if (!btf_is_ptr(t) || !btf_is_func_proto(t = btf__type_by_id(btf, t->type)) ||
-	    btf_vlen(t) < 2)
-		return false;
-	t = btf__type_by_id(btf, btf_params(t)[1].type);
-	if (!btf_is_ptr(t))
-		return false;
-	t = btf__type_by_id(btf, t->type);
-	return btf_is_struct(t) && !strcmp(btf__name_by_offset(btf, t->name_off), "task_struct");
-}
-
-/* What the program needs to know from kernel BTF, read once and freed before loading. */
-struct kfacts {
-	bool victim_task;
-	int mm_file, mm_anon, mm_shmem; /* the anonymous MM_* enum, rss counter indexes */
-};
-
-static void kfacts_read(struct kfacts *k)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-
-	*k = (struct kfacts){.mm_file = 0, .mm_anon = 1, .mm_shmem = 3};
-	if (libbpf_get_error(btf))
-		return;
-	k->victim_task = mark_victim_has_task(btf);
-	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
+	for (__u32 id = 1; btf && id < btf__type_cnt(btf); id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		const struct btf_enum *e = btf_is_enum(t) ? btf_enum(t) : NULL;
 
@@ -67,14 +39,13 @@ static void kfacts_read(struct kfacts *k)
 			const char *name = btf__name_by_offset(btf, e->name_off);
 
 			if (!strcmp(name, "MM_FILEPAGES"))
-				k->mm_file = e->val;
+				skel->rodata->mm_file_idx = e->val;
 			else if (!strcmp(name, "MM_ANONPAGES"))
-				k->mm_anon = e->val;
+				skel->rodata->mm_anon_idx = e->val;
 			else if (!strcmp(name, "MM_SHMEMPAGES"))
-				k->mm_shmem = e->val;
+				skel->rodata->mm_shmem_idx = e->val;
 		}
 	}
-	btf__free(btf);
 }
 
 static void join_memcg(const struct mtb_oom_event *e, char *out, size_t len)
@@ -131,18 +102,23 @@ static int read_slot(int fd, uint64_t n, struct mtb_oom_slot *slot)
 	return 1;
 }
 
-static int oom_configure(struct memtop_bpf *skel, char *why, size_t len)
+/* oom/mark_victim passes (task, uid) since Linux 6.8; before, the victim's pid alone,
+ * and the task is taken from the SIGKILL the kill sent just before (signal_generate). */
+static int oom_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why, size_t len)
 {
-	struct kfacts k;
+	bool task = kbtf_tp_arg_is(kernel, "mark_victim", 0, "task_struct");
 
-	kfacts_read(&k);
-	if (!k.victim_task) {
-		snprintf(why, len, "tracepoint mark_victim lacks the task");
+	if (kbtf_tp_nargs(kernel, "mark_victim") < 1) {
+		snprintf(why, len, "no tracepoint oom/mark_victim");
 		return -ENOTSUP;
 	}
-	skel->rodata->mm_file_idx = k.mm_file;
-	skel->rodata->mm_anon_idx = k.mm_anon;
-	skel->rodata->mm_shmem_idx = k.mm_shmem;
+	if (!task && !kbtf_tp_arg_is(kernel, "signal_generate", 2, "task_struct")) {
+		snprintf(why, len, "mark_victim gives no task, nor signal_generate");
+		return -ENOTSUP;
+	}
+	skel->rodata->victim_pid_only = !task;
+	bpf_program__set_autoload(skel->progs.oom_signal, !task);
+	mm_indexes(kernel, skel);
 	return 0;
 }
 
@@ -150,13 +126,33 @@ static int oom_start(void *state, char *why, size_t len)
 {
 	struct oom *o = state;
 
-	(void)why;
-	(void)len;
 	o->page_size = sysconf(_SC_PAGESIZE);
 	/* the kills from before are the kernel log's */
 	o->next = o->c.skel->bss->oom_logged;
 	o->kills_base = o->c.skel->bss->oom_kills;
+	/* with another memtop's programs, its link does this */
+	if (o->c.pins || !o->c.skel->rodata->victim_pid_only)
+		return 0;
+	o->signal = bpf_program__attach(o->c.skel->progs.oom_signal);
+	if (!o->signal) {
+		bpf_concern_why(why, len, "attaching signal_generate", -errno);
+		return -errno;
+	}
 	return 0;
+}
+
+static void oom_stop(void *state)
+{
+	struct oom *o = state;
+
+	bpf_link__destroy(o->signal);
+}
+
+static int oom_links(const void *state)
+{
+	const struct oom *o = state;
+
+	return o->signal != NULL;
 }
 
 static void oom_collect(void *state, struct snapshot *s)
@@ -191,8 +187,11 @@ const struct bpf_concern bpf_oom = {
 	.needs = "OOM kills",
 	.oom_kills = true,
 	.progs = {SKEL_PROG(mark_victim)},
+	.later = {SKEL_PROG(oom_signal)}, /* its configure says whether it loads */
 	.state_size = sizeof(struct oom),
 	.configure = oom_configure,
 	.start = oom_start,
 	.collect = oom_collect,
+	.links = oom_links,
+	.stop = oom_stop,
 };

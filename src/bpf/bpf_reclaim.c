@@ -1,6 +1,7 @@
 /* Concern: reclaim latency, system-wide histograms and stalls per process and per memory
  * cgroup, from the vmscan tracepoints (bpf/reclaim.bpf.c). */
 #include "bpf_concern.h"
+#include "kbtf.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -121,6 +122,26 @@ static void reclaim_collect(void *state, struct snapshot *s)
 		fill_cgroups(r, s);
 }
 
+/* Every tracepoint its programs attach to (raw_tp/NAME) is there */
+static int reclaim_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why,
+			     size_t len)
+{
+	static const char *const tps[] = {
+		"mm_vmscan_direct_reclaim_begin", "mm_vmscan_direct_reclaim_end",
+		"mm_vmscan_memcg_reclaim_begin",  "mm_vmscan_memcg_reclaim_end",
+		"mm_shrink_slab_start",		  "mm_shrink_slab_end",
+		"mm_vmscan_kswapd_wake",	  "sched_process_exit",
+	};
+
+	(void)skel;
+	for (size_t i = 0; kernel && i < sizeof(tps) / sizeof(tps[0]); i++)
+		if (kbtf_tp_nargs(kernel, tps[i]) < 0) {
+			snprintf(why, len, "no tracepoint %s", tps[i]);
+			return -ENOTSUP;
+		}
+	return 0;
+}
+
 const struct bpf_concern bpf_reclaim = {
 	.name = "reclaim latency",
 	.needs = "reclaim latency",
@@ -128,6 +149,7 @@ const struct bpf_concern bpf_reclaim = {
 		  SKEL_PROG(memcg_end), SKEL_PROG(slab_begin), SKEL_PROG(slab_end),
 		  SKEL_PROG(kswapd_wake), SKEL_PROG(reclaim_exit)},
 	.state_size = sizeof(struct reclaim),
+	.configure = reclaim_configure,
 	.start = reclaim_start,
 	.collect = reclaim_collect,
 	.stop = reclaim_stop,

@@ -14,6 +14,7 @@
 #include "bpf_concern.h"
 #include "bpf_pins.h"
 #include "hidepid.h"
+#include "kbtf.h"
 #include "kmsg.h"
 #include "oom_merge.h"
 #include "pidns.h"
@@ -23,6 +24,7 @@
 static const struct bpf_concern *const concerns[] = {BPF_CONCERNS(BPF_CONCERN_ENTRY)};
 
 #define NCONCERNS (sizeof(concerns) / sizeof(concerns[0]))
+_Static_assert(NCONCERNS <= MT_BPF_CONCERNS, "more concerns than a snapshot holds");
 
 #define BPF_CONCERN_NAME(c) #c,
 static const char *const concern_names[] = {BPF_CONCERNS(BPF_CONCERN_NAME)};
@@ -134,25 +136,51 @@ static void make_reason(struct bpf_source *b, const char *off)
 		append(r, len, "; %s", hidden);
 }
 
+/* MEMTOP_BPF_BREAK=NAME (a concern's name, as in MEMTOP_BPF_ONLY) makes that concern's
+ * first program one the kernel's verifier rejects (it returns without setting its
+ * result), so that the tests see a real failed load leave the other concerns on */
+static void break_one(struct memtop_bpf *skel, const bool *on)
+{
+	static const struct bpf_insn bad[] = {{.code = BPF_JMP | BPF_EXIT}};
+	const char *name = getenv("MEMTOP_BPF_BREAK");
+
+	for (size_t i = 0; name && i < NCONCERNS; i++)
+		if (on[i] && !strcmp(name, concern_names[i])) {
+			const struct bpf_concern *c = concerns[i];
+			size_t at = c->progs[0] ? c->progs[0] : c->later[0];
+			struct bpf_program *prog;
+
+			memcpy(&prog, (const char *)skel + at, sizeof(prog));
+			bpf_program__set_insns(prog, (struct bpf_insn *)bad, 1);
+		}
+}
+
 /* Loads the programs of the concerns for which on[] is set (every other program is
  * left out), having let those concerns configure skel; one whose configure says it
- * cannot run here is left out too, its on[] cleared. Returns 0 or a negative errno. */
+ * cannot run here is left out too, its on[] cleared. The kernel's BTF is parsed for
+ * the configures and freed before the load parses it again. Returns 0 or a negative
+ * errno. */
 static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 {
 	struct bpf_program *prog;
+	struct btf *kernel = kbtf_load();
 
 	PIDNS_CONFIGURE(skel);
 	bpf_object__for_each_program(prog, skel->obj) bpf_program__set_autoload(prog, false);
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		if (!on[i])
 			continue;
-		if (concerns[i]->configure && (b->c[i].err = concerns[i]->configure(
-						       skel, b->c[i].why, sizeof(b->c[i].why)))) {
+		/* its programs first: its configure may leave out one it needs not here */
+		bpf_concern_autoload(concerns[i], skel, true);
+		if (concerns[i]->configure &&
+		    (b->c[i].err = concerns[i]->configure(skel, kernel, b->c[i].why,
+							  sizeof(b->c[i].why)))) {
+			bpf_concern_autoload(concerns[i], skel, false);
 			on[i] = false;
-			continue;
 		}
-		bpf_concern_autoload(concerns[i], skel);
 	}
+	kbtf_free(kernel);
+	break_one(skel, on);
 	return memtop_bpf__load(skel);
 }
 
@@ -198,7 +226,7 @@ static void load_all(struct bpf_source *b)
 		}
 		return;
 	}
-	err = load_for(b, b->shared, on);
+	int shared_err = err = load_for(b, b->shared, on);
 	if (!err) {
 		for (size_t i = 0; i < NCONCERNS; i++)
 			if (on[i])
@@ -207,10 +235,16 @@ static void load_all(struct bpf_source *b)
 	}
 	memtop_bpf__destroy(b->shared);
 	b->shared = NULL;
+	/* one object per concern, unless the kernel refused BPF itself (not root, locked
+	 * down): each would fail alike */
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		bool only[NCONCERNS] = {false};
 
-		if (!on[i])
+		if (on[i] && shared_err == -EPERM) {
+			b->c[i].err = shared_err;
+			bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "loading", shared_err);
+		}
+		if (!on[i] || shared_err == -EPERM)
 			continue;
 		only[i] = true;
 		b->c[i].own = memtop_bpf__open();
@@ -221,7 +255,11 @@ static void load_all(struct bpf_source *b)
 		}
 		if (err)
 			b->c[i].err = err;
-		bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "loading", err);
+		if (err == -EACCES)
+			bpf_concern_why(b->c[i].why, sizeof(b->c[i].why),
+					"the kernel's verifier rejected its programs", err);
+		else
+			bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "loading", err);
 		memtop_bpf__destroy(b->c[i].own);
 		b->c[i].own = NULL;
 	}
@@ -348,6 +386,12 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 	}
 	snprintf(st->reason, sizeof(st->reason), "%s", b->reason);
 	for (size_t i = 0; i < NCONCERNS; i++) {
+		st->concern[i].on = b->c[i].state != NULL;
+		snprintf(st->concern[i].name, sizeof(st->concern[i].name), "%s",
+			 concern_names[i] + strlen("bpf_"));
+		snprintf(st->concern[i].why, sizeof(st->concern[i].why), "%s",
+			 b->c[i].state ? "" : b->c[i].why[0] ? b->c[i].why : "off");
+		st->nconcerns = (int)i + 1;
 		if (!b->c[i].state)
 			continue;
 		if (concerns[i]->collect)

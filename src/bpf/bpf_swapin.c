@@ -12,6 +12,7 @@
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_procs.h"
+#include "kbtf.h"
 #include "swap_gate.h"
 #include "util.h"
 
@@ -68,6 +69,25 @@ static int swapin_links(const void *state)
 	return w->gate_links;
 }
 
+/* The two ways of counting (bpf/swapin.bpf.c): block_bio_queue passing the bio alone, with
+ * the bio's block device in it (Linux 5.12); memcg/count_memcg_events (Linux 6.11) */
+static int swapin_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why,
+			    size_t len)
+{
+	bool bio = !kernel || (kbtf_tp_nargs(kernel, "block_bio_queue") == 1 &&
+			       kbtf_tp_arg_is(kernel, "block_bio_queue", 0, "bio") &&
+			       kbtf_has_member(kernel, "bio", "bi_bdev"));
+	bool memcg = !kernel || kbtf_tp_nargs(kernel, "count_memcg_events") >= 3;
+
+	if (!bio && !memcg) {
+		snprintf(why, len, "needs Linux 5.12 (block_bio_queue with the bio's device)");
+		return -ENOTSUP;
+	}
+	skel->rodata->bio_way = bio;
+	skel->rodata->memcg_way = memcg;
+	return 0;
+}
+
 const struct bpf_concern bpf_swapin = {
 	.name = "swap-ins per process",
 	.needs = "swap-ins per process",
@@ -75,6 +95,7 @@ const struct bpf_concern bpf_swapin = {
 	/* the swap gate's */
 	.later = {SKEL_PROG(count_memcg_events), SKEL_PROG(writeout), SKEL_PROG(swap_bio)},
 	.state_size = sizeof(struct swapin),
+	.configure = swapin_configure,
 	.start = swapin_start,
 	.collect = swapin_collect,
 	.links = swapin_links,

@@ -16,6 +16,7 @@
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "pid_files.h"
+#include "kbtf.h"
 #include "util.h"
 
 _Static_assert(MTB_COMM_LEN == MT_COMM_LEN, "comm lengths differ");
@@ -31,10 +32,15 @@ struct tasks {
 	size_t nlate, late_cap;
 };
 
-static int tasks_configure(struct memtop_bpf *skel, char *why, size_t len)
+static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why,
+			   size_t len)
 {
 	int n = libbpf_num_possible_cpus();
 
+	if (kernel && !kbtf_has_iter(kernel, "task")) {
+		snprintf(why, len, "needs Linux 5.8 (task iterator); processes from /proc");
+		return -ENOTSUP;
+	}
 	if (n <= 0 || n > MTB_MAX_CPUS) {
 		snprintf(why, len, "%d possible CPUs", n);
 		return -ENOTSUP;

@@ -127,7 +127,7 @@ static void try_bio(struct swap_gate *g)
 
 	g->bio_tried = true;
 	kallsyms_addrs(names, addr, 2);
-	if (!addr[0] || g->count_link)
+	if (!addr[0] || g->count_link || !g->skel->rodata->bio_way)
 		return;
 	bss->page_shift = (uint32_t)__builtin_ctzl((unsigned long)page);
 	bss->sync_end_io = addr[1];
@@ -178,7 +178,7 @@ static bool update(struct swap_gate *g, bool woken)
 	bool want = configured && !g->bio_mode && (!g->rb || in_use || woken || w != g->writeouts);
 
 	g->writeouts = w;
-	if (want && !g->count_link) {
+	if (want && !g->count_link && g->skel->rodata->memcg_way) {
 		g->count_link = bpf_program__attach(g->skel->progs.count_memcg_events);
 	} else if (!want && g->count_link) {
 		bss->gate_open = 0; /* writeouts wake us again from here on */
@@ -305,7 +305,13 @@ int swap_gate_check(struct swap_gate *g, uint64_t pswpin, const char **mode)
 		set_swap_devs(g);
 	update(g, false);
 	links = (g->count_link != NULL) + (g->bio_link != NULL) + (g->writeout_link != NULL);
-	*mode = g->bio_mode ? "bio" : g->count_link ? "memcg" : "idle";
+	/* swap without bios and a kernel without count_memcg_events: nothing counts them */
+	if (g->bio_mode)
+		*mode = "bio";
+	else if (g->count_link)
+		*mode = "memcg";
+	else
+		*mode = g->bio_tried && !g->skel->rodata->memcg_way ? "none" : "idle";
 	pthread_mutex_unlock(&g->lock);
 	return links;
 }

@@ -127,6 +127,8 @@ struct reclaim_stats { /* cumulative since memtop started */
 	uint64_t kswapd_wakeups;
 };
 
+#define MT_BPF_CONCERNS 8 /* at most */
+
 struct bpf_state {
 	bool enabled;
 	bool loading;	  /* the BPF object is loading still: its figures are not yet known */
@@ -137,10 +139,19 @@ struct bpf_state {
 	bool have_oom;	    /* OOM kills are traced (oom/mark_victim) */
 	bool have_reclaim;
 	bool have_swapin;
-	char swapin_mode[8]; /* how swap-ins are counted: "bio", "memcg" or "idle" */
+	char swapin_mode[8]; /* how swap-ins are counted: "bio", "memcg", "idle" or
+			      "none" (this kernel and swap device give no way) */
 	struct reclaim_stats reclaim;
 	uint64_t swapins; /* pages swapped in system-wide since start (PSWPIN); valid when
 			     have_swapin */
+	/* each BPF concern (src/bpf/bpf_concern.h): its name ("oom") and "on", or why it is
+	 * off */
+	struct {
+		char name[16];
+		char why[96];
+		bool on;
+	} concern[MT_BPF_CONCERNS];
+	int nconcerns;
 };
 
 /* One memory cgroup (src/cgroup.c). A snapshot holds them in the hierarchy's order: each

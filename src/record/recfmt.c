@@ -24,6 +24,12 @@
 #define NODE_FIG(i, id, key, json, ...) , F("nodes." #i "." #json, nodes[i].kb[NF_##id], RF_U64)
 #define NODE_REC(i)			F("nodes." #i ".node", nodes[i].node, RF_I64) NODE_FIGURES(NODE_FIG, i)
 _Static_assert(MT_MAX_NODES == 8, "a NODE_REC row per node the snapshot holds");
+/* A BPF concern's state: bpf.concern.I.name, .why and .on */
+#define CONCERN_REC(i)                                                                             \
+	S("bpf.concern." #i ".name", bpf.concern[i].name),                                         \
+		S("bpf.concern." #i ".why", bpf.concern[i].why),                                   \
+		F("bpf.concern." #i ".on", bpf.concern[i].on, RF_BOOL)
+_Static_assert(MT_BPF_CONCERNS == 8, "a CONCERN_REC row per concern the snapshot holds");
 const struct rec_field rec_sys_fields[] = {
 	F("mono", mono, RF_DBL),
 	F("mono_procs", mono_procs, RF_DBL),
@@ -85,6 +91,15 @@ const struct rec_field rec_sys_fields[] = {
 	F("psi.totals", psi.totals, RF_BOOL),
 	F("psi.some_total_us", psi.some_total_us, RF_U64),
 	F("psi.full_total_us", psi.full_total_us, RF_U64),
+	F("bpf.nconcerns", bpf.nconcerns, RF_I64),
+	CONCERN_REC(0),
+	CONCERN_REC(1),
+	CONCERN_REC(2),
+	CONCERN_REC(3),
+	CONCERN_REC(4),
+	CONCERN_REC(5),
+	CONCERN_REC(6),
+	CONCERN_REC(7),
 	/* the limited cgroups' processes: a part coded by rectasks.c */
 	{"cgroups.tasks", 0, RF_CHARS, 0},
 };

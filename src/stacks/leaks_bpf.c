@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -106,6 +107,28 @@ static int attach_uprobes(struct leaks *lk, const char *file)
 	return 0;
 }
 
+/* The syscall tracepoints are attached by their ids in tracefs, which a machine without
+ * systemd (a minimal VM, a container) may not have mounted: then it is mounted for the
+ * attaching and unmounted after (the links hold the tracepoints, not the files). Returns
+ * whether it mounted it. */
+#define TRACEFS "/sys/kernel/tracing"
+static bool tracefs_mount(void)
+{
+	if (!access(TRACEFS "/events", F_OK) || !access("/sys/kernel/debug/tracing/events", F_OK))
+		return false;
+	return mount("tracefs", TRACEFS, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0;
+}
+
+static int attach_syscalls(struct leaks_bpf *skel)
+{
+	bool mounted = tracefs_mount();
+	int err = leaks_bpf__attach(skel);
+
+	if (mounted)
+		umount(TRACEFS);
+	return err;
+}
+
 struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t nlen)
 {
 	struct leaks *lk = xcalloc(1, sizeof(*lk));
@@ -149,7 +172,7 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 		lk->libc[0] = '\0';
 	}
 	what = "attaching to mmap and munmap";
-	if ((err = leaks_bpf__attach(lk->skel)))
+	if ((err = attach_syscalls(lk->skel)))
 		goto fail;
 	return lk;
 fail:

@@ -501,6 +501,21 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 	figures(&out, m, "bpf", true);
 	tbuf_puts(&out, ",\"swapin_mode\":");
 	put_string(&out, s->bpf.swapin_mode[0] ? s->bpf.swapin_mode : "off");
+	tbuf_puts(&out, ",\"concerns\":{");
+	for (int i = 0; i < s->bpf.nconcerns; i++) {
+		tbuf_puts(&out, i ? "," : "");
+		put_string(&out, s->bpf.concern[i].name);
+		tbuf_putc(&out, ':');
+		if (s->bpf.concern[i].on) {
+			put_string(&out, "on");
+		} else {
+			char off[sizeof(s->bpf.concern[i].why) + 8];
+
+			snprintf(off, sizeof(off), "off: %s", s->bpf.concern[i].why);
+			put_string(&out, off);
+		}
+	}
+	tbuf_putc(&out, '}');
 	tbuf_printf(&out, "},\"%s\":{", sf_group_json[SF_SELF]);
 	figures(&out, m, sf_group_json[SF_SELF], false);
 	tbuf_puts(&out, "}}\n");

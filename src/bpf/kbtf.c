@@ -1,0 +1,85 @@
+#include "kbtf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+struct btf *kbtf_load(void)
+{
+	struct btf *b = btf__load_vmlinux_btf();
+
+	return libbpf_get_error(b) ? NULL : b;
+}
+
+void kbtf_free(struct btf *b)
+{
+	btf__free(b);
+}
+
+/* The function prototype of tp's probes, void (*)(void *__data, args...); NULL if none */
+static const struct btf_type *tp_proto(const struct btf *b, const char *tp)
+{
+	char name[128];
+	const struct btf_type *t;
+	int id;
+
+	if (!b || (size_t)snprintf(name, sizeof(name), "btf_trace_%s", tp) >= sizeof(name))
+		return NULL;
+	id = btf__find_by_name_kind(b, name, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return NULL;
+	t = btf__type_by_id(b, btf__type_by_id(b, id)->type);
+	if (!t || !btf_is_ptr(t))
+		return NULL;
+	t = btf__type_by_id(b, t->type);
+	return t && btf_is_func_proto(t) && btf_vlen(t) >= 1 ? t : NULL;
+}
+
+int kbtf_tp_nargs(const struct btf *b, const char *tp)
+{
+	const struct btf_type *t = tp_proto(b, tp);
+
+	return t ? btf_vlen(t) - 1 : -1;
+}
+
+bool kbtf_tp_arg_is(const struct btf *b, const char *tp, int i, const char *name)
+{
+	const struct btf_type *t = tp_proto(b, tp);
+
+	if (!t || i < 0 || i + 1 >= btf_vlen(t))
+		return false;
+	t = btf__type_by_id(b, btf_params(t)[i + 1].type);
+	while (t && (btf_is_const(t) || btf_is_volatile(t) || btf_is_typedef(t)))
+		t = btf__type_by_id(b, t->type);
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(b, t->type);
+	return t && btf_is_struct(t) && !strcmp(btf__name_by_offset(b, t->name_off), name);
+}
+
+bool kbtf_has_iter(const struct btf *b, const char *target)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "bpf_iter_%s", target);
+	return kbtf_has_func(b, name);
+}
+
+bool kbtf_has_func(const struct btf *b, const char *name)
+{
+	return b && btf__find_by_name_kind(b, name, BTF_KIND_FUNC) >= 0;
+}
+
+bool kbtf_has_member(const struct btf *b, const char *name, const char *member)
+{
+	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_STRUCT) : -1;
+	const struct btf_type *t = id < 0 ? NULL : btf__type_by_id(b, id);
+	const struct btf_member *m = t ? btf_members(t) : NULL;
+
+	for (int i = 0; t && i < btf_vlen(t); i++, m++)
+		if (!strcmp(btf__name_by_offset(b, m->name_off), member))
+			return true;
+	return false;
+}

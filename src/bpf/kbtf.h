@@ -1,0 +1,33 @@
+/* What the running kernel offers BPF programs, read from its BTF (/sys/kernel/btf/vmlinux)
+ * before loading: whether a raw tracepoint exists and what it passes, whether an iterator
+ * exists. Each concern's configure asks it (bpf_concern.h), so that what a kernel lacks
+ * leaves only that concern off, with its reason, instead of failing the whole load. */
+#ifndef MEMTOP_KBTF_H
+#define MEMTOP_KBTF_H
+
+#include <stdbool.h>
+
+struct btf;
+
+/* The kernel's BTF, parsed (about 12 MB): free it with kbtf_free before loading. NULL
+ * where the kernel has none. */
+struct btf *kbtf_load(void);
+void kbtf_free(struct btf *b);
+
+/* The arguments the raw tracepoint tp passes (its TP_PROTO's), or -1 where the kernel
+ * has no such tracepoint */
+int kbtf_tp_nargs(const struct btf *b, const char *tp);
+
+/* Argument i (from 0) of the raw tracepoint tp is a pointer to struct name */
+bool kbtf_tp_arg_is(const struct btf *b, const char *tp, int i, const char *name);
+
+/* The kernel has a BPF iterator of this target ("task", "cgroup") */
+bool kbtf_has_iter(const struct btf *b, const char *target);
+
+/* struct name has a member of that name */
+bool kbtf_has_member(const struct btf *b, const char *name, const char *member);
+
+/* The kernel has a global function of this name */
+bool kbtf_has_func(const struct btf *b, const char *name);
+
+#endif
