@@ -136,26 +136,35 @@ static __always_inline struct task_struct *victim_of(__s32 pid)
 }
 
 SEC("raw_tp/mark_victim")
-int BPF_PROG(mark_victim, struct task_struct *task, uid_t uid)
+int mark_victim(__u64 *ctx)
 {
 	__u64 now = bpf_ktime_get_ns();
 	struct mtb_oom_slot *slot;
 	struct mtb_oom_event *e;
+	struct task_struct *task;
 	struct mm_struct *mm;
 	__u32 k;
 
+	/* Its first argument only: the kernel refuses to attach a program that reads more
+	 * arguments than the tracepoint has (one, the pid, before Linux 6.8). The uid it
+	 * passes since is the task's, read here from its credentials. */
 	__sync_fetch_and_add(&oom_kills, 1);
-	if (victim_pid_only) {
-		task = victim_of((__s32)(long)task);
-		if (!task)
-			return 0;
-		uid = BPF_CORE_READ(task, cred, uid.val);
-	}
+	if (victim_pid_only)
+		task = victim_of((__s32)ctx[0]);
+	else
+		task = (struct task_struct *)ctx[0];
+	if (!task)
+		return 0;
+	uid_t uid = BPF_CORE_READ(task, cred, uid.val);
 	__u32 pid = mt_task_tgid(task);
 
 	if (!pid) /* a process outside memtop's PID namespace */
 		return 0;
-	__u64 n = __sync_fetch_and_add(&oom_logged, 1);
+	/* The kernel kills under its oom_lock, one victim at a time: a plain increment is
+	 * enough (an atomic one that returns the old value needs Linux 5.12) */
+	__u64 n = oom_logged;
+
+	oom_logged = n + 1;
 	k = n % MTB_OOM_LOG;
 	slot = bpf_map_lookup_elem(&oom_log, &k);
 	if (!slot)

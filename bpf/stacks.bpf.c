@@ -191,7 +191,9 @@ static __always_inline void add(void *ctx, const struct mtb_dd_key *key, __u64 b
 		}
 	}
 	__sync_fetch_and_add(&v->count, 1);
-	__sync_fetch_and_add(&v->bytes, bytes);
+	/* not for 0: an atomic add of 0 compiles to an atomic or, which needs Linux 5.12 */
+	if (bytes)
+		__sync_fetch_and_add(&v->bytes, bytes);
 }
 
 /* Whether the code just before ret is a call instruction: direct (e8 rel32) or

@@ -31,10 +31,11 @@ struct {
 __u64 cpu_off[MTB_MAX_CPUS];
 __u32 cpu_offs; /* offsets known in cpu_off, this pass */
 
-/* kernels before 5.14 named the state field "state" */
+/* kernels before 5.14 named the state field "state". The flavours below are read by
+ * plain loads, so they need CO-RE's relocations as vmlinux.h's types have them. */
 struct task_struct___old {
 	long state;
-};
+} __attribute__((preserve_access_index));
 
 static long find_off(__u32 cpu, void *base)
 {
@@ -105,23 +106,28 @@ static __u64 positive(__s64 v)
 /* kernels before 6.2 kept the rss counters in struct mm_rss_stat, without per-CPU parts */
 struct mm_rss_stat___old {
 	atomic_long_t count[4];
-};
+} __attribute__((preserve_access_index));
 
 struct mm_struct___old {
 	struct mm_rss_stat___old rss_stat;
-};
+} __attribute__((preserve_access_index));
 
 /* mm is the task's: fields are read by plain loads (the verifier makes them safe), the
  * per-CPU parts by bpf_probe_read_kernel, one read per CPU where they lie side by side */
-static void mm_figures(struct mm_struct *mm, struct mtb_task_rec *r)
+static __always_inline void mm_figures(struct mm_struct *mm, struct mtb_task_rec *r,
+				       bool per_cpu)
 {
 	struct sum s = {};
 
-	if (bpf_core_type_exists(struct mm_rss_stat___old)) {
+	if (!per_cpu) {
 		struct mm_struct___old *old = (void *)mm;
+		struct mm_rss_stat___old rss;
 
+		/* one read: 5.10's verifier cannot load through the atomic_long_t array */
+		if (bpf_core_read(&rss, sizeof(rss), &old->rss_stat))
+			return;
 		for (int i = 0; i < NR_MM_COUNTERS; i++)
-			s.total[i] = old->rss_stat.count[i].counter;
+			s.total[i] = rss.count[i].counter;
 	} else {
 		for (int i = 0; i < NR_MM_COUNTERS; i++) {
 			s.total[i] = mm->rss_stat[i].count;
@@ -189,16 +195,17 @@ static __s32 tgid_of(struct task_struct *t)
 	return pidns_ino ? mt_task_tgid(t) : t->tgid;
 }
 
-SEC("iter/task")
-int tasks(struct bpf_iter__task *ctx)
+/* One task's record. per_cpu: the kernel's rss counters have per-CPU parts (6.2+), which
+ * are added with bpf_loop (5.17); a program whose per_cpu is false calls no callback, so
+ * that kernels before 5.13, which know no callbacks, load it. */
+static __always_inline int task_rec(struct bpf_iter__task *ctx, bool per_cpu)
 {
 	struct seq_file *seq = ctx->meta->seq;
 	struct task_struct *t;
 	struct mtb_task_rec r = {};
 	struct mm_struct *mm;
 
-	/* only kernels with per-CPU rss counters (6.2+, which have both helpers it calls) */
-	if (ctx->meta->seq_num == 0 && !bpf_core_type_exists(struct mm_rss_stat___old))
+	if (per_cpu && ctx->meta->seq_num == 0)
 		learn_offsets();
 	t = ctx->task;
 	if (!t)
@@ -230,7 +237,21 @@ int tasks(struct bpf_iter__task *ctx)
 	cgroup_ids(t, &r);
 	mm = t->mm;
 	if (mm && !(r.flags & PF_KTHREAD))
-		mm_figures(mm, &r);
+		mm_figures(mm, &r, per_cpu);
 	bpf_seq_write(seq, &r, sizeof(r));
 	return 0;
+}
+
+/* User space loads one of the two: tasks where the rss counters are per CPU, tasks_old
+ * where they are struct mm_rss_stat (before 6.2) */
+SEC("iter/task")
+int tasks(struct bpf_iter__task *ctx)
+{
+	return task_rec(ctx, true);
+}
+
+SEC("iter/task")
+int tasks_old(struct bpf_iter__task *ctx)
+{
+	return task_rec(ctx, false);
 }

@@ -27,22 +27,41 @@ void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, 
 		bpf_program__set_autoload(prog_at(skel, c->later[i]), on);
 }
 
-/* Attaches each of c's progs by its section name; on failure names the tracepoint (or
- * the iterator) in why and returns a negative errno, the others left to close. */
+struct bpf_program *bpf_concern_first_loaded(const struct bpf_concern *c, struct memtop_bpf *skel)
+{
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++)
+		if (bpf_program__autoload(prog_at(skel, c->progs[i])))
+			return prog_at(skel, c->progs[i]);
+	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->later[i]; i++)
+		if (bpf_program__autoload(prog_at(skel, c->later[i])))
+			return prog_at(skel, c->later[i]);
+	return NULL;
+}
+
+/* Attaches each of c's progs by its section name (of alternatives, the one loaded or
+ * pinned); on failure names the tracepoint (or the iterator) in why and returns a
+ * negative errno, the others left to close. */
 static int attach(const struct bpf_concern *c, struct bpf_concern_state *st, char *why, size_t len)
 {
 	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++) {
 		struct bpf_program *prog = prog_at(st->skel, c->progs[i]);
 		const char *sec = bpf_program__section_name(prog);
 		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		struct bpf_link *link = st->pins ? bpf_pins_link(st->pins, bpf_program__name(prog))
-						 : bpf_program__attach(prog);
-		int err = -errno;
+		struct bpf_link *link;
+		int err;
 
+		if (c->one_of && !st->pins && !bpf_program__autoload(prog))
+			continue;
+		link = st->pins ? bpf_pins_link(st->pins, bpf_program__name(prog))
+				: bpf_program__attach(prog);
+		err = -errno;
 		if (link) {
+			st->link_at[st->nlinks] = c->progs[i];
 			st->link[st->nlinks++] = link;
 			continue;
 		}
+		if (c->one_of && st->pins && err == -ENOENT)
+			continue;
 		if (st->pins)
 			snprintf(why, len, "the pinned link of %s: %s", bpf_program__name(prog),
 				 strerror(-err));
@@ -53,6 +72,10 @@ static int attach(const struct bpf_concern *c, struct bpf_concern_state *st, cha
 		else
 			snprintf(why, len, "attaching %s: %s", tp, strerror(-err));
 		return err;
+	}
+	if (!st->nlinks && c->progs[0]) {
+		snprintf(why, len, "none of its programs %s", st->pins ? "pinned" : "loaded");
+		return -ENOENT;
 	}
 	return 0;
 }
@@ -87,7 +110,7 @@ int bpf_concern_pin(const struct bpf_concern *c, const void *state, struct bpf_p
 	int err = 0;
 
 	for (int i = 0; i < st->nlinks && !err; i++)
-		err = bpf_pins_add_link(pins, bpf_program__name(prog_at(st->skel, c->progs[i])),
+		err = bpf_pins_add_link(pins, bpf_program__name(prog_at(st->skel, st->link_at[i])),
 					st->link[i]);
 	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->later[i] && !err; i++) {
 		struct bpf_program *prog = prog_at(st->skel, c->later[i]);

@@ -46,6 +46,9 @@ struct bpf_concern {
 	 * them but attached by the concern itself, when it needs them. */
 	size_t progs[BPF_CONCERN_PROGS];
 	size_t later[BPF_CONCERN_PROGS];
+	/* progs are alternatives, versions of one program for different kernels: its
+	 * configure loads one, and with pins the one pinned is used */
+	bool one_of;
 	/* Its state: this many bytes, zeroed, whose first member is a struct
 	 * bpf_concern_state */
 	size_t state_size;
@@ -89,11 +92,15 @@ struct bpf_concern_state {
 	struct bpf_pins *pins;			  /* another memtop's programs (bpf_pins.h), or
 						     NULL: skel's own, loaded */
 	struct bpf_link *link[BPF_CONCERN_PROGS]; /* of progs, in their order */
+	size_t link_at[BPF_CONCERN_PROGS];	  /* each one's program (SKEL_PROG) */
 	int nlinks;
 };
 
 /* Marks c's programs, both lists, to be loaded with skel (on) or not. */
 void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, bool on);
+
+/* c's first program to be loaded with skel, of both lists; NULL: none */
+struct bpf_program *bpf_concern_first_loaded(const struct bpf_concern *c, struct memtop_bpf *skel);
 
 /* After loading: c's state, with its progs attached and its start run. NULL with a
  * negative errno in *err and a few words in why, having freed all it made. With pins,

@@ -12,6 +12,7 @@
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
 #include "bpf_concern.h"
+#include "bpf_log.h"
 #include "bpf_pins.h"
 #include "hidepid.h"
 #include "kbtf.h"
@@ -42,27 +43,6 @@ struct bpf_source {
 	struct oom_merge *oom;	   /* kills from the kernel log, and from before start */
 	char reason[160];
 };
-
-static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	(void)fmt;
-	(void)ap;
-	return 0;
-}
-
-static int print_stderr(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	return vfprintf(stderr, fmt, ap);
-}
-
-bool bpf_debug_env(void)
-{
-	const char *v = getenv("MEMTOP_DEBUG");
-
-	return v && v[0] && strcmp(v, "0");
-}
 
 static void append(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -137,7 +117,7 @@ static void make_reason(struct bpf_source *b, const char *off)
 }
 
 /* MEMTOP_BPF_BREAK=NAME (a concern's name, as in MEMTOP_BPF_ONLY) makes that concern's
- * first program one the kernel's verifier rejects (it returns without setting its
+ * first program to load one the kernel's verifier rejects (it returns without setting its
  * result), so that the tests see a real failed load leave the other concerns on */
 static void break_one(struct memtop_bpf *skel, const bool *on)
 {
@@ -146,12 +126,10 @@ static void break_one(struct memtop_bpf *skel, const bool *on)
 
 	for (size_t i = 0; name && i < NCONCERNS; i++)
 		if (on[i] && !strcmp(name, concern_names[i])) {
-			const struct bpf_concern *c = concerns[i];
-			size_t at = c->progs[0] ? c->progs[0] : c->later[0];
-			struct bpf_program *prog;
+			struct bpf_program *prog = bpf_concern_first_loaded(concerns[i], skel);
 
-			memcpy(&prog, (const char *)skel + at, sizeof(prog));
-			bpf_program__set_insns(prog, (struct bpf_insn *)bad, 1);
+			if (prog)
+				bpf_program__set_insns(prog, (struct bpf_insn *)bad, 1);
 		}
 }
 
@@ -240,8 +218,9 @@ static void load_all(struct bpf_source *b)
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		bool only[NCONCERNS] = {false};
 
-		if (on[i] && shared_err == -EPERM) {
+		if (shared_err == -EPERM) { /* the reason for all, whatever else each lacks */
 			b->c[i].err = shared_err;
+			b->c[i].why[0] = '\0';
 			bpf_concern_why(b->c[i].why, sizeof(b->c[i].why), "loading", shared_err);
 		}
 		if (!on[i] || shared_err == -EPERM)
@@ -341,9 +320,7 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 	struct bpf_source *b = xcalloc(1, sizeof(*b));
 	bool kills = false;
 
-	/* libbpf's messages, a verifier's log among them, while loading only: then the
-	 * full-screen view owns the terminal */
-	libbpf_set_print(o->verbose || bpf_debug_env() ? print_stderr : quiet);
+	bpf_log_loading(o->verbose); /* while loading only */
 	if (!o->off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
 		struct bpf_pins *p = bpf_pins_find(b->pins_say, sizeof(b->pins_say));
 		if (!p || use_pins(b, p)) {
@@ -358,7 +335,7 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 		for (size_t i = 0; i < NCONCERNS; i++)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
 	}
-	libbpf_set_print(quiet);
+	bpf_log_quiet();
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
 	make_reason(b, o->off);

@@ -28,8 +28,6 @@ struct bpf_opts {
 /* Opens, configures, loads and attaches; or, where a memtop service of this build has
  * pinned its programs (bpf_pins.h), uses them. */
 struct bpf_source *bpf_source_open(const struct bpf_opts *o);
-/* MEMTOP_DEBUG is set, and not to 0 */
-bool bpf_debug_env(void);
 
 /* Fills s->bpf; b NULL (still loading, bpf_loader.h): s->bpf.loading and nothing else.
  * For each process in s->procs (sorted by pid) its swap-in and reclaim

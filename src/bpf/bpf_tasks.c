@@ -37,10 +37,16 @@ static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, ch
 {
 	int n = libbpf_num_possible_cpus();
 
+	bool old;
+
 	if (kernel && !kbtf_has_iter(kernel, "task")) {
 		snprintf(why, len, "needs Linux 5.8 (task iterator); processes from /proc");
 		return -ENOTSUP;
 	}
+	/* the rss counters in struct mm_rss_stat (before 6.2), or per CPU */
+	old = kbtf_has_struct(kernel, "mm_rss_stat");
+	bpf_program__set_autoload(skel->progs.tasks, !old);
+	bpf_program__set_autoload(skel->progs.tasks_old, old);
 	if (n <= 0 || n > MTB_MAX_CPUS) {
 		snprintf(why, len, "%d possible CPUs", n);
 		return -ENOTSUP;
@@ -245,7 +251,8 @@ static void tasks_stop(void *state)
 const struct bpf_concern bpf_tasks = {
 	.name = "process table from BPF",
 	.needs = "the process table from BPF",
-	.progs = {SKEL_PROG(tasks)},
+	.progs = {SKEL_PROG(tasks), SKEL_PROG(tasks_old)},
+	.one_of = true,
 	.state_size = sizeof(struct tasks),
 	.configure = tasks_configure,
 	.start = tasks_start,

@@ -83,3 +83,30 @@ bool kbtf_has_member(const struct btf *b, const char *name, const char *member)
 			return true;
 	return false;
 }
+
+bool kbtf_has_struct(const struct btf *b, const char *name)
+{
+	return b && btf__find_by_name_kind(b, name, BTF_KIND_STRUCT) >= 0;
+}
+
+bool kbtf_has_enumerator(const struct btf *b, const char *name)
+{
+	for (__u32 id = 1; b && id < btf__type_cnt(b); id++) {
+		const struct btf_type *t = btf__type_by_id(b, id);
+		const struct btf_enum *e = btf_is_enum(t) ? btf_enum(t) : NULL;
+
+		for (int i = 0; e && i < btf_vlen(t); i++, e++)
+			if (!strcmp(btf__name_by_offset(b, e->name_off), name))
+				return true;
+	}
+	return false;
+}
+
+bool kbtf_kernel_has_helper(const char *enumerator)
+{
+	struct btf *b = kbtf_load();
+	bool has = !b || kbtf_has_enumerator(b, enumerator);
+
+	kbtf_free(b);
+	return has;
+}

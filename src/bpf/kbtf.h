@@ -24,8 +24,18 @@ bool kbtf_tp_arg_is(const struct btf *b, const char *tp, int i, const char *name
 /* The kernel has a BPF iterator of this target ("task", "cgroup") */
 bool kbtf_has_iter(const struct btf *b, const char *target);
 
+/* The kernel has a struct of this name */
+bool kbtf_has_struct(const struct btf *b, const char *name);
+
 /* struct name has a member of that name */
 bool kbtf_has_member(const struct btf *b, const char *name, const char *member);
+
+/* The kernel has an enumerator of this name (BPF_FUNC_task_pt_regs: a helper) */
+bool kbtf_has_enumerator(const struct btf *b, const char *name);
+
+/* The running kernel has the BPF helper of this enumerator (BPF_FUNC_task_pt_regs); true
+ * where its BTF cannot be read. Parses the BTF: for telling why a load failed. */
+bool kbtf_kernel_has_helper(const char *enumerator);
 
 /* The kernel has a global function of this name */
 bool kbtf_has_func(const struct btf *b, const char *name);

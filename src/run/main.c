@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "batch_run.h"
+#include "bpf_log.h"
 #include "bpf_source.h"
 #include "guard.h"
 #include "loop.h"

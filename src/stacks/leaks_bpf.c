@@ -15,6 +15,8 @@
 
 #include "bpf/leaks.h"
 #include "bpf/leaks.skel.h"
+#include "bpf_log.h"
+#include "kbtf.h"
 #include "leaks_probe.h"
 #include "leaks_table.h"
 #include "pidns.h"
@@ -138,7 +140,7 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 
 	note[0] = '\0';
 	lk->pid = pid;
-	libbpf_set_print(NULL); /* its reasons are told in one line */
+	bpf_log_loading(false); /* its reasons are told in one line */
 	if (geteuid()) {
 		snprintf(why, len, "--leaks needs root (BPF tracepoints and uprobes)");
 		free(lk);
@@ -161,8 +163,11 @@ struct leaks *leaks_open(int32_t pid, char *why, size_t len, char *note, size_t 
 	lk->skel->rodata->target_tgid = (__u32)pid;
 	lk->skel->rodata->sample_bytes = LEAKS_SAMPLE_BYTES;
 	PIDNS_CONFIGURE(lk->skel);
-	if ((err = leaks_bpf__load(lk->skel)))
+	if ((err = leaks_bpf__load(lk->skel))) {
+		if (!kbtf_kernel_has_helper("BPF_FUNC_task_pt_regs"))
+			what = "--leaks needs Linux 5.15 (bpf_task_pt_regs); loading";
 		goto fail;
+	}
 	/* the uprobes first (finding the functions in libc takes a while), so that the
 	 * window starts with all attached */
 	if (!lk->libc[0]) {

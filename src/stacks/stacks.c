@@ -13,6 +13,8 @@
 
 #include "bpf/stacks.h"
 #include "bpf/stacks.skel.h"
+#include "bpf_log.h"
+#include "kbtf.h"
 #include "pidns.h"
 #include "stacks_ring.h"
 #include "util.h"
@@ -80,14 +82,6 @@ struct stacks {
 	struct stacks_ring *ring; /* copied stacks; NULL: frame pointers in the kernel */
 };
 
-static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	(void)fmt;
-	(void)ap;
-	return 0;
-}
-
 static void reason(char *why, size_t len, const char *what, int err)
 {
 	if (err == -EPERM || err == -EACCES)
@@ -106,7 +100,7 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	struct stacks_ring *ring = NULL;
 	int err, ncpus;
 
-	libbpf_set_print(quiet);
+	bpf_log_loading(false); /* its reasons are told in one line */
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		snprintf(why, len, "kernel without BTF (/sys/kernel/btf/vmlinux)");
 		return NULL;
@@ -134,6 +128,8 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 		bpf_map__set_max_entries(skel->maps.ring, (__u32)sysconf(_SC_PAGESIZE));
 	PIDNS_CONFIGURE(skel);
 	err = stacks_bpf__load(skel);
+	if (err && !kbtf_kernel_has_helper("BPF_FUNC_task_pt_regs"))
+		what = "stacks need Linux 5.15 (bpf_task_pt_regs); loading";
 	if (err)
 		goto fail;
 	if (!conf.fp && !(ring = stacks_ring_start(bpf_map__fd(skel->maps.ring), pid, why, len))) {

@@ -7,7 +7,7 @@
 # cgroup may be gone before memtop reads the tree again: the count comes from the kill
 # event alone.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf oom
 "$MEMTOP" --json -n 1 --cgroups >/dev/null 2>&1 ||
 	skip "memtop has no --cgroups (the cgroup views are on branch cgscreen)"
 

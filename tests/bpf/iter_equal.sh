@@ -8,7 +8,7 @@
 # swap shows its VmSwap (/proc/PID/status). Every process that lived through both reads
 # is listed.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf tasks
 [ -x "$HELPERS/thread_faults" ] || fail "build first: $HELPERS/thread_faults"
 
 # a process with 8 threads that faulted in 4 MiB each, 4 of them gone since

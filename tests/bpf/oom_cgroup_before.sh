@@ -8,7 +8,7 @@
 # its growth near 6 MiB/s, the kernel's OOM kill count before (0) and after (read), and the
 # verdict as it stood, naming the cgroup.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf oom
 
 name=memtop-cgbefore-$$
 memcg "$name" $((240 << 20))

@@ -3,7 +3,7 @@
 # once with the child's pid, comm and memcg, as the kernel log does; a later memtop finds
 # it in the kernel log as an earlier kill.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf oom
 
 name=memtop-oom-$$
 memcg "$name" $((64 << 20))

@@ -1,12 +1,12 @@
 #!/bin/sh
 # memtop survives the memory pressure it watches. As root it locks its pages once steady
 # (two refreshes): JSON self.locked_kb is its VmLck, and it keeps refreshing in a memory
-# cgroup whose hogs get OOM-killed. It lowers its oom_score_adj to -900 where root may
+# cgroup whose hogs get OOM-killed, and reports each kill. It lowers its oom_score_adj to -900 where root may
 # (CAP_SYS_RESOURCE): then the hogs die, not memtop. Where root may not (some containers
 # and VMs), JSON has no self.oom_score_adj and the batch "Self:" line says it was not
 # lowered, which this test checks instead of the OOM kills memtop would not survive.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf oom
 
 cap_resource() { # CAP_SYS_RESOURCE (24) in the effective set
 	[ "$(($(awk '$1 == "CapEff:" { print "0x" $2 }' /proc/self/status) >> 24 & 1))" = 1 ]
@@ -46,11 +46,17 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 	in_memcg "$HOG" 4 1 5
 	hogs="$hogs $KID"
 done
-died=0
+died=0 killed=
 for h in $hogs; do
-	wait "$h" || died=$((died + 1))
+	wait "$h" 2>/dev/null
+	[ $? = 137 ] && died=$((died + 1)) killed="$killed $h"
 done
 mt_wait_lines $((before + 5))
 kill -0 "$MTPID" || fail "memtop was killed: $(cat "$WORK/err")"
 [ "$died" -gt 0 ] || fail "no hog was OOM-killed: the cgroup was not short of memory"
+# and it reported each kill, with the task in whose context it ran
+for h in $killed; do
+	jq -e --argjson p "$h" 'select(any(.events[]; .type == "oom_kill" and .pid == $p and
+		.trigger_pid > 0))' "$OUT" >/dev/null || fail "memtop did not report the OOM kill of hog $h"
+done
 echo "memtop refreshed through the pressure: $(($(mt_lines) - before)) lines while $died hogs were OOM-killed"

@@ -8,7 +8,7 @@
 # record, and the reader's reclaim stall time equals the sum of its reclaim durations.
 # The screen's reclaim pane, open in tmux all along, shows the same since start.
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf reclaim
 
 stream_file
 memcg memtop-reclaim-$$ $((32 << 20))

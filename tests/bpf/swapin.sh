@@ -10,7 +10,7 @@
 # reclaim, such as a DAMON pageout scheme, may put other processes' cold pages in swap
 # at any time: the test checks the rule on memtop's own samples, not on a schedule.)
 . "$(dirname "$0")/lib.inc"
-need_bpf
+need_bpf swapin
 
 swap_child_memcg memtop-swap-$$
 
