@@ -56,7 +56,9 @@ kill -0 "$MTPID" || fail "memtop was killed: $(cat "$WORK/err")"
 [ "$died" -gt 0 ] || fail "no hog was OOM-killed: the cgroup was not short of memory"
 # and it reported each kill, with the task in whose context it ran
 for h in $killed; do
-	jq -e --argjson p "$h" 'select(any(.events[]; .type == "oom_kill" and .pid == $p and
-		.trigger_pid > 0))' "$OUT" >/dev/null || fail "memtop did not report the OOM kill of hog $h"
+	jq -s -e --argjson p "$h" 'any(.[].events[]; .type == "oom_kill" and .pid == $p and
+		.trigger_pid > 0)' "$OUT" >/dev/null || fail "memtop did not report the OOM kill of hog $h" \
+		"(killed:$killed; reported: $(jq -c '.events[] | [.pid, .trigger_pid, .earlier]' "$OUT" |
+			tr '\n' ' '); BPF counted $(mt_last | jq .bpf.oom_kills))"
 done
 echo "memtop refreshed through the pressure: $(($(mt_lines) - before)) lines while $died hogs were OOM-killed"
