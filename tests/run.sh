@@ -66,6 +66,13 @@ all="unit"
 for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
 	[ -f "$t" ] && all="$all ${t#tests/}"
 done
+# tests/vm/: the kernel lane's own tests (make test-kernels), which need what only its
+# guests have (cgroup v2's memory controller, swap, every capability): run when named
+for t in tests/vm/*.sh; do
+	case " $sel " in
+	*" vm"*) [ -f "$t" ] && all="$all ${t#tests/}" ;;
+	esac
+done
 if [ "${SANITIZE:-1}" != 0 ]; then
 	all="$all asan:unit"
 	# a script that says "# memtop-test: not sanitized" (a long wait on a real process,

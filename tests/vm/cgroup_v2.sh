@@ -1,5 +1,5 @@
 #!/bin/sh
-# cgroup v2 on a real kernel, as the kernel lane boots it (tests/kernels/README.md): the
+# cgroup v2 on a real kernel, as the kernel lane boots it (make test-kernels): the
 # v2 memory controller, swap and root with every capability, which this project's own
 # machine (cgroup v1) lacks, so the lane alone runs this test. One memtop --cgroups sees
 # three cgroups side by side:
