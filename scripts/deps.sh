@@ -20,9 +20,14 @@ TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd opens
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"
+# make test-kernels': qemu runs the guests, busybox-static and cpio make their initramfs,
+# kmod's depmod indexes the kernels' modules and xz-utils decompresses 6.12's, e2fsprogs'
+# mkfs.ext4 formats their scratch disk, apt and dpkg fetch and unpack the kernels
+KERNEL_PKGS="qemu-system-x86 busybox-static cpio kmod xz-utils e2fsprogs apt dpkg coreutils"
 case "${1:-}" in
 deb) PKGS="$PKGS $DEB_PKGS" ;;
 test) PKGS="$PKGS $TEST_PKGS $DEB_PKGS" ;;
+kernels) PKGS="$PKGS $TEST_PKGS $DEB_PKGS $KERNEL_PKGS" ;;
 esac
 missing=""
 for p in $PKGS; do

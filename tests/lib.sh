@@ -4,6 +4,12 @@
 # no saved settings (memtop's W key) reach a test unless it makes its own
 export XDG_CONFIG_HOME=/nonexistent/memtop-tests
 
+# STAMP_SLACK_US: how far apart, per event, memtop's BPF time stamps may stand from the
+# kernel trace's of the same tracepoint (the programs that run between the two take
+# that long): a few microseconds on a machine, tens in the kernel lane's emulated guests,
+# whose guest.sh sets it
+: "${STAMP_SLACK_US:=3}"
+
 fail() {
 	printf "FAIL: %s\n" "$*"
 	exit 1

@@ -116,21 +116,30 @@ static void make_reason(struct bpf_source *b, const char *off)
 		append(r, len, "; %s", hidden);
 }
 
-/* MEMTOP_BPF_BREAK=NAME (a concern's name, as in MEMTOP_BPF_ONLY) makes that concern's
- * first program to load one the kernel's verifier rejects (it returns without setting its
- * result), so that the tests see a real failed load leave the other concerns on */
+/* MEMTOP_BPF_BREAK=NAME (a concern's name, as in MEMTOP_BPF_ONLY) makes the first program
+ * of that concern to load return at its first instruction, which the kernel's verifier
+ * rejects (the rest unreachable, its result unset), so that the tests see a real failed
+ * load leave the other concerns on. The program keeps its length: libbpf relocates its
+ * instructions by their places after this. */
 static void break_one(struct memtop_bpf *skel, const bool *on)
 {
-	static const struct bpf_insn bad[] = {{.code = BPF_JMP | BPF_EXIT}};
 	const char *name = getenv("MEMTOP_BPF_BREAK");
 
-	for (size_t i = 0; name && i < NCONCERNS; i++)
-		if (on[i] && !strcmp(name, concern_names[i])) {
-			struct bpf_program *prog = bpf_concern_first_loaded(concerns[i], skel);
+	for (size_t i = 0; name && i < NCONCERNS; i++) {
+		struct bpf_program *prog = on[i] && !strcmp(name, concern_names[i])
+						   ? bpf_concern_first_loaded(concerns[i], skel)
+						   : NULL;
+		size_t n = prog ? bpf_program__insn_cnt(prog) : 0;
 
-			if (prog)
-				bpf_program__set_insns(prog, (struct bpf_insn *)bad, 1);
-		}
+		if (!n)
+			continue;
+		struct bpf_insn *copy = xmalloc(n * sizeof(*copy));
+
+		memcpy(copy, bpf_program__insns(prog), n * sizeof(*copy));
+		copy[0] = (struct bpf_insn){.code = BPF_JMP | BPF_EXIT};
+		bpf_program__set_insns(prog, copy, n);
+		free(copy);
+	}
 }
 
 /* Loads the programs of the concerns for which on[] is set (every other program is

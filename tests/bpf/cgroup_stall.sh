@@ -84,8 +84,8 @@ own=$(printf '%s\n' "$last" | jq --argjson r "$reader" '.processes[] | select(.p
 	.reclaim_stall_ns')
 [ -n "$got" ] && [ "$got" != null ] || fail "$stall has no reclaim_stall_ns: $last"
 [ "$got" = "$own" ] || fail "$stall stalled $got ns, its one task (the reader) $own ns"
-awk -v got="$got" -v n="$1" -v us="$2" 'BEGIN {
-	tol = 3 * n + us / 100
+awk -v got="$got" -v n="$1" -v us="$2" -v slack="$STAMP_SLACK_US" 'BEGIN {
+	tol = slack * n + us / 100
 	if (got / 1000 < us - tol || got / 1000 > us + tol) {
 		exit 1
 	}

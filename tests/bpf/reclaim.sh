@@ -102,12 +102,13 @@ check_hist() {
 	# each traced duration is within a few us of the one memtop measured: the same
 	# tracepoints, time stamps to the microsecond, taken a moment apart; an interrupt
 	# (a disk's completion while the reader streams) or the hypervisor between the
-	# trace's stamp and memtop's may stretch one by tens of us
-	awk -v who="$1" -v k="$2" -v got="$3" -v got_us="$4" '
+	# trace's stamp and memtop's may stretch one by tens of us; the programs run between
+	# the stamps take STAMP_SLACK_US (lib.sh) a reclaim
+	awk -v who="$1" -v k="$2" -v got="$3" -v got_us="$4" -v slack="$STAMP_SLACK_US" '
 		$1 == k { n++; sum += $2 }
 		END {
 			if (n != got) { printf "%s %s: %d counted, the trace %d\n", who, k, got, n; exit 1 }
-			tol = 3 * n + sum / 20 + 200
+			tol = slack * n + sum / 20 + 200
 			if (got_us < sum - tol || got_us > sum + tol) {
 				printf "%s %s: %d us in all, the trace %d us\n", who, k, got_us, sum; exit 1
 			}
@@ -177,9 +178,9 @@ traced=$(awk '$1 == "wakeups" { print $2 }' "$WORK/traced")
 # the reader's stall: rate times interval, summed, within rounding of the traced sum
 got=$(jq -s --argjson p "$reader" '[.[] | .interval_s as $dt |
 	.processes[] | select(.pid == $p) | .reclaim_stall_us_per_s * $dt] | add' "$OUT")
-awk -v got="$got" -v n="$memcg_n" -v lines="$(wc -l <"$OUT")" '
+awk -v got="$got" -v n="$memcg_n" -v lines="$(wc -l <"$OUT")" -v slack="$STAMP_SLACK_US" '
 	$1 == "stall" {
-		tol = 3 * n + $2 / 100 + 0.05 * lines
+		tol = slack * n + $2 / 100 + 0.05 * lines
 		if (got < $2 - tol || got > $2 + tol) {
 			printf "reader: memtop %.0f us stalled, the trace %d us\n", got, $2; exit 1
 		}

@@ -15,7 +15,7 @@ need_bpf swapin
 swap_child_memcg memtop-swap-$$
 
 v0=$(vmstat pswpin)
-mt_start -n 100 -d 0.5
+mt_start -n 1000 -d 0.5 # stopped by the test: as long as the swapping takes
 mt_wait_lines 1
 swapfile_on 512
 mt_wait_lines $(($(mt_lines) + 2))

@@ -1,0 +1,131 @@
+#!/bin/sh
+# run.sh: make test-kernels. For each kernel of KERNELS (default "5.10 6.1 6.12"):
+# fetches Debian's kernel (fetch.sh), boots it under qemu (boot.sh) to run memtop's tests
+# against the memtop built in build/ (guest.sh; T= names other tests than its list,
+# TEST_TIMEOUT= each test's limit, KERNEL_TIMEOUT= each guest's, 600 s), and collects
+# the results. KERNEL_JOBS guests run at once (the CPUs: each guest keeps one busy),
+# the newest kernel first, as it runs the most tests.
+# Ends with one table: a row per kernel, memtop's BPF concerns as it reported them
+# there, the tests passed, failed and skipped, the wall time and how the guest ended;
+# then the reasons of what was off, failed or skipped. Exits 1 if a test failed or a
+# guest did not finish. Each kernel's console is in build/kernels/KVER.log, its result
+# lines in build/kernels/KVER.results.
+cd "$(dirname "$0")/../.." || exit 1
+kernels=${KERNELS:-5.10 6.1 6.12}
+jobs=${KERNEL_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case "$jobs" in
+"" | *[!0-9]* | 0)
+	echo "run.sh: KERNEL_JOBS is a number from 1, not '$jobs'" >&2
+	exit 2
+	;;
+esac
+[ -x build/memtop ] || {
+	echo "run.sh: build/memtop is not built (make all)" >&2
+	exit 2
+}
+command -v jq >/dev/null || {
+	echo "run.sh: needs jq (sh scripts/deps.sh kernels)" >&2
+	exit 2
+}
+mkdir -p build/kernels
+
+# lane KVER: fetches, boots and leaves "SECONDS HOW" in build/kernels/KVER.wall
+lane() {
+	start=$(date +%s)
+	rm -f "build/kernels/$1.results" "build/kernels/$1.wall"
+	if sh tests/kernels/fetch.sh "$1"; then
+		job=build/kernels/$1.job
+		# the guest's environment is its own: TEST_TIMEOUT goes in the job; T's words are
+		# quoted, not globbed there (tests/run.sh matches its patterns)
+		{
+			[ -z "${TEST_TIMEOUT:-}" ] || echo "export TEST_TIMEOUT='$TEST_TIMEOUT'"
+			printf 'exec sh %s/tests/kernels/guest.sh' "$PWD"
+			set -f
+			for w in ${T:-}; do printf " '%s'" "$w"; done
+			set +f
+			echo
+		} >"$job"
+		sh tests/kernels/boot.sh "$1" "$job"
+		case $? in
+		0 | 1) how=finished ;;
+		124) how="timed out" ;;
+		*) how="no exit status" ;;
+		esac
+	else
+		how="fetch failed"
+	fi
+	echo "$(($(date +%s) - start)) $how" >"build/kernels/$1.wall"
+}
+
+# the queue of kernels, newest first; each of $jobs workers takes the next one
+queue=$(mktemp /tmp/memtop-kernels.XXXXXX) || exit 1
+trap 'rm -f "$queue" "$queue.lock"' EXIT
+printf '%s\n' $kernels | sort -rV >"$queue"
+pop() {
+	(
+		flock 9
+		head -n 1 "$queue"
+		sed -i 1d "$queue"
+	) 9>"$queue.lock"
+}
+pids=""
+i=0
+while [ $i -lt "$jobs" ]; do
+	(while k=$(pop) && [ -n "$k" ]; do lane "$k"; done) &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+# ^C stops the workers and, through them, their guests
+trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
+wait
+
+# the table, its columns separated by tabs for column(1)
+results() { cat "build/kernels/$1.results" 2>/dev/null; }
+bpf() { results "$1" | sed -n 's/^MEMTOP-LANE-BPF=//p' | tail -n 1; }
+table() {
+	names=$(for k in $kernels; do bpf "$k" | jq -r 'keys_unsorted[]' 2>/dev/null; done |
+		awk '!seen[$0]++')
+	printf 'kernel'
+	for n in $names; do printf '\t%s' "$n"; done
+	printf '\tpassed\tfailed\tskipped\twall\tguest\n'
+	for k in $kernels; do
+		release=$(results "$k" | sed -n 's/^MEMTOP-LANE-KERNEL=//p' | head -n 1)
+		printf '%s' "${release:-$k}"
+		for n in $names; do
+			printf '\t%s' "$(bpf "$k" | jq -r --arg n "$n" '.[$n] // "-" | sub(":.*"; "")' 2>/dev/null)"
+		done
+		for v in PASS FAIL SKIP; do
+			printf '\t%s' "$(results "$k" | awk -v v="$v" '$1 == "MEMTOP-LANE-TEST" && $3 == v { n++ }
+				END { print n + 0 }')"
+		done
+		read -r secs how <"build/kernels/$k.wall" || secs=? how=?
+		printf '\t%ss\t%s\n' "$secs" "$(echo "$how" | tr ' ' '_')"
+	done
+}
+echo
+table | column -t -s "$(printf '\t')"
+# the concerns each kernel has what they need for (doc/compatibility.md): one of them off
+# there fails the lane
+expected() {
+	case $1 in
+	5.10) echo oom reclaim tasks ;;
+	*) echo oom reclaim swapin tasks cgroup_iter ;;
+	esac
+}
+bad=0
+for k in $kernels; do
+	read -r _ how <"build/kernels/$k.wall"
+	[ "$how" = finished ] || bad=1
+	for n in $(expected "$k"); do
+		[ "$(bpf "$k" | jq -r --arg n "$n" '.[$n] // "missing"' 2>/dev/null)" = on ] && continue
+		echo "$k: bpf $n should be on here"
+		bad=1
+	done
+	bpf "$k" | jq -r --arg k "$k" 'to_entries[] | select(.value != "on") |
+		"\($k): bpf \(.key) \(.value)"' 2>/dev/null
+	results "$k" | awk -v k="$k" '$1 == "MEMTOP-LANE-TEST" && $3 != "PASS" {
+		r = $5; for (i = 6; i <= NF; i++) r = r " " $i
+		print k ": " $3 " " $2 " (" $4 "s): " r }'
+	results "$k" | grep -q '^MEMTOP-LANE-TEST [^ ]* FAIL ' && bad=1
+done
+exit $bad
