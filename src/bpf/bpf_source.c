@@ -83,6 +83,7 @@ static void make_reason(struct bpf_source *b, const char *off)
 	char *r = b->reason;
 	size_t len = sizeof(b->reason);
 	size_t nfail = 0, ndenied = 0;
+	bool log_said = false;
 
 	for (size_t i = 0; i < NCONCERNS; i++) {
 		nfail += b->c[i].why[0] != 0;
@@ -102,14 +103,21 @@ static void make_reason(struct bpf_source *b, const char *off)
 	} else if (nfail == NCONCERNS) {
 		append(r, len, "BPF off: %s", common_why(b));
 	} else {
-		for (size_t i = 0; i < NCONCERNS; i++)
-			if (b->c[i].why[0])
-				append(r, len, "%s%s off: %s", r[0] ? "; " : "", concerns[i]->name,
-				       b->c[i].why);
+		for (size_t i = 0; i < NCONCERNS; i++) {
+			if (!b->c[i].why[0])
+				continue;
+			append(r, len, "%s%s off: %s", r[0] ? "; " : "", concerns[i]->name,
+			       b->c[i].why);
+			/* what runs instead, next to its cause: the line may be cut */
+			if (concerns[i]->oom_kills && oom_merge_following(b->oom) && !log_said) {
+				append(r, len, "; OOM kills from the kernel log");
+				log_said = true;
+			}
+		}
 	}
 	if (b->pins_say[0])
 		append(r, len, "%s%s", r[0] ? "; " : "", b->pins_say);
-	if (oom_merge_following(b->oom))
+	if (oom_merge_following(b->oom) && !log_said)
 		append(r, len, "; OOM kills from the kernel log");
 	char hidden[96];
 	if (procfs_hidden(hidden, sizeof(hidden))) /* why fewer processes show than run */

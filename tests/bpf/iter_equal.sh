@@ -109,8 +109,8 @@ while :; do
 	proc_read >"$WORK/a"
 	"$MEMTOP" --json -n 1 >"$WORK/json" || fail "memtop --json exited $?"
 	proc_read >"$WORK/b"
-	[ "$(jq -r .bpf.reason "$WORK/json")" = "" ] ||
-		fail "BPF partly off: $(jq -r .bpf.reason "$WORK/json")"
+	[ "$(jq -r .bpf.concerns.tasks "$WORK/json")" = on ] ||
+		fail "the task iterator is off: $(jq -r .bpf.reason "$WORK/json")"
 	jq -r '.processes[] | "\(.pid) \(.ppid) \(.minflt) \(.majflt) \(.rss_kb) \(.vsz_kb) \(.shr_kb) \(.txt_kb) \(.data_kb) \(.user)"' \
 		"$WORK/json" >"$WORK/m"
 	compare && break

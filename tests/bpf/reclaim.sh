@@ -117,12 +117,12 @@ check_hist() {
 	# a log2 bucket holds durations lo..2*lo-1 (the first 0..1); a traced duration near a
 	# bound may fall either side of it, and one in ten (at least two) may be elsewhere,
 	# stretched as above (a wrong unit or slot would move nearly all of them)
-	awk -v who="$1" -v k="$2" '
+	awk -v who="$1" -v k="$2" -v slack="$STAMP_SLACK_US" '
 		function slot(u) { s = 0; while (u >= 2) { u = int(u / 2); s++ } return s }
 		FILENAME == ARGV[1] { got[slot($1)] += $2; next }
 		$1 == k {
 			n++
-			lo = slot($2 > 3 ? $2 - 3 : 0); hi = slot($2 + 3)
+			lo = slot($2 > slack ? $2 - slack : 0); hi = slot($2 + slack)
 			for (s = lo; s <= hi; s++) maybe[s]++
 			if (lo == hi) sure[lo]++
 		}

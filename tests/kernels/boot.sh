@@ -77,7 +77,7 @@ echo "boot.sh: booting $release ($how), the console in ${log#"$PWD/"}"
 # qemu's exit status goes to a file: the pipe that prefixes the lines hides it
 {
 	# shellcheck disable=SC2086 # $accel is words
-	timeout -k 10 "${KERNEL_TIMEOUT:-600}" qemu-system-x86_64 $accel -nographic -no-reboot \
+	timeout -k 10 "${KERNEL_TIMEOUT:-1200}" qemu-system-x86_64 $accel -nographic -no-reboot \
 		-m 3G -smp 2 -nic none -serial mon:stdio -serial file:"$results" \
 		-kernel "$dir/vmlinuz" -initrd "$initrd" \
 		-append "console=ttyS0 quiet panic=-1 psi=1 job=$job" \
@@ -92,7 +92,7 @@ sed -i 's/\r$//' "$results" 2>/dev/null
 rc=$(sed -n 's/^MEMTOP-LANE-EXIT=\([0-9]*\)$/\1/p' "$results" 2>/dev/null | tail -n 1)
 [ -n "$rc" ] && exit "$rc"
 if [ "$qemu" = 124 ]; then
-	echo "boot.sh: kernel $kver: the guest did not finish in ${KERNEL_TIMEOUT:-600}s" >&2
+	echo "boot.sh: kernel $kver: the guest did not finish in ${KERNEL_TIMEOUT:-1200}s" >&2
 	exit 124
 fi
 echo "boot.sh: kernel $kver: the guest ended without the job's status (see ${log#"$PWD/"})" >&2

@@ -13,14 +13,14 @@ cd "$(dirname "$0")/../.." || exit 1
 # the tests that prove each concern on a real kernel: each loading alone (concern_broken),
 # OOM kills with their triggering task against the kernel log (oom_memcg, cgroup_oom,
 # oom_cgroup_before: LIMIT-IN, the victim before the kill, the post-mortem), swap-ins
-# against /proc/vmstat (swapin), reclaim against a tracefs instance (reclaim,
-# cgroup_stall), the task and cgroup iterators against /proc and the cgroup files
+# against /proc/vmstat (swapin), reclaim against a tracefs instance (reclaim), the task
+# and cgroup iterators against /proc and the cgroup files
 # (iter_equal, cgroup_figures), --leaks without tracefs mounted, --stacks, --pin,
 # memtop without BPF, its self-protection (pressure), cgroup v2 (vm/cgroup_v2.sh)
 [ $# -gt 0 ] || set -- bpf/concern_broken.sh bpf/oom_memcg.sh bpf/cgroup_oom.sh \
-	bpf/oom_cgroup_before.sh bpf/swapin.sh bpf/reclaim.sh bpf/cgroup_stall.sh \
-	bpf/iter_equal.sh bpf/cgroup_figures.sh bpf/leaks.sh bpf/stacks_cli.sh bpf/pins.sh \
-	bpf/no_bpf.sh bpf/pressure.sh vm/cgroup_v2.sh cli/cgroups.sh
+	bpf/oom_cgroup_before.sh bpf/swapin.sh bpf/reclaim.sh bpf/iter_equal.sh \
+	bpf/cgroup_figures.sh bpf/leaks.sh bpf/stacks_cli.sh bpf/pins.sh bpf/no_bpf.sh \
+	bpf/pressure.sh vm/cgroup_v2.sh
 
 note() {
 	echo "$*"
