@@ -41,7 +41,7 @@ __u32 gate_open;  /* user space: no wake-up needed (every swap-in is counted) */
 /* user space: which of the two ways this kernel has (its tracepoints as they expect) */
 const volatile bool bio_way = true;
 const volatile bool memcg_way = true;
-__u32 wake_sent;  /* a wake-up is on its way; user space clears it */
+__u32 wake_sent; /* a wake-up is on its way; user space clears it */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);

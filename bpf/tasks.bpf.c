@@ -114,8 +114,7 @@ struct mm_struct___old {
 
 /* mm is the task's: fields are read by plain loads (the verifier makes them safe), the
  * per-CPU parts by bpf_probe_read_kernel, one read per CPU where they lie side by side */
-static __always_inline void mm_figures(struct mm_struct *mm, struct mtb_task_rec *r,
-				       bool per_cpu)
+static __always_inline void mm_figures(struct mm_struct *mm, struct mtb_task_rec *r, bool per_cpu)
 {
 	struct sum s = {};
 

@@ -384,7 +384,9 @@ void bpf_source_collect(struct bpf_source *b, struct snapshot *s)
 		snprintf(st->concern[i].name, sizeof(st->concern[i].name), "%s",
 			 concern_names[i] + strlen("bpf_"));
 		snprintf(st->concern[i].why, sizeof(st->concern[i].why), "%s",
-			 b->c[i].state ? "" : b->c[i].why[0] ? b->c[i].why : "off");
+			 b->c[i].state	  ? ""
+			 : b->c[i].why[0] ? b->c[i].why
+					  : "off");
 		st->nconcerns = (int)i + 1;
 		if (!b->c[i].state)
 			continue;

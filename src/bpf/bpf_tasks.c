@@ -32,8 +32,7 @@ struct tasks {
 	size_t nlate, late_cap;
 };
 
-static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why,
-			   size_t len)
+static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why, size_t len)
 {
 	int n = libbpf_num_possible_cpus();
 

@@ -87,7 +87,8 @@ const char *swapin_mode_text(const struct bpf_state *b)
 	if (!strcmp(b->swapin_mode, "memcg"))
 		return ", swap-ins per fault";
 	if (!strcmp(b->swapin_mode, "none"))
-		return ", swap-ins per process not counted (swap without bios, no count_memcg_events)";
+		return ", swap-ins per process not counted (swap without bios, no "
+		       "count_memcg_events)";
 	return "";
 }
 
