@@ -13,10 +13,10 @@
 # (600), or 125 when it ended without the job's status.
 set -u
 kver=${1:-} job=${2:-}
-[ -n "$kver" ] && [ -f "$job" ] || {
+if [ -z "$kver" ] || ! [ -f "$job" ]; then
 	echo "usage: boot.sh KVER JOBFILE (a file that exists)" >&2
 	exit 2
-}
+fi
 job=$(realpath "$job")
 case "$job" in
 *[!A-Za-z0-9/._+-]*)
@@ -38,7 +38,7 @@ mods=$dir/modules/lib/modules/$release
 # them from depmod's index; the guest's busybox modprobe loads them by name from the
 # same index. Made again when init.sh or this script is newer.
 initrd=$dir/initrd.cpio
-if ! [ "$initrd" -nt "$here/init.sh" ] || ! [ "$initrd" -nt "$here/boot.sh" ]; then
+if [ -z "$(find "$initrd" -newer "$here/init.sh" -newer "$here/boot.sh" 2>/dev/null)" ]; then
 	tree=$(mktemp -d "$dir/initrd.XXXXXX") || exit 1
 	mkdir -p "$tree/bin" "$tree/lib/modules/$release"
 	cp /bin/busybox "$tree/bin/busybox" && cp "$here/init.sh" "$tree/init" &&
@@ -74,7 +74,10 @@ rm -f "$status" "$results"
 how=TCG
 [ -z "${accel%%-enable-kvm*}" ] && how=KVM
 echo "boot.sh: booting $release ($how), the console in ${log#"$PWD/"}"
-# qemu's exit status goes to a file: the pipe that prefixes the lines hides it
+# qemu's exit status goes to a file: the pipe that prefixes the lines hides it. It runs in
+# the background, so that INT or TERM (^C, run.sh stopping) end it at once: timeout, in
+# a process group of its own, passes TERM on to qemu.
+pid=$base.pid
 {
 	# shellcheck disable=SC2086 # $accel is words
 	timeout -k 10 "${KERNEL_TIMEOUT:-1200}" qemu-system-x86_64 $accel -nographic -no-reboot \
@@ -83,11 +86,15 @@ echo "boot.sh: booting $release ($how), the console in ${log#"$PWD/"}"
 		-append "console=ttyS0 quiet panic=-1 psi=1 job=$job" \
 		-fsdev local,id=h,path=/,security_model=none,readonly=on,multidevs=remap \
 		-device virtio-9p-pci,fsdev=h,mount_tag=host \
-		-drive file="$disk",format=raw,if=virtio,cache=unsafe </dev/null 2>&1
+		-drive file="$disk",format=raw,if=virtio,cache=unsafe </dev/null 2>&1 &
+	echo $! >"$pid"
+	wait $!
 	echo $? >"$status"
-} | tr -d '\r' | sed 's/\x1b[^A-Za-z]*[A-Za-z]//g' | tee "$log" | sed "s/^/[$kver] /"
+} | tr -d '\r' | sed 's/\x1b[^A-Za-z]*[A-Za-z]//g' | tee "$log" | sed "s/^/[$kver] /" &
+trap 'kill "$(cat "$pid")" 2>/dev/null; wait; rm -f "$disk" "$status" "$pid"; exit 130' INT TERM HUP
+wait $!
 qemu=$(cat "$status" 2>/dev/null)
-rm -f "$disk" "$status"
+rm -f "$disk" "$status" "$pid"
 sed -i 's/\r$//' "$results" 2>/dev/null
 rc=$(sed -n 's/^MEMTOP-LANE-EXIT=\([0-9]*\)$/\1/p' "$results" 2>/dev/null | tail -n 1)
 [ -n "$rc" ] && exit "$rc"

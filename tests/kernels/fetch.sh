@@ -31,6 +31,7 @@ flock 8 || exit 1
 
 die() {
 	echo "fetch.sh: kernel $kver: $*" >&2
+	rm -rf "$dir"
 	exit 1
 }
 rm -rf "$dir"
@@ -41,13 +42,13 @@ set -- -q -o Dir::Etc::sourcelist="$dir/apt/sources.list" -o Dir::Etc::sourcepar
 	-o Dir::State::Lists="$dir/apt/lists" -o Dir::Cache="$dir/apt/cache" \
 	-o Dir::Etc::preferences=/dev/null -o Dir::Etc::preferencesparts=/dev/null \
 	-o APT::Sandbox::User=root
-apt-get "$@" update >"$dir/apt/update.log" 2>&1 ||
+apt-get "$@" --error-on=any update >"$dir/apt/update.log" 2>&1 ||
 	die "apt-get update of $suite failed: $(grep -E '^(E|W):' "$dir/apt/update.log" | head -n 1)"
 
 # the newest ABI's image: the signed package, else the unsigned one
 re=$(printf '%s' "$kver" | sed 's/\./\\./g')
-names=$(apt-cache "$@" search --names-only "^linux-image-$re[.-]" | cut -d' ' -f1 |
-	grep -E -- "^linux-image-$re[.-].*-amd64(-unsigned)?\$" | grep -v -e '-cloud-' -e '-rt-')
+names=$(apt-cache "$@" search --names-only "^linux-image-${re}[.-]" | cut -d' ' -f1 |
+	grep -E -- "^linux-image-${re}[.-].*-amd64(-unsigned)?\$" | grep -v -e '-cloud-' -e '-rt-')
 newest=$(printf '%s\n' "$names" | sed 's/-unsigned$//' | sort -uV | tail -n 1)
 [ -n "$newest" ] || die "no linux-image-$kver*-amd64 package in $suite"
 pkg=$newest
@@ -65,8 +66,8 @@ mv "$1" "$dir/vmlinuz" || die "cannot move the kernel image"
 mods=$dir/deb/root/lib/modules/$release
 [ -d "$mods" ] || mods=$dir/deb/root/usr/lib/modules/$release
 [ -d "$mods" ] || die "$pkg holds no modules for $release"
-mkdir -p "$dir/modules/lib/modules" && mv "$mods" "$dir/modules/lib/modules/" ||
-	die "cannot move the modules"
+mkdir -p "$dir/modules/lib/modules" || die "cannot make $dir/modules"
+mv "$mods" "$dir/modules/lib/modules/" || die "cannot move the modules"
 # compressed modules (6.12's .ko.xz) become plain .ko, which any modprobe loads
 find "$dir/modules" -name '*.ko.xz' -print0 | xargs -0 -r -P "$(nproc)" -n 64 xz -d ||
 	die "cannot decompress the modules"

@@ -17,9 +17,9 @@ die() {
 }
 # busybox's modprobe loads each with what it needs (lib/modules/RELEASE/modules.dep); it
 # is also the one the kernel runs for a module it asks for
-for m in $(cat /modules); do
+while read -r m; do
 	modprobe "$m" || echo "memtop-lane: cannot load module $m"
-done
+done </modules
 
 # cache=loose: the guest keeps what it read of the host's files (programs start several
 # times faster under emulation); what changes on the host meanwhile it may not see

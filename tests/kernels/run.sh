@@ -28,6 +28,12 @@ command -v jq >/dev/null || {
 	exit 2
 }
 mkdir -p build/kernels
+# one run at a time in a checkout: runs share build/kernels/KVER.*
+exec 7>build/kernels/run.lock
+flock -n 7 || {
+	echo "run.sh: waiting for another run of the kernel lane in this checkout to end"
+	flock 7 || exit 1
+}
 
 # lane KVER: fetches, boots and leaves "SECONDS HOW" in build/kernels/KVER.wall
 lane() {
@@ -46,12 +52,20 @@ lane() {
 			set +f
 			echo
 		} >"$job"
-		sh tests/kernels/boot.sh "$1" "$job"
-		case $? in
-		0 | 1) how=finished ;;
-		124) how="timed out" ;;
-		*) how="no exit status" ;;
-		esac
+		# in the background, its pid noted, so that stop() below can end it
+		sh tests/kernels/boot.sh "$1" "$job" &
+		echo $! >"$queue.$1.pid"
+		wait $!
+		rc=$?
+		rm -f "$queue.$1.pid"
+		# finished: the job's status came back (boot.sh's own errors also exit 1)
+		if grep -q '^MEMTOP-LANE-EXIT=' "build/kernels/$1.results" 2>/dev/null; then
+			how=finished
+		elif [ $rc = 124 ]; then
+			how="timed out"
+		else
+			how="no exit status"
+		fi
 	else
 		how="fetch failed"
 	fi
@@ -60,7 +74,8 @@ lane() {
 
 # the queue of kernels, newest first; each of $jobs workers takes the next one
 queue=$(mktemp /tmp/memtop-kernels.XXXXXX) || exit 1
-trap 'rm -f "$queue" "$queue.lock"' EXIT
+trap 'rm -f "$queue" "$queue".*' EXIT
+# shellcheck disable=SC2086 # $kernels is words
 printf '%s\n' $kernels | sort -rV >"$queue"
 pop() {
 	(
@@ -76,9 +91,21 @@ while [ $i -lt "$jobs" ]; do
 	pids="$pids $!"
 	i=$((i + 1))
 done
-# ^C stops the workers and, through them, their guests
-trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
-wait
+# ^C or a kill: no more kernels are started, and the guests running are stopped (boot.sh
+# stops its qemu on TERM)
+# shellcheck disable=SC2317 # run by the trap
+stop() {
+	: >"$queue"
+	for f in "$queue".*.pid; do
+		[ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+	done
+	wait
+	exit 130
+}
+trap stop INT TERM HUP
+for p in $pids; do
+	wait "$p"
+done
 
 # the table, its columns separated by tabs for column(1)
 results() { cat "build/kernels/$1.results" 2>/dev/null; }
@@ -99,7 +126,7 @@ table() {
 			printf '\t%s' "$(results "$k" | awk -v v="$v" '$1 == "MEMTOP-LANE-TEST" && $3 == v { n++ }
 				END { print n + 0 }')"
 		done
-		read -r secs how <"build/kernels/$k.wall" || secs=? how=?
+		{ read -r secs how <"build/kernels/$k.wall"; } 2>/dev/null || secs="?" how="?"
 		printf '\t%ss\t%s\n' "$secs" "$(echo "$how" | tr ' ' '_')"
 	done
 }
@@ -115,7 +142,7 @@ expected() {
 }
 bad=0
 for k in $kernels; do
-	read -r _ how <"build/kernels/$k.wall"
+	{ read -r _ how <"build/kernels/$k.wall"; } 2>/dev/null || how=""
 	[ "$how" = finished ] || bad=1
 	for n in $(expected "$k"); do
 		[ "$(bpf "$k" | jq -r --arg n "$n" '.[$n] // "missing"' 2>/dev/null)" = on ] && continue
