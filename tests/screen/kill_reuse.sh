@@ -4,7 +4,6 @@
 # on "victim"; the victim is killed from outside, and an "impostor" is made to take its
 # pid (the namespace's ns_last_pid); y must spare the impostor and say the victim has
 # exited. The same with the victim tagged (Space) instead of selected.
-# memtop-test: beside others
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (a PID namespace, ns_last_pid)"
 command -v unshare >/dev/null && command -v nsenter >/dev/null || skip "needs unshare, nsenter"
@@ -49,10 +48,11 @@ impostor() {
 	: >"$tmp/imp"
 	nsenter -t "$init" -p -m sh -c "echo $((vns - 1)) >/proc/sys/kernel/ns_last_pid || exit
 		\"$tmp/impostor\" 1000 & echo \$! >\"$tmp/imp\"; wait" &
-	kids="$kids $!"
+	ientry=$!
+	kids="$kids $ientry"
 	eventually 10 test -s "$tmp/imp" || fail "the impostor did not start"
 	[ "$(cat "$tmp/imp")" = "$vns" ] || fail "the impostor took pid $(cat "$tmp/imp"), not $vns"
-	impostor=$(pgrep -x impostor) || fail "no impostor here"
+	impostor=$(pgrep -x impostor -P "$(child_of $ientry)") || fail "no impostor here"
 	echo "victim: pid $vns of the namespace ($victim here); impostor: the same ($impostor here)"
 }
 # filter: the table filtered to the victim alone, then paused (Z), so that its rows are
