@@ -55,12 +55,32 @@ static int parse_signal(const char *s)
 	return -1;
 }
 
-static const char *comm_of(const struct ui *u, int32_t pid)
+/* "5 (sleep) has exited; nothing sent", the process's name escaped */
+static void exited(struct ui *u)
 {
-	for (size_t i = 0; i < u->m->nrows; i++)
-		if (u->m->rows[i]->p->pid == pid)
-			return u->m->rows[i]->p->comm;
-	return "?";
+	char comm[80];
+
+	escape_display(st->kill_comm, comm, sizeof(comm), u->cv.utf8);
+	snprintf(u->message, sizeof(u->message), "%d (%s) has exited; nothing sent",
+		 (int)st->kill.pid, comm);
+}
+
+int main_kill_hold(struct ui *u)
+{
+	size_t sel = st->tab.sel;
+
+	pid_hold_close(&st->kill);
+	if (sel >= u->m->nrows) {
+		snprintf(u->message, sizeof(u->message), "no process selected");
+		return -1;
+	}
+	const struct proc_sample *p = u->m->rows[sel]->p;
+	snprintf(st->kill_comm, sizeof(st->kill_comm), "%s", p->comm);
+	if (pid_hold_open(&st->kill, p->pid, p->start_ticks, true)) {
+		exited(u);
+		return -1;
+	}
+	return 0;
 }
 
 static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *text)
@@ -86,6 +106,7 @@ static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *t
 	case PROMPT_SIGNAL: {
 		int sig = parse_signal(text);
 		if (sig < 0) {
+			pid_hold_close(&st->kill);
 			char q[PARSE_QUOTE_SIZE];
 			snprintf(u->message, sizeof(u->message), "no signal '%s'",
 				 parse_quote(text, q, sizeof(q)));
@@ -113,18 +134,19 @@ static struct reaction commit(struct ui *u, enum prompt_kind kind, const char *t
 static void confirm_key(struct ui *u, wint_t ch)
 {
 	u->prompt.kind = PROMPT_NONE;
-	if (ch != 'y' && ch != 'Y') {
+	if (ch != 'y' && ch != 'Y')
 		snprintf(u->message, sizeof(u->message), "not sent");
-		return;
-	}
-	if (st->tags.n)
-		tags_kill(&st->tags, u->m, st->kill_sig, u->message, sizeof(u->message));
-	else if (kill(st->kill_pid, st->kill_sig) == 0)
+	else if (st->tags.n)
+		tags_kill(&st->tags, st->kill_sig, u->message, sizeof(u->message));
+	else if (pid_hold_signal(&st->kill, st->kill_sig) == 0)
 		snprintf(u->message, sizeof(u->message), "sent SIG%s to %d",
-			 sigabbrev_np(st->kill_sig), st->kill_pid);
+			 sigabbrev_np(st->kill_sig), (int)st->kill.pid);
+	else if (errno == ESRCH)
+		exited(u);
 	else
-		snprintf(u->message, sizeof(u->message), "kill %d: %s", st->kill_pid,
+		snprintf(u->message, sizeof(u->message), "kill %d: %s", (int)st->kill.pid,
 			 strerror(errno));
+	pid_hold_close(&st->kill);
 }
 
 /* A key while a prompt is open (u->prompt.kind != PROMPT_NONE), but the filter's (the table
@@ -142,7 +164,10 @@ struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key)
 	prompt_text(&u->prompt, text, sizeof(text));
 	switch (r) {
 	case PROMPT_IGNORED:
+		return reacts(REACT_NONE);
 	case PROMPT_CANCEL:
+		if (kind == PROMPT_SIGNAL)
+			pid_hold_close(&st->kill);
 		return reacts(REACT_NONE);
 	case PROMPT_COMMIT:
 		return commit(u, kind, text);
@@ -168,13 +193,13 @@ void main_confirm_draw(struct ui *u)
 	const struct canvas *cv = &u->cv;
 	char line[300], comm[80];
 
-	escape_display(comm_of(u, st->kill_pid), comm, sizeof(comm), cv->utf8);
+	escape_display(st->kill_comm, comm, sizeof(comm), cv->utf8);
 	if (st->tags.n)
 		snprintf(line, sizeof(line), "Send SIG%s (%d) to %zu tagged processes? [y/N] ",
 			 sigabbrev_np(st->kill_sig), st->kill_sig, st->tags.n);
 	else
 		snprintf(line, sizeof(line), "Send SIG%s (%d) to %d (%s)? [y/N] ",
-			 sigabbrev_np(st->kill_sig), st->kill_sig, st->kill_pid, comm);
+			 sigabbrev_np(st->kill_sig), st->kill_sig, (int)st->kill.pid, comm);
 	put_text(cv, cv->rows - 1, 0, cv->cols, ROLE_ALERT, line, true);
 	curs_set(0);
 }

@@ -120,13 +120,13 @@ static struct reaction htop_act(struct ui *u, int a)
 	switch (a) {
 	case ACT_TAG:
 		if (p) {
-			tags_toggle(&st->tags, p);
+			tags_toggle(&st->tags, p, !u->rv.on);
 			table_act(&proc_table, u, TA_DOWN);
 		}
 		break;
 	case ACT_TAG_TREE:
 		if (p) {
-			size_t n = tags_tree(&st->tags, u->m, p);
+			size_t n = tags_tree(&st->tags, u->m, p, !u->rv.on);
 			snprintf(u->message, sizeof(u->message), "%zu tagged (%zu in all)", n,
 				 st->tags.n);
 		}
@@ -183,11 +183,8 @@ struct reaction main_act(struct ui *u, int a)
 			snprintf(u->message, sizeof(u->message), "a replay sends no signals");
 			break;
 		}
-		if (!u->m->nrows) {
-			snprintf(u->message, sizeof(u->message), "no process selected");
+		if (!st->tags.n && main_kill_hold(u))
 			break;
-		}
-		st->kill_pid = main_selected_pid(u);
 		prompt_open(&u->prompt, PROMPT_SIGNAL, "15");
 		break;
 	case ACT_TAG:

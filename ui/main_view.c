@@ -5,7 +5,7 @@
 #include "draw_table.h"
 #include "graphs.h"
 
-struct main_state main_state;
+struct main_state main_state = {.kill = {.fd = -1}}; /* no process held */
 
 int main_table_rows(const struct ui *u)
 {

@@ -12,7 +12,10 @@
 struct main_state {
 	struct table_view tab;
 	char search[128];
-	int32_t kill_pid; /* the signal prompt's process and signal */
+	/* the signal prompt's process (held from k on: src/proc/pidhold.h), its name as
+	 * the row showed it (raw) and the signal */
+	struct pid_hold kill;
+	char kill_comm[MT_COMM_LEN + 1];
 	int kill_sig;
 	bool from_cgroups; /* opened on a cgroup by Enter there: Esc goes back */
 	int hscroll;	   /* columns the table is scrolled to the right (Left, Right) */
@@ -31,6 +34,9 @@ int32_t main_selected_pid(const struct ui *u);
 /* The search (/, F3): the selection moved to the next row from `from` whose name or
  * command holds its text */
 void main_search_from(struct ui *u, size_t from);
+/* k on the selected process: holds it for the signal (st->kill, until the prompts close),
+ * 0; -1 with a message where none is selected or it has exited */
+int main_kill_hold(struct ui *u);
 /* The signal's confirmation on the bottom line */
 void main_confirm_draw(struct ui *u);
 /* Shows the processes of the cgroup selected there (Enter on the cgroup table) */

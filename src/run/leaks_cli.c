@@ -1,5 +1,6 @@
 /* memtop --leaks PID[:SECS]: traces one process's allocations for a while, then prints
- * those still outstanding, grouped by stack, as text or JSON. */
+ * those still outstanding, grouped by stack, as text or JSON; where the process exits
+ * first, those traced until then, and exits 1 saying so (as --stacks). */
 #include "leaks_cli.h"
 
 #include <errno.h>
@@ -27,6 +28,7 @@ struct report {
 	double secs;
 	char libc[512]; /* the tracer's, kept past its close */
 	const char *note;
+	bool exited; /* during the window */
 	struct leak_stack *s;
 	size_t n;
 	struct leaks_totals tot;
@@ -185,8 +187,8 @@ static void print_json(FILE *f, const struct report *r)
 
 	fprintf(f, "{\"pid\":%d,\"comm\":", r->pid);
 	json_string(f, r->comm);
-	fprintf(f, ",\"seconds\":%.3f,\"uprobes\":%s,\"libc\":", r->secs,
-		r->libc[0] ? "true" : "false");
+	fprintf(f, ",\"seconds\":%.3f,\"exited\":%s,\"uprobes\":%s,\"libc\":", r->secs,
+		r->exited ? "true" : "false", r->libc[0] ? "true" : "false");
 	json_string(f, r->libc);
 	fprintf(f, ",\"note\":");
 	json_string(f, r->note);
@@ -234,26 +236,25 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 	snprintf(why, sizeof(why), "/proc/%d/comm", pid);
 	if (read_file(why, r.comm, sizeof(r.comm)) > 0)
 		r.comm[strcspn(r.comm, "\n")] = '\0';
+	/* the modules read now, so that what was traced can be named after the process
+	 * exits (read again at the end of a window it lived through) */
+	if (!(r.sym = symbolizer_new(pid))) {
+		fprintf(stderr, "memtop: no process %d\n", pid);
+		leaks_close(lk);
+		return 1;
+	}
 	stop_signals_catch(); /* what was traced so far is printed */
 	double start = clock_mono();
-	bool exited = wait_window(pid, secs);
+	r.exited = wait_window(pid, secs);
 	leaks_stop(lk); /* first: a wait for a CPU here stays inside the window */
 	double end = clock_mono();
 
 	r.secs = end - start;
-	if (exited) {
-		fprintf(stderr, "memtop: process %d exited after %.1f s of tracing\n", pid, r.secs);
-		leaks_close(lk);
-		return 1;
-	}
 	r.n = leaks_read(lk, start, end, &r.s, &r.tot);
 	snprintf(r.libc, sizeof(r.libc), "%s", leaks_libc(lk));
 	leaks_close(lk);
-	if (!(r.sym = symbolizer_new(pid))) {
-		fprintf(stderr, "memtop: process %d exited after %.1f s of tracing\n", pid, r.secs);
-		free(r.s);
-		return 1;
-	}
+	if (!r.exited) /* its libraries opened meanwhile (the start's kept where it is gone) */
+		(void)symbolizer_refresh(r.sym);
 	if (json)
 		print_json(stdout, &r);
 	else
@@ -262,6 +263,10 @@ int leaks_cli_run(int32_t pid, double secs, bool json)
 		rc = 1;
 	else if (stop_signal_caught())
 		rc = 128 + stop_signal_caught();
+	if (r.exited) { /* as --stacks: what was seen is printed, and the exit said */
+		fprintf(stderr, "memtop: process %d exited after %.1f s of tracing\n", pid, r.secs);
+		rc = rc ? rc : 1;
+	}
 	symbolizer_free(r.sym);
 	free(r.s);
 	return rc;

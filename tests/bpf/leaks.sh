@@ -10,7 +10,8 @@
 # (/proc/PID/maps). The same program on a copy of libc deleted after it started, in a
 # directory whose name holds an escape sequence: probed all the same, the name escaped.
 # Linked statically (no libc for the uprobes): the mmap part alone, said in one line. A
-# process that exits during the window: exit 1, one line.
+# process that exits during the window: what was traced until then (its leak_site), then
+# exit 1 with one line, as --stacks.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 kid=""
@@ -145,11 +146,31 @@ echo "static: $(cat "$tmp/err"); mmap_site $(printf '%s' "$mm" | jq '.[0].bytes_
 kill $kid
 wait $kid 2>/dev/null
 
-# --- a process that exits during the window ---
-"$HELPERS/leak_child" 1024 0 1.5 >"$tmp/child" &
-kid=$!
-wait_ready "$tmp/child" || fail "leak_child never got ready"
-exits 1 "process $kid exited after [0-9.]+ s of tracing\$" --leaks "$kid:30"
+# --- a process that exits during the window: what was traced until then is printed, and
+# memtop exits 1 saying so (as --stacks does) ---
+start_leaker "$HELPERS/leak_child"
+"$MEMTOP" --leaks "$kid:300" --json >"$tmp/out" 2>"$tmp/err" &
+mt=$!
+# the window is open once memtop waits on the process (poll on its pidfd), then the
+# child leaks 512 KiB more (its heap, in its maps) and is killed
+window_open() { grep -q poll "/proc/$mt/wchan" 2>/dev/null; }
+eventually 30 window_open || fail "memtop --leaks never began its window"
+h0=$(heap_kb)
+grown() { [ $(($(heap_kb) - h0)) -ge 512 ]; }
+eventually 30 grown || fail "leak_child's heap did not grow"
+kill $kid
 wait $kid 2>/dev/null
+wait $mt
+rc=$?
 kid=""
+[ $rc = 1 ] || fail "exited during the window: memtop exited $rc, not 1: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq "^memtop: process [0-9]+ exited after [0-9.]+ s of tracing\$" "$tmp/err" ||
+	fail "exited during the window: stderr $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && jq -e . "$tmp/out" >/dev/null || fail "exited during the window: not JSON: $(head -c 300 "$tmp/out")"
+[ "$(j .exited)" = true ] || fail "exited during the window: exited $(j .exited)"
+awk -v s="$(j .seconds)" 'BEGIN { exit !(s > 0 && s < 300) }' || fail "exited during the window: traced $(j .seconds) s"
+leak=$(site malloc leak_site)
+[ "$(printf '%s' "$leak" | jq length)" = 1 ] || fail "exited during the window: leak_site stacks: $(j '[.stacks[] | [.frames[].symbol]]')"
+[ "$(l bytes)" -gt 0 ] || fail "exited during the window: leak_site $(l bytes) bytes"
+echo "exited during the window: $(cat "$tmp/err"); leak_site $(l bytes) bytes in $(j .seconds) s"
 exit 0
