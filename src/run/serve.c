@@ -23,15 +23,14 @@
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
-/* The server's limits: connections at once, from one address (past either, a newcomer
- * sheds the connection that has waited longest without its request read: serve_deadline.h),
- * those shed but not yet closed by libmicrohttpd that may be open beside them (past which
- * it accepts no more until it has closed some), idle seconds before one is closed, seconds
- * for a whole request (its reading and its answer, however steadily the client trickles),
- * and the memory each gets for its request (the answers are shared, not copied) */
+/* The server's limits: connections at once, from one address (at most: fewer where the
+ * descriptors are fewer; past either, a newcomer sheds the connection that has waited
+ * longest without its request read: serve_deadline.h), idle seconds before one is closed,
+ * seconds for a whole request (its reading and its answer, however steadily the client
+ * trickles), and the memory each gets for its request (the answers are shared, not
+ * copied) */
 #define SERVE_CONNECTIONS 512
 #define SERVE_PER_IP	  256
-#define SERVE_SHED	  16
 #define SERVE_TIMEOUT_S	  10
 #define SERVE_REQUEST_S	  10
 #define SERVE_CONN_MEMORY (32 * 1024)
@@ -332,14 +331,14 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	struct MHD_Daemon *d = NULL;
 	/* the limits are the accept policy's: libmicrohttpd's own would refuse the newcomer */
 	if ((sv->deadline = deadline_start(SERVE_REQUEST_S, SERVE_CONNECTIONS, SERVE_PER_IP)))
-		d = MHD_start_daemon(
-			MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0, deadline_accept,
-			sv->deadline, answering, sv, MHD_OPTION_ARRAY, tls_ops,
-			MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
-			(unsigned)(SERVE_CONNECTIONS + SERVE_SHED), MHD_OPTION_CONNECTION_TIMEOUT,
-			(unsigned)SERVE_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-			(size_t)SERVE_CONN_MEMORY, MHD_OPTION_NOTIFY_CONNECTION, deadline_notify,
-			sv->deadline, MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
+				     deadline_accept, sv->deadline, answering, sv, MHD_OPTION_ARRAY,
+				     tls_ops, MHD_OPTION_LISTEN_SOCKET, fd,
+				     MHD_OPTION_CONNECTION_LIMIT, deadline_capacity(sv->deadline),
+				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
+				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
+				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
+				     MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!d)

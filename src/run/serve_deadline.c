@@ -1,10 +1,12 @@
 #include "serve_deadline.h"
 
+#include <dirent.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -28,6 +30,7 @@ struct deadline {
 	struct conn *head;
 	double secs;
 	unsigned max_conns, max_per_addr; /* connections not shut down, at once */
+	unsigned shed;			  /* those shut down, not yet closed, beside them */
 	bool stop;
 };
 
@@ -186,6 +189,63 @@ static void *watch(void *arg)
 	return NULL;
 }
 
+/* The descriptors kept for memtop's own reads (/proc, the cgroups, BPF) while a flood of
+ * clients holds the rest (a refresh needs a few at once), libmicrohttpd's own, and the
+ * connections shut down but not yet closed that may be open beside the others (past
+ * which libmicrohttpd accepts no more until it has closed some) */
+#define FD_RESERVE 16
+#define FD_MHD	   2
+#define SHED_MAX   16
+
+/* The descriptors not open, of the soft limit; -1: no limit */
+static long fds_free(void)
+{
+	struct rlimit rl;
+	long open = 0;
+	DIR *d;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY)
+		return -1;
+	if ((d = opendir("/proc/self/fd"))) {
+		for (struct dirent *e; (e = readdir(d));)
+			open += e->d_name[0] != '.';
+		closedir(d);
+		open--; /* the directory's own */
+	}
+	return (long)rl.rlim_cur - open;
+}
+
+/* The connections at once, from one address and shed beside them that the descriptors
+ * leave (RLIMIT_NOFILE less those open, FD_RESERVE and libmicrohttpd's), max_conns and
+ * max_per_addr at most: a flood of clients never takes those a refresh needs. One at
+ * least, to be answered at all. */
+static void limits(struct deadline *dl, unsigned max_conns, unsigned max_per_addr)
+{
+	long room = fds_free();
+
+	dl->max_conns = max_conns ? max_conns : 1;
+	dl->max_per_addr = max_per_addr ? max_per_addr : 1;
+	dl->shed = SHED_MAX;
+	if (room < 0)
+		return;
+	room -= FD_RESERVE + FD_MHD;
+	long shed = room > 0 ? room / 16 + 1 : 1;
+	dl->shed = shed < SHED_MAX ? (unsigned)shed : SHED_MAX;
+	room -= dl->shed;
+	if (room >= (long)dl->max_conns)
+		return;
+	dl->max_conns = room < 1 ? 1 : (unsigned)room;
+	/* one address the same share of them */
+	unsigned long per =
+		((unsigned long)dl->max_conns * dl->max_per_addr + max_conns - 1) / max_conns;
+	dl->max_per_addr = per < dl->max_per_addr ? (unsigned)per : dl->max_per_addr;
+}
+
+unsigned deadline_capacity(const struct deadline *dl)
+{
+	return dl->max_conns + dl->shed;
+}
+
 struct deadline *deadline_start(double secs, unsigned max_conns, unsigned max_per_addr)
 {
 	struct deadline *dl = xcalloc(1, sizeof(*dl));
@@ -197,8 +257,7 @@ struct deadline *deadline_start(double secs, unsigned max_conns, unsigned max_pe
 	pthread_cond_init(&dl->wake, &ca);
 	pthread_condattr_destroy(&ca);
 	dl->secs = secs;
-	dl->max_conns = max_conns ? max_conns : 1;
-	dl->max_per_addr = max_per_addr ? max_per_addr : 1;
+	limits(dl, max_conns ? max_conns : 1, max_per_addr);
 	if (pthread_create(&dl->thread, NULL, watch, dl)) {
 		pthread_cond_destroy(&dl->wake);
 		pthread_mutex_destroy(&dl->lock);

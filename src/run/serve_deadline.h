@@ -18,8 +18,12 @@ struct deadline;
 
 /* The connections' table and the thread that watches it (started with the signals
  * blocked that the caller has blocked), at most max_conns connections open at once and
- * max_per_addr from one address; NULL when the thread cannot be started */
+ * max_per_addr from one address, fewer where the descriptors (RLIMIT_NOFILE less those
+ * open and a reserve for memtop's own reads) are fewer; NULL when the thread cannot be
+ * started */
 struct deadline *deadline_start(double secs, unsigned max_conns, unsigned max_per_addr);
+/* libmicrohttpd's connection limit: the connections, and those shed not yet closed */
+unsigned deadline_capacity(const struct deadline *dl);
 /* After MHD_stop_daemon: the thread ended, the table freed */
 void deadline_stop(struct deadline *dl);
 
