@@ -1,15 +1,14 @@
 #include "serve_deadline.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 
+#include "fds.h"
 #include "util.h"
 
 /* A connection open: its socket, its client's address, and when its current request
@@ -189,34 +188,14 @@ static void *watch(void *arg)
 	return NULL;
 }
 
-/* The descriptors kept for memtop's own reads (/proc, the cgroups, BPF) while a flood of
- * clients holds the rest (a refresh needs a few at once), libmicrohttpd's own, and the
- * connections shut down but not yet closed that may be open beside the others (past
- * which libmicrohttpd accepts no more until it has closed some) */
-#define FD_RESERVE 16
-#define FD_MHD	   2
-#define SHED_MAX   16
-
-/* The descriptors not open, of the soft limit; -1: no limit */
-static long fds_free(void)
-{
-	struct rlimit rl;
-	long open = 0;
-	DIR *d;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY)
-		return -1;
-	if ((d = opendir("/proc/self/fd"))) {
-		for (struct dirent *e; (e = readdir(d));)
-			open += e->d_name[0] != '.';
-		closedir(d);
-		open--; /* the directory's own */
-	}
-	return (long)rl.rlim_cur - open;
-}
+/* The descriptors of libmicrohttpd's own, and the connections shut down but not yet
+ * closed that may be open beside the others (past which libmicrohttpd accepts no more
+ * until it has closed some) */
+#define FD_MHD	 2
+#define SHED_MAX 16
 
 /* The connections at once, from one address and shed beside them that the descriptors
- * leave (RLIMIT_NOFILE less those open, FD_RESERVE and libmicrohttpd's), max_conns and
+ * leave (RLIMIT_NOFILE less those open, FDS_RESERVE and libmicrohttpd's), max_conns and
  * max_per_addr at most: a flood of clients never takes those a refresh needs. One at
  * least, to be answered at all. */
 static void limits(struct deadline *dl, unsigned max_conns, unsigned max_per_addr)
@@ -228,7 +207,7 @@ static void limits(struct deadline *dl, unsigned max_conns, unsigned max_per_add
 	dl->shed = SHED_MAX;
 	if (room < 0)
 		return;
-	room -= FD_RESERVE + FD_MHD;
+	room -= FDS_RESERVE + FD_MHD;
 	long shed = room > 0 ? room / 16 + 1 : 1;
 	dl->shed = shed < SHED_MAX ? (unsigned)shed : SHED_MAX;
 	room -= dl->shed;
