@@ -23,9 +23,11 @@
 
 #define CONTENT_TEXT "text/plain; version=0.0.4; charset=utf-8"
 #define CONTENT_OM   "application/openmetrics-text; version=1.0.0; charset=utf-8"
-/* The server's limits: connections at once, from one address, idle seconds before one is
- * closed, seconds for a whole request (its reading and its answer, however steadily the
- * client trickles), and the memory each gets for its request (the answers are shared, not
+/* The server's limits: connections at once, from one address (at most: fewer where the
+ * descriptors are fewer; past either, a newcomer sheds the connection that has waited
+ * longest without its request read: serve_deadline.h), idle seconds before one is closed,
+ * seconds for a whole request (its reading and its answer, however steadily the client
+ * trickles), and the memory each gets for its request (the answers are shared, not
  * copied) */
 #define SERVE_CONNECTIONS 512
 #define SERVE_PER_IP	  256
@@ -218,6 +220,18 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return metrics(sv, c);
 }
 
+/* answer(), once the connection is marked as being answered: never shed (the request
+ * read whole) */
+static enum MHD_Result answering(void *cls, struct MHD_Connection *c, const char *url,
+				 const char *method, const char *version, const char *upload,
+				 size_t *upload_size, void **req_cls)
+{
+	struct server *sv = cls;
+
+	deadline_answering(sv->deadline, c);
+	return answer(cls, c, url, method, version, upload, upload_size, req_cls);
+}
+
 static struct MHD_Response *fixed(const char *text, const char *type)
 {
 	struct MHD_Response *r =
@@ -315,12 +329,12 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
-	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
+	/* the limits are the accept policy's: libmicrohttpd's own would refuse the newcomer */
+	if ((sv->deadline = deadline_start(SERVE_REQUEST_S, SERVE_CONNECTIONS, SERVE_PER_IP)))
 		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
-				     NULL, NULL, answer, sv, MHD_OPTION_ARRAY, tls_ops,
-				     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
-				     (unsigned)SERVE_CONNECTIONS,
-				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
+				     deadline_accept, sv->deadline, answering, sv, MHD_OPTION_ARRAY,
+				     tls_ops, MHD_OPTION_LISTEN_SOCKET, fd,
+				     MHD_OPTION_CONNECTION_LIMIT, deadline_capacity(sv->deadline),
 				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
 				     MHD_OPTION_NOTIFY_CONNECTION, deadline_notify, sv->deadline,
