@@ -1,0 +1,168 @@
+/* scenario_rec NAME OUT.rec: writes a memtop recording of a scripted, exactly known
+ * situation (scenario_world.h), a refresh every 1 or 2 s of simulated time, and prints
+ * the truth of each refresh (the figures written, each growth and the seconds each limit
+ * has left at it) as one JSON line, for the tests that replay it
+ * (tests/cli/scenario_replay.sh, tests/pending/). scenario_rec list: the names.
+ *
+ * The scenarios are issue 38's (the verdict and the forecasts):
+ *   cg40      /leak (memory.max 200M) grows 4 MiB/s from one process, 40 s from its limit
+ *             at the first forecast, beside a machine that runs out in ~11 min; ends
+ *             before the kill
+ *   killend   the same run on to the OOM kill of its grower and 20 s past it
+ *   avail93   93 % of 8G available, a process leaking 4 MiB/s, no cgroup limit
+ *   young     a process 10 s old growing 4 MiB/s in /young (memory.max 1G)
+ *   twokills  /batch (300M): a loader grows 4 MiB/s to the first OOM kill, then a
+ *             worker grows 4 MiB/s from what it held to the second
+ *   drop      a 4 MiB/s leak while another program exits and frees 1.35G */
+#include <stdio.h>
+#include <string.h>
+
+#include "scenario_world.h"
+
+#define MIB 1024.0
+
+/* A machine's usual processes, steady, in the root cgroup */
+static void background(struct world *w)
+{
+	w_root(w);
+	w_proc(w, 1, "systemd", "/sbin/init", 0, -86000, 12288, 0);
+	w_proc(w, 412, "sshd", "sshd: /usr/sbin/sshd -D", 0, -85000, 7168, 0);
+	w_proc(w, 880, "bash", "-bash", 0, -3000, 4608, 0);
+}
+
+/* MemAvailable at the start is avail0: what the processes alive then hold comes on top */
+static void avail_at_start(struct world *w, double avail0)
+{
+	w->avail_base_kb = avail0;
+	for (int i = 0; i < w->nprocs; i++)
+		if (w_alive(&w->procs[i], 0))
+			w->avail_base_kb += (double)(long long)(w_rss(&w->procs[i], 0) + 0.5);
+}
+
+static void machine(struct world *w, double total, double avail0, double swap_total,
+		    double swap_free)
+{
+	w->mem_total_kb = total;
+	w->swap_total_kb = swap_total;
+	w->swap_free_kb = swap_free;
+	w->cached_kb = total / 8;
+	w->buffers_kb = 20 * MIB;
+	w->slab_kb = 120 * MIB;
+	w->shmem_kb = 16 * MIB;
+	avail_at_start(w, avail0);
+}
+
+/* /leak, memory.max 200M: 171 python3 grows 4 MiB/s from 1M (the cgroup's usage) at 0,
+ * so 37.75 s from the limit at 12 s, the first refresh a forecast may have (5 samples
+ * over 12 s); its OOM kill at 49.75 s. The machine (2.8G, 2.6G available, no swap) runs
+ * out at the same 4 MiB/s: ~11 min. */
+static void leak200(struct world *w, double until)
+{
+	w->interval = 2;
+	w->until = until;
+	background(w);
+	int cg = w_cgroup(w, "/leak", 4242, 200 * MIB, 72);
+	int p = w_proc(w, 171, "python3", "python3 leak.py", cg, -1, 952, 4096);
+	w->procs[p].grow_from = 0;
+	w->procs[p].ends = (200 * MIB - 72 - 952) / 4096;
+	w->procs[p].oom_killed = true;
+	machine(w, 2.8 * MIB * MIB, 2.6 * MIB * MIB, 0, 0);
+}
+
+static void cg40(struct world *w)
+{
+	leak200(w, 48);
+}
+
+static void killend(struct world *w)
+{
+	leak200(w, 70);
+}
+
+static void avail93(struct world *w)
+{
+	w->interval = 2;
+	w->until = 90;
+	background(w);
+	int p = w_proc(w, 2345, "leaky", "leaky --rate 4M", 0, -1, 10 * MIB, 4096);
+	w->procs[p].grow_from = 0;
+	machine(w, 8 * MIB * MIB, 0.93 * 8 * MIB * MIB, 0, 0);
+}
+
+/* 5120 python3, 10 s old at the start, grows 4 MiB/s in /young (1G): GROW's 30 s of
+ * history are not there before 30 s; the cgroup's own forecast is from 12 s */
+static void young(struct world *w)
+{
+	w->interval = 1;
+	w->until = 24;
+	background(w);
+	int cg = w_cgroup(w, "/young", 5151, 1024 * MIB, 72);
+	w_proc(w, 5120, "python3", "python3 grow.py", cg, -10, 2 * MIB, 4096);
+	machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
+}
+
+/* /batch (300M): 6001 worker holds 100M; 6002 loader grows 4 MiB/s from 0 at -2 s to the
+ * limit, killed at 47.98 s; the worker then grows 4 MiB/s to the limit, killed at
+ * 97.96 s */
+static void twokills(struct world *w)
+{
+	w->interval = 2;
+	w->until = 100;
+	background(w);
+	int cg = w_cgroup(w, "/batch", 6060, 300 * MIB, 72);
+	int a = w_proc(w, 6001, "worker", "worker --jobs 4", cg, -100, 100 * MIB, 4096);
+	int b = w_proc(w, 6002, "loader", "loader big.csv", cg, -2, 0, 4096);
+	double room = 300 * MIB - 72 - 100 * MIB;
+	w->procs[b].ends = room / 4096 - 2;
+	w->procs[b].oom_killed = true;
+	w->procs[a].grow_from = w->procs[b].ends;
+	w->procs[a].ends = w->procs[b].ends + room / 4096;
+	w->procs[a].oom_killed = true;
+	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+}
+
+/* 4G, 768M available and 256M of swap free: 7001 leaky takes 4 MiB/s (~4 min left);
+ * at 61 s 7100 builder exits and frees 1.35G (~9 min left) */
+static void drop(struct world *w)
+{
+	w->interval = 2;
+	w->until = 120;
+	background(w);
+	int p = w_proc(w, 7001, "leaky", "leaky --rate 4M", 0, -1, 10 * MIB, 4096);
+	w->procs[p].grow_from = 0;
+	int b = w_proc(w, 7100, "builder", "make -j8 world", 0, -300, 1.35 * MIB * MIB, 0);
+	w->procs[b].ends = 61;
+	machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
+}
+
+static const struct {
+	const char *name;
+	void (*make)(struct world *);
+} scenarios[] = {
+	{"cg40", cg40},	  {"killend", killend},	  {"avail93", avail93},
+	{"young", young}, {"twokills", twokills}, {"drop", drop},
+};
+#define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "list")) {
+		for (size_t i = 0; i < NSCEN; i++)
+			printf("%s\n", scenarios[i].name);
+		return 0;
+	}
+	if (argc != 3) {
+		fprintf(stderr,
+			"usage: scenario_rec NAME OUT.rec (scenario_rec list: the names)\n");
+		return 2;
+	}
+	for (size_t i = 0; i < NSCEN; i++) {
+		if (strcmp(argv[1], scenarios[i].name))
+			continue;
+		static struct world w;
+		scenarios[i].make(&w);
+		return w_record(&w, argv[2]);
+	}
+	fprintf(stderr, "scenario_rec: no such scenario (scenario_rec list: the names)\n");
+	return 2;
+}
