@@ -70,6 +70,12 @@ static void name(struct verdict *v, const struct verdict_proc *p)
 	v->comm[sizeof(v->comm) - 1] = '\0';
 }
 
+/* Holds: at threshold t, or while it held (was) at t lowered by the margin */
+static bool holds(double value, double t, bool was)
+{
+	return value >= (was ? t * (1 - VERDICT_MARGIN) : t);
+}
+
 static bool have(const struct verdict_proc *p)
 {
 	return p->pid > 0 && !isnan(p->value);
@@ -80,11 +86,12 @@ static double ms(double us)
 	return us / 1000;
 }
 
-static bool swap_storm(const struct verdict_signals *s, struct verdict *v)
+static bool swap_storm(const struct verdict_signals *s, const struct verdict *prev,
+		       struct verdict *v)
 {
 	char a[16], b[16];
 
-	if (!(s->pswpin_s >= VERDICT_SWAPIN_PAGES_S))
+	if (!holds(s->pswpin_s, VERDICT_SWAPIN_PAGES_S, prev->cause == VERDICT_SWAP_STORM))
 		return false;
 	v->cause = VERDICT_SWAP_STORM;
 	say(v, "swap-in storm: %.0f pages/s swapped in", s->pswpin_s);
@@ -103,35 +110,63 @@ static bool swap_storm(const struct verdict_signals *s, struct verdict *v)
 	return true;
 }
 
-/* Whether cgroup c is near its limit by rule 2 */
-static bool pressing(const struct verdict_cgroup *c)
+/* Whether cgroup c is near its limit by its share (what has no time): pct, the share that
+ * counts */
+static bool pressing(const struct verdict_cgroup *c, double pct_min)
 {
 	if (!(c->limit_kb > 0) || isnan(c->usage_kb))
 		return false;
 	double pct = 100 * c->usage_kb / c->limit_kb;
 	double kept = c->usage_kb - (isnan(c->file_kb) ? 0 : c->file_kb);
-	if (100 * kept / c->limit_kb >= VERDICT_CG_PCT)
+	if (100 * kept / c->limit_kb >= pct_min)
 		return true;
-	return pct >= VERDICT_CG_PCT &&
-	       (c->grow_kb_s >= VERDICT_GROW_KB_S || c->top.value >= VERDICT_GROW_KB_S ||
-		c->stall_us_s >= VERDICT_CG_STALL_US_S);
+	return pct >= pct_min && ((isnan(c->eta_s) && (c->grow_kb_s >= VERDICT_GROW_KB_S ||
+						       c->top.value >= VERDICT_GROW_KB_S)) ||
+				  c->stall_us_s >= VERDICT_CG_STALL_US_S);
 }
 
-static bool cgroup_limit(const struct verdict_signals *s, struct verdict *v)
+static double share(const struct verdict_cgroup *c)
 {
-	const struct verdict_cgroup *c = NULL;
+	return c->usage_kb / c->limit_kb;
+}
+
+static bool named(const struct verdict *prev, const struct verdict_cgroup *c)
+{
+	return prev->limit == VL_CGROUP && c->path && !strcmp(prev->path, c->path);
+}
+
+/* Cgroup c's time to run out by rule 2; INFINITY: it does not */
+static double cg_time(const struct verdict_cgroup *c, const struct verdict *prev)
+{
+	double t = c->eta_s >= 0 && c->eta_s < VERDICT_HORIZON_S ? c->eta_s : INFINITY;
+
+	if (pressing(c, VERDICT_CG_PCT - (named(prev, c) ? VERDICT_CG_PCT_MARGIN : 0)))
+		t = fmin(t, c->stall_us_s >= VERDICT_CG_STALL_US_S ? 0 : VERDICT_NEAR_S);
+	return t;
+}
+
+/* The machine's: its forecast, and MemAvailable under its floor counts as near */
+static double machine_time(const struct verdict_signals *s)
+{
+	double t = s->exhaustion_s >= 0 && s->exhaustion_s < VERDICT_HORIZON_S ? s->exhaustion_s
+									       : INFINITY;
+
+	if (s->mem_total_kb > 0 && 100 * s->mem_available_kb / s->mem_total_kb < VERDICT_AVAIL_PCT)
+		t = fmin(t, VERDICT_NEAR_S);
+	return t;
+}
+
+static void cgroup_limit(const struct verdict_cgroup *c, struct verdict *v)
+{
 	char a[16], b[16];
 
-	for (size_t i = 0; i < s->ncg; i++)
-		if (pressing(&s->cg[i]) &&
-		    (!c || s->cg[i].usage_kb / s->cg[i].limit_kb > c->usage_kb / c->limit_kb))
-			c = &s->cg[i];
-	if (!c)
-		return false;
 	double pct = 100 * c->usage_kb / c->limit_kb;
 	v->cause = VERDICT_CGROUP_LIMIT;
+	v->limit = VL_CGROUP;
+	v->secs = c->eta_s >= 0 ? c->eta_s : NAN;
 	snprintf(v->path, sizeof(v->path), "%s", c->path ? c->path : "");
-	say(v, "%s %.0f%% of %s", v->path, floor(pct), size(c->limit_kb, a, sizeof(a)));
+	say(v, "%s %.0f%% of %s%s", v->path, floor(pct), size(c->limit_kb, a, sizeof(a)),
+	    c->high ? " (memory.high)" : "");
 	fact(v, "usage_kb", c->usage_kb);
 	fact(v, "limit_kb", c->limit_kb);
 	fact(v, "usage_pct", pct);
@@ -143,8 +178,12 @@ static bool cgroup_limit(const struct verdict_signals *s, struct verdict *v)
 	fact(v, "growth_kb_per_s", c->grow_kb_s);
 	if (top) {
 		name(v, &c->top);
-		say(v, " from %d %s", v->pid, v->comm);
+		say(v, " from %d %s%s", v->pid, v->comm, c->top.leak ? ", a leak suspect" : "");
 		fact(v, "process_growth_kb_per_s", c->top.value);
+	} else if (c->young.pid > 0 && !isnan(grow)) { /* too young for GROW: its age */
+		name(v, &c->young);
+		say(v, ", young %d %s (%.0f s old)", v->pid, v->comm, floor(c->young.age_s));
+		fact(v, "process_age_s", c->young.age_s);
 	} else if (c->victim.pid) { /* none known to grow: the one its OOM kill would take */
 		name(v, &c->victim);
 		say(v, "; victim %d %s", v->pid, v->comm);
@@ -157,55 +196,123 @@ static bool cgroup_limit(const struct verdict_signals *s, struct verdict *v)
 		say(v, "; reclaim stalls %.0f ms/s in it", ms(c->stall_us_s));
 		fact(v, "reclaim_stall_us_per_s", c->stall_us_s);
 	}
-	return true;
 }
 
-/* Rule 3: the machine runs short, and what grows */
-static bool short_of_memory(const struct verdict_signals *s, struct verdict *v)
+enum grower { G_NONE, G_PROC, G_SLAB, G_SHMEM, G_KEPT };
+
+/* What grows fastest on the machine; what the previous verdict named holds until another
+ * grows faster by the margin */
+static enum grower grower(const struct verdict_signals *s, const struct verdict *prev)
 {
-	bool soon = s->exhaustion_s >= 0 && s->exhaustion_s < VERDICT_HORIZON_S;
-	bool low = s->mem_total_kb > 0 &&
-		   100 * s->mem_available_kb / s->mem_total_kb < VERDICT_AVAIL_PCT;
+	double proc = have(&s->grower) ? s->grower.value : -INFINITY;
+	double most = fmax(fmax(proc, s->slab_grow_kb_s), s->shmem_grow_kb_s);
+	enum grower g = !(most >= VERDICT_GROW_KB_S) ? G_NONE
+			: most == proc		     ? G_PROC
+			: most == s->slab_grow_kb_s  ? G_SLAB
+						     : G_SHMEM;
+	double was = prev->cause == VERDICT_SLAB_GROWTH	   ? s->slab_grow_kb_s
+		     : prev->cause == VERDICT_SHMEM_GROWTH ? s->shmem_grow_kb_s
+		     : prev->cause == VERDICT_SYSTEM_LEAK && prev->pid && have(&s->kept) &&
+				     s->kept.pid == prev->pid
+			     ? s->kept.value
+			     : NAN;
+	if (!(was >= VERDICT_GROW_KB_S) || most > was * (1 + VERDICT_MARGIN))
+		return g;
+	return prev->cause == VERDICT_SLAB_GROWTH    ? G_SLAB
+	       : prev->cause == VERDICT_SHMEM_GROWTH ? G_SHMEM
+						     : G_KEPT;
+}
+
+/* The machine runs out first: what grows, and how soon */
+static void machine(const struct verdict_signals *s, const struct verdict *prev, double t,
+		    struct verdict *v)
+{
+	enum grower g = grower(s, prev);
+	const struct verdict_proc *p = g == G_KEPT ? &s->kept : &s->grower;
 	char a[16], b[16];
 
-	if (!soon && !low)
-		return false;
-	double proc = have(&s->grower) ? s->grower.value : NAN;
-	double most =
-		fmax(fmax(isnan(proc) ? -INFINITY : proc, s->slab_grow_kb_s), s->shmem_grow_kb_s);
-	if (!(most >= VERDICT_GROW_KB_S)) {
-		v->cause = VERDICT_SYSTEM_LEAK;
-		say(v, "memory runs short, no process grows");
-	} else if (most == proc) {
-		v->cause = VERDICT_SYSTEM_LEAK;
-		name(v, &s->grower);
-		say(v, "%d %s grows +%s/s", v->pid, v->comm, size(proc, a, sizeof(a)));
-		fact(v, "growth_kb_per_s", proc);
-	} else {
-		bool slab = most == s->slab_grow_kb_s;
+	v->cause = VERDICT_SYSTEM_LEAK;
+	v->limit = VL_MACHINE;
+	v->secs = s->exhaustion_s >= 0 ? s->exhaustion_s : NAN;
+	if (g == G_PROC || g == G_KEPT) {
+		name(v, p);
+		say(v, "%d %s grows +%s/s%s; ", v->pid, v->comm, size(p->value, a, sizeof(a)),
+		    p->leak ? ", a leak suspect" : "");
+		fact(v, "growth_kb_per_s", p->value);
+	} else if (g != G_NONE) {
+		bool slab = g == G_SLAB;
+		double kb_s = slab ? s->slab_grow_kb_s : s->shmem_grow_kb_s;
 		v->cause = slab ? VERDICT_SLAB_GROWTH : VERDICT_SHMEM_GROWTH;
-		say(v, "%s grows +%s/s to %s", slab ? "Slab" : "Shmem", size(most, a, sizeof(a)),
+		say(v, "%s grows +%s/s to %s; ", slab ? "Slab" : "Shmem", size(kb_s, a, sizeof(a)),
 		    size(slab ? s->slab_kb : s->shmem_kb, b, sizeof(b)));
-		fact(v, "growth_kb_per_s", most);
+		fact(v, "growth_kb_per_s", kb_s);
 		fact(v, slab ? "slab_kb" : "shmem_kb", slab ? s->slab_kb : s->shmem_kb);
+	} else if (s->young.pid > 0) { /* too young for GROW: its size and age */
+		name(v, &s->young);
+		say(v, "young %d %s holds %s at %.0f s old; ", v->pid, v->comm,
+		    size(s->young.size_kb, a, sizeof(a)), floor(s->young.age_s));
+		fact(v, "process_age_s", s->young.age_s);
 	}
-	if (soon) {
-		say(v, "; memory lasts %s", when(s->exhaustion_s, a, sizeof(a)));
+	bool near = t <= VERDICT_NEAR_S;
+	if (s->exhaustion_s >= 0) {
+		say(v, "memory %s", near ? "runs short, " : "");
+		if (s->shrink_kb_s < 0)
+			say(v, "shrinks %s/s, %s at this rate", size(-s->shrink_kb_s, a, sizeof(a)),
+			    when(s->exhaustion_s, b, sizeof(b)));
+		else
+			say(v, "lasts %s at the rate it shrank",
+			    when(s->exhaustion_s, b, sizeof(b)));
 		fact(v, "exhaustion_s", s->exhaustion_s);
 		fact(v, "shrink_kb_per_s", -s->shrink_kb_s);
+	} else {
+		say(v, "memory runs short");
 	}
+	if (g == G_NONE && !v->pid && near)
+		say(v, ", no process known to grow");
 	say(v, "; %s of %s available", size(s->mem_available_kb, a, sizeof(a)),
 	    size(s->mem_total_kb, b, sizeof(b)));
 	fact(v, "mem_available_kb", s->mem_available_kb);
+}
+
+/* Rule 2: the limit that runs out first; the one named before holds unless another runs
+ * out sooner by the margin */
+static bool limits(const struct verdict_signals *s, const struct verdict *prev, struct verdict *v)
+{
+	double best = machine_time(s), kept = prev->limit == VL_MACHINE ? best : INFINITY;
+	long at = -1, kept_at = -1; /* -1: the machine */
+
+	for (size_t i = 0; i < s->ncg; i++) {
+		double t = cg_time(&s->cg[i], prev);
+		if (t < best ||
+		    (t == best && at >= 0 && isfinite(t) && share(&s->cg[i]) > share(&s->cg[at]))) {
+			best = t;
+			at = (long)i;
+		}
+		if (named(prev, &s->cg[i]) && t < kept) {
+			kept = t;
+			kept_at = (long)i;
+		}
+	}
+	if (isinf(best))
+		return false;
+	if (isfinite(kept) && !(best < kept * (1 - VERDICT_MARGIN))) {
+		best = kept;
+		at = kept_at;
+	}
+	if (at >= 0)
+		cgroup_limit(&s->cg[at], v);
+	else
+		machine(s, prev, best, v);
 	return true;
 }
 
-static bool reclaim_stall(const struct verdict_signals *s, struct verdict *v)
+static bool reclaim_stall(const struct verdict_signals *s, const struct verdict *prev,
+			  struct verdict *v)
 {
-	bool bpf = !isnan(s->stall_us_s);
+	bool bpf = !isnan(s->stall_us_s), was = prev->cause == VERDICT_RECLAIM_STALL;
 
-	if (bpf ? !(s->stall_us_s >= VERDICT_STALL_US_S)
-		: !(s->allocstall_s >= VERDICT_ALLOCSTALL_S))
+	if (bpf ? !holds(s->stall_us_s, VERDICT_STALL_US_S, was)
+		: !holds(s->allocstall_s, VERDICT_ALLOCSTALL_S, was))
 		return false;
 	v->cause = VERDICT_RECLAIM_STALL;
 	if (bpf)
@@ -224,10 +331,14 @@ static bool reclaim_stall(const struct verdict_signals *s, struct verdict *v)
 
 void verdict_rank(const struct verdict_signals *s, struct verdict *v)
 {
+	struct verdict prev = {.cause = VERDICT_NONE};
 	char a[16], b[16];
 
+	if (s->prev)
+		prev = *s->prev;
 	memset(v, 0, sizeof(*v));
-	if (swap_storm(s, v) || cgroup_limit(s, v) || short_of_memory(s, v) || reclaim_stall(s, v))
+	v->secs = NAN;
+	if (swap_storm(s, &prev, v) || limits(s, &prev, v) || reclaim_stall(s, &prev, v))
 		return;
 	v->cause = VERDICT_NONE;
 	say(v, "nothing wrong: %s of %s available", size(s->mem_available_kb, a, sizeof(a)),

@@ -1,29 +1,46 @@
-/* The verdict: one line that names why memory is short right now, with its evidence,
- * ranked from the signals the model already has (the system's figures and their trend,
- * the processes' growth, swap-ins and reclaim stalls, the memory cgroups against their
- * limits). verdict_signals.c gathers those signals from the model into struct
- * verdict_signals; verdict_rank (verdict.c) ranks them by the rules below, a pure function
- * the unit tests feed made-up signals. The rules, in order; the first that holds is the
- * verdict:
+/* The verdict: one line that names what runs out first and why, with its evidence, ranked
+ * from the signals the model already has (the system's figures and their trend, the
+ * forecasts of forecast.h, the processes' growth, swap-ins and reclaim stalls, the memory
+ * cgroups against their limits). verdict_signals.c gathers those signals from the model
+ * into struct verdict_signals; verdict_rank (verdict.c) ranks them by the rules below, a
+ * pure function the unit tests feed made-up signals. The rules, in order; the first that
+ * holds is the verdict:
  *
  * 1. swap_storm: pages are swapped in at VERDICT_SWAPIN_PAGES_S a second or more; the
  *    subject is the process swapped in most (BPF), else none is named.
- * 2. cgroup_limit: a memory cgroup limited below MemTotal whose usage less its page cache
- *    is VERDICT_CG_PCT % of its limit or more, or whose usage is at that share and grows
- *    (VERDICT_GROW_KB_S or more) or stalls in reclaim (VERDICT_CG_STALL_US_S or more);
- *    of several, the one nearest its limit (the highest share). Its fastest grower is
- *    named in the evidence, else (none known to grow) the process its OOM kill would
- *    take, the forecast's victim.
- * 3. system_leak, slab_growth, shmem_growth: the machine runs short (MemAvailable +
- *    SwapFree run out within VERDICT_HORIZON_S at the rate they shrink, or MemAvailable is
- *    under VERDICT_AVAIL_PCT % of MemTotal) and what grows fastest over the last minute is
- *    a process (system_leak, that process), Slab (slab_growth) or Shmem (shmem_growth); a
- *    process counts from VERDICT_GROW_KB_S, and where nothing grows that fast, the verdict
- *    is system_leak without a subject.
- * 4. reclaim_stall: tasks stall in direct or memcg reclaim VERDICT_STALL_US_S a second or
+ * 2. The limits, ranked by time: every limit that can run out has a time to run out from
+ *    its own growth, the forecasts' (forecast.h): each memory cgroup limited below
+ *    MemTotal (the lower of memory.max and memory.high, v1 limit_in_bytes) its eta_s, the
+ *    machine (MemAvailable + SwapFree) its exhaustion_s, each within VERDICT_HORIZON_S.
+ *    What does not grow has a share threshold instead: a cgroup whose usage less its page
+ *    cache is VERDICT_CG_PCT % of its limit or more, or whose usage is at that share and
+ *    grows (VERDICT_GROW_KB_S or more) without a forecast yet, counts as VERDICT_NEAR_S
+ *    away, and at that share stalling in reclaim (VERDICT_CG_STALL_US_S or more) as 0 s
+ *    away; a machine with MemAvailable under VERDICT_AVAIL_PCT % of MemTotal counts as
+ *    VERDICT_NEAR_S away at most. The soonest is the verdict, whatever its share (of equal
+ *    times, the machine, then the cgroup nearest its limit), as the header's forecast
+ *    names it:
+ *    - cgroup_limit: a cgroup; the evidence names its growth (its usage's), its fastest
+ *      grower (GROW, "a leak suspect" where GROW marks one), else its largest process
+ *      too young for GROW (under GROWTH_MIN_SPAN s old, with its age), else the process
+ *      its OOM kill would take, and its time to the limit.
+ *    - system_leak, slab_growth, shmem_growth: the machine, and what grows fastest over
+ *      the last minute: a process (system_leak, that process), Slab (slab_growth) or
+ *      Shmem (shmem_growth), from VERDICT_GROW_KB_S; where nothing is known to grow that
+ *      fast, its largest process too young for GROW that could have grown that fast (its
+ *      size over its age), else system_leak without a subject. "Runs short" is said only
+ *      when the machine runs out within VERDICT_NEAR_S or MemAvailable is under its floor;
+ *      a slower trend is said as a trend ("memory shrinks 4.0M/s, ~31 min at this rate").
+ * 3. reclaim_stall: tasks stall in direct or memcg reclaim VERDICT_STALL_US_S a second or
  *    more (BPF), or, without BPF's figure, VERDICT_ALLOCSTALL_S allocations a second stall
  *    in direct reclaim; the subject is the process that stalls most.
- * 5. none: nothing is wrong; the evidence is what is available. */
+ * 4. none: nothing is wrong; the evidence is what is available.
+ *
+ * It does not flicker: the previous verdict (signals' prev, the model's from the refresh
+ * before) holds its cause while it still holds with its threshold lowered by
+ * VERDICT_MARGIN (a share of it; a cgroup's share by VERDICT_CG_PCT_MARGIN points), the
+ * limit it named stays named until another's time is shorter by VERDICT_MARGIN of its
+ * own, and the grower it named until another grows faster by VERDICT_MARGIN. */
 #ifndef MEMTOP_VERDICT_H
 #define MEMTOP_VERDICT_H
 
@@ -37,10 +54,13 @@
 #define VERDICT_CG_PCT	       80.0	/* a cgroup's share of its limit that is near it */
 #define VERDICT_CG_STALL_US_S  10000.0	/* a cgroup's reclaim stalls, us/s, that count */
 #define VERDICT_GROW_KB_S      16.0	/* growth that counts (~1 MiB a minute) */
-#define VERDICT_HORIZON_S      3600.0	/* the machine runs out within this: short */
+#define VERDICT_NEAR_S	       600.0	/* a limit runs out within this: short */
+#define VERDICT_HORIZON_S      3600.0	/* a limit that runs out later is not ranked */
 #define VERDICT_AVAIL_PCT      10.0	/* MemAvailable under this share of MemTotal: short */
 #define VERDICT_STALL_US_S     100000.0 /* reclaim stalls a second: 100 ms/s */
 #define VERDICT_ALLOCSTALL_S   100.0	/* direct reclaim stalls a second, without BPF's */
+#define VERDICT_MARGIN	       0.25	/* what holds, holds until overtaken by a quarter */
+#define VERDICT_CG_PCT_MARGIN  5.0	/* a cgroup named holds down to 75 % of its limit */
 
 enum verdict_cause {
 	VERDICT_NONE,
@@ -58,17 +78,23 @@ struct verdict_proc {
 	int32_t pid;
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
 	double value;		    /* what it is named for: KiB/s, pages/s or us/s */
+	double age_s;		    /* a young one's age, seconds; NAN: not said */
+	double size_kb;		    /* a young one's RSS + swap */
+	bool leak;		    /* GROW marks it a leak suspect */
 };
 
 /* A memory cgroup limited below MemTotal */
 struct verdict_cgroup {
 	const char *path; /* raw, untrusted; the model's, valid until its next refresh */
 	double usage_kb, limit_kb;
+	bool high;		 /* the limit is memory.high, lower than memory.max */
 	double file_kb;		 /* its page cache; NAN: not read */
 	double grow_kb_s;	 /* its usage's growth; NAN: not known */
 	double stall_us_s;	 /* its tasks' reclaim stalls; NAN: not read */
 	double eta_s;		 /* seconds until it reaches its limit; NAN: no forecast */
 	struct verdict_proc top; /* its fastest grower (value: KiB/s) */
+	/* its largest process too young for GROW (age_s, size_kb; pid 0: none) */
+	struct verdict_proc young;
 	/* the process its OOM kill would take (the forecast's; value unused), named where no
 	 * process in it is known to grow (pid 0: none known) */
 	struct verdict_proc victim;
@@ -85,12 +111,18 @@ struct verdict_signals {
 	double stall_us_s;   /* direct and memcg reclaim stalls, us a second (BPF) */
 	double allocstall_s; /* allocations stalled in direct reclaim a second */
 	double slab_kb, slab_grow_kb_s, shmem_kb, shmem_grow_kb_s; /* over the last minute */
-	struct verdict_proc grower;  /* the fastest grower over the last minute, KiB/s */
+	struct verdict_proc grower; /* the fastest grower over the last minute, KiB/s */
+	/* the largest process too young for GROW that could have grown VERDICT_GROW_KB_S
+	 * (its size over its age, value), with age_s and size_kb; pid 0: none */
+	struct verdict_proc young;
+	/* the process the previous verdict named, its growth now (KiB/s; NAN: none) */
+	struct verdict_proc kept;
 	struct verdict_proc swapped; /* the process swapped in most, pages/s */
 	struct verdict_proc staller; /* the process that stalls most in reclaim, us/s */
 	/* the limited cgroups nearest their limits, nearest first */
 	struct verdict_cgroup cg[VERDICT_MAX_CGROUPS];
 	size_t ncg;
+	const struct verdict *prev; /* the verdict of the refresh before; NULL: none */
 };
 
 /* One figure of the evidence: its JSON key (with its unit) and value */
@@ -108,13 +140,16 @@ struct verdict {
 	int32_t pid;		 /* the subject, a process; 0: none */
 	char comm[MT_COMM_LEN + 1];
 	char path[256]; /* or a cgroup ("": none); raw, untrusted */
+	enum verdict_limit { VL_NONE, VL_MACHINE, VL_CGROUP } limit; /* the limit it names */
+	double secs; /* the seconds until that limit runs out (its forecast); NAN: none */
 	struct verdict_fact facts[VERDICT_MAX_FACTS];
 	size_t nfacts;
 };
 
 /* The cause's name in JSON: "none", "swap_storm", "cgroup_limit", ... */
 const char *verdict_cause_name(enum verdict_cause c);
-/* The signals ranked by the rules above into v */
+/* The signals ranked by the rules above into v (s->prev may be v's old contents: it is
+ * read before v is written) */
 void verdict_rank(const struct verdict_signals *s, struct verdict *v);
 
 struct model;

@@ -1,5 +1,6 @@
 /* The verdict's ranking (src/model/verdict.h) on made-up signals: each rule alone, the
- * order between them, and the thresholds */
+ * order between them, the limits by time, the thresholds, its words and what holds from
+ * one refresh to the next */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,8 +133,8 @@ static void system_leak(void **state)
 	assert_int_equal(v.cause, VERDICT_SYSTEM_LEAK);
 	assert_string_equal(verdict_cause_name(v.cause), "system_leak");
 	assert_int_equal(v.pid, 777);
-	assert_string_equal(v.text, "777 grow_child grows +64M/s; memory lasts ~5 min; 20G of "
-				    "24G available");
+	assert_string_equal(v.text, "777 grow_child grows +64M/s; memory runs short, shrinks "
+				    "64M/s, ~5 min at this rate; 20G of 24G available");
 	/* memory low without a forecast: still short */
 	s.exhaustion_s = -1;
 	s.mem_available_kb = 2 * GIB;
@@ -143,6 +144,178 @@ static void system_leak(void **state)
 	v = rank(&s);
 	assert_int_equal(v.cause, VERDICT_SYSTEM_LEAK);
 	assert_int_equal(v.pid, 0);
+	assert_string_equal(v.text, "memory runs short, no process known to grow; 2.0G of 24G "
+				    "available");
+}
+
+/* Each limit by its time to run out: the soonest, whatever its share */
+static void soonest_limit_first(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	/* a machine 11 minutes from exhaustion, /leak 25 % of 200M and 38 s from it */
+	s.mem_total_kb = 2.8 * GIB;
+	s.mem_available_kb = 2.6 * GIB;
+	s.exhaustion_s = 660;
+	s.shrink_kb_s = -4096;
+	s.grower.value = 0;
+	struct verdict_cgroup *c = &s.cg[s.ncg++];
+	*c = (struct verdict_cgroup){.path = "/leak",
+				     .usage_kb = 50 * 1024,
+				     .limit_kb = 200 * 1024,
+				     .file_kb = 0,
+				     .grow_kb_s = 4096,
+				     .stall_us_s = NAN,
+				     .eta_s = 38,
+				     .top = {.value = NAN}};
+	proc(&c->victim, 171, "python3", NAN);
+	struct verdict v = rank(&s);
+	assert_int_equal(v.cause, VERDICT_CGROUP_LIMIT);
+	assert_int_equal(v.limit, VL_CGROUP);
+	assert_string_equal(v.path, "/leak");
+	assert_int_equal(v.pid, 171);
+	assert_true(v.secs == 38);
+	assert_string_equal(v.text, "/leak 25% of 200M, +4.0M/s; victim 171 python3; reaches it "
+				    "in ~38 s");
+	/* a cgroup at 90 % with 5 minutes left comes after one at 30 % with 20 s */
+	uxleak(&s, 90, 1024);
+	s.cg[1].eta_s = 300;
+	s.cg[1].stall_us_s = 0;
+	s.cg[0].eta_s = 20;
+	assert_string_equal(rank(&s).path, "/leak");
+	/* the machine when it runs out first, as a limit of its own */
+	s.exhaustion_s = 15;
+	v = rank(&s);
+	assert_int_equal(v.cause, VERDICT_SYSTEM_LEAK);
+	assert_int_equal(v.limit, VL_MACHINE);
+	/* a forecast beyond the hour is not ranked: /uxleak at 90 % of its limit, not
+	 * growing, counts as near (10 minutes) */
+	s.exhaustion_s = 2 * 3600;
+	s.cg[0].eta_s = 3 * 3600;
+	s.cg[1].eta_s = NAN;
+	s.cg[1].grow_kb_s = 0;
+	s.cg[1].top.value = 0;
+	assert_string_equal(rank(&s).path, "/uxleak");
+	/* and stalling in reclaim at it, as at it now: ahead of a cgroup 5 s from its own */
+	s.cg[1].stall_us_s = 50000;
+	s.cg[0].eta_s = 5;
+	assert_string_equal(rank(&s).path, "/uxleak");
+}
+
+/* The words match the state: a slow trend is a trend, short only when near or low */
+static void words_of_a_trend(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	s.mem_total_kb = 8 * GIB;
+	s.mem_available_kb = 0.93 * 8 * GIB;
+	s.exhaustion_s = 1860;
+	s.shrink_kb_s = -4096;
+	proc(&s.grower, 2345, "leaky", 4096);
+	struct verdict v = rank(&s);
+	assert_int_equal(v.cause, VERDICT_SYSTEM_LEAK);
+	assert_string_equal(v.text, "2345 leaky grows +4.0M/s; memory shrinks 4.0M/s, ~31 min "
+				    "at this rate; 7.4G of 8.0G available");
+	/* within 10 minutes it runs short */
+	s.exhaustion_s = 540;
+	assert_non_null(strstr(rank(&s).text, "; memory runs short, shrinks 4.0M/s, ~9 min"));
+	/* a leak suspect is said so */
+	s.grower.leak = true;
+	assert_non_null(strstr(rank(&s).text, "2345 leaky grows +4.0M/s, a leak suspect; "));
+	/* MemAvailable under its floor: short, whatever the time */
+	s.grower.leak = false;
+	s.exhaustion_s = 1860;
+	s.mem_available_kb = 0.05 * 8 * GIB;
+	assert_non_null(strstr(rank(&s).text, "memory runs short, shrinks 4.0M/s, ~31 min"));
+}
+
+/* Growth from what is known: a process too young for GROW, named with its age */
+static void young_processes(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	s.exhaustion_s = 1000;
+	s.shrink_kb_s = -4096;
+	s.grower.value = NAN;
+	s.grower.pid = 0;
+	struct verdict_cgroup *c = &s.cg[s.ncg++];
+	*c = (struct verdict_cgroup){.path = "/young",
+				     .usage_kb = 96 * 1024,
+				     .limit_kb = 1024 * 1024,
+				     .file_kb = 0,
+				     .grow_kb_s = 4096,
+				     .stall_us_s = NAN,
+				     .eta_s = 232,
+				     .top = {.value = NAN}};
+	proc(&c->young, 5120, "python3", 94 * 1024);
+	c->young.age_s = 22.6;
+	proc(&c->victim, 5120, "python3", NAN);
+	struct verdict v = rank(&s);
+	assert_string_equal(v.text, "/young 9% of 1.0G, +4.0M/s, young 5120 python3 (22 s old); "
+				    "reaches it in ~4 min");
+	assert_int_equal(v.pid, 5120);
+	/* the machine's: its largest young process, by its size over its age */
+	s.ncg = 0;
+	proc(&s.young, 2345, "leaky", 4096);
+	s.young.age_s = 13;
+	s.young.size_kb = 58 * 1024;
+	v = rank(&s);
+	assert_int_equal(v.pid, 2345);
+	assert_true(!strncmp(v.text, "young 2345 leaky holds 58M at 13 s old; memory shrinks", 54));
+}
+
+/* It does not flicker: what was named holds until overtaken by the margin */
+static void holds_until_overtaken(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	uxleak(&s, 40, 1024);
+	uxleak(&s, 40, 1024);
+	s.cg[1].path = "/other";
+	s.cg[0].stall_us_s = s.cg[1].stall_us_s = 0;
+	s.cg[0].eta_s = 40;
+	s.cg[1].eta_s = 35;
+	struct verdict prev = rank(&s);
+	assert_string_equal(prev.path, "/other");
+	/* /uxleak now sooner, but by less than a quarter: /other holds */
+	s.cg[0].eta_s = 30;
+	s.cg[1].eta_s = 32;
+	s.prev = &prev;
+	assert_string_equal(rank(&s).path, "/other");
+	/* by more: /uxleak */
+	s.cg[0].eta_s = 20;
+	struct verdict v = rank(&s);
+	assert_string_equal(v.path, "/uxleak");
+	/* the machine's grower: Slab named holds until a process grows a quarter faster */
+	s = idle();
+	s.exhaustion_s = 300;
+	s.shrink_kb_s = -1024;
+	s.slab_grow_kb_s = 200;
+	prev = rank(&s);
+	assert_int_equal(prev.cause, VERDICT_SLAB_GROWTH);
+	s.prev = &prev;
+	proc(&s.grower, 777, "grow_child", 240);
+	assert_int_equal(rank(&s).cause, VERDICT_SLAB_GROWTH);
+	s.grower.value = 260;
+	assert_int_equal(rank(&s).cause, VERDICT_SYSTEM_LEAK);
+	/* the process named holds the same way, by its growth now */
+	prev = rank(&s);
+	s.kept = s.grower;
+	s.grower.value = 300;
+	s.grower.pid = 778;
+	v = rank(&s);
+	assert_int_equal(v.pid, 777);
+	/* a swap storm holds down to three quarters of its threshold */
+	s = idle();
+	s.pswpin_s = 300;
+	prev = rank(&s);
+	assert_int_equal(prev.cause, VERDICT_SWAP_STORM);
+	s.pswpin_s = 200;
+	assert_int_equal(rank(&s).cause, VERDICT_NONE);
+	s.prev = &prev;
+	assert_int_equal(rank(&s).cause, VERDICT_SWAP_STORM);
+	s.pswpin_s = 150;
+	assert_int_equal(rank(&s).cause, VERDICT_NONE);
 }
 
 static void slab_or_shmem_grows_most(void **state)
@@ -237,6 +410,10 @@ int run_verdict_tests(void)
 		cmocka_unit_test(cgroup_near_its_limit),
 		cmocka_unit_test(nearest_cgroup_first),
 		cmocka_unit_test(system_leak),
+		cmocka_unit_test(soonest_limit_first),
+		cmocka_unit_test(words_of_a_trend),
+		cmocka_unit_test(young_processes),
+		cmocka_unit_test(holds_until_overtaken),
 		cmocka_unit_test(slab_or_shmem_grows_most),
 		cmocka_unit_test(swap_storm_first),
 		cmocka_unit_test(stalls_without_bpf),
