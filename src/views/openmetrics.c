@@ -2,6 +2,7 @@
  * text format 0.0.4 or OpenMetrics 1.0.0. The system figures, then memtop's own state and
  * the reclaim histograms, the bounded set of processes (or with --groups the process
  * groups in their place), the cgroups, the OOM kills. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -343,6 +344,36 @@ static void ooms(struct out *o, const struct model *m, const struct metric_ooms 
 	number(o, e->ts);
 }
 
+/* The verdict (verdict.h): its cause and subject, and the seconds until the limit it
+ * names runs out (the forecast's: system exhaustion_s or the cgroup's limit_in_s) */
+static void verdict(struct out *o, const struct verdict *v)
+{
+	struct metric info = {METRIC_GAUGE, NULL, 1}, gauge = {METRIC_GAUGE, "seconds", 1};
+	char subject[24];
+
+	if (o->om)
+		tbuf_puts(o->b,
+			  "# HELP " METRIC_PREFIX "verdict What runs out first and why: the "
+			  "verdict's cause and subject\n# TYPE " METRIC_PREFIX "verdict info\n");
+	else
+		family(o, METRIC_PREFIX, "verdict_info", &info, NULL,
+		       "What runs out first and why: the verdict's cause and subject");
+	tbuf_puts(o->b, METRIC_PREFIX "verdict_info{");
+	label(o->b, true, "cause", verdict_cause_name(v->cause));
+	snprintf(subject, sizeof(subject), "%d", v->pid);
+	label(o->b, false, "subject",
+	      v->cause == VERDICT_CGROUP_LIMIT ? v->path
+	      : v->pid > 0		       ? subject
+					       : "");
+	tbuf_puts(o->b, "} 1\n");
+	if (isnan(v->secs))
+		return;
+	family(o, METRIC_PREFIX, "verdict_limit_in", &gauge, NULL,
+	       "Seconds until the limit the verdict names runs out at its growth");
+	tbuf_puts(o->b, METRIC_PREFIX "verdict_limit_in_seconds");
+	number(o, v->secs);
+}
+
 void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_info *vi, bool om)
 {
 	struct out o = {b, om};
@@ -360,6 +391,7 @@ void view_openmetrics(struct tbuf *b, const struct model *m, const struct view_i
 	if (vi->cgroups)
 		cgroups(&o, vi->cgroups, vi->carry);
 	ooms(&o, m, vi->ooms);
+	verdict(&o, &m->verdict);
 	if (om)
 		tbuf_puts(b, "# EOF\n");
 }
