@@ -13,7 +13,9 @@
  *   young     a process 10 s old growing 4 MiB/s in /young (memory.max 1G)
  *   twokills  /batch (300M): a loader grows 4 MiB/s to the first OOM kill, then a
  *             worker grows 4 MiB/s from what it held to the second
- *   drop      a 4 MiB/s leak while another program exits and frees 1.35G */
+ *   drop      a 4 MiB/s leak while another program exits and frees 1.35G
+ *   grow10    a process old before the recording grows 1 MiB a minute for 11 minutes:
+ *             ten minutes of its samples exist from 600 s on */
 #include <stdio.h>
 #include <string.h>
 
@@ -135,12 +137,24 @@ static void drop(struct world *w)
 	machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
 }
 
+/* 8G, 4G available: 2345 leaky, started an hour before the recording, grows 1 MiB a
+ * minute from its start, a refresh every 5 s for 11 minutes */
+static void grow10(struct world *w)
+{
+	w->interval = 5;
+	w->until = 660;
+	background(w);
+	int p = w_proc(w, 2345, "leaky", "leaky --rate 1M/min", 0, -3600, 64 * MIB, MIB / 60);
+	w->procs[p].grow_from = 0;
+	machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
+}
+
 static const struct {
 	const char *name;
 	void (*make)(struct world *);
 } scenarios[] = {
-	{"cg40", cg40},	  {"killend", killend},	  {"avail93", avail93},
-	{"young", young}, {"twokills", twokills}, {"drop", drop},
+	{"cg40", cg40},		{"killend", killend}, {"avail93", avail93}, {"young", young},
+	{"twokills", twokills}, {"drop", drop},	      {"grow10", grow10},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
