@@ -11,25 +11,101 @@
 #include "sysfig.h"
 #include "util.h"
 
-/* The room left v (KiB) at times t (newest first, <= 0): the seconds until it runs out
- * (*secs) at the trend (*rate, KiB/s, negative: shrinking); true when it shrinks over the
- * window and over its recent part, and runs out within FC_HORIZON. *ok: a trend at all. */
-static bool fit_room(const double *t, const double *v, size_t n, double *secs, double *rate,
-		     bool *ok)
+/* Sums of a run of (t, v) samples, for its least-squares line */
+struct sums {
+	double n, t, v, tt, tv, vv;
+};
+
+static void sums_add(struct sums *s, double t, double v, double sign)
+{
+	s->n += sign;
+	s->t += sign * t;
+	s->v += sign * v;
+	s->tt += sign * t * t;
+	s->tv += sign * t * v;
+	s->vv += sign * v * v;
+}
+
+/* The squared residuals of the least-squares line through the run */
+static double sse(const struct sums *s)
+{
+	if (s->n < 3)
+		return 0;
+	double ctt = s->tt - s->t * s->t / s->n, ctv = s->tv - s->t * s->v / s->n;
+	double cvv = s->vv - s->v * s->v / s->n;
+	double r = ctt > 0 ? cvv - ctv * ctv / ctt : cvv;
+	return r > 0 ? r : 0;
+}
+
+/* The newest step or change of slope among the n samples (newest first, v relative to
+ * v[0]): the number of samples after it (the newest run, 1 or more), n where none. A
+ * split of the window into a newer and an older run (each a line) is a step where it
+ * leaves a tenth of the one line's squared residuals or less, and that line misses the
+ * samples by FC_STEP_NOISE_KB or more (root mean square): below it, noise. */
+static size_t newest_run(const double *t, const double *v, size_t n)
+{
+	struct sums all = {0}, newer = {0};
+
+	for (size_t i = 0; i < n; i++)
+		sums_add(&all, t[i], v[i] - v[0], 1);
+	double one = sse(&all), best = INFINITY;
+	size_t cut = n;
+	if (n < 4 || one < (double)n * FC_STEP_NOISE_KB * FC_STEP_NOISE_KB)
+		return n;
+	struct sums older = all;
+	for (size_t k = 1; k + 3 <= n; k++) {
+		sums_add(&newer, t[k - 1], v[k - 1] - v[0], 1);
+		sums_add(&older, t[k - 1], v[k - 1] - v[0], -1);
+		double two = sse(&newer) + sse(&older);
+		if (two < best) {
+			best = two;
+			cut = k;
+		}
+	}
+	if (best > 0.1 * one)
+		return n;
+	/* the newer run may hold a later step of its own */
+	return newest_run(t, v, cut);
+}
+
+/* The room left v (KiB) at times t (newest first, <= 0), cut at its newest step: the
+ * seconds until it runs out (*secs) at the trend (*rate, KiB/s, negative: shrinking); cut:
+ * the window was cut already (it starts at an OOM kill);
+ * true when it shrinks over the window and over its recent part, and runs out within
+ * FC_HORIZON. *ok: a trend at all. *rise: the room rose at a step within the window by
+ * more than the trend before it would have taken (usage dropped: a kill, an exit, freed
+ * cache), at *rise_t (<= 0). */
+static bool fit_room(const double *t, const double *v, size_t n, bool cut, double *secs,
+		     double *rate, bool *ok, bool *rise, double *rise_t)
 {
 	bool ok_recent = false;
-	size_t recent = 0;
+	size_t recent = 0, min_n = cut ? FC_STEP_MIN_SAMPLES : FC_MIN_SAMPLES;
+	double min_span = cut ? FC_STEP_MIN_SPAN : FC_MIN_SPAN;
 
 	*rate = 0;
-	*ok = n >= FC_MIN_SAMPLES;
-	double full = *ok ? history_slope(t, v, n, FC_MIN_SPAN, ok) : 0;
+	*rise = false;
+	*rise_t = 0;
+	size_t run = newest_run(t, v, n);
+	if (run < n) {
+		bool ok_old;
+		size_t m = n - run < 60 ? n - run : 60;
+		double old = history_slope(t + run, v + run, m, 0, &ok_old);
+		double dt = t[run - 1] - t[run];
+		*rise = v[run - 1] - v[run] > fmax(0, -old) * dt;
+		*rise_t = t[run - 1];
+		n = run;
+		min_n = FC_STEP_MIN_SAMPLES;
+		min_span = FC_STEP_MIN_SPAN;
+	}
+	*ok = n >= min_n;
+	double full = *ok ? history_slope(t, v, n, min_span, ok) : 0;
 	if (!*ok)
 		return false;
 	while (recent < n && t[recent] >= -FC_RECENT)
 		recent++;
-	double now = recent >= FC_MIN_SAMPLES
+	double now = recent >= FC_MIN_SAMPLES && recent < n
 			     ? history_slope(t, v, recent, FC_RECENT / 2, &ok_recent)
-			     : 0;
+			     : full;
 	/* the trend changed within the window: the recent part's */
 	*rate = ok_recent && fabs(now - full) > 0.1 * fabs(full) ? now : full;
 	if (*rate >= 0 || (ok_recent && now >= 0))
@@ -38,13 +114,19 @@ static bool fit_room(const double *t, const double *v, size_t n, double *secs, d
 	return *secs < FC_HORIZON;
 }
 
-/* The forecast of one refresh into what is kept: made, held, steady, gone */
-static void hold_step(struct fc_hold *h, bool made, double secs, double rate, double now)
+/* The forecast of one refresh into what is kept: made, held, steady, gone. A forecast
+ * made before the room rose at a step (at mono time rise_at, 0: none) ends there: a kill
+ * or an exit is news, not a trend. */
+static void hold_step(struct fc_hold *h, bool made, double secs, double rate, double now,
+		      double rise_at)
 {
 	if (made) {
 		h->secs = secs;
 		h->at = now;
 		h->state = FC_RUNS_OUT;
+	} else if (h->at > 0 && rise_at > 0 && rise_at > h->at) {
+		h->at = 0;
+		h->state = FC_NONE;
 	} else if (h->at > 0 && now - h->at <= FC_HOLD_S) {
 		h->state = FC_HELD;
 	} else if (h->at > 0 && now - h->at <= FC_HOLD_S + FC_STEADY_S) {
@@ -98,12 +180,12 @@ static void machine_victim(struct forecasts *fc, const struct snapshot *s)
 static void machine(struct forecasts *fc, const struct snapshot *s, const struct history *h,
 		    double now)
 {
-	double t[900], v[900], secs = 0, rate;
-	bool ok;
+	double t[900], v[900], secs = 0, rate, rise_t;
+	bool ok, rise;
 	size_t n = history_room_points(h, FC_WINDOW, SF_MEM_AVAILABLE, SF_SWAP_FREE, t, v, 900);
-	bool made = fit_room(t, v, n, &secs, &rate, &ok);
+	bool made = fit_room(t, v, n, false, &secs, &rate, &ok, &rise, &rise_t);
 
-	hold_step(&fc->sys_hold, made, secs, rate, now);
+	hold_step(&fc->sys_hold, made, secs, rate, now, rise ? now + rise_t : 0);
 	fc->shrink_kb_s = rate;
 	fc->exhaustion_s = -1;
 	if (fc->sys_hold.state == FC_RUNS_OUT || fc->sys_hold.state == FC_HELD)
@@ -201,23 +283,39 @@ static void cgroup(struct forecasts *fc, const struct snapshot *s, struct cg_sam
 	struct cg_trend *t = trend_of(fc, c, now);
 	t->limit_kb = limit;
 	t->seen = now;
-	if (c->valid & CGCOL_BIT(CGCOL_OOM_KERNEL))
+	/* an OOM kill since the last refresh: the fit starts again from this sample, and
+	 * the forecast before it ends */
+	bool killed = false;
+	if (c->valid & CGCOL_BIT(CGCOL_OOM_KERNEL)) {
+		killed = t->n && c->v[CGCOL_OOM_KERNEL] > t->oom_kills;
 		t->oom_kills = c->v[CGCOL_OOM_KERNEL];
+	}
 	trend_push(t, s->mono_cgroups, c->v[CGCOL_USAGE]);
-	/* the room left, newest first, over the window */
-	double tt[CGT_SAMPLES], v[CGT_SAMPLES], secs = 0, rate;
+	if (killed)
+		t->cut_at = s->mono_cgroups;
+	/* the room left, newest first, over the window from the last kill */
+	double tt[CGT_SAMPLES], v[CGT_SAMPLES], secs = 0, rate, rise_t;
 	size_t n = 0;
+	bool cut = false;
 	double newest = t->mono[(t->head + t->n - 1) % CGT_SAMPLES];
 	for (size_t k = t->n; k-- > 0;) {
 		size_t i = (t->head + k) % CGT_SAMPLES;
 		if (t->mono[i] < newest - FC_WINDOW)
 			break;
+		if ((cut = t->mono[i] < t->cut_at))
+			break;
 		tt[n] = t->mono[i] - newest;
 		v[n++] = (double)limit - t->usage_kb[i];
 	}
-	bool ok, made = fit_room(tt, v, n, &secs, &rate, &ok);
-	hold_step(&t->hold, made, secs, rate, now);
+	bool ok, rise, made = fit_room(tt, v, n, cut, &secs, &rate, &ok, &rise, &rise_t);
 	cg_victim(s, c, t);
+	/* a cgroup with no process has nothing that grows to forecast */
+	if (!t->npids)
+		made = false;
+	hold_step(&t->hold, made, secs, rate, now,
+		  killed || !t->npids ? now
+		  : rise	      ? now + rise_t
+				      : 0);
 	if (ok) {
 		c->growth_kb_min = -rate * 60;
 		c->trend |= CGCOL_BIT(CGCOL_GROWTH);

@@ -5,9 +5,12 @@
  *
  * The rules (doc/forecasts.md): the room left (the machine's MemAvailable + SwapFree, a
  * cgroup's limit less its usage) is fitted by least squares over the last FC_WINDOW
- * seconds, at least FC_MIN_SAMPLES samples over FC_MIN_SPAN seconds; where the last
- * FC_RECENT seconds' fit differs by more than a tenth, the trend changed and that one is
- * used. A forecast is made while both fits shrink the room and it runs out within the
+ * seconds, at least FC_MIN_SAMPLES samples over FC_MIN_SPAN seconds, cut at the newest
+ * step or change of slope in it (then FC_STEP_MIN_SAMPLES over FC_STEP_MIN_SPAN); where
+ * the last FC_RECENT seconds' fit differs by more than a tenth, the trend changed and
+ * that one is used. A forecast ends when the room rises at a step by more than its trend
+ * would have taken (a kill, an exit), and a cgroup's when it has no process or an OOM
+ * kill. A forecast is made while both fits shrink the room and it runs out within the
  * hour; while they do not, the last one is kept with its age for FC_HOLD_S seconds, then
  * the line says "steady" (or "shrinking" when slower than that) for FC_STEADY_S seconds
  * more, then goes. */
@@ -23,9 +26,15 @@
 #define FC_RECENT      20.0
 #define FC_MIN_SPAN    12.0
 #define FC_MIN_SAMPLES 5
-#define FC_HORIZON     3600.0
-#define FC_HOLD_S      20.0
-#define FC_STEADY_S    60.0
+/* a step in the room (a kill, an exit, freed cache, a new growth) cuts the window: from
+ * it, the fit needs FC_STEP_MIN_SAMPLES over FC_STEP_MIN_SPAN seconds; a step is one the
+ * window's single line misses by FC_STEP_NOISE_KB or more (root mean square) */
+#define FC_STEP_MIN_SAMPLES 3
+#define FC_STEP_MIN_SPAN    4.0
+#define FC_STEP_NOISE_KB    1024.0
+#define FC_HORIZON	    3600.0
+#define FC_HOLD_S	    20.0
+#define FC_STEADY_S	    60.0
 /* the next victim changes when another passes it by this much: oom_score points (of
  * 1000), and within a cgroup a share of its limit */
 #define FC_VICTIM_MARGIN    10
@@ -70,7 +79,8 @@ struct cg_trend {
 	float usage_kb[CGT_SAMPLES];
 	size_t head, n;
 	uint64_t limit_kb, oom_kills;
-	double seen; /* mono of its last sample */
+	double seen;   /* mono of its last sample */
+	double cut_at; /* mono of its last OOM kill's sample: the fit starts there */
 	struct fc_hold hold;
 	int32_t victim;
 	double victim_points;

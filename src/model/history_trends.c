@@ -145,7 +145,9 @@ bool history_growth_of(struct history *h, size_t i, double span, double *kb_per_
 		return true;
 	}
 	*flat = 0;
-	if (now - q->first < GROWTH_MIN_SPAN) /* too young for a fit: no span long enough */
+	/* too young for a fit: no span long enough; a fit over ten minutes (GROW10) only
+	 * once ten minutes of samples exist, else it is the shorter span's over again */
+	if (now - q->first < GROWTH_MIN_SPAN || (span >= 600 && now - q->first < span - 1))
 		return false;
 	if (!fit_growth(h, q, now, span, kb_per_min, leak))
 		return false;

@@ -211,6 +211,15 @@ static void compute_rates(struct model *m)
 			q = &prev->procs[j];
 		row_values(&m->all[i], &sp, p, q);
 	}
+	/* a process's swap-ins (BPF) are read just after the machine's (vmstat): while the
+	 * storm rises its count spans a later interval, and may pass the whole; no process's
+	 * share of the machine's rate is above it (on the first refresh, each over its own
+	 * span since a start) */
+	if (!vmstat_present(s, VS_PSWPIN))
+		return;
+	for (size_t i = 0; i < m->nall; i++)
+		if (row_number(&m->all[i], COL_SWAPIN) > m->rates.vm[VS_PSWPIN])
+			row_set(&m->all[i], COL_SWAPIN, m->rates.vm[VS_PSWPIN]);
 }
 
 /* The figures made of others (columns_derive), for every process of s */

@@ -13,7 +13,11 @@
  *   young     a process 10 s old growing 4 MiB/s in /young (memory.max 1G)
  *   twokills  /batch (300M): a loader grows 4 MiB/s to the first OOM kill, then a
  *             worker grows 4 MiB/s from what it held to the second
- *   drop      a 4 MiB/s leak while another program exits and frees 1.35G */
+ *   drop      a 4 MiB/s leak while another program exits and frees 1.35G
+ *   grow10    a process old before the recording grows 1 MiB a minute for 11 minutes:
+ *             ten minutes of its samples exist from 600 s on
+ *   swapshare a swap-in storm that rises, all of it by one process, whose count (BPF) is
+ *             read 2 ms after the machine's (vmstat), as a live refresh reads them */
 #include <stdio.h>
 #include <string.h>
 
@@ -135,12 +139,39 @@ static void drop(struct world *w)
 	machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
 }
 
+/* 8G, 4G available: 2345 leaky, started an hour before the recording, grows 1 MiB a
+ * minute from its start, a refresh every 5 s for 11 minutes */
+static void grow10(struct world *w)
+{
+	w->interval = 5;
+	w->until = 660;
+	background(w);
+	int p = w_proc(w, 2345, "leaky", "leaky --rate 1M/min", 0, -3600, 64 * MIB, MIB / 60);
+	w->procs[p].grow_from = 0;
+	machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
+}
+
+/* 8G, swap 4G: 5224 hog swaps in 10,000 pages/s at 0, 200 more each second */
+static void swapshare(struct world *w)
+{
+	w->interval = 2;
+	w->until = 30;
+	background(w);
+	int p = w_proc(w, 5224, "hog", "hog --touch 6G", 0, -120, 5 * MIB * MIB, 0);
+	w->procs[p].swaps_in = true;
+	w->swapin_rate = 10000;
+	w->swapin_accel = 100;
+	w->swapin_lag = 0.002;
+	machine(w, 8 * MIB * MIB, 1.5 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
+}
+
 static const struct {
 	const char *name;
 	void (*make)(struct world *);
 } scenarios[] = {
-	{"cg40", cg40},	  {"killend", killend},	  {"avail93", avail93},
-	{"young", young}, {"twokills", twokills}, {"drop", drop},
+	{"cg40", cg40},	    {"killend", killend},     {"avail93", avail93},
+	{"young", young},   {"twokills", twokills},   {"drop", drop},
+	{"grow10", grow10}, {"swapshare", swapshare},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 

@@ -128,6 +128,12 @@ static void state_at(const struct world *w, double t, struct state *st)
 	st->avail = kb(w->avail_base_kb - held);
 }
 
+/* Pages swapped in by t */
+static uint64_t swapins(const struct world *w, double t)
+{
+	return (uint64_t)llround(w->swapin_rate * t + w->swapin_accel * t * t);
+}
+
 static void fill_mem(const struct world *w, struct snapshot *s, const struct state *st, double t)
 {
 	uint64_t anon = kb(w->mem_total_kb - w->cached_kb - w->buffers_kb - w->slab_kb -
@@ -158,6 +164,11 @@ static void fill_mem(const struct world *w, struct snapshot *s, const struct sta
 	/* the kernel's counters: a steady pace of faults, the OOM kills so far */
 	s->vm[VS_PGFAULT] = 5000000 + (uint64_t)(t * 1000 + 1000000);
 	s->vm[VS_OOM_KILL] = st->kills[0];
+	if (w->swapin_rate > 0) {
+		s->vm[VS_PSWPIN] = swapins(w, t);
+		s->bpf.have_swapin = true;
+		s->bpf.swapins = swapins(w, t + w->swapin_lag);
+	}
 	s->vm_presence = ((1ull << VS_COUNT) - 1) ^ VS_PRESENT_DEFAULT;
 }
 
@@ -185,6 +196,10 @@ static void fill_procs(const struct world *w, struct snapshot *s, double t)
 		PROC_FIG(p, COL_DATA) = rss + 4096;
 		PROC_FIG(p, COL_OOM) = rss * 1000 / kb(w->mem_total_kb);
 		PROC_FIG(p, COL_MINFLT) = rss / 4 + 100;
+		if (w->swapin_rate > 0) {
+			p->valid |= COL_BIT(COL_SWAPIN);
+			PROC_FIG(p, COL_SWAPIN) = wp->swaps_in ? swapins(w, t + w->swapin_lag) : 0;
+		}
 	}
 	qsort(s->procs, s->nprocs, sizeof(*s->procs), snapshot_cmp_pid);
 	s->ntasks = s->nprocs;

@@ -28,6 +28,7 @@ struct wproc {
 	double grow_from; /* seconds */
 	double ends;	  /* seconds (W_NEVER: runs on) */
 	bool oom_killed;  /* it ends by the cgroup's OOM kill, logged */
+	bool swaps_in;	  /* the machine's swap-ins are all its own (BPF's count of them) */
 };
 
 struct wcg {
@@ -43,6 +44,10 @@ struct world {
 	double until;	 /* the last refresh's time */
 	double mem_total_kb, avail_base_kb, swap_total_kb, swap_free_kb;
 	double slab_kb, shmem_kb, cached_kb, buffers_kb;
+	/* pages swapped in by t (vmstat pswpin): swapin_rate t + swapin_accel t^2; BPF's
+	 * counts (its total, a swaps_in process's) are read swapin_lag s after vmstat, as a
+	 * live refresh reads them */
+	double swapin_rate, swapin_accel, swapin_lag;
 	struct wproc procs[W_MAX_PROCS];
 	int nprocs;
 	struct wcg cgs[W_MAX_CGS]; /* the root first, each after its parent */

@@ -286,7 +286,7 @@ static void fill(struct model *m, int k)
 				  [MI_SWAP_FREE] = 8000000 - 1234 * (uint64_t)k};
 	uint64_t vm[VS_COUNT] = {[VS_PGFAULT] = 123456789 + 99999 * (uint64_t)k,
 				 [VS_PGMAJFAULT] = 4567 + 13 * (uint64_t)k,
-				 [VS_PSWPIN] = 1000 + 7 * (uint64_t)k,
+				 [VS_PSWPIN] = 1000 + (1ull << 50) * (uint64_t)k,
 				 [VS_PSWPOUT] = 2000,
 				 [VS_OOM_KILL] = 3};
 	memcpy(s->mem, mem, sizeof(mem));
