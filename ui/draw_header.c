@@ -125,6 +125,28 @@ static int cgroup_status(struct ui *u, const struct snapshot *s, int y, int room
 	return s->cg_version ? status_pair(u, y, x, room, "Hierarchy", v) : x;
 }
 
+/* The processes whose GROW cells are red, leak suspects (their RSS + swap grew steadily
+ * over ten minutes), said in words: "Leak suspect 171 python3", or how many */
+static int leak_pair(struct ui *u, int y, int x, int room)
+{
+	const struct row *first = NULL;
+	size_t n = 0;
+	char value[96], comm[64];
+
+	for (size_t i = 0; i < u->m->nall; i++)
+		if (u->m->all[i].leak && !n++)
+			first = &u->m->all[i];
+	if (!n)
+		return x;
+	if (n > 1) {
+		snprintf(value, sizeof(value), "%zu (GROW in red)", n);
+		return status_pair(u, y, x, room, "Leak suspects", value);
+	}
+	escape_display(first->p->comm, comm, sizeof(comm), u->cv.utf8);
+	snprintf(value, sizeof(value), "%d %s", first->p->pid, comm);
+	return status_pair(u, y, x, room, "Leak suspect", value);
+}
+
 static void status_line(struct ui *u, const struct snapshot *s, int y)
 {
 	char a[48], b[16], sort[32], when[16], mark[64] = "";
@@ -151,6 +173,7 @@ static void status_line(struct ui *u, const struct snapshot *s, int y)
 			 u->prefs->tree ? ", tree" : "");
 		x = status_pair(u, y, 0, room, "Tasks", a);
 		x = status_pair(u, y, x, room, "Sort", sort);
+		x = leak_pair(u, y, x, room);
 		if (u->prefs->filter.cgroup[0]) { /* Enter on the cgroup view, or --cgroup */
 			char esc[200];
 			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);

@@ -13,7 +13,8 @@
  *   young     a process 10 s old growing 4 MiB/s in /young (memory.max 1G)
  *   twokills  /batch (300M): a loader grows 4 MiB/s to the first OOM kill, then a
  *             worker grows 4 MiB/s from what it held to the second
- *   drop      a 4 MiB/s leak while another program exits and frees 1.35G */
+ *   drop      a 4 MiB/s leak while another program exits and frees 1.35G
+ *   leak10    a process leaking 64 KiB/s for 12 minutes, a leak suspect from 10 */
 #include <stdio.h>
 #include <string.h>
 
@@ -135,12 +136,24 @@ static void drop(struct world *w)
 	machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
 }
 
+/* 9001 leaky, started at 0, grows 64 KiB/s steadily, a refresh every 10 s for 12 min: a
+ * leak suspect once memtop has seen it ten minutes (history_trends.c) */
+static void leak10(struct world *w)
+{
+	w->interval = 10;
+	w->until = 720;
+	background(w);
+	int p = w_proc(w, 9001, "leaky", "leaky --rate 64K", 0, 0, 8 * MIB, 64);
+	w->procs[p].grow_from = 0;
+	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+}
+
 static const struct {
 	const char *name;
 	void (*make)(struct world *);
 } scenarios[] = {
-	{"cg40", cg40},	  {"killend", killend},	  {"avail93", avail93},
-	{"young", young}, {"twokills", twokills}, {"drop", drop},
+	{"cg40", cg40},		{"killend", killend}, {"avail93", avail93}, {"young", young},
+	{"twokills", twokills}, {"drop", drop},	      {"leak10", leak10},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
