@@ -80,10 +80,13 @@ static bool needs_bpf(enum cgcol_id c)
 }
 
 /* A figure some cgroup has (before the first read: every one); a column whose file this
- * cgroup version lacks (HIGH, MIN and PSI on v1) has none */
+ * cgroup version lacks (HIGH, MIN and PSI on v1) has none. The model's forecasts
+ * (KIND_GROWTH: GROW/min, LIMIT-IN, VICTIM) are read from no file: their columns stay,
+ * empty while no cgroup grows, so that the table does not change as growth starts. */
 static bool has_values(const struct cg_model *cgm, enum cgcol_id c)
 {
-	if (!cgm || !cgm->nall || cg_columns[c].kind == KIND_SHARE)
+	if (!cgm || !cgm->nall || cg_columns[c].kind == KIND_SHARE ||
+	    cg_columns[c].kind == KIND_GROWTH)
 		return true;
 	for (size_t i = 0; i < cgm->nall; i++)
 		if (cgm->all[i].c->valid & CGCOL_BIT(c))
@@ -91,8 +94,9 @@ static bool has_values(const struct cg_model *cgm, enum cgcol_id c)
 	return false;
 }
 
-/* Leaves the path 16 columns (24 in the tree): drops the highest `drop` first; the path
- * is as wide as the widest shown, up to the rest of the line */
+/* Leaves the path 16 columns (24 in the tree): drops the highest `drop` first, of equals
+ * the one furthest right (GROW/min and LIMIT-IN, the forecast, stay last of the drop-1
+ * columns); the path is as wide as the widest shown, up to the rest of the line */
 void cg_layout(const struct ui *u, struct cg_layout *l)
 {
 	int width = 0, longest = (int)strlen(cg_columns[CGCOL_PATH].title);
@@ -111,7 +115,7 @@ void cg_layout(const struct ui *u, struct cg_layout *l)
 		for (int i = 0; i < l->n; i++)
 			if (cg_columns[l->col[i]].drop &&
 			    (worst < 0 ||
-			     cg_columns[l->col[i]].drop > cg_columns[l->col[worst]].drop))
+			     cg_columns[l->col[i]].drop >= cg_columns[l->col[worst]].drop))
 				worst = i;
 		if (worst < 0)
 			break;

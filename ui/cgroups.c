@@ -28,6 +28,7 @@ const struct binding cg_keys[] = {
 	{CG_FOLD, {'-', KEY_LEFT, 0}, "- Left", "fold the subtree"},
 	{CG_UNFOLD, {'+', KEY_RIGHT, 0}, "+ Right", "unfold it"},
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by path"},
+	TABLE_COLUMNS_KEY,
 	{CG_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "its processes"},
 	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the table"},
 	{0, {0}, NULL, NULL},
@@ -58,6 +59,7 @@ unsigned cgroups_wanted(const struct ui *u)
 {
 	bool open = u->screen == SCREEN_CGROUPS ||
 		    (u->screen == SCREEN_SORT && picker_table() == &cg_table) ||
+		    (u->screen == SCREEN_COLUMNS && columns_table() == TAB_CGROUPS) ||
 		    (u->screen == SCREEN_HELP && help_back(u) == SCREEN_CGROUPS);
 
 	return open ? u->prefs->cg.cols | CGCOL_BIT(u->prefs->cg.sort) : 0;

@@ -1,9 +1,12 @@
-/* The column picker ('f' as in top, F2 as htop's setup): every column of the process table
- * in the order the screen shows them, with a mark for those shown; Space or Enter shows or
- * hides one, F7 and F8 move it up and down the order (COMMAND stays last). */
+/* The column menu ('f' as in top, F2 as htop's setup) of the process table or the cgroup
+ * table: every column in the order the screen shows them, with a mark for those shown;
+ * Space or Enter shows or hides one; on the process table F7 and F8 move it up and down the
+ * order (COMMAND stays last). The cgroup table's path is always shown, first. */
 #include <stdio.h>
 
+#include "cgcolumns.h"
 #include "screen.h"
+#include "table_screen.h"
 
 enum {
 	MENU_UP = 1,
@@ -29,17 +32,64 @@ const struct binding column_keys[] = {
 };
 
 struct columns_state {
-	int sel; /* the column selected */
+	int sel;	     /* the column selected */
+	enum table_id tab;   /* the table whose columns it lists */
+	enum screen_id back; /* the screen it was opened from */
 };
 
 struct columns_state columns_state;
 static struct columns_state *const st = &columns_state;
 
-static const char *why_hidden(const struct ui *u, enum col_id c)
+void columns_open(struct ui *u, enum table_id tab)
+{
+	if (tab != TAB_PROCS && tab != TAB_CGROUPS) {
+		snprintf(u->message, sizeof(u->message), "this table's columns are fixed");
+		return;
+	}
+	if (st->tab != tab)
+		st->sel = 0;
+	st->tab = tab;
+	st->back = u->screen;
+	u->screen = SCREEN_COLUMNS;
+}
+
+enum table_id columns_table(void)
+{
+	return st->tab;
+}
+
+/* The columns listed, in order (the cgroup table's path, always shown, is not); returns
+ * how many */
+static int listed(const struct ui *u, int out[TABLE_COLS])
+{
+	if (st->tab == TAB_CGROUPS) {
+		for (int c = CGCOL_PATH + 1; c < CGCOL_COUNT; c++)
+			out[c - CGCOL_PATH - 1] = c;
+		return CGCOL_COUNT - CGCOL_PATH - 1;
+	}
+	enum col_id by[COL_COUNT];
+	columns_ordered(u->prefs->order, by);
+	for (int i = 0; i < COL_COUNT; i++)
+		out[i] = (int)by[i];
+	return COL_COUNT;
+}
+
+static const struct column *table_of(void)
+{
+	return st->tab == TAB_CGROUPS ? cg_columns : columns;
+}
+
+static unsigned shown(const struct ui *u)
+{
+	return st->tab == TAB_CGROUPS ? u->prefs->cg.cols : u->prefs->cols;
+}
+
+static const char *why_hidden(const struct ui *u, int c)
 {
 	const struct snapshot *s = model_current(u->m);
+	unsigned bpf = st->tab == TAB_CGROUPS ? CGNEED_BPF_OOM | CGNEED_BPF_RECLAIM : NEED_BPF;
 
-	if ((columns[c].needs & NEED_BPF) && !(s && s->bpf.enabled))
+	if ((table_of()[c].needs & bpf) && !(s && s->bpf.enabled))
 		return "  (BPF off)";
 	return "";
 }
@@ -47,21 +97,22 @@ static const char *why_hidden(const struct ui *u, enum col_id c)
 void columns_draw(struct ui *u)
 {
 	const struct canvas *cv = &u->cv;
-	int first = 2, rows = cv->rows - first - 1;
+	int first = 2, rows = cv->rows - first - 1, by[TABLE_COLS], n = listed(u, by);
 	int top = st->sel >= rows ? st->sel - rows + 1 : 0;
+	const struct column *t = table_of();
 
-	enum col_id by[COL_COUNT];
-
-	columns_ordered(u->prefs->order, by);
 	put_words(cv, 0, 0, cv->cols, ROLE_HELP_TITLE,
-		  "Columns (Space or Enter shows or hides, F7 F8 move, Esc returns)", false);
-	for (int i = top; i < COL_COUNT && i - top < rows; i++) {
+		  st->tab == TAB_CGROUPS
+			  ? "Cgroup columns (Space or Enter shows or hides, Esc returns)"
+			  : "Columns (Space or Enter shows or hides, F7 F8 move, Esc returns)",
+		  false);
+	for (int i = top; i < n && i - top < rows; i++) {
 		char line[200];
-		enum col_id c = by[i];
-		bool on = u->prefs->cols & COL_BIT(c);
+		int c = by[i];
+		bool on = shown(u) & TABLE_BIT(c);
 
-		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', columns[c].title,
-			 columns[c].desc, why_hidden(u, c));
+		snprintf(line, sizeof(line), "[%c] %-8s %s%s", on ? 'x' : ' ', t[c].title,
+			 t[c].desc, why_hidden(u, c));
 		put_text(cv, first + i - top, 0, cv->cols, i == st->sel ? ROLE_SELECTED : ROLE_ROW,
 			 line, true);
 	}
@@ -77,6 +128,10 @@ static struct reaction move_column(struct ui *u, int delta)
 	enum col_id by[COL_COUNT];
 	int to = st->sel + delta;
 
+	if (st->tab == TAB_CGROUPS) {
+		snprintf(u->message, sizeof(u->message), "the cgroup columns keep their order");
+		return reacts(REACT_NONE);
+	}
 	columns_ordered(u->prefs->order, by);
 	if (to < 0 || to >= COL_COUNT - 1 || by[st->sel] == COL_CMD)
 		return reacts(REACT_NONE);
@@ -90,30 +145,30 @@ static struct reaction move_column(struct ui *u, int delta)
 
 struct reaction columns_act(struct ui *u, int a)
 {
+	int by[TABLE_COLS], n = listed(u, by);
+
 	switch (a) {
 	case MENU_UP:
 	case MENU_DOWN:
-		st->sel = list_step(st->sel, a == MENU_UP ? -1 : 1, COL_COUNT);
+		st->sel = list_step(st->sel, a == MENU_UP ? -1 : 1, n);
 		break;
 	case MENU_HOME:
 	case MENU_END:
-		st->sel = list_step(st->sel, a == MENU_HOME ? -COL_COUNT : COL_COUNT, COL_COUNT);
+		st->sel = list_step(st->sel, a == MENU_HOME ? -n : n, n);
 		break;
 	case MENU_EARLIER:
 	case MENU_LATER:
 		return move_column(u, a == MENU_EARLIER ? -1 : 1);
 	case MENU_PICK: {
-		enum col_id by[COL_COUNT];
-		columns_ordered(u->prefs->order, by);
-		unsigned cols = u->prefs->cols ^ COL_BIT(by[st->sel]);
+		unsigned cols = shown(u) ^ TABLE_BIT(by[st->sel]);
 
 		if (!cols)
-			break; /* the last one stays */
+			break; /* the last one stays (the cgroups' path is not listed) */
 		/* the loop reads a new column for the rows on screen */
-		return (struct reaction){REACT_NONE, {.op = PO_COLS, .cols = cols}};
+		return (struct reaction){REACT_NONE, {.op = PO_COLS, .tab = st->tab, .cols = cols}};
 	}
 	case MENU_BACK:
-		u->screen = SCREEN_MAIN;
+		u->screen = st->back;
 		break;
 	}
 	return reacts(REACT_NONE);

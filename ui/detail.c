@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cells.h"
 #include "detail.h"
 #include "detail_cli.h"
 #include "text.h"
@@ -115,10 +116,32 @@ static int draw_breakdown(struct ui *u, int y)
 	return y;
 }
 
+/* The process's row in the model: a leak suspect, its GROW cells red on the table */
+static const struct row *leak_row(const struct ui *u)
+{
+	for (size_t i = 0; i < u->m->nall; i++) {
+		const struct row *r = &u->m->all[i];
+		if (r->leak && r->p->pid == v->d->pid && r->p->start_ticks == v->start_ticks)
+			return r;
+	}
+	return NULL;
+}
+
 static int draw_state(struct ui *u, int y)
 {
 	const struct dd_stacks_info *st = &v->d->st;
+	const struct row *leak = leak_row(u);
 	char line[400];
+
+	if (leak) {
+		char grow[32];
+		cell_text(leak, COL_GROW10, grow, sizeof(grow), u->cv.utf8);
+		snprintf(line, sizeof(line),
+			 "Leak suspect: its RSS + swap grew steadily over the last ten minutes "
+			 "(GROW10 %s a minute)",
+			 grow);
+		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_ALERT, line, true);
+	}
 
 	if (v->gone) {
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING,

@@ -92,84 +92,6 @@ static int meters(struct ui *u, const struct snapshot *s)
 	return y;
 }
 
-/* The status line's room before the clock */
-static int status_room(const struct ui *u)
-{
-	return u->cv.cols - 10;
-}
-
-/* "label value" at y, x where the whole of it fits before room, else nothing */
-static int status_pair(const struct ui *u, int y, int x, int room, const char *label,
-		       const char *value)
-{
-	int w = text_cols(label, u->cv.utf8) + 1 + text_cols(value, u->cv.utf8);
-
-	return x + w <= room ? put_pair(&u->cv, y, x, label, value) : x;
-}
-
-/* The cgroup view's: how many, the sort, the hierarchy's version */
-static int cgroup_status(struct ui *u, const struct snapshot *s, int y, int room)
-{
-	const struct cg_prefs *p = &u->prefs->cg;
-	char a[48], b[16], sort[48], v[8];
-	snprintf(a, sizeof(a), "%zu, %zu shown", u->cgm ? u->cgm->nall : 0,
-		 u->cgm ? u->cgm->nrows : 0);
-	snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
-	snprintf(sort, sizeof(sort), "%s %s%s", cg_columns[p->sort].title,
-		 (cg_columns[p->sort].ascending != p->invert) ? "asc" : "desc",
-		 p->tree ? ", tree" : "");
-	snprintf(v, sizeof(v), "v%d", s->cg_version);
-	int x = status_pair(u, y, 0, room, "Cgroups", a);
-	x = status_pair(u, y, x, room, "Sort", sort);
-	x = status_pair(u, y, x, room, "Refresh", b);
-	return s->cg_version ? status_pair(u, y, x, room, "Hierarchy", v) : x;
-}
-
-static void status_line(struct ui *u, const struct snapshot *s, int y)
-{
-	char a[48], b[16], sort[32], when[16], mark[64] = "";
-	int x;
-	if (u->rv.on) { /* a replay: which sample, and its day */
-		char day[16];
-		time_t t = (time_t)wall_held(s->wall);
-		struct tm tm;
-		localtime_r(&t, &tm);
-		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
-		snprintf(mark, sizeof(mark), "REPLAY %zu/%zu %s", u->rv.pos + 1, u->rv.count, day);
-	} else if (u->paused) {
-		snprintf(mark, sizeof(mark), "PAUSED");
-	}
-	/* the pairs leave the mark its room */
-	int room = status_room(u) - (mark[0] ? (int)strlen(mark) : 0);
-	if (u->screen == SCREEN_CGROUPS) {
-		x = cgroup_status(u, s, y, room);
-	} else {
-		snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
-		snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
-		snprintf(sort, sizeof(sort), "%s %s%s", columns[u->prefs->sort].title,
-			 (columns[u->prefs->sort].ascending != u->prefs->invert) ? "asc" : "desc",
-			 u->prefs->tree ? ", tree" : "");
-		x = status_pair(u, y, 0, room, "Tasks", a);
-		x = status_pair(u, y, x, room, "Sort", sort);
-		if (u->prefs->filter.cgroup[0]) { /* Enter on the cgroup view, or --cgroup */
-			char esc[200];
-			escape_display(u->prefs->filter.cgroup, esc, sizeof(esc), u->cv.utf8);
-			x = status_pair(u, y, x, room, "Cgroup", esc);
-		}
-		x = status_pair(u, y, x, room, "Refresh", b);
-		if (u->m->exited.n) { /* over the last minute, as atop's #exit */
-			char n[24];
-			snprintf(n, sizeof(n), "%zu", u->m->exited.n);
-			x = status_pair(u, y, x, room, "Exited", n);
-		}
-	}
-	if (mark[0])
-		put_words(&u->cv, y, x, status_room(u) - x, ROLE_ALERT, mark, false);
-	fmt_clock(s->wall, when, sizeof(when));
-	int w = (int)strlen(when);
-	put_text(&u->cv, y, u->cv.cols - w, w, ROLE_HEADER, when, false);
-}
-
 /* One header line's figures, from the system figure table: "label value" items, or a
  * dimmed text where a figure is off ("PSI off", once) */
 struct item {
@@ -220,13 +142,13 @@ static int item_width(const struct item *t)
 	return (int)strlen(t->label) + (t->off ? 2 : (int)strlen(t->value) + 3);
 }
 
-/* Places the items on lines of the canvas's width: on one line, or on two where the screen
- * is tall; what does not fit leaves out the items a person needs least (highest drop).
- * Returns the lines used. */
-static int place(const struct canvas *cv, struct item *it, int n)
+/* Places the items on lines of the canvas's width: on max_lines lines (-1: one, or two
+ * where the screen is tall); what does not fit leaves out the items a person needs least
+ * (highest drop). Returns the lines used. */
+static int place(const struct canvas *cv, struct item *it, int n, int max_lines)
 {
-	int max_lines = cv->rows >= HEADER_WRAP_ROWS ? 2 : 1;
-
+	if (max_lines < 0)
+		max_lines = cv->rows >= HEADER_WRAP_ROWS ? 2 : 1;
 	for (int i = 0; i < n; i++)
 		it[i].row = 0;
 	for (;;) {
@@ -254,11 +176,15 @@ static int place(const struct canvas *cv, struct item *it, int n)
 	}
 }
 
-/* Draws a group's figures from line y; returns the lines used */
-static int figure_lines(const struct ui *u, enum sf_group g, int y, bool draw)
+/* Draws a group's figures from line y on max_lines lines at most (-1: as many as the
+ * screen's height gives them); returns the lines used */
+static int figure_lines(const struct ui *u, enum sf_group g, int y, int max_lines, bool draw)
 {
 	struct item it[32];
-	int n = items_of(u->m, g, it), lines = place(&u->cv, it, n), x = 0, row = 0;
+
+	if (!max_lines)
+		return 0;
+	int n = items_of(u->m, g, it), lines = place(&u->cv, it, n, max_lines), x = 0, row = 0;
 
 	for (int i = 0; draw && i < n; i++) {
 		if (it[i].row < 0)
@@ -307,7 +233,7 @@ static void bpf_line(struct ui *u, const struct snapshot *s, int y)
 	int n = items_of(u->m, SF_SELF, it), len = (int)strlen(line), w = -2;
 	room.rows = 0; /* one line */
 	room.cols = u->cv.cols - len - 2;
-	place(&room, it, n);
+	place(&room, it, n, -1);
 	for (int i = 0; i < n; i++)
 		w += it[i].row >= 0 ? item_width(&it[i]) : 0;
 	int x = len + 2 + w <= u->cv.cols ? len + 2 : u->cv.cols - w;
@@ -343,18 +269,6 @@ static void forecast_line(struct ui *u, int y)
 	put_text(&u->cv, y, 0, u->cv.cols, ROLE_ALERT, line, true);
 }
 
-/* The verdict (verdict.h): a line of its own under the forecast, from VERDICT_ROWS lines;
- * on a shorter terminal in the forecast line's place while there is no forecast. That
- * nothing is wrong is said from VERDICT_IDLE_ROWS lines. */
-#define VERDICT_ROWS	  30
-#define VERDICT_IDLE_ROWS 50
-static bool verdict_shown(const struct ui *u)
-{
-	if (u->m->verdict.cause == VERDICT_NONE)
-		return u->cv.rows >= VERDICT_IDLE_ROWS;
-	return u->cv.rows >= VERDICT_ROWS || !forecast_shown(u->m);
-}
-
 static void verdict_line(struct ui *u, int y)
 {
 	char why[VERDICT_TEXT * 4];
@@ -367,26 +281,75 @@ static void verdict_line(struct ui *u, int y)
 			 v->cause == VERDICT_NONE ? ROLE_VALUE : ROLE_ALERT, why, true);
 }
 
+/* The header's rows, decided by a fixed priority so that the table does not move as the
+ * verdict's causes and the forecasts come and go: the meters, the status line and the BPF
+ * line (or the OOM banner) always; then the verdict when it names a cause (verdict.h), the
+ * forecast, and the verdict that nothing is wrong (from VERDICT_IDLE_ROWS lines, where
+ * the header keeps it a line of its own); the figure lines fill the rest of the rows the
+ * header has without them. A verdict or a forecast takes the row of a figure line: the
+ * activity line's second, the memory line's second, then the activity line; the memory
+ * line's first stays. Below VERDICT_ROWS lines, one of the two at most: the verdict's
+ * cause before the forecast. */
+#define VERDICT_ROWS	  30
+#define VERDICT_IDLE_ROWS 50
+struct header_plan {
+	int mem, vm;   /* the figure lines' rows */
+	bool forecast; /* the forecast's line */
+	bool verdict;  /* the verdict's line */
+};
+
+static void plan(const struct ui *u, struct header_plan *p)
+{
+	bool cause = u->m->verdict.cause != VERDICT_NONE, idle = u->cv.rows >= VERDICT_IDLE_ROWS;
+	int most = u->cv.rows >= VERDICT_ROWS ? 2 : 1;
+	int mem = figure_lines(u, SF_MEM, 0, -1, false), vm = figure_lines(u, SF_VM, 0, -1, false);
+	int room = mem + vm - (mem > 0) + idle, used = 0; /* the memory line stays */
+
+	*p = (struct header_plan){0};
+	if ((cause || idle) && used < most && used < room) { /* the verdict first */
+		p->verdict = true;
+		used++;
+	}
+	if (forecast_shown(u->m) && used < most && used < room) {
+		p->forecast = true;
+		used++;
+	}
+	for (int give = used - idle; give > 0; give--) { /* the figure lines give up rows */
+		if (vm > 1)
+			vm--;
+		else if (mem > 1)
+			mem--;
+		else
+			vm--;
+	}
+	p->mem = mem;
+	p->vm = vm;
+}
+
 int header_rows(const struct ui *u)
 {
+	struct header_plan p;
+
 	if (!model_current(u->m))
 		return 6;
-	return 2 + lim_shown(model_current(u->m)) + figure_lines(u, SF_MEM, 0, false) +
-	       figure_lines(u, SF_VM, 0, false) + forecast_shown(u->m) + verdict_shown(u) + 2;
+	plan(u, &p);
+	return 2 + lim_shown(model_current(u->m)) + p.mem + p.vm + p.forecast + p.verdict + 2;
 }
 
 void draw_header(struct ui *u)
 {
 	const struct snapshot *s = model_current(u->m);
+	struct header_plan p;
 
 	if (!s)
 		return;
+	plan(u, &p);
 	int y = meters(u, s);
-	y += figure_lines(u, SF_MEM, y, true);
-	y += figure_lines(u, SF_VM, y, true);
-	if (forecast_shown(u->m))
+	y += figure_lines(u, SF_MEM, y, p.mem, true);
+	y += figure_lines(u, SF_VM, y, p.vm, true);
+	if (p.forecast)
 		forecast_line(u, y++);
-	if (verdict_shown(u))
+	if (p.verdict)
 		verdict_line(u, y++);
 	status_line(u, s, y++);
 	if (u->m->oom_live > u->oom_acked)

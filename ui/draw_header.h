@@ -21,6 +21,8 @@ void meter(struct ui *u, int y, const char *label, const struct segment *seg, in
 /* The lines the header takes on this canvas */
 int header_rows(const struct ui *u);
 void draw_header(struct ui *u);
+/* The status line at y (ui/draw_status.c) */
+void status_line(struct ui *u, const struct snapshot *s, int y);
 /* The newest live OOM kill at y, in the words there is room for, and the keys y and o
  * (ui/oom_banner.c) */
 void oom_banner(struct ui *u, int y);

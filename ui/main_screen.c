@@ -21,8 +21,7 @@
 #include "util.h"
 
 enum action {
-	ACT_COLUMNS = TA_COUNT,
-	ACT_KTHREADS,
+	ACT_KTHREADS = TA_COUNT,
 	ACT_SAVE,
 	ACT_SEARCH,
 	ACT_USER,
@@ -56,7 +55,7 @@ const struct binding main_keys[] = {
 	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the table left"},
 	{ACT_RIGHT, {KEY_RIGHT, 0}, "Right", "scroll right: more columns"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
-	{ACT_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns"},
+	TABLE_COLUMNS_KEY,
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
@@ -165,9 +164,6 @@ struct reaction main_act(struct ui *u, int a)
 	if (a < TA_COUNT)
 		return table_act(&proc_table, u, a);
 	switch ((enum action)a) {
-	case ACT_COLUMNS:
-		u->screen = SCREEN_COLUMNS;
-		break;
 	case ACT_KTHREADS:
 		return pref(REACT_RESORT, pref_op(TAB_PROCS, PO_KTHREADS));
 	case ACT_SAVE:

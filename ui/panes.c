@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "oom_list.h"
 #include "text.h"
 #include "panes.h"
 
@@ -38,8 +39,33 @@ void panes_open(struct ui *u, enum screen_id id)
 		st->back = u->screen;
 	u->screen = id;
 	st->top = 0;
-	if (id == SCREEN_OOM)
+	if (id == SCREEN_OOM) {
 		st->oom_sel = 0;
+		st->sel_pid = 0;
+	}
+}
+
+/* The kills listed (oom_list.h), the selection on the kill it was on while it is listed */
+static size_t listed(struct ui *u, struct oom_item *list)
+{
+	size_t n = oom_list(u, list);
+	long i = st->sel_pid ? oom_list_find(list, n, st->sel_ts, st->sel_pid) : -1;
+
+	if (i >= 0)
+		st->oom_sel = (int)(n - 1 - (size_t)i);
+	if (st->oom_sel >= (int)n)
+		st->oom_sel = n ? (int)n - 1 : 0;
+	return n;
+}
+
+/* The selected kill's time and pid from its place */
+static void hold_selection(const struct oom_item *list, size_t n)
+{
+	st->sel_pid = 0;
+	if (st->oom_sel < (int)n) {
+		st->sel_ts = list[n - 1 - (size_t)st->oom_sel].e->ts;
+		st->sel_pid = list[n - 1 - (size_t)st->oom_sel].e->pid;
+	}
 }
 
 struct reaction panes_act(struct ui *u, int a)
@@ -52,17 +78,18 @@ struct reaction panes_act(struct ui *u, int a)
 	case PANE_BACK:
 		u->screen = st->back;
 		break;
-	case PANE_POSTMORTEM:
-		if (u->screen != SCREEN_OOM || !u->m->noom)
+	case PANE_POSTMORTEM: {
+		struct oom_item list[OOM_LIST_MAX];
+		size_t n = u->screen == SCREEN_OOM ? listed(u, list) : 0;
+		if (!n)
 			break;
-		if (st->oom_sel >= (int)u->m->noom)
-			st->oom_sel = (int)u->m->noom - 1;
-		const struct mt_event *e = &u->m->oom[u->m->noom - 1 - (size_t)st->oom_sel];
+		const struct mt_event *e = list[n - 1 - (size_t)st->oom_sel].e;
 		st->pm_ts = e->ts;
 		st->pm_pid = e->pid;
 		st->top = 0;
 		u->screen = SCREEN_POSTMORTEM;
 		break;
+	}
 	}
 	return reacts(REACT_NONE);
 }
@@ -70,13 +97,15 @@ struct reaction panes_act(struct ui *u, int a)
 /* Up, Down, PgUp, PgDn, Home, End move the selected kill */
 struct reaction oom_other(struct ui *u, int key)
 {
-	int n = (int)u->m->noom, *sel = &st->oom_sel;
+	struct oom_item list[OOM_LIST_MAX];
+	int n = (int)listed(u, list), *sel = &st->oom_sel;
 
 	if (key == KEY_END)
 		*sel = n - 1;
 	else
 		pane_scroll(&u->cv, sel, key);
 	*sel = list_step(*sel, 0, n);
+	hold_selection(list, (size_t)n);
 	return reacts(REACT_NONE);
 }
 
@@ -92,17 +121,25 @@ void oom_draw(struct ui *u)
 	static struct pane p;
 	const struct model *m = u->m;
 	const struct snapshot *s = model_current(m);
+	struct oom_item list[OOM_LIST_MAX];
+	size_t n = listed(u, list);
 	p.n = 0;
-	add(&p, ROLE_LABEL,
-	    "%" PRIu64 " kills since memtop started, %" PRIu64
-	    " ring buffer drops; * = before memtop started (kernel log)",
-	    m->oom_live, s ? s->bpf.ring_drops : 0);
+	if (u->rv.on)
+		add(&p, ROLE_LABEL,
+		    "%zu kills in the recording up to this sample; * = before it started (kernel "
+		    "log)",
+		    n);
+	else
+		add(&p, ROLE_LABEL,
+		    "%" PRIu64 " kills since memtop started, %" PRIu64
+		    " ring buffer drops; * = before memtop started (kernel log)",
+		    m->oom_live, s ? s->bpf.ring_drops : 0);
 	add(&p, ROLE_TABLE_HEADER, "%-9s %7s %-15s %5s %5s %5s %5s %s", "TIME", "PID", "NAME",
 	    "UID", "ANON", "FILE", "SHMEM", "MEMCG, KILLED BY");
-	if (!m->noom)
+	if (!n)
 		add(&p, ROLE_ROW_DIM, "no OOM kills seen");
-	for (size_t i = m->noom; i-- > 0;) {
-		const struct mt_event *e = &m->oom[i];
+	for (size_t i = n; i-- > 0;) {
+		const struct mt_event *e = list[i].e;
 		char when[16], comm[80], tcomm[80], memcg[200], anon[8], file[8], shmem[8];
 		fmt_clock(e->ts, when, sizeof(when));
 		if (e->earlier)
@@ -116,17 +153,15 @@ void oom_draw(struct ui *u)
 		char by[120] = "";
 		if (e->trigger_pid)
 			snprintf(by, sizeof(by), ", by %d (%s)", e->trigger_pid, tcomm);
-		size_t k = m->noom - 1 - i; /* 0: the newest */
+		size_t k = n - 1 - i; /* 0: the newest */
 		add(&p,
 		    k == (size_t)st->oom_sel ? ROLE_SELECTED
-		    : i + 1 == m->noom	     ? ROLE_WARNING
+		    : i + 1 == n	     ? ROLE_WARNING
 					     : ROLE_ROW,
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
 	/* the selected kill in view: its line is the third */
-	if (st->oom_sel >= (int)m->noom)
-		st->oom_sel = m->noom ? (int)m->noom - 1 : 0;
 	int line = 2 + st->oom_sel, room = u->cv.rows - 2;
 	if (line < st->top)
 		st->top = line;

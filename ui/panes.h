@@ -10,6 +10,10 @@
 struct panes_state {
 	int top;     /* the first line shown */
 	int oom_sel; /* the OOM kill selected, 0 the newest */
+	/* and its time and pid, that it stays selected as the list changes (sel_pid 0: the
+	 * newest) */
+	double sel_ts;
+	int32_t sel_pid;
 	/* the kill the post-mortem shows: its time and pid (m->oom moves as kills come) */
 	double pm_ts;
 	int32_t pm_pid;

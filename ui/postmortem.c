@@ -12,6 +12,7 @@
 
 #include "cells.h"
 #include "graph.h"
+#include "oom_list.h"
 #include "oom_cgroup.h"
 #include "panes.h"
 #include "text.h"
@@ -22,13 +23,12 @@
 #define PM_KEYS	   "Esc/q back to the OOM kills  Up/Down/PgUp/PgDn scroll"
 #define PM_GRAPH_H 10 /* the graphs, on terminals of at least 24 rows */
 
-/* The index in m->oom of the kill shown, or -1 when it is no longer kept */
-static long shown(const struct ui *u)
+/* The kill shown in the kills listed (oom_list.h), or -1 when it is no longer kept */
+static long shown(struct ui *u, struct oom_item *list)
 {
-	for (size_t i = 0; i < u->m->noom; i++)
-		if (u->m->oom[i].ts == panes_state.pm_ts && u->m->oom[i].pid == panes_state.pm_pid)
-			return (long)i;
-	return -1;
+	size_t n = oom_list(u, list);
+
+	return oom_list_find(list, n, panes_state.pm_ts, panes_state.pm_pid);
 }
 
 /* Whether the victim's curve has a value */
@@ -189,7 +189,8 @@ void pm_draw(struct ui *u)
 {
 	static struct pane p;
 	const struct canvas *cv = &u->cv;
-	long i = shown(u);
+	struct oom_item list[OOM_LIST_MAX];
+	long i = shown(u, list);
 	char title[160], comm[80], when[16];
 
 	p.n = 0;
@@ -198,14 +199,14 @@ void pm_draw(struct ui *u)
 		add(&p, ROLE_WARNING, "this kill is no longer kept (the newest %d are)",
 		    MODEL_OOM_HISTORY);
 	} else {
-		const struct mt_event *e = &u->m->oom[i];
+		const struct mt_event *e = list[i].e;
 		escape_display(e->comm, comm, sizeof(comm), cv->utf8);
 		fmt_clock(e->ts, when, sizeof(when));
 		snprintf(title, sizeof(title), "OOM kill post-mortem: %d (%s) killed at %s", e->pid,
 			 comm, when);
-		lines(u, e, &u->m->before[i], &p);
+		lines(u, e, list[i].b, &p);
 	}
-	const struct oom_before *b = i >= 0 ? &u->m->before[i] : NULL;
+	const struct oom_before *b = i >= 0 ? list[i].b : NULL;
 	bool graph = b && b->valid && (seen(b) || b->cg) && cv->rows >= 24;
 	int room = cv->rows - 2 - (graph ? PM_GRAPH_H + 1 : 0);
 	if (panes_state.top > p.n - room)

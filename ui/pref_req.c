@@ -84,7 +84,10 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 		p->delay = r->delay;
 		break;
 	case PO_COLS:
-		p->cols = r->cols;
+		if (r->tab == TAB_CGROUPS)
+			p->cg.cols = r->cols;
+		else
+			p->cols = r->cols;
 		break;
 	case PO_ORDER:
 		memcpy(p->order, r->order, sizeof(p->order));

@@ -307,6 +307,10 @@ void oom_draw(struct ui *u), reclaim_draw(struct ui *u), help_draw(struct ui *u)
 	nodes_draw(struct ui *u), exited_draw(struct ui *u), account_draw(struct ui *u);
 /* What frees the table screens' states */
 void cg_done(struct ui *u), slab_done(struct ui *u), users_done(struct ui *u);
+/* The column menu (column_picker.c) of table tab (the processes' or the cgroups'), and the
+ * table it is open on */
+void columns_open(struct ui *u, enum table_id tab);
+enum table_id columns_table(void);
 void detail_done(struct ui *u);
 /* A key while a prompt other than the filter is open, on any screen */
 struct reaction main_prompt(struct ui *u, wint_t ch, bool is_key);

@@ -179,6 +179,9 @@ struct reaction table_act(const struct table_kind *t, struct ui *u, int a)
 	case TA_FILTER:
 		prompt_open(&u->prompt, PROMPT_FILTER, table_prefs(u->prefs, t->tab).filter);
 		break;
+	case TA_COLUMNS:
+		columns_open(u, t->tab);
+		break;
 	case TA_COUNT:
 		break;
 	}

@@ -80,6 +80,7 @@ enum table_act {
 	TA_INVERT,
 	TA_TREE,
 	TA_FILTER,
+	TA_COLUMNS, /* the column menu (column_picker.c) */
 	TA_COUNT
 };
 
@@ -96,6 +97,8 @@ enum table_act {
 	{TA_SORT_PREV, {'<', ',', 0}, "<", "sort by the left column"},                            \
 	{TA_SORT_NEXT, {'>', '.', 0}, ">", "sort by the right column"},                            \
 	{TA_SORT_MENU, {KEY_F(6), 0}, "F6", "choose the sort column"}
+/* The column menu's key, of the tables whose columns can be chosen (processes, cgroups) */
+#define TABLE_COLUMNS_KEY {TA_COLUMNS, {'f', KEY_F(2), 0}, "f F2", "choose the columns"}
 /* clang-format on */
 
 struct reaction table_act(const struct table_kind *t, struct ui *u, int a);

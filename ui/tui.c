@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cgroups.h"
+#include "oom_list.h"
 #include "common_keys.h"
 #include "detail_screen.h"
 #include "help.h"
@@ -31,7 +32,7 @@ const struct screen ui_screens[NSCREENS] = {
 	[SCREEN_DETAIL] = {"Process details (Enter)", detail_keys, detail_draw, detail_act, NULL,
 			   &detail_view, CK_REDRAWS, false, NULL, detail_done},
 	[SCREEN_OOM] = {"OOM kills (o) and reclaim latency (r)", oom_keys, oom_draw, panes_act,
-			oom_other, &panes_state, 0, true, NULL, NULL},
+			oom_other, &panes_state, 0, true, NULL, oom_list_done},
 	/* the same keys (Enter does nothing there); the help lists them once */
 	[SCREEN_RECLAIM] = {NULL, oom_keys, reclaim_draw, panes_act, panes_other, &panes_state, 0,
 			    true, NULL, NULL},
@@ -402,6 +403,7 @@ void ui_replay_at(struct ui *u, size_t pos, size_t count)
 	u->rv.on = true;
 	u->rv.pos = pos;
 	u->rv.count = count;
+	oom_list_keep(u); /* the kills of this sample, for the OOM pane after a move back */
 }
 
 enum replay_req ui_replay_req(struct ui *u, double *jump)

@@ -38,12 +38,12 @@ const struct column cg_columns[CGCOL_COUNT] = {
 			     .desc = "usage as a percentage of its limit"},
 	[CGCOL_GROWTH] = {COLUMN("growth", "GROW/min", "growth_kb_per_min"), .width = 8,
 			  .unit = UNIT_KB_MIN, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
-			  .on = true, .drop = 2,
+			  .on = true, .drop = 1,
 			  .desc = "usage growth per minute, fitted over the last minute (a "
 				  "cgroup with a limit)"},
 	[CGCOL_LIMIT_IN] = {COLUMN("limit_in", "LIMIT-IN", "limit_in_s"), .width = 8,
 			    .unit = UNIT_SECS, .kind = KIND_GROWTH, .needs = CGNEED_FILE,
-			    .ascending = true, .on = true, .drop = 2,
+			    .ascending = true, .on = true, .drop = 1,
 			    .desc = "time until usage reaches the limit (or memory.high) at "
 				    "that growth; none while it does not grow"},
 	[CGCOL_VICTIM] = {COLUMN("victim", "VICTIM", "victim_pid"), .width = 7, .unit = UNIT_ID,

@@ -17,7 +17,10 @@
  *   grow10    a process old before the recording grows 1 MiB a minute for 11 minutes:
  *             ten minutes of its samples exist from 600 s on
  *   swapshare a swap-in storm that rises, all of it by one process, whose count (BPF) is
- *             read 2 ms after the machine's (vmstat), as a live refresh reads them */
+ *             read 2 ms after the machine's (vmstat), as a live refresh reads them
+ *   leak10    a process leaking 64 KiB/s for 12 minutes, a leak suspect from 10
+ *   farkills  twokills' /batch with its kills 12.5 minutes apart, further than a replay's
+ *             seek window (MONITOR_SEEK_WINDOW) */
 #include <stdio.h>
 #include <string.h>
 
@@ -165,13 +168,45 @@ static void swapshare(struct world *w)
 	machine(w, 8 * MIB * MIB, 1.5 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
 }
 
+/* 9001 leaky, started at 0, grows 64 KiB/s steadily, a refresh every 10 s for 12 min: a
+ * leak suspect once memtop has seen it ten minutes (history_trends.c) */
+static void leak10(struct world *w)
+{
+	w->interval = 10;
+	w->until = 720;
+	background(w);
+	int p = w_proc(w, 9001, "leaky", "leaky --rate 64K", 0, 0, 8 * MIB, 64);
+	w->procs[p].grow_from = 0;
+	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+}
+
+/* /batch (300M): 6002 loader grows 4 MiB/s to the limit, killed at 49.98 s; 6001 worker
+ * holds 100M, grows 1 MiB/s from 600 s and is killed at 800 s */
+static void farkills(struct world *w)
+{
+	w->interval = 10;
+	w->until = 900;
+	background(w);
+	int cg = w_cgroup(w, "/batch", 6060, 300 * MIB, 72);
+	int a = w_proc(w, 6001, "worker", "worker --jobs 4", cg, -100, 100 * MIB, 1024);
+	int b = w_proc(w, 6002, "loader", "loader big.csv", cg, -2, 0, 4096);
+	double room = 300 * MIB - 72 - 100 * MIB;
+	w->procs[b].ends = room / 4096 - 2;
+	w->procs[b].oom_killed = true;
+	w->procs[a].grow_from = 600;
+	w->procs[a].ends = 600 + room / 1024;
+	w->procs[a].oom_killed = true;
+	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+}
+
 static const struct {
 	const char *name;
 	void (*make)(struct world *);
 } scenarios[] = {
-	{"cg40", cg40},	    {"killend", killend},     {"avail93", avail93},
-	{"young", young},   {"twokills", twokills},   {"drop", drop},
-	{"grow10", grow10}, {"swapshare", swapshare},
+	{"cg40", cg40},		{"killend", killend},	  {"avail93", avail93},
+	{"young", young},	{"twokills", twokills},	  {"drop", drop},
+	{"grow10", grow10},	{"swapshare", swapshare}, {"leak10", leak10},
+	{"farkills", farkills},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
