@@ -363,17 +363,32 @@ static bool sooner(const struct fc_hold *a, const struct fc_hold *b, double now)
 	return a->state != FC_NONE && b->state == FC_NONE;
 }
 
+/* The limit that runs out first; the one named at the last refresh (the machine, or a
+ * cgroup by its path) while it still runs out and no other runs out sooner by
+ * FC_PICK_MARGIN of its time, as the verdict keeps its own */
 static void headline(struct forecasts *fc, const struct snapshot *s, double now)
 {
 	struct forecast *f = &fc->forecast;
-	const struct fc_hold *best = &fc->sys_hold;
-	const struct cg_trend *bt = NULL;
+	const struct fc_hold *best = &fc->sys_hold, *kept = f->cgroup ? NULL : &fc->sys_hold;
+	const struct cg_trend *bt = NULL, *kt = NULL;
 
-	for (size_t i = 0; i < fc->ncgt; i++)
-		if (fc->cgt[i].seen == now && sooner(&fc->cgt[i].hold, best, now)) {
+	for (size_t i = 0; i < fc->ncgt; i++) {
+		if (fc->cgt[i].seen != now)
+			continue;
+		if (sooner(&fc->cgt[i].hold, best, now)) {
 			best = &fc->cgt[i].hold;
 			bt = &fc->cgt[i];
 		}
+		if (f->cgroup && !strcmp(fc->cgt[i].path, f->path)) {
+			kept = &fc->cgt[i].hold;
+			kt = &fc->cgt[i];
+		}
+	}
+	if (kept && kept != best && isfinite(left(kept, now)) &&
+	    !(left(best, now) < left(kept, now) * (1 - FC_PICK_MARGIN))) {
+		best = kept;
+		bt = kt;
+	}
 	memset(f, 0, sizeof(*f));
 	f->state = best->state;
 	f->secs = best->secs;

@@ -37,7 +37,10 @@
 #define FC_STEADY_S	    60.0
 /* the next victim changes when another passes it by this much: oom_score points (of
  * 1000), and within a cgroup a share of its limit */
-#define FC_VICTIM_MARGIN    10
+#define FC_VICTIM_MARGIN 10
+/* the limit the header names stays named until another runs out sooner by this share of
+ * its time (the verdict's margin, VERDICT_MARGIN, is the same) */
+#define FC_PICK_MARGIN	    0.25
 #define FC_CG_VICTIM_MARGIN 0.01
 
 enum fc_state {

@@ -48,19 +48,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "forecast.h"
 #include "snapshot.h"
 
-#define VERDICT_SWAPIN_PAGES_S 256.0	/* swap-ins a second: a storm (1 MiB/s of 4K pages) */
-#define VERDICT_CG_PCT	       80.0	/* a cgroup's share of its limit that is near it */
-#define VERDICT_CG_STALL_US_S  10000.0	/* a cgroup's reclaim stalls, us/s, that count */
-#define VERDICT_GROW_KB_S      16.0	/* growth that counts (~1 MiB a minute) */
-#define VERDICT_NEAR_S	       600.0	/* a limit runs out within this: short */
-#define VERDICT_HORIZON_S      3600.0	/* a limit that runs out later is not ranked */
-#define VERDICT_AVAIL_PCT      10.0	/* MemAvailable under this share of MemTotal: short */
-#define VERDICT_STALL_US_S     100000.0 /* reclaim stalls a second: 100 ms/s */
-#define VERDICT_ALLOCSTALL_S   100.0	/* direct reclaim stalls a second, without BPF's */
-#define VERDICT_MARGIN	       0.25	/* what holds, holds until overtaken by a quarter */
-#define VERDICT_CG_PCT_MARGIN  5.0	/* a cgroup named holds down to 75 % of its limit */
+#define VERDICT_SWAPIN_PAGES_S 256.0	      /* swap-ins a second: a storm (1 MiB/s of 4K pages) */
+#define VERDICT_CG_PCT	       80.0	      /* a cgroup's share of its limit that is near it */
+#define VERDICT_CG_STALL_US_S  10000.0	      /* a cgroup's reclaim stalls, us/s, that count */
+#define VERDICT_GROW_KB_S      16.0	      /* growth that counts (~1 MiB a minute) */
+#define VERDICT_NEAR_S	       600.0	      /* a limit runs out within this: short */
+#define VERDICT_HORIZON_S      3600.0	      /* a limit that runs out later is not ranked */
+#define VERDICT_AVAIL_PCT      10.0	      /* MemAvailable under this share of MemTotal: short */
+#define VERDICT_STALL_US_S     100000.0	      /* reclaim stalls a second: 100 ms/s */
+#define VERDICT_ALLOCSTALL_S   100.0	      /* direct reclaim stalls a second, without BPF's */
+#define VERDICT_MARGIN	       FC_PICK_MARGIN /* what holds, holds until overtaken by a quarter */
+#define VERDICT_CG_PCT_MARGIN  5.0	      /* a cgroup named holds down to 75 % of its limit */
 
 enum verdict_cause {
 	VERDICT_NONE,

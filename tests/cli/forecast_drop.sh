@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fits that survive steps (issue 38): 7001 leaky takes 4 MiB/s of a 4G machine's
+# Fits that survive steps: 7001 leaky takes 4 MiB/s of a 4G machine's
 # MemAvailable + SwapFree (~4 min left) when 7100 builder exits at 61 s and frees 1.35G
 # (~9 min left) (scenario_rec drop). From the line where the builder is gone, the
 # machine's exhaustion_s is null or within 25 % of the truth (MemAvailable + SwapFree as

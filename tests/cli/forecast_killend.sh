@@ -1,5 +1,5 @@
 #!/bin/sh
-# Forecasts end with their cause (issue 38): /leak's grower, 171 python3, is killed by the
+# Forecasts end with their cause: /leak's grower, 171 python3, is killed by the
 # OOM killer at 49.75 s; the cgroup holds 72K after, and nothing grows on the machine
 # (scenario_rec killend). From the line that shows the kill on: no time to /leak's limit,
 # no exhaustion_s (the truth has no growth), no "lasts", "short" or "reaches it" in the

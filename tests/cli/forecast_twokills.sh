@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fits that survive steps (issue 38): /batch (300M); 6002 loader grows 4 MiB/s to the
+# Fits that survive steps: /batch (300M); 6002 loader grows 4 MiB/s to the
 # first OOM kill (47.98 s), then 6001 worker grows 4 MiB/s from its 100M to the second
 # (97.96 s) (scenario_rec twokills). Between the two kills: from the third line after the
 # first on, /batch's limit_in_s is within 25 % of the truth (the limit less the usage the

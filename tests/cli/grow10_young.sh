@@ -1,5 +1,5 @@
 #!/bin/sh
-# GROW10 is null until ten minutes of samples exist (issue 38): 2345 leaky, an hour old
+# GROW10 is null until ten minutes of samples exist: 2345 leaky, an hour old
 # when the recording starts, grows 1 MiB a minute for 11 minutes (scenario_rec grow10).
 # While the replay holds less than ten minutes of its samples, its growth10_kb_per_min
 # is null (not GROW's value over the shorter span); from 600 s on it is there and within

@@ -3,7 +3,7 @@
 # for every scenario, a line per refresh, and on each line the time, MemTotal,
 # MemAvailable and SwapFree, each cgroup's usage, limit, processes and OOM kills, each
 # process's RSS (the same processes, no other) and the OOM kills logged are those the
-# scenario wrote (its truth). The tests of tests/pending/ judge memtop's verdict and
+# scenario wrote (its truth). The verdict_* and forecast_* tests judge memtop's verdict and
 # forecasts on these recordings against the same truth.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"

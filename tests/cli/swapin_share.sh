@@ -1,5 +1,5 @@
 #!/bin/sh
-# A process's share of a rate never exceeds the whole (issue 38: "11282 pages/s swapped
+# A process's share of a rate never exceeds the whole ("11282 pages/s swapped
 # in, 11290/s of them by 5224 hog"): a rising swap-in storm, all of it by 5224 hog,
 # whose count (BPF) is read 2 ms after the machine's (vmstat), as a live refresh reads
 # them (scenario_rec swapshare). On every line the hog's swapin_per_s is at most the

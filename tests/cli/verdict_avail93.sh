@@ -1,5 +1,5 @@
 #!/bin/sh
-# Words that match the state (issue 38): 93 % of 8G available and a process leaking
+# Words that match the state: 93 % of 8G available and a process leaking
 # 4 MiB/s, no cgroup limit (scenario_rec avail93): memory lasts ~31 min, not short. No
 # line's verdict says "short", and every line with the machine's trend (exhaustion_s)
 # says it as a trend: "shrinks" and the rate the scenario wrote (4.0M/s).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Rank by time (issue 38): /leak (memory.max 200M) grows 4 MiB/s from 171 python3, 38 s
+# Rank by time: /leak (memory.max 200M) grows 4 MiB/s from 171 python3, 38 s
 # from its limit when the first forecast can be made, beside a machine whose
 # MemAvailable runs out in ~11 min (scenario_rec cg40). From the first line with a
 # forecast (the machine's or the cgroup's) to the last before the kill, the verdict names

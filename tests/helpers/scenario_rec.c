@@ -2,9 +2,9 @@
  * situation (scenario_world.h), a refresh every 1 or 2 s of simulated time, and prints
  * the truth of each refresh (the figures written, each growth and the seconds each limit
  * has left at it) as one JSON line, for the tests that replay it
- * (tests/cli/scenario_replay.sh, tests/pending/). scenario_rec list: the names.
+ * (tests/cli/scenario_replay.sh, the verdict_*, forecast_* tests). scenario_rec list: the names.
  *
- * The scenarios are issue 38's (the verdict and the forecasts):
+ * The scenarios are the verdict's and the forecasts' hard cases:
  *   cg40      /leak (memory.max 200M) grows 4 MiB/s from one process, 40 s from its limit
  *             at the first forecast, beside a machine that runs out in ~11 min; ends
  *             before the kill
@@ -18,6 +18,7 @@
  *             ten minutes of its samples exist from 600 s on
  *   swapshare a swap-in storm that rises, all of it by one process, whose count (BPF) is
  *             read 2 ms after the machine's (vmstat), as a live refresh reads them
+ *   close2    two cgroups run to their limits, the second overtaking the first by little
  *   leak10    a process leaking 64 KiB/s for 12 minutes, a leak suspect from 10
  *   farkills  twokills' /batch with its kills 12.5 minutes apart, further than a replay's
  *             seek window (MONITOR_SEEK_WINDOW) */
@@ -168,6 +169,25 @@ static void swapshare(struct world *w)
 	machine(w, 8 * MIB * MIB, 1.5 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
 }
 
+/* /a and /b (200M each) run to their limits: /a from 40M at 4 MiB/s (out at 40 s), /b
+ * from 40M at 3 MiB/s and 5 MiB/s from 15 s (out at 38 s): /b overtakes /a by less than
+ * a quarter of its time */
+static void close2(struct world *w)
+{
+	w->interval = 1;
+	w->until = 34;
+	background(w);
+	int a = w_cgroup(w, "/a", 7001, 200 * MIB, 72);
+	int b = w_cgroup(w, "/b", 7002, 200 * MIB, 72);
+	int p = w_proc(w, 7101, "filler", "filler --rate 4M", a, -60, 40 * MIB, 4096);
+	w->procs[p].grow_from = 0;
+	p = w_proc(w, 7201, "loader", "loader --rate 3M", b, -60, 40 * MIB, 3072);
+	w->procs[p].grow_from = 0;
+	p = w_proc(w, 7202, "indexer", "indexer --rate 2M", b, -60, 952, 2048);
+	w->procs[p].grow_from = 15;
+	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+}
+
 /* 9001 leaky, started at 0, grows 64 KiB/s steadily, a refresh every 10 s for 12 min: a
  * leak suspect once memtop has seen it ten minutes (history_trends.c) */
 static void leak10(struct world *w)
@@ -206,7 +226,7 @@ static const struct {
 	{"cg40", cg40},		{"killend", killend},	  {"avail93", avail93},
 	{"young", young},	{"twokills", twokills},	  {"drop", drop},
 	{"grow10", grow10},	{"swapshare", swapshare}, {"leak10", leak10},
-	{"farkills", farkills},
+	{"farkills", farkills}, {"close2", close2},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
