@@ -22,6 +22,7 @@
 #include "bpf/memtop.skel.h"
 #include "pidns.h"
 #include "procfs.h"
+#include "text.h"
 #include "util.h"
 
 #define MAGIC	  "memtop\0\1"
@@ -116,18 +117,90 @@ static void remove_all(void)
 	rmdir(BPF_PINS_DIR);
 }
 
+/* What kind of BPF object fd is: 'm' a map, 'p' a program, 'l' a link, 0 none */
+static char obj_kind(int fd)
+{
+	char path[64], target[64];
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+	target[n > 0 ? n : 0] = '\0';
+	if (!strcmp(target, "anon_inode:bpf-map"))
+		return 'm';
+	if (!strcmp(target, "anon_inode:bpf-prog"))
+		return 'p';
+	if (!strcmp(target, "anon_inode:bpf_link") || !strcmp(target, "anon_inode:bpf-link"))
+		return 'l';
+	return 0;
+}
+
+/* Whether fd is a map of that type, key and value sizes and entries (entries 0: any);
+ * else what it is in what (a few words). Its id in *id. */
+static bool map_is(int fd, uint32_t type, uint32_t key, uint32_t value, uint32_t entries,
+		   uint32_t *id, char *what, size_t len)
+{
+	struct bpf_map_info info;
+	uint32_t n = sizeof(info);
+
+	memset(&info, 0, sizeof(info));
+	if (obj_kind(fd) != 'm' || bpf_obj_get_info_by_fd(fd, &info, &n)) {
+		snprintf(what, len, "not a map");
+		return false;
+	}
+	if (id)
+		*id = info.id;
+	if (info.type == type && info.key_size == key && info.value_size == value &&
+	    (!entries || info.max_entries == entries))
+		return true;
+	snprintf(what, len, "map type %u, key %u, value %u, %u entries", info.type, info.key_size,
+		 info.value_size, info.max_entries);
+	return false;
+}
+
+/* Whether fd is a program named name (as the kernel keeps it, cut short), or a link of
+ * one; else what it is in what */
+static bool prog_is(int fd, char kind, const char *name, char *what, size_t len)
+{
+	struct bpf_prog_info info;
+	uint32_t n = sizeof(info);
+	int pfd = fd;
+
+	memset(&info, 0, sizeof(info));
+	if (obj_kind(fd) != kind) {
+		snprintf(what, len, "not a %s", kind == 'l' ? "link" : "program");
+		return false;
+	}
+	if (kind == 'l') {
+		struct bpf_link_info link;
+		uint32_t ln = sizeof(link);
+
+		memset(&link, 0, sizeof(link));
+		pfd = bpf_obj_get_info_by_fd(fd, &link, &ln) ? -1
+							     : bpf_prog_get_fd_by_id(link.prog_id);
+	}
+	bool ok = pfd >= 0 && !bpf_obj_get_info_by_fd(pfd, &info, &n) &&
+		  !strncmp(info.name, name, sizeof(info.name) - 1);
+	if (pfd >= 0 && pfd != fd)
+		close(pfd);
+	if (!ok)
+		snprintf(what, len, "a %s of program %.16s", kind == 'l' ? "link" : "program",
+			 info.name);
+	return ok;
+}
+
 /* What the pins found are to this memtop */
 enum pins_state {
 	PINS_OURS,	 /* a live service's of this build, in this PID namespace */
+	PINS_FOREIGN,	 /* the meta is not a map of memtop's meta's type and sizes */
 	PINS_UNREADABLE, /* not memtop's meta map */
 	PINS_STALE,	 /* their owner is gone (or another boot's) */
 	PINS_OTHER_NS,	 /* another PID namespace's: whether the owner lives cannot be told */
 	PINS_OTHER_BUILD
 };
 
-/* The meta map's value into m and what the pins are to this memtop; -1 when there is
- * none (or it cannot be opened: not root) */
-static int read_meta(struct pin_meta *m, enum pins_state *state)
+/* The meta map's value into m and what the pins are to this memtop (what it is in what
+ * when it is not memtop's); -1 when there is none (or it cannot be opened: not root) */
+static int read_meta(struct pin_meta *m, enum pins_state *state, char *what, size_t len)
 {
 	struct pin_meta self;
 	__u32 key = 0;
@@ -135,6 +208,14 @@ static int read_meta(struct pin_meta *m, enum pins_state *state)
 
 	if (fd < 0)
 		return -1;
+	memset(m, 0, sizeof(*m));
+	/* another program's, or another version's of memtop: looked up into m, a value of
+	 * another size would be read past it or in part */
+	if (!map_is(fd, BPF_MAP_TYPE_ARRAY, sizeof(key), sizeof(*m), 1, NULL, what, len)) {
+		close(fd);
+		*state = PINS_FOREIGN;
+		return 0;
+	}
 	int err = bpf_map_lookup_elem(fd, &key, m);
 	close(fd);
 	meta_self(&self);
@@ -159,8 +240,9 @@ bool bpf_pins_service(char *recording, size_t len)
 {
 	struct pin_meta m;
 	enum pins_state state;
+	char what[64];
 
-	if (read_meta(&m, &state) || state != PINS_OURS)
+	if (read_meta(&m, &state, what, sizeof(what)) || state != PINS_OURS)
 		return false;
 	snprintf(recording, len, "%s", m.recording);
 	return true;
@@ -170,9 +252,10 @@ struct bpf_pins *bpf_pins_find(char *say, size_t len)
 {
 	struct pin_meta m;
 	enum pins_state state;
+	char what[64], dir[64];
 
 	say[0] = '\0';
-	if (read_meta(&m, &state))
+	if (read_meta(&m, &state, what, sizeof(what)))
 		return NULL;
 	switch (state) {
 	case PINS_OURS: {
@@ -181,6 +264,11 @@ struct bpf_pins *bpf_pins_find(char *say, size_t len)
 		p->meta_fd = -1;
 		return p;
 	}
+	case PINS_FOREIGN: /* another program's, or another memtop's: left alone */
+		escape_display(BPF_PINS_DIR, dir, sizeof(dir), false);
+		snprintf(say, len, "BPF pins in %s not this memtop's (their meta: %s), not used",
+			 dir, what);
+		break;
 	case PINS_UNREADABLE:
 		snprintf(say, len, "BPF pins in %s unreadable, not used", BPF_PINS_DIR);
 		break;
@@ -245,7 +333,7 @@ static int map_data(struct bpf_map *map, int fd)
 int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why, size_t len)
 {
 	struct bpf_map *map;
-	char path[512];
+	char path[512], what[64];
 
 	(void)p;
 	bpf_object__for_each_map(map, skel->obj)
@@ -254,7 +342,19 @@ int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why,
 			continue;
 		pin_path("map", bpf_map__name(map), path, sizeof(path));
 		int fd = bpf_obj_get(path);
-		int err = fd < 0 ? -errno : bpf_map__reuse_fd(map, fd);
+		int err = fd < 0 ? -errno : 0;
+		/* the skeleton's map takes the pinned one's sizes: another would be read
+		 * past its end */
+		if (!err && !map_is(fd, bpf_map__type(map), bpf_map__key_size(map),
+				    bpf_map__value_size(map), bpf_map__max_entries(map), NULL, what,
+				    sizeof(what))) {
+			snprintf(why, len, "pinned map %s not this memtop's (%s)",
+				 bpf_map__name(map), what);
+			close(fd);
+			return -EINVAL;
+		}
+		if (!err)
+			err = bpf_map__reuse_fd(map, fd);
 		if (!err && bpf_map__is_internal(map))
 			err = map_data(map, fd);
 		if (fd >= 0)
@@ -269,16 +369,22 @@ int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why,
 
 struct bpf_link *bpf_pins_link(const struct bpf_pins *p, const char *prog)
 {
-	char path[512];
+	char path[512], what[64];
 
 	(void)p;
 	pin_path("link", prog, path, sizeof(path));
-	return bpf_link__open(path);
+	struct bpf_link *link = bpf_link__open(path);
+	if (link && !prog_is(bpf_link__fd(link), 'l', prog, what, sizeof(what))) {
+		bpf_link__destroy(link); /* its descriptor closed: the pin stays attached */
+		errno = EINVAL;
+		return NULL;
+	}
+	return link;
 }
 
 int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog)
 {
-	char path[512];
+	char path[512], what[64];
 
 	for (int i = 0; i < p->nprogs; i++)
 		if (!strcmp(p->prog[i].name, prog))
@@ -291,6 +397,11 @@ int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog)
 	int fd = bpf_obj_get(path);
 	if (fd < 0)
 		return -1;
+	if (!prog_is(fd, 'p', prog, what, sizeof(what))) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
 	snprintf(p->prog[p->nprogs].name, sizeof(p->prog[0].name), "%s", prog);
 	p->prog[p->nprogs++].fd = fd;
 	return fd;

@@ -8,7 +8,8 @@
  * links, which keep the programs attached as long as either of them holds them. The
  * service removes its pins when it stops; pins whose owner is gone (a killed service) are
  * removed by the next memtop that finds them; pins of another build or another PID
- * namespace are left alone and not used. Each such case is said in one line. */
+ * namespace, and pins whose meta map or maps are not of this memtop's types and sizes,
+ * are left alone and not used. Each such case is said in one line. */
 #ifndef MEMTOP_BPF_PINS_H
 #define MEMTOP_BPF_PINS_H
 
