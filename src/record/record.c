@@ -70,17 +70,71 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The n digits at s as a number, -1 where one is not a digit */
+static int digits(const char *s, int n)
+{
+	int v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + s[i] - '0';
+	}
+	return v;
+}
+
+size_t record_day_key(const char *name)
+{
+	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	const char *d = name + 7;
+	size_t k = 8;
+
+	if (strncmp(name, "memtop-", 7))
+		return 0;
+	int y = digits(d, 4), m = digits(d + 4, 2), day = digits(d + 6, 2);
+	if (y < 0 || m < 1 || m > 12 || day < 1 || day > mdays[m - 1] ||
+	    (m == 2 && day == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+		return 0;
+	if (record_day_secs() != 86400) { /* a test's short day: YYYYMMDD-HHMMSS */
+		int h = d[8] == '-' ? digits(d + 9, 2) : -1, mi = digits(d + 11, 2),
+		    s = digits(d + 13, 2);
+		if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
+			return 0;
+		k = 15;
+	}
+	return !strcmp(d + k, ".rec") || !strcmp(d + k, ".rec.1") ? k : 0;
+}
+
+/* Whether path is a recording: a regular file (a symbolic link not followed) that starts
+ * with the recording's magic; its size in *size */
+static bool recording_at(const char *path, long *size)
+{
+	char magic[sizeof(REC_MAGIC) - 1];
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+	bool ours = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+		    pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+		    !memcmp(magic, REC_MAGIC, sizeof(magic));
+
+	if (fd >= 0)
+		close(fd);
+	*size = ours ? (long)st.st_size : 0;
+	return ours;
+}
+
 /* Removes the oldest days past --keep, then the oldest files while the directory's
- * recordings pass --record-max; never the file being written */
+ * recordings pass --record-max; never the file being written, nor a day after today's
+ * (a file named by a clock that ran ahead: neither counted nor removed), nor a file that
+ * is not a recording named as memtop names them (record_day_key) */
 static void prune(struct recorder *r)
 {
 	DIR *d = opendir(r->o.dir);
 	char **names = NULL, path[4096];
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, today = record_day_key(r->day);
 	struct dirent *e;
 
 	while (d && (e = readdir(d))) {
-		if (!record_file_ours(e->d_name))
+		size_t k = record_day_key(e->d_name);
+		if (!k || k != today || strncmp(e->d_name + 7, r->day + 7, k) > 0)
 			continue;
 		names = xgrow(names, n, &cap, sizeof(*names), 32);
 		names[n++] = xstrdup(e->d_name);
@@ -89,20 +143,20 @@ static void prune(struct recorder *r)
 		closedir(d);
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
-	long days = 0, total = 0;
+	long days = 0, total = 0, size;
+	const char *newer = NULL;      /* the recording counted before, a day's or a newer one's */
 	for (size_t i = n; i-- > 0;) { /* newest first; a day's .rec.1 beside its .rec */
-		struct stat st;
-		bool new_day =
-			i + 1 == n || strncmp(names[i], names[i + 1], strcspn(names[i], "."));
-		days += new_day;
 		snprintf(path, sizeof(path), "%s/%s", r->o.dir, names[i]);
+		if (!recording_at(path, &size))
+			continue;
+		days += !newer || strncmp(names[i], newer, today + 7);
+		newer = names[i];
+		total += size;
 		bool current = !strcmp(names[i], r->day);
-		if (!stat(path, &st))
-			total += st.st_size;
 		if (!current &&
 		    ((r->o.keep && days > r->o.keep) || (r->o.max && (uint64_t)total > r->o.max))) {
 			unlink(path);
-			total -= st.st_size;
+			total -= size;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
