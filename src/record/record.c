@@ -82,19 +82,27 @@ static int digits(const char *s, int n)
 	return v;
 }
 
+int record_month_days(int year, int month)
+{
+	static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool leap = year % 4 == 0 && (year % 100 || year % 400 == 0);
+
+	return month < 1 || month > 12 ? 0 : mdays[month - 1] + (month == 2 && leap);
+}
+
 size_t record_day_key(const char *name)
 {
-	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 	const char *d = name + 7;
 	size_t k = 8;
 
-	if (strncmp(name, "memtop-", 7))
+	if (strncmp(name, "memtop-", 7) || strnlen(d, 8) < 8)
 		return 0;
 	int y = digits(d, 4), m = digits(d + 4, 2), day = digits(d + 6, 2);
-	if (y < 0 || m < 1 || m > 12 || day < 1 || day > mdays[m - 1] ||
-	    (m == 2 && day == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+	if (y < 0 || day < 1 || day > record_month_days(y, m))
 		return 0;
 	if (record_day_secs() != 86400) { /* a test's short day: YYYYMMDD-HHMMSS */
+		if (strnlen(d, 15) < 15)
+			return 0;
 		int h = d[8] == '-' ? digits(d + 9, 2) : -1, mi = digits(d + 11, 2),
 		    s = digits(d + 13, 2);
 		if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
