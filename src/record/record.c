@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "parse.h"
 #include "reccodec.h"
 #include "util.h"
 
@@ -24,8 +25,9 @@ struct recorder {
 	struct record_opts o;
 	int fd;
 	char path[4096];
-	char day[64]; /* the day file's name (--record-dir) */
-	long size;    /* of the file written */
+	char shown[4096]; /* path as messages name it: escaped (parse_escape) */
+	char day[64];	  /* the day file's name (--record-dir) */
+	long size;	  /* of the file written */
 	long since_key;
 	struct rec_state st;
 	struct rbuf raw, out;
@@ -199,7 +201,7 @@ static long readable_end(struct recorder *r, long from, long size, bool *trim)
 		snprintf(r->warn, sizeof(r->warn),
 			 "%s: damaged at offset %ld (a replay leaves it out); recording goes on at "
 			 "offset %ld%s",
-			 r->path, bad, end,
+			 r->shown, bad, end,
 			 damaged_tail ? ", the unreadable bytes after it cut off" : "");
 	*trim = why != NULL;
 	return end;
@@ -219,20 +221,20 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 		     0600);
 	if (r->fd < 0 && errno == ELOOP) {
 		snprintf(err, errlen, "%s: a symbolic link; memtop records only to a regular file",
-			 r->path);
+			 r->shown);
 		return -1;
 	}
 	if (r->fd < 0 || fstat(r->fd, &st)) {
-		snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", r->path);
+		snprintf(err, errlen, "%s: not a regular file", r->shown);
 		return -1;
 	}
 	/* one recorder a file: two appending at once would interleave their samples */
 	if (flock(r->fd, LOCK_EX | LOCK_NB)) {
-		snprintf(err, errlen, "%s: %s", r->path,
+		snprintf(err, errlen, "%s: %s", r->shown,
 			 errno == EWOULDBLOCK ? "another memtop is recording to it"
 					      : strerror(errno));
 		return -1;
@@ -246,7 +248,7 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 		rc = write(r->fd, hdr.p, hdr.n) == (ssize_t)hdr.n ? 0 : -1;
 		r->size = (long)hdr.n;
 		if (rc)
-			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+			snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 	} else {
 		uint8_t *have = xmalloc(hdr.n);
 		if (pread(r->fd, have, hdr.n, 0) != (ssize_t)hdr.n || memcmp(have, hdr.p, hdr.n)) {
@@ -254,13 +256,13 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "%s: not a recording this memtop appends to (another version or "
 				 "other columns); record to a new file",
-				 r->path);
+				 r->shown);
 			rc = -1;
 		} else {
 			bool trim;
 			long end = readable_end(r, (long)hdr.n, st.st_size, &trim);
 			if (trim && ftruncate(r->fd, end)) {
-				snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+				snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 				rc = -1;
 			}
 			r->size = end;
@@ -280,15 +282,18 @@ struct recorder *recorder_open(const struct record_opts *o, char *err, size_t er
 	r->zc = ZSTD_createCCtx();
 	if (o->dir) {
 		struct stat st;
-		if (stat(o->dir, &st) || !S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "--record-dir %s: %s", o->dir,
-				 errno && !stat(o->dir, &st) ? "not a directory" : strerror(errno));
+		bool exists = !stat(o->dir, &st);
+		if (!exists || !S_ISDIR(st.st_mode)) {
+			const char *why = exists ? "not a directory" : strerror(errno);
+			snprintf(err, errlen, "--record-dir %s: %s",
+				 parse_escape(o->dir, r->shown, sizeof(r->shown)), why);
 			recorder_close(r);
 			return NULL;
 		}
 		return r; /* the day's file opens with the first sample */
 	}
 	snprintf(r->path, sizeof(r->path), "%s", o->file);
+	parse_escape(r->path, r->shown, sizeof(r->shown));
 	if (open_file(r, err, errlen)) {
 		recorder_close(r);
 		return NULL;
@@ -311,12 +316,13 @@ static int next_file(struct recorder *r, double wall, char *err, size_t errlen)
 		}
 		snprintf(r->day, sizeof(r->day), "%s", day);
 		snprintf(r->path, sizeof(r->path), "%s/%s", r->o.dir, day);
+		parse_escape(r->path, r->shown, sizeof(r->shown));
 	} else {
 		if (!r->o.max || r->size <= (long)(r->o.max / 2))
 			return 0;
 		snprintf(old, sizeof(old), "%s.1", r->path);
 		if (rename(r->path, old)) {
-			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+			snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 			return -1;
 		}
 	}
@@ -364,7 +370,7 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	size_t c = ZSTD_compressCCtx(r->zc, r->out.p + REC_BLOCK_HDR, bound, r->raw.p, r->raw.n,
 				     ZSTD_LEVEL);
 	if (ZSTD_isError(c)) {
-		snprintf(err, errlen, "%s: zstd: %s", r->path, ZSTD_getErrorName(c));
+		snprintf(err, errlen, "%s: zstd: %s", r->shown, ZSTD_getErrorName(c));
 		return -1;
 	}
 	b.clen = (uint32_t)c;
@@ -380,11 +386,11 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	       ((w = write(r->fd, r->out.p + done, n - done)) > 0 || (w < 0 && errno == EINTR)))
 		done += w > 0 ? (size_t)w : 0;
 	if (done != n) {
-		snprintf(err, errlen, "%s: writing a sample: %s", r->path,
+		snprintf(err, errlen, "%s: writing a sample: %s", r->shown,
 			 w < 0 ? strerror(errno) : "nothing written");
 		/* a partial block is cut off, the next sample starts over with a keyframe */
 		if (done && ftruncate(r->fd, r->size))
-			snprintf(err, errlen, "%s: cutting off a partial sample: %s", r->path,
+			snprintf(err, errlen, "%s: cutting off a partial sample: %s", r->shown,
 				 strerror(errno));
 		r->since_key = REC_KEYFRAME;
 		return -1;
