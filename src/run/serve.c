@@ -188,7 +188,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		MHD_free(pass);
 		if (!ok) {
 			count(sv, EXPORT_401, false);
-			return MHD_queue_basic_auth_fail_response(c, "memtop", sv->unauthorized);
+			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);
 		}
 	}
 	/* 404 and 405 at the first call, with the request's headers (the connection is then
@@ -302,7 +302,11 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
 	sv->not_allowed = fixed("only GET and HEAD\n", "text/plain");
 	MHD_add_response_header(sv->not_allowed, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	/* its WWW-Authenticate added once: MHD_queue_basic_auth_fail_response would add one
+	 * to the shared response at each refusal */
 	sv->unauthorized = fixed("unauthorized: a user and password are needed\n", "text/plain");
+	MHD_add_response_header(sv->unauthorized, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+				"Basic realm=\"memtop\"");
 	bool tls = sv->web && sv->web->cert;
 	struct MHD_OptionItem tls_ops[] = {
 		{tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? sv->web->key : NULL},
