@@ -15,6 +15,7 @@
 #include "metric.h"
 #include "mhd_lib.h"
 #include "paced.h"
+#include "serve_auth.h"
 #include "serve_deadline.h"
 #include "util.h"
 #include "views.h"
@@ -48,8 +49,9 @@ struct server {
 	struct deadline *deadline;
 	struct export_stats stats; /* counted under lock */
 	struct web_config *web;	   /* --web-config: TLS, users; NULL: none */
+	struct auth_pool *auth;	   /* the users' bcrypt checks */
 	struct expo *cur;
-	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized;
+	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized, *busy;
 };
 
 static void expo_put(struct server *sv, struct expo *e)
@@ -180,12 +182,30 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	(void)version, (void)upload;
 
 	/* --web-config's users: every request names one and its password (basic auth),
-	 * checked at the first call */
+	 * checked at the first call: a password verified before at once, another by a
+	 * worker (bcrypt), the request suspended meanwhile */
 	if (!*req_cls && sv->web && sv->web->nusers) {
 		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
-		bool ok = web_config_allows(sv->web, user, pass);
+		bool known = web_config_known(sv->web, user, pass);
+		struct auth_job *j =
+			known || !user || !pass ? NULL : auth_pool_submit(sv->auth, c, user, pass);
+		bool busy = !known && user && pass && !j;
 		MHD_free(user);
 		MHD_free(pass);
+		if (j) {
+			*req_cls = j;
+			return MHD_YES;
+		}
+		if (busy)
+			return MHD_queue_response(c, MHD_HTTP_SERVICE_UNAVAILABLE, sv->busy);
+		if (!known) {
+			count(sv, EXPORT_401, false);
+			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);
+		}
+	} else if (*req_cls && *req_cls != sv) { /* resumed with the worker's verdict */
+		bool ok = auth_job_ok(*req_cls);
+		auth_job_free(*req_cls);
+		*req_cls = sv;
 		if (!ok) {
 			count(sv, EXPORT_401, false);
 			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);
@@ -239,6 +259,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **req_cls,
 	struct server *sv = cls;
 
 	deadline_completed(sv->deadline, c, req_cls, toe);
+	if (*req_cls && *req_cls != sv) /* closed before its check's verdict was read */
+		auth_job_free(*req_cls);
+	*req_cls = NULL;
 	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ||
 	    toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN)
 		return;
@@ -307,6 +330,8 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	sv->unauthorized = fixed("unauthorized: a user and password are needed\n", "text/plain");
 	MHD_add_response_header(sv->unauthorized, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
 				"Basic realm=\"memtop\"");
+	sv->busy = fixed("busy: too many passwords to check at once, try again\n", "text/plain");
+	MHD_add_response_header(sv->busy, MHD_HTTP_HEADER_RETRY_AFTER, "1");
 	bool tls = sv->web && sv->web->cert;
 	struct MHD_OptionItem tls_ops[] = {
 		{tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? sv->web->key : NULL},
@@ -319,9 +344,12 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
-	if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
-		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
-				     NULL, NULL, answer, sv, MHD_OPTION_ARRAY, tls_ops,
+	if (sv->web && sv->web->nusers && !(sv->auth = auth_pool_start(sv->web)))
+		snprintf(err, errlen, "--serve: cannot start the password checks");
+	else if ((sv->deadline = deadline_start(SERVE_REQUEST_S)))
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+					     (tls ? MHD_USE_TLS : 0),
+				     0, NULL, NULL, answer, sv, MHD_OPTION_ARRAY, tls_ops,
 				     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
 				     (unsigned)SERVE_CONNECTIONS,
 				     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
@@ -331,7 +359,7 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 				     MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!d)
+	if (!d && !(sv->web && sv->web->nusers && !sv->auth))
 		snprintf(err, errlen, "--serve: cannot start the server%s%s", e ? ": " : "",
 			 e ? strerror(e) : "");
 	return d;
@@ -339,11 +367,15 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 
 static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 {
+	auth_pool_stop(sv->auth); /* every suspended connection resumed */
 	if (d)
 		MHD_stop_daemon(d); /* closes every connection: their answers are released */
+	auth_pool_free(sv->auth);
+	sv->auth = NULL;
 	deadline_stop(sv->deadline);
 	sv->deadline = NULL;
-	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized};
+	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized,
+					sv->busy};
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (fixed[i])
 			MHD_destroy_response(fixed[i]);
