@@ -15,6 +15,7 @@
 #include "metric.h"
 #include "mhd_lib.h"
 #include "paced.h"
+#include "parse.h"
 #include "serve_auth.h"
 #include "serve_deadline.h"
 #include "util.h"
@@ -531,8 +532,9 @@ int serve_run(struct monitor *mon, const struct options *o)
 			return drop_groups(&st);
 		}
 		if (web.cert && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+			char shown[512];
 			fprintf(stderr, "memtop: --web-config %s: this libmicrohttpd has no TLS\n",
-				o->web_config);
+				parse_escape(o->web_config, shown, sizeof(shown)));
 			web_config_free(&web);
 			return drop_groups(&st);
 		}
@@ -544,6 +546,15 @@ int serve_run(struct monitor *mon, const struct options *o)
 			"memtop: --serve %s is reached beyond this machine: it shows every "
 			"process's name and cgroup to the network (--web-config: users and "
 			"passwords)\n",
+			addr_text(&o->listen, addr, sizeof(addr)));
+	}
+	if (o->mode == OUT_SERVE && !loopback(&o->listen) && st.sv.web && st.sv.web->nusers &&
+	    !st.sv.web->cert) {
+		char addr[INET6_ADDRSTRLEN + 16];
+		fprintf(stderr,
+			"memtop: --serve %s: basic auth over plain HTTP sends the passwords in "
+			"clear "
+			"(--web-config: tls_server_config)\n",
 			addr_text(&o->listen, addr, sizeof(addr)));
 	}
 	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "tls_check.h"
 #include "util.h"
 #include "yamlines.h"
 
@@ -157,6 +158,13 @@ int web_config_read(struct web_config *w, const char *path, char *err, size_t er
 	if (!rc && cert && (!(w->cert = slurp(cert, &why)) || !(w->key = slurp(key, &why)))) {
 		snprintf(err, errlen, "--web-config %s: %s: %s", shown,
 			 parse_escape(w->cert ? key : cert, file, sizeof(file)), why);
+		rc = -1;
+	}
+	char cf[512], kf[512], why2[1200];
+	if (!rc && cert &&
+	    tls_check(w->cert, w->key, parse_escape(cert, cf, sizeof(cf)),
+		      parse_escape(key, kf, sizeof(kf)), why2, sizeof(why2))) {
+		snprintf(err, errlen, "--web-config %s: %s", shown, why2);
 		rc = -1;
 	}
 	w->cert_file = cert;

@@ -2,7 +2,10 @@
 # --web-config refused at start, one line on stderr and exit 1, naming FILE:LINE where a
 # line is at fault: a bcrypt hash of cost 31 (above the 14 memtop checks) or 03, a "hash"
 # that is not one ($2b$garbage), a FIFO (never waited on) as the file or as its cert_file;
-# a path and a line holding ESC and a newline come out escaped (\e, \n), on one line.
+# a path and a line holding ESC and a newline come out escaped (\e, \n), on one line; a
+# certificate that is not one, a key that is not one, encrypted, or another
+# certificate's, cert and key exchanged, each naming the file at fault. Basic auth over
+# plain HTTP on 0.0.0.0 is a one-line warning.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 command -v python3 >/dev/null || skip "python3 not installed"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -58,3 +61,35 @@ printf 'tls_server_config:\n  cert_file: "%s"\n  key_file: k\n' "$tmp/x$esc.pem"
 exits 1 "--web-config $tmp/tls2\\.yml: $tmp/x\\\\e\\.pem: No such file" \
 	--serve "127.0.0.1:$port" --web-config "$tmp/tls2.yml" -n 1
 echo "ok ESC and newline escaped in the path and the line"
+
+# the certificate and key, checked at start
+if command -v openssl >/dev/null; then
+	mkcert() { # NAME
+		openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=localhost -days 2 \
+			-keyout "$tmp/$1.key" -out "$tmp/$1.crt" 2>"$tmp/ossl" || fail "openssl: $(cat "$tmp/ossl")"
+	}
+	mkcert a
+	mkcert b
+	openssl pkey -in "$tmp/a.key" -aes256 -passout pass:secret -out "$tmp/enc.key" 2>"$tmp/ossl" ||
+		fail "openssl: $(cat "$tmp/ossl")"
+	tls() { # WHAT CERT KEY PATTERN
+		printf 'tls_server_config:\n  cert_file: %s\n  key_file: %s\n' "$tmp/$2" "$tmp/$3" >"$tmp/t.yml"
+		exits 1 "--web-config $tmp/t\\.yml: $4" --serve "127.0.0.1:$port" --web-config "$tmp/t.yml" -n 1
+	}
+	tls "exchanged" a.key a.crt "cert_file $tmp/a\\.key: not a PEM certificate"
+	tls "another's key" a.crt b.key "key_file $tmp/b\\.key is not cert_file $tmp/a\\.crt's key"
+	tls "an encrypted key" a.crt enc.key "key_file $tmp/enc\\.key: the key is encrypted"
+	tls "a key of text" a.crt t.yml "key_file $tmp/t\\.yml: not a PEM private key"
+	echo "ok a certificate or key exchanged, another's, encrypted, or not one: named"
+fi
+
+# basic auth over plain HTTP beyond this machine: a warning
+users "$tmp/ok.yml" "alice: $good"
+"$MEMTOP" --serve "0.0.0.0:$port" --web-config "$tmp/ok.yml" -n 1 >/dev/null 2>"$tmp/err" ||
+	fail "--serve 0.0.0.0 with users: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^memtop: --serve 0.0.0.0:$port: basic auth over plain HTTP sends the passwords in clear" "$tmp/err" ||
+	fail "--serve 0.0.0.0 with users, plain HTTP: $(cat "$tmp/err")"
+"$MEMTOP" --serve "127.0.0.1:$port" --web-config "$tmp/ok.yml" -n 1 >/dev/null 2>"$tmp/err" ||
+	fail "--serve 127.0.0.1 with users: $(cat "$tmp/err")"
+[ ! -s "$tmp/err" ] || fail "a warning on 127.0.0.1: $(cat "$tmp/err")"
+echo "ok basic auth over plain HTTP: warned on 0.0.0.0, not on 127.0.0.1"
