@@ -8,7 +8,8 @@
 # and one line on stderr names them; where none is off for them, stderr is empty. At 16
 # at least one is off for them, at 64 at least one is on. With fewer descriptors than
 # even /proc needs, memtop exits 1 and its last line on stderr says what it could not
-# read. (53 runs that load BPF programs: more than the default time on a busy machine.)
+# read, never 0 with a refresh that lists no process. (53 runs that load BPF programs:
+# more than the default time on a busy machine.)
 . "$(dirname "$0")/lib.inc"
 need_bpf oom
 
@@ -76,10 +77,26 @@ done
 [ "$on_64" -gt 0 ] || fail "ulimit -n 64: no concern on"
 echo "$some_off of 49 limits with concerns off for the descriptors, every one said"
 
-# fewer than /proc needs: exit 1, said last, never a crash
+# fewer than /proc needs: exit 1, said last, never a crash nor a table left empty. Below
+# 16, each run either exits 0 with processes in every refresh or exits 1 so.
 run 5 --json
 rc=$?
 [ $rc = 1 ] || fail "ulimit -n 5: exit $rc, not 1: $(cat "$WORK/err")"
 tail -n 1 "$WORK/err" | grep -q '^memtop: cannot .*: Too many open files$' ||
 	fail "ulimit -n 5: stderr says: $(cat "$WORK/err")"
 echo "ulimit -n 5: $(tail -n 1 "$WORK/err")"
+for n in $(seq 4 15); do
+	run "$n" --json
+	rc=$?
+	if [ $rc = 0 ]; then
+		jq -e -s 'length == 3 and all(.[]; (.processes | length) > 0)' "$WORK/out" >/dev/null ||
+			fail "ulimit -n $n: exit 0 with a refresh without processes: $(head -c 300 "$WORK/out")"
+		echo "ulimit -n $n: every refresh with processes"
+	elif [ $rc = 1 ]; then
+		tail -n 1 "$WORK/err" | grep -q '^memtop: cannot .*: Too many open files$' ||
+			fail "ulimit -n $n: exit 1, stderr says: $(cat "$WORK/err")"
+		echo "ulimit -n $n: $(tail -n 1 "$WORK/err")"
+	else
+		fail "ulimit -n $n: exit $rc: $(cat "$WORK/err")"
+	fi
+done
