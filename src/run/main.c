@@ -158,6 +158,7 @@ int main(int argc, char **argv)
 				    .replay = rp,
 				    .no_bpf = o.no_bpf,
 				    .verbose = o.verbose,
+				    .say_fds = o.mode == OUT_BATCH || o.mode == OUT_JSON,
 				    .bpf_when = bpf_when(&o),
 				    .pin = o.pin,
 				    .lock_max = o.lock_max,
