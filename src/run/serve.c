@@ -199,8 +199,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 			*req_cls = j;
 			return MHD_YES;
 		}
-		if (busy)
+		if (busy) {
+			count(sv, EXPORT_503, false);
 			return MHD_queue_response(c, MHD_HTTP_SERVICE_UNAVAILABLE, sv->busy);
+		}
 		if (!known) {
 			count(sv, EXPORT_401, false);
 			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);

@@ -4,7 +4,8 @@
 # is answered 200 every time without waiting for their checks: counted, not timed, as the
 # wrong-password checks that end while each of her scrapes waits (where bcrypt runs on
 # the server's thread, a scrape waits behind the checks of every client before it: dozens;
-# off it, at most the few the workers end meanwhile). Then SIGTERM in the flood stops
+# off it, at most the few the workers end meanwhile); the 503s of a full queue are counted
+# in memtop_http_requests_total. Then SIGTERM in the flood stops
 # memtop (exit 143).
 # memtop-test: not sanitized
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -28,7 +29,7 @@ pid=$!
 up() { [ "$(curl -s -o /dev/null -w '%{http_code}' -u alice:right "http://127.0.0.1:$port/metrics")" = 200 ]; }
 eventually 20 up || fail "no 200 with alice's password: $(cat "$tmp/err")"
 
-python3 - "$port" >"$tmp/flood" 2>&1 <<'EOP' || fail "the flood: $(cat "$tmp/flood")"
+python3 - "$port" "$tmp/busy" >"$tmp/flood" 2>&1 <<'EOP' || fail "the flood: $(cat "$tmp/flood")"
 import base64, http.client, sys, threading
 port = int(sys.argv[1])
 lock = threading.Lock()
@@ -78,10 +79,22 @@ for i in range(10):
         answered += 1
 print("alice answered %d of 10; checks ended while each waited: %s; bob's answers %s"
       % (answered, during, codes))
+stop = True
+with lock:
+    open(sys.argv[2], "w").write("%d\n" % codes.get(503, 0))
 sys.exit(0 if answered == 10 and sum(during) < 30 else 1)
 EOP
 cat "$tmp/flood"
 echo "ok alice answered 10 of 10 in a flood of 50 wrong-password clients"
+# the 503s bob got (the checks' queue full) are counted among the exporter's answers
+busy=$(cat "$tmp/busy")
+counted() {
+	curl -s -u alice:right "http://127.0.0.1:$port/metrics" >"$tmp/page"
+	n=$(sed -n 's/^memtop_http_requests_total{code="503"} //p' "$tmp/page")
+	[ -n "$n" ] && [ "$n" -ge "$busy" ]
+}
+eventually 20 counted || fail "memtop_http_requests_total{code=\"503\"} is '$n', bob got $busy 503s"
+echo "ok $busy 503s answered, $n counted"
 
 # SIGTERM in a flood
 python3 - "$port" >/dev/null 2>&1 <<'EOP' &
