@@ -95,33 +95,34 @@ static int add_item(struct reader *rd, enum group_match m, char *v)
 	return 0;
 }
 
-/* "[a, 'b', "c"]" */
+/* "[a, 'b', "c"]": each item ends at a ',' or the ']'; a line that ends first (the text's
+ * NUL) leaves the list not closed, never read past */
 static int flow_list(struct reader *rd, enum group_match m, char *v)
 {
 	char *p = v + 1;
 
-	for (;;) {
+	for (bool first = true;; first = false) {
 		p += strspn(p, " \t");
-		if (*p == ']' && p == v + 1)
+		if (*p == ']' && first) { /* [] */
+			p++;
 			break;
+		}
 		char *item, *rest;
-		if (*p == '"' || *p == '\'') {
+		bool quoted = *p == '"' || *p == '\'';
+		if (quoted) {
 			if (!(item = yaml_scalar(p, &rest)))
 				return fail(rd, "%s: a quote not closed", match_key[m]);
+			rest += strspn(rest, " \t"); /* after the closing quote */
 		} else {
 			item = p;
 			rest = p + strcspn(p, ",]");
 		}
 		char end = *rest;
-		*rest = '\0';
-		if (end != ',' && end != ']') { /* after a quoted item */
-			rest++;
-			rest += strspn(rest, " \t");
-			end = *rest;
-		}
-		item = yaml_scalar(item, NULL);
 		if (end != ',' && end != ']')
 			return fail(rd, "%s: a list not closed by ']'", match_key[m]);
+		*rest = '\0';
+		if (!quoted) /* its comment and trailing blanks cut; a quoted item is whole */
+			item = yaml_scalar(item, NULL);
 		if (add_item(rd, m, item))
 			return -1;
 		p = rest + 1;
