@@ -1,7 +1,6 @@
 #include "grouprules.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,17 +232,13 @@ static int finish(struct reader *rd, struct group_rule *r)
 	return 0;
 }
 
-int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
+int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err, size_t errlen)
 {
-	char why[400] = "", *text = yaml_slurp(path), *at = text;
+	char why[400] = "", *at = text;
 	struct reader rd = {g, -1, false, why, sizeof(why)};
 	int n = 0, rc = 0;
 
 	memset(g, 0, sizeof(*g));
-	if (!text) {
-		snprintf(err, errlen, "--groups %s: %s", path, strerror(errno));
-		return -1;
-	}
 	for (char *l; !rc && (l = yaml_line(&at, &n));) {
 		size_t before = g->n;
 		rc = line(&rd, l);
@@ -260,11 +255,30 @@ int group_rules_read(struct group_rules *g, const char *path, char *err, size_t 
 		rc = -1;
 		snprintf(why, sizeof(why), "no rules (process_names: then '- comm: [...]' lines)");
 	}
-	free(text);
 	if (rc) {
-		snprintf(err, errlen, "--groups %s:%d: %s", path, n, why);
+		snprintf(err, errlen, "--groups %s:%d: %s", name, n, why);
 		group_rules_free(g);
 	}
+	return rc;
+}
+
+_Static_assert(YAML_FILE_MAX == 1 << 20, "the message says 1 MiB");
+
+int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
+{
+	char *text = xmalloc(YAML_FILE_MAX + 2);
+	const char *why;
+	long n = read_config(path, text, YAML_FILE_MAX + 2, &why);
+
+	memset(g, 0, sizeof(*g));
+	if (n < 0 || n > YAML_FILE_MAX) {
+		free(text);
+		snprintf(err, errlen, "--groups %s: %s", path, n < 0 ? why : "longer than 1 MiB");
+		return -1;
+	}
+	text = xrealloc(text, (size_t)n + 1); /* the text alone: nothing readable past its end */
+	int rc = group_rules_parse(g, text, path, err, errlen);
+	free(text);
 	return rc;
 }
 

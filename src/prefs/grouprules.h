@@ -50,11 +50,15 @@ struct group_rules {
 	size_t n, cap;
 };
 
-/* Reads path into g. Returns 0, or -1 with one line in err, "--groups FILE:LINE: why"
- * (a file that cannot be read, a line of another form, a key not supported, a regular
- * expression that does not compile, a template field not known, a rule with no
- * matcher). */
+/* Reads path into g: a regular file (read_config: a FIFO, a device or a directory is
+ * refused, never waited on) of 1 MiB at most (YAML_FILE_MAX). Returns 0, or -1 with one
+ * line in err, "--groups FILE:LINE: why" (a file that cannot be read, a line of another
+ * form, a key not supported, a regular expression that does not compile, a template
+ * field not known, a rule with no matcher). */
 int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen);
+/* The same from text (NUL-terminated, changed in place), name the file's for err */
+int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err,
+		      size_t errlen);
 /* Whether any rule matches on the memory cgroup (the cgroups must then be read) */
 bool group_rules_need_cgroups(const struct group_rules *g);
 void group_rules_free(struct group_rules *g);
