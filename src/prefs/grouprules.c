@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse.h"
 #include "util.h"
 #include "yamlines.h"
 
@@ -33,6 +34,14 @@ static int fail(struct reader *rd, const char *fmt, const char *arg)
 	return -1;
 }
 
+/* fail() quoting text of the file, escaped and cut short (parse_quote) */
+static int failq(struct reader *rd, const char *fmt, const char *text)
+{
+	char q[PARSE_QUOTE_SIZE];
+
+	return fail(rd, fmt, parse_quote(text, q, sizeof(q)));
+}
+
 /* "{{.Comm}}-x" into parts; -1 for a field not known or braces not closed */
 static int template(struct reader *rd, struct group_template *t, const char *s)
 {
@@ -50,7 +59,7 @@ static int template(struct reader *rd, struct group_template *t, const char *s)
 			return 0;
 		const char *close = strstr(open, "}}");
 		if (!close)
-			return fail(rd, "name: '{{' without '}}' in '%s'", open);
+			return failq(rd, "name: '{{' without '}}' in '%s'", open);
 		const char *f = open + 2 + strspn(open + 2, " ");
 		size_t n = (size_t)(close - f);
 		while (n && f[n - 1] == ' ')
@@ -60,10 +69,10 @@ static int template(struct reader *rd, struct group_template *t, const char *s)
 					 !strncmp(f + 1, field_name[k], n - 1)))
 			k++;
 		if (k == GF_COUNT)
-			return fail(rd,
-				    "name: '%.40s' is not a field (.Comm, .ExeBase, .ExeFull, "
-				    ".Username, .Matches)",
-				    open);
+			return failq(rd,
+				     "name: '%s' is not a field (.Comm, .ExeBase, .ExeFull, "
+				     ".Username, .Matches)",
+				     open);
 		t->field[t->nfields++] = (enum group_field)k;
 		s = close + 2;
 	}
@@ -83,10 +92,10 @@ static int add_item(struct reader *rd, enum group_match m, char *v)
 	if (m == GM_CMDLINE || m == GM_CGROUP) {
 		int rc = regcomp(&l->re[l->n], v, REG_EXTENDED);
 		if (rc) {
-			char e[120], msg[300];
+			char e[120], msg[300], q[PARSE_QUOTE_SIZE];
 			regerror(rc, &l->re[l->n], e, sizeof(e));
-			snprintf(msg, sizeof(msg), "%s: '%.60s' is not a regular expression: %s",
-				 match_key[m], v, e);
+			snprintf(msg, sizeof(msg), "%s: '%s' is not a regular expression: %s",
+				 match_key[m], parse_quote(v, q, sizeof(q)), e);
 			return fail(rd, "%s", msg);
 		}
 	}
@@ -155,10 +164,10 @@ static int key_value(struct reader *rd, char *k)
 	while (m < GM_COUNT && strcmp(k, match_key[m]))
 		m++;
 	if (m == GM_COUNT)
-		return fail(rd,
-			    "'%.60s' is not a key memtop reads (name, comm, exe, user, cmdline, "
-			    "cgroup)",
-			    k);
+		return failq(rd,
+			     "'%s' is not a key memtop reads (name, comm, exe, user, cmdline, "
+			     "cgroup)",
+			     k);
 	if (*v == '[')
 		return flow_list(rd, m, v);
 	char *s = yaml_scalar(v, NULL);
@@ -188,17 +197,17 @@ static int line(struct reader *rd, char *l)
 
 	if (k == l) {
 		if (!is_key(k) || strncmp(k, "process_names:", 14) || k[14 + strspn(k + 14, " ")])
-			return fail(rd, "'%.60s': memtop reads process_names: alone", k);
+			return failq(rd, "'%s': memtop reads process_names: alone", k);
 		rd->section = true;
 		return 0;
 	}
 	if (!rd->section)
-		return fail(rd, "'%.60s' before process_names:", k);
+		return failq(rd, "'%s' before process_names:", k);
 	if (*k == '-' && (k[1] == ' ' || k[1] == '\t' || !k[1])) {
 		char *item = k + 1 + strspn(k + 1, " \t");
 		if (!is_key(item)) {
 			if (rd->open < 0)
-				return fail(rd, "'%.60s': a list item after no list key", item);
+				return failq(rd, "'%s': a list item after no list key", item);
 			char *s = yaml_scalar(item, NULL);
 			return s ? add_item(rd, (enum group_match)rd->open, s)
 				 : fail(rd, "a quote not closed%s", "");
@@ -212,9 +221,9 @@ static int line(struct reader *rd, char *l)
 		return key_value(rd, item);
 	}
 	if (!g->n)
-		return fail(rd, "'%.60s' outside a rule ('- ' starts one)", k);
+		return failq(rd, "'%s' outside a rule ('- ' starts one)", k);
 	if (!is_key(k))
-		return fail(rd, "'%.60s' is not a 'key: value' line", k);
+		return failq(rd, "'%s' is not a 'key: value' line", k);
 	return key_value(rd, k);
 }
 
@@ -234,7 +243,7 @@ static int finish(struct reader *rd, struct group_rule *r)
 
 int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err, size_t errlen)
 {
-	char why[400] = "", *at = text;
+	char why[400] = "", *at = text, shown[1024];
 	struct reader rd = {g, -1, false, why, sizeof(why)};
 	int n = 0, rc = 0;
 
@@ -256,7 +265,8 @@ int group_rules_parse(struct group_rules *g, char *text, const char *name, char 
 		snprintf(why, sizeof(why), "no rules (process_names: then '- comm: [...]' lines)");
 	}
 	if (rc) {
-		snprintf(err, errlen, "--groups %s:%d: %s", name, n, why);
+		snprintf(err, errlen, "--groups %s:%d: %s",
+			 parse_escape(name, shown, sizeof(shown)), n, why);
 		group_rules_free(g);
 	}
 	return rc;
@@ -266,14 +276,15 @@ _Static_assert(YAML_FILE_MAX == 1 << 20, "the message says 1 MiB");
 
 int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
 {
-	char *text = xmalloc(YAML_FILE_MAX + 2);
+	char *text = xmalloc(YAML_FILE_MAX + 2), shown[1024];
 	const char *why;
 	long n = read_config(path, text, YAML_FILE_MAX + 2, &why);
 
 	memset(g, 0, sizeof(*g));
 	if (n < 0 || n > YAML_FILE_MAX) {
 		free(text);
-		snprintf(err, errlen, "--groups %s: %s", path, n < 0 ? why : "longer than 1 MiB");
+		snprintf(err, errlen, "--groups %s: %s", parse_escape(path, shown, sizeof(shown)),
+			 n < 0 ? why : "longer than 1 MiB");
 		return -1;
 	}
 	text = xrealloc(text, (size_t)n + 1); /* the text alone: nothing readable past its end */

@@ -54,7 +54,8 @@ struct group_rules {
  * refused, never waited on) of 1 MiB at most (YAML_FILE_MAX). Returns 0, or -1 with one
  * line in err, "--groups FILE:LINE: why" (a file that cannot be read, a line of another
  * form, a key not supported, a regular expression that does not compile, a template
- * field not known, a rule with no matcher). */
+ * field not known, a rule with no matcher), the file's name and the text it quotes
+ * escaped for the terminal (parse_quote). */
 int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen);
 /* The same from text (NUL-terminated, changed in place), name the file's for err */
 int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err,
