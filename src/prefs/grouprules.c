@@ -42,26 +42,32 @@ static int failq(struct reader *rd, const char *fmt, const char *text)
 	return fail(rd, fmt, parse_quote(text, q, sizeof(q)));
 }
 
-/* "{{.Comm}}-x" into parts; -1 for a field not known or braces not closed */
+/* "{{.Comm}}-x" into parts, each byte copied once; -1 for a template longer than
+ * GROUP_TEMPLATE_MAX, a field not known or braces not closed */
 static int template(struct reader *rd, struct group_template *t, const char *s)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s), parts = 1;
 
-	t->text = xcalloc(len + 2, sizeof(*t->text));
-	t->field = xcalloc(len + 1, sizeof(*t->field));
+	if (len > GROUP_TEMPLATE_MAX)
+		return fail(rd, "name: a template longer than %s bytes", GROUP_TEMPLATE_MAX_TEXT);
+	for (const char *o = s; (o = strstr(o, "{{")); o += 2)
+		parts++;
+	t->text = xcalloc(parts, sizeof(*t->text));
+	t->field = xcalloc(parts, sizeof(*t->field));
 	t->nfields = 0;
 	for (;;) {
 		const char *open = strstr(s, "{{");
-		t->text[t->nfields] = xstrdup(s);
-		if (open)
-			t->text[t->nfields][open - s] = '\0';
+		size_t n = open ? (size_t)(open - s) : strlen(s);
+		t->text[t->nfields] = xmalloc(n + 1); /* text[0..nfields] set, for the free */
+		memcpy(t->text[t->nfields], s, n);
+		t->text[t->nfields][n] = '\0';
 		if (!open)
 			return 0;
 		const char *close = strstr(open, "}}");
 		if (!close)
 			return failq(rd, "name: '{{' without '}}' in '%s'", open);
 		const char *f = open + 2 + strspn(open + 2, " ");
-		size_t n = (size_t)(close - f);
+		n = (size_t)(close - f);
 		while (n && f[n - 1] == ' ')
 			n--;
 		int k = 0;

@@ -25,6 +25,10 @@ enum group_match { GM_COMM, GM_EXE, GM_USER, GM_CMDLINE, GM_CGROUP, GM_COUNT };
 /* The fields a name template takes, as {{.Name}} */
 enum group_field { GF_COMM, GF_EXE_BASE, GF_EXE_FULL, GF_USERNAME, GF_MATCHES, GF_COUNT };
 
+/* The longest name template read (the name it makes is cut to 255 bytes, groups.c) */
+#define GROUP_TEMPLATE_MAX	1024
+#define GROUP_TEMPLATE_MAX_TEXT "1024"
+
 /* A name template: literal text and fields, in turn. Part i is text[i], then (where
  * i < nfields) field[i]. */
 struct group_template {
