@@ -84,6 +84,76 @@ static int template(struct reader *rd, struct group_template *t, const char *s)
 	}
 }
 
+/* The ']' closing the bracket expression at p ("[^]a[:alpha:]]"), NULL if none */
+static const char *bracket_end(const char *p)
+{
+	p += 1 + (p[1] == '^');
+	p += *p == ']'; /* a ']' first is itself */
+	for (; *p && *p != ']'; p++) {
+		if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+			const char close[3] = {p[1], ']', '\0'}, *c = strstr(p + 2, close);
+			p = c ? c + 1 : p;
+		}
+	}
+	return *p ? p : NULL;
+}
+
+/* What RE2 (process-exporter's) refuses and glibc's regcomp takes at a cost super-linear
+ * in the text matched or in memory: a back reference (\1 to \9) and a counted repetition
+ * ({m,n}) over REPEAT_MAX, alone or nested (their product). RE2 takes 1000; glibc's
+ * matcher, in a UTF-8 locale, spends seconds on 1 KiB of text at that count, a tenth of a
+ * second at 100. NULL, or the reason. */
+#define REPEAT_MAX 100
+#define NEST_MAX   64
+static const char *unlike_re2(const char *re)
+{
+	unsigned long frame[NEST_MAX], last = 1; /* the largest product within each group */
+	int depth = 0;
+
+	frame[0] = 1;
+	for (const char *p = re; *p; p++) {
+		if (*p == '\\' && p[1] >= '1' && p[1] <= '9')
+			return "a back reference (\\1 to \\9), which RE2 refuses";
+		if (*p == '\\' && p[1]) {
+			p++;
+			last = 1;
+		} else if (*p == '[' && (p = bracket_end(p))) {
+			last = 1;
+		} else if (!p) {
+			break;
+		} else if (*p == '(') {
+			if (depth == NEST_MAX - 1)
+				return "groups nested over 63 deep";
+			frame[++depth] = 1;
+		} else if (*p == ')' && depth) {
+			last = frame[depth--];
+		} else if (*p == '{' && (isdigit((unsigned char)p[1]) || p[1] == ',')) {
+			char *end;
+			unsigned long m = strtoul(p + 1, &end, 10), n = m;
+			if (*end == ',' && isdigit((unsigned char)end[1]))
+				n = strtoul(end + 1, &end, 10);
+			else if (*end == ',')
+				end++;
+			if (*end != '}') {
+				last = 1; /* a brace as itself */
+			} else if (m > REPEAT_MAX || n > REPEAT_MAX) {
+				return "a repetition count over 100";
+			} else {
+				last *= n > m ? n : m ? m : 1;
+				if (last > REPEAT_MAX)
+					return "repetitions nested over 1000 in all, which RE2 "
+					       "refuses";
+				p = end;
+			}
+		} else if (*p != '*' && *p != '+' && *p != '?' && *p != '|') {
+			last = 1;
+		}
+		if (last > frame[depth])
+			frame[depth] = last;
+	}
+	return NULL;
+}
+
 static int add_item(struct reader *rd, enum group_match m, char *v)
 {
 	struct group_list *l = &rd->g->r[rd->g->n - 1].m[m];
@@ -102,6 +172,14 @@ static int add_item(struct reader *rd, enum group_match m, char *v)
 			regerror(rc, &l->re[l->n], e, sizeof(e));
 			snprintf(msg, sizeof(msg), "%s: '%s' is not a regular expression: %s",
 				 match_key[m], parse_quote(v, q, sizeof(q)), e);
+			return fail(rd, "%s", msg);
+		}
+		const char *unlike = unlike_re2(v);
+		if (unlike) {
+			char msg[300], q[PARSE_QUOTE_SIZE];
+			regfree(&l->re[l->n]);
+			snprintf(msg, sizeof(msg), "%s: '%s': %s", match_key[m],
+				 parse_quote(v, q, sizeof(q)), unlike);
 			return fail(rd, "%s", msg);
 		}
 	}
