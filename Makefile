@@ -276,7 +276,8 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 # (tests/fuzz/parsers.c, corpus in build/fuzz/corpus), then on recordings
 # (tests/fuzz/recordings.c, corpus in build/fuzz/rec-corpus), seeded with the golden
 # recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here
-# (with the memory cgroups); the objects built a job per CPU
+# (with the memory cgroups), then on --groups rules (tests/fuzz/groups.c, corpus in
+# build/fuzz/groups-corpus); the objects built a job per CPU
 FUZZ_SECS ?= 60
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
@@ -288,9 +289,10 @@ fuzz: deps
 	$(FUZZ)/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/corpus
 	$(FUZZ)/recordings -max_total_time=$(FUZZ_SECS) -max_len=65536 -rss_limit_mb=2048 \
 		$(FUZZ)/rec-corpus $(REC_SEEDS)
+	$(FUZZ)/groups -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/groups-corpus
 
-fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(REC_SEEDS)/oom.rec
-	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus
+fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/groups $(REC_SEEDS)/oom.rec
+	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus $(FUZZ)/groups-corpus
 
 $(REC_SEEDS)/oom.rec: tests/cli/golden/oom.rec $(BUILD)/memtop $(BUILD)/tests/hostile_rec
 	@mkdir -p $(@D)
@@ -309,7 +311,7 @@ $(FUZZ)/theme_default.o: $(BUILD)/theme_default.c
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -c $< -o $@
 
-$(FUZZ)/parsers $(FUZZ)/recordings: $(FUZZ)/%: $(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
+$(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/groups: $(FUZZ)/%: $(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
 	$(call say,FUZZ,$@)
 	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
