@@ -186,7 +186,7 @@ static long placed(struct groups *gs, const struct proc_sample *p)
 	struct group_seen key = {.pid = p->pid, .start_ticks = p->start_ticks},
 			  *now = &gs->seen_next[gs->nseen_next++];
 	const struct group_seen *was =
-		bsearch(&key, gs->seen, gs->nseen, sizeof(*gs->seen), by_seen);
+		gs->nseen ? bsearch(&key, gs->seen, gs->nseen, sizeof(*gs->seen), by_seen) : NULL;
 	struct subject x;
 
 	key.hash = subject_hash(p);
