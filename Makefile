@@ -286,7 +286,8 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 # (tests/fuzz/recordings.c, corpus in build/fuzz/rec-corpus), seeded with the golden
 # recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here
 # (with the memory cgroups), then on --web-config's parser (tests/fuzz/webconfig.c, corpus
-# in build/fuzz/web-corpus); the objects built a job per CPU
+# in build/fuzz/web-corpus), then on --groups rules (tests/fuzz/groups.c, corpus in
+# build/fuzz/groups-corpus); the objects built a job per CPU
 FUZZ_SECS ?= 60
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
@@ -299,9 +300,11 @@ fuzz: deps
 	$(FUZZ)/recordings -max_total_time=$(FUZZ_SECS) -max_len=65536 -rss_limit_mb=2048 \
 		$(FUZZ)/rec-corpus $(REC_SEEDS)
 	$(FUZZ)/webconfig -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/web-corpus
+	$(FUZZ)/groups -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/groups-corpus
 
-fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig $(REC_SEEDS)/oom.rec
-	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus $(FUZZ)/web-corpus
+fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig $(FUZZ)/groups \
+	    $(REC_SEEDS)/oom.rec
+	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus $(FUZZ)/web-corpus $(FUZZ)/groups-corpus
 
 $(REC_SEEDS)/oom.rec: tests/cli/golden/oom.rec $(BUILD)/memtop $(BUILD)/tests/hostile_rec
 	@mkdir -p $(@D)
@@ -320,7 +323,8 @@ $(FUZZ)/themes_builtin.o: $(BUILD)/themes_builtin.c
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -c $< -o $@
 
-$(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig: $(FUZZ)/%: $(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
+$(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig $(FUZZ)/groups: $(FUZZ)/%: \
+		$(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
 	$(call say,FUZZ,$@)
 	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 
