@@ -556,22 +556,17 @@ int serve_run(struct monitor *mon, const struct options *o)
 		}
 		st.sv.web = &web;
 	}
-	if (o->mode == OUT_SERVE && !loopback(&o->listen) && !(st.sv.web && st.sv.web->nusers)) {
+	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
 		char addr[INET6_ADDRSTRLEN + 16];
-		fprintf(stderr,
-			"memtop: --serve %s is reached beyond this machine: it shows every "
-			"process's name and cgroup to the network (--web-config: users and "
-			"passwords)\n",
-			addr_text(&o->listen, addr, sizeof(addr)));
-	}
-	if (o->mode == OUT_SERVE && !loopback(&o->listen) && st.sv.web && st.sv.web->nusers &&
-	    !st.sv.web->cert) {
-		char addr[INET6_ADDRSTRLEN + 16];
-		fprintf(stderr,
-			"memtop: --serve %s: basic auth over plain HTTP sends the passwords in "
-			"clear "
-			"(--web-config: tls_server_config)\n",
-			addr_text(&o->listen, addr, sizeof(addr)));
+		bool users = st.sv.web && st.sv.web->nusers, tls = st.sv.web && st.sv.web->cert;
+		if (!users || !tls)
+			fprintf(stderr, "memtop: --serve %s%s\n",
+				addr_text(&o->listen, addr, sizeof(addr)),
+				!users ? " is reached beyond this machine: it shows every "
+					 "process's name and cgroup to the network "
+					 "(--web-config: users and passwords)"
+				       : ": basic auth over plain HTTP sends the passwords in "
+					 "clear (--web-config: tls_server_config)");
 	}
 	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {
 		fprintf(stderr, "memtop: %s\n", err);
