@@ -50,7 +50,7 @@ BPF_OBJ  := $(patsubst bpf/%.bpf.c,$(BUILD)/bpf/%.bpf.o,$(BPF_SRC)) $(BUILD)/bpf
 BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h $(BUILD)/bpf/leaks.skel.h
 
 CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c)
-CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/theme_default.o
+CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/themes_builtin.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(filter-out %/scenario_world.c,$(wildcard tests/helpers/*.c))) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
@@ -71,7 +71,7 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-om
 SAN_COMPILE = $(SAN_CC) $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) $(CFLAGS) $(SANFLAGS) \
 	      -UMEMTOP_THEMES -DMEMTOP_THEMES='"$(CURDIR)/themes"'
 SAN_LINK  = $(SAN_CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS)
-SAN_CORE := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRC)) $(SAN)/theme_default.o
+SAN_CORE := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRC)) $(SAN)/themes_builtin.o
 sanitize: $(SAN)/memtop $(SAN)/unit_tests
 
 deps:
@@ -122,12 +122,21 @@ $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	$(call say,SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
 
-# the default theme is compiled in, so memtop runs from anywhere
-$(BUILD)/theme_default.c: themes/default.theme
+# every theme of themes/ is compiled in, so memtop runs from anywhere (files of the same
+# name in the themes directories are read instead): the default first, the base of the
+# others, then the rest in the order V goes through them
+THEME_FILES := themes/default.theme \
+	       $(filter-out themes/default.theme,$(sort $(wildcard themes/*.theme)))
+$(BUILD)/themes_builtin.c: $(THEME_FILES)
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)
-	$(Q){ echo 'const char theme_default_text[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } > $@.tmp && mv $@.tmp $@
+	$(Q){ echo '#include "theme.h"'; i=0; for f in $(THEME_FILES); do \
+	    echo "static const char text$$i[] ="; \
+	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+	    echo ';'; i=$$((i + 1)); done; \
+	  echo 'const struct theme_builtin theme_builtins[] = {'; i=0; for f in $(THEME_FILES); do \
+	    n=$${f##*/}; echo "	{\"$${n%.theme}\", text$$i},"; i=$$((i + 1)); done; \
+	  echo '	{0, 0},'; echo '};'; } > $@.tmp && mv $@.tmp $@
 
 # the BPF skeletons are made before the objects whose sources include them, and only those
 # (a .bpf.c edit rebuilds them alone); after the first build their .d files say the same
@@ -152,7 +161,7 @@ VERSION_OBJ := $(BUILD)/src/base/version.o $(SAN)/src/base/version.o $(FUZZ)/src
 $(VERSION_OBJ): $(BUILD)/revision
 $(VERSION_OBJ): MT_CPPFLAGS += -DMEMTOP_GIT='"$(GIT_REV)"'
 
-$(BUILD)/theme_default.o: $(BUILD)/theme_default.c
+$(BUILD)/themes_builtin.o: $(BUILD)/themes_builtin.c
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) -c $< -o $@
 
@@ -199,7 +208,7 @@ $(SAN)/%.o: %.c
 	$(call say,CC-SAN,$<)
 	$(Q)$(SAN_COMPILE) -MMD -MP -c $< -o $@
 
-$(SAN)/theme_default.o: $(BUILD)/theme_default.c
+$(SAN)/themes_builtin.o: $(BUILD)/themes_builtin.c
 	@mkdir -p $(@D)
 	$(call say,CC-SAN,$<)
 	$(Q)$(SAN_COMPILE) -c $< -o $@
@@ -283,21 +292,26 @@ $(BUILD)/tests/cfi_grow: tests/helpers/cfi_grow.c
 # (tests/fuzz/parsers.c, corpus in build/fuzz/corpus), then on recordings
 # (tests/fuzz/recordings.c, corpus in build/fuzz/rec-corpus), seeded with the golden
 # recording, the hostile ones (tests/unit/rec_hostile.c) and a few seconds recorded here
-# (with the memory cgroups); the objects built a job per CPU
+# (with the memory cgroups), then on --web-config's parser (tests/fuzz/webconfig.c, corpus
+# in build/fuzz/web-corpus), then on --groups rules (tests/fuzz/groups.c, corpus in
+# build/fuzz/groups-corpus); the objects built a job per CPU
 FUZZ_SECS ?= 60
 FUZZ_COMPILE = $(CLANG) -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined $(MT_CPPFLAGS) $(CPPFLAGS) $(MT_CFLAGS) \
 	$(filter-out -O2,$(CFLAGS))
-FUZZ_CORE := $(patsubst %.c,$(FUZZ)/%.o,$(CORE_SRC)) $(FUZZ)/theme_default.o
+FUZZ_CORE := $(patsubst %.c,$(FUZZ)/%.o,$(CORE_SRC)) $(FUZZ)/themes_builtin.o
 REC_SEEDS := $(FUZZ)/rec-seeds
 fuzz: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
 	$(FUZZ)/parsers -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/corpus
 	$(FUZZ)/recordings -max_total_time=$(FUZZ_SECS) -max_len=65536 -rss_limit_mb=2048 \
 		$(FUZZ)/rec-corpus $(REC_SEEDS)
+	$(FUZZ)/webconfig -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/web-corpus
+	$(FUZZ)/groups -max_total_time=$(FUZZ_SECS) -max_len=4096 $(FUZZ)/groups-corpus
 
-fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(REC_SEEDS)/oom.rec
-	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus
+fuzz-build: $(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig $(FUZZ)/groups \
+	    $(REC_SEEDS)/oom.rec
+	@mkdir -p $(FUZZ)/corpus $(FUZZ)/rec-corpus $(FUZZ)/web-corpus $(FUZZ)/groups-corpus
 
 $(REC_SEEDS)/oom.rec: tests/cli/golden/oom.rec $(BUILD)/memtop $(BUILD)/tests/hostile_rec
 	@mkdir -p $(@D)
@@ -311,12 +325,13 @@ $(FUZZ)/%.o: %.c
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
 
-$(FUZZ)/theme_default.o: $(BUILD)/theme_default.c
+$(FUZZ)/themes_builtin.o: $(BUILD)/themes_builtin.c
 	@mkdir -p $(@D)
 	$(call say,CC-FUZZ,$<)
 	$(Q)$(FUZZ_COMPILE) -c $< -o $@
 
-$(FUZZ)/parsers $(FUZZ)/recordings: $(FUZZ)/%: $(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
+$(FUZZ)/parsers $(FUZZ)/recordings $(FUZZ)/webconfig $(FUZZ)/groups: $(FUZZ)/%: \
+		$(FUZZ)/tests/fuzz/%.o $(FUZZ_CORE)
 	$(call say,FUZZ,$@)
 	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined $(LDFLAGS) $^ $(MT_LDLIBS) $(LDLIBS) -o $@
 

@@ -15,8 +15,9 @@ e2fsprogs htop libclang-rt-14-dev"
 # are checked against; systemd-analyze (systemd) verifies the units the Debian package
 # installs and those in contrib/; openssl makes the certificate of the TLS test; addr2line
 # and readelf (binutils) resolve the module offsets, lines and build ids memtop prints,
-# for tests to compare
-TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd openssl binutils"
+# for tests to compare; strace slows the bpf(2) calls of two --pin services racing, and
+# counts the directory listings of the cgroup reader
+TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd openssl binutils strace"
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"

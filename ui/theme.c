@@ -13,7 +13,16 @@
 #include "parse.h"
 #include "util.h"
 
-extern const char theme_default_text[];
+/* The text of the theme compiled in as name, else NULL */
+static const char *builtin(const char *name)
+{
+	for (const struct theme_builtin *b = theme_builtins; b->name; b++)
+		if (!strcmp(b->name, name))
+			return b->text;
+	return NULL;
+}
+
+#define DEFAULT_TEXT (theme_builtins[0].text)
 
 static const char *const role_names[ROLE_COUNT] = {
 	"header",     "label",	     "value",	     "meter_used",  "meter_buffers", "meter_cache",
@@ -195,7 +204,7 @@ static struct theme *parse(const char *text, char *err, size_t errlen, struct wa
 	char derr[200] = "";
 	struct warnings dw = {.buf = derr, .size = sizeof(derr), .name = "default"};
 	int missing = 0;
-	if (parse_lines(t, seen, theme_default_text, &dw) == 0)
+	if (parse_lines(t, seen, DEFAULT_TEXT, &dw) == 0)
 		for (int r = 0; r < ROLE_COUNT; r++)
 			if (!seen[r])
 				warn_add(&dw, "the default theme has no line for role '%s'",
@@ -206,7 +215,7 @@ static struct theme *parse(const char *text, char *err, size_t errlen, struct wa
 		free(t);
 		return NULL;
 	}
-	if (text == theme_default_text)
+	if (text == DEFAULT_TEXT)
 		return t;
 	memset(seen, 0, sizeof(seen));
 	parse_lines(t, seen, text, w);
@@ -261,37 +270,46 @@ static long read_theme_file(const char *name, char *buf, size_t size, char *path
 	return read_config(path, buf, size, why);
 }
 
-/* The themes shipped in themes/, in the order the V key goes through them */
-static const char *const shipped[] = {"default", "256", "light", "mono"};
-
 /* The longest theme read: 64 KiB, 50 times the shipped ones */
 #define THEME_MAX (64 * 1024)
 
 struct theme *theme_load(const char *name, char *err, size_t errlen, char *warn, size_t warnlen)
 {
 	char *buf = NULL, path[PATH_MAX + 64] = "default", shown[PATH_MAX + 64];
-	const char *text = theme_default_text, *why = "too long for a theme (over 64 KiB)";
+	const char *text = DEFAULT_TEXT, *why = "too long for a theme (over 64 KiB)";
 	if (warn && warnlen)
 		*warn = '\0';
 	if (strcmp(name, "default") != 0) {
 		/* read whole or refused: a theme cut short would lose its last roles */
 		buf = xmalloc(THEME_MAX + 2);
 		long n = read_theme_file(name, buf, THEME_MAX + 2, path, sizeof(path), &why);
-		if (n < 0 || n > THEME_MAX) {
-			/* a name not found (no / in it): the names there are */
-			char names[64] = "";
-			bool missing = !strcmp(why, strerror(ENOENT)) && !strchr(name, '/');
-			for (size_t i = 0; missing && i < sizeof(shipped) / sizeof(*shipped); i++)
-				snprintf(names + strlen(names), sizeof(names) - strlen(names),
-					 "%s, ", shipped[i]);
-			snprintf(err, errlen, "theme '%s': %s%s",
+		/* no file of that name (no / in it): the one compiled in, else the names there
+		 * are */
+		bool missing = (n < 0 && !strcmp(why, strerror(ENOENT)) && !strchr(name, '/'));
+		if (missing && builtin(name)) {
+			text = builtin(name);
+			snprintf(path, sizeof(path), "%s", name);
+		} else if (n < 0 || n > THEME_MAX) {
+			/* the names, as many as fit, for a name not found */
+			char names[160] = "";
+			size_t len = 0;
+			for (const struct theme_builtin *b = theme_builtins; missing && b->name;
+			     b++) {
+				int k = snprintf(names + len, sizeof(names) - len, "%s, ", b->name);
+				if (k < 0 || (size_t)k >= sizeof(names) - len) {
+					names[len] = '\0';
+					break;
+				}
+				len += (size_t)k;
+			}
+			snprintf(err, errlen, "theme '%s': %s%s%s",
 				 parse_escape(name, shown, sizeof(shown)),
-				 missing ? "no such theme; the themes are " : why,
-				 missing ? strcat(names, "or a file's path") : "");
+				 missing ? "no such theme; the themes are " : why, names,
+				 missing ? "or a file's path" : "");
 			free(buf);
 			return NULL;
-		}
-		text = buf;
+		} else
+			text = buf;
 	}
 	/* warnings name the file as a person can read it */
 	struct warnings w = {
@@ -317,12 +335,10 @@ const char *theme_chosen(const char *pref)
 
 const char *theme_next(const char *name)
 {
-	size_t n = sizeof(shipped) / sizeof(*shipped);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(name, shipped[i]))
-			return shipped[(i + 1) % n];
-	return shipped[0];
+	for (const struct theme_builtin *b = theme_builtins; b->name; b++)
+		if (!strcmp(name, b->name))
+			return b[1].name ? b[1].name : theme_builtins[0].name;
+	return theme_builtins[0].name;
 }
 
 int theme_replace(struct theme *t, const char *name, char *err, size_t errlen)

@@ -33,7 +33,15 @@ enum role {
 
 struct theme;
 
-/* name: "default" (compiled in), another name under themes/, or a path to a file. Colors
+/* The themes of themes/, compiled in (made by the Makefile): the default first, then the
+ * others in the order V goes through them; ends with a NULL name */
+struct theme_builtin {
+	const char *name, *text;
+};
+extern const struct theme_builtin theme_builtins[];
+
+/* name: "default", another theme's name (its file in the themes directories, beside the
+ * binary then the installed one, else the one compiled in), or a path to a file. Colors
  * are the eight names or numbers of the 256-color palette (the nearest of the eight on a
  * terminal with fewer). A role
  * the theme has no line for, or a bad line for, keeps the default theme's colors. Returns
@@ -50,8 +58,8 @@ void theme_free(struct theme *t);
  * none): that one, else mono where NO_COLOR is set to anything (no-color.org), else the
  * default */
 const char *theme_chosen(const char *pref);
-/* The shipped theme after name (default, 256, light, mono, then default again); the first
- * for a name that is none of them */
+/* The compiled-in theme after name (default, 256, light, mono, then default again); the
+ * first for a name that is none of them */
 const char *theme_next(const char *name);
 /* Loads name (as theme_load, its warnings dropped) into t, for theme_apply; returns 0, or
  * -1 with err and t unchanged */

@@ -7,7 +7,18 @@
  * BPF iterator), kept free by what holds descriptors for long */
 #define FDS_RESERVE 16
 
-/* The soft RLIMIT_NOFILE less the descriptors open; -1: no limit */
+/* The soft RLIMIT_NOFILE; -1: no limit */
+long fds_limit(void);
+
+/* The descriptors open; the soft limit where /proc/self/fd cannot be opened for want of
+ * one */
+long fds_open(void);
+
+/* The soft limit less the descriptors open and those owed (fds_owe); -1: no limit */
 long fds_free(void);
+
+/* n descriptors that what was opened (the BPF concerns) will open later, as it runs:
+ * fds_free counts them as taken. Replaces the last count given. */
+void fds_owe(long n);
 
 #endif

@@ -244,6 +244,7 @@ const struct bpf_concern bpf_cgroup_iter = {
 	.name = "cgroup figures from BPF",
 	.needs = "the cgroup figures from BPF",
 	.later = {SKEL_PROG(cgroups)},
+	.fds = 3, /* its link, the root's directory, the iterator read */
 	.state_size = sizeof(struct cg_iter),
 	.configure = cgroups_configure,
 	.links = cgroups_links,

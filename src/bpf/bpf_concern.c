@@ -27,6 +27,19 @@ void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, 
 		bpf_program__set_autoload(prog_at(skel, c->later[i]), on);
 }
 
+int bpf_concern_fds(const struct bpf_concern *c)
+{
+	int progs = 0, later = 0;
+
+	while (progs < BPF_CONCERN_PROGS && c->progs[progs])
+		progs++;
+	while (later < BPF_CONCERN_PROGS && c->later[later])
+		later++;
+	if (c->one_of && progs) /* one of them loads, and is attached */
+		progs = 1;
+	return 2 * progs + later + c->fds;
+}
+
 struct bpf_program *bpf_concern_first_loaded(const struct bpf_concern *c, struct memtop_bpf *skel)
 {
 	for (size_t i = 0; i < BPF_CONCERN_PROGS && c->progs[i]; i++)

@@ -49,6 +49,10 @@ struct bpf_concern {
 	/* progs are alternatives, versions of one program for different kernels: its
 	 * configure loads one, and with pins the one pinned is used */
 	bool one_of;
+	/* Descriptors it holds or opens at once beyond one a program of both lists and one a
+	 * link of progs: the links of later it attaches itself, its ring buffers' epoll, its
+	 * files, an iterator's read (bpf_concern_fds) */
+	int fds;
 	/* Its state: this many bytes, zeroed, whose first member is a struct
 	 * bpf_concern_state */
 	size_t state_size;
@@ -95,6 +99,11 @@ struct bpf_concern_state {
 	size_t link_at[BPF_CONCERN_PROGS];	  /* each one's program (SKEL_PROG) */
 	int nlinks;
 };
+
+/* The descriptors c takes at most, as it loads and runs: its programs, their links and
+ * its fds. A concern is loaded only where the descriptors leave it these beside a refresh's
+ * reserve (fds.h). */
+int bpf_concern_fds(const struct bpf_concern *c);
 
 /* Marks c's programs, both lists, to be loaded with skel (on) or not. */
 void bpf_concern_autoload(const struct bpf_concern *c, struct memtop_bpf *skel, bool on);

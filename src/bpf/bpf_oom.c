@@ -188,6 +188,7 @@ const struct bpf_concern bpf_oom = {
 	.oom_kills = true,
 	.progs = {SKEL_PROG(mark_victim)},
 	.later = {SKEL_PROG(oom_signal)}, /* its configure says whether it loads */
+	.fds = 1,			  /* oom_signal's link */
 	.state_size = sizeof(struct oom),
 	.configure = oom_configure,
 	.start = oom_start,

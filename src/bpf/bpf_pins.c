@@ -20,36 +20,12 @@
 
 #include "bpf/memtop.h"
 #include "bpf/memtop.skel.h"
+#include "bpf_objinfo.h"
+#include "bpf_pins_in.h"
 #include "pidns.h"
 #include "procfs.h"
+#include "text.h"
 #include "util.h"
-
-#define MAGIC	  "memtop\0\1"
-#define NPROGS	  4
-#define BPFFS_DIR "/sys/fs/bpf"
-
-/* The meta map's one value: who pinned, for which build, where */
-struct pin_meta {
-	char magic[8];
-	uint64_t build;
-	char boot_id[40];
-	uint64_t pidns_dev, pidns_ino;
-	int32_t pid;
-	uint32_t concerns;
-	uint64_t start_ticks; /* the owner's, /proc/PID/stat field 22 */
-	char recording[256];
-};
-
-struct bpf_pins {
-	struct pin_meta meta;
-	bool owner;  /* this memtop pinned them: removed at close */
-	int meta_fd; /* the owner's; -1 */
-	struct {
-		char name[64];
-		int fd;
-	} prog[NPROGS];
-	int nprogs;
-};
 
 /* A hash of the BPF object's bytes: pins of another build have another. Made once: the
  * monitor asks before the loader's thread starts, the thread after */
@@ -79,7 +55,7 @@ static uint64_t start_ticks(int pid)
 }
 
 /* This memtop's meta: all but the concerns and the recording */
-static void meta_self(struct pin_meta *m)
+void pins_meta_self(struct pin_meta *m)
 {
 	struct mt_pidns ns = {0, 0};
 
@@ -97,47 +73,68 @@ static void meta_self(struct pin_meta *m)
 	m->start_ticks = start_ticks(m->pid);
 }
 
-/* Every pin in the directory, the meta map first, and the directory */
-static void remove_all(void)
+/* Every pin in dir, the meta map last (a removal cut short leaves what says whose they
+ * were), and dir */
+void pins_remove_dir(const char *dir)
 {
-	DIR *d = opendir(BPF_PINS_DIR);
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[512];
 
-	unlink(BPF_PINS_DIR "/meta");
 	while (d && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, "meta"))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", BPF_PINS_DIR, e->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		unlink(path);
 	}
 	if (d)
 		closedir(d);
-	rmdir(BPF_PINS_DIR);
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int pins_rename_new(const char *from, const char *to)
+{
+	return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }
 
 /* What the pins found are to this memtop */
 enum pins_state {
 	PINS_OURS,	 /* a live service's of this build, in this PID namespace */
+	PINS_FOREIGN,	 /* the meta is not a map of memtop's meta's type and sizes */
 	PINS_UNREADABLE, /* not memtop's meta map */
 	PINS_STALE,	 /* their owner is gone (or another boot's) */
 	PINS_OTHER_NS,	 /* another PID namespace's: whether the owner lives cannot be told */
 	PINS_OTHER_BUILD
 };
 
-/* The meta map's value into m and what the pins are to this memtop; -1 when there is
- * none (or it cannot be opened: not root) */
-static int read_meta(struct pin_meta *m, enum pins_state *state)
+/* The meta map's value in dir into m and what the pins are to this memtop, its id in *id
+ * (what it is in what when it is not memtop's); -1 when there is none (or it cannot be
+ * opened: not root) */
+static int read_meta(const char *dir, struct pin_meta *m, enum pins_state *state, uint32_t *id,
+		     char *what, size_t len)
 {
 	struct pin_meta self;
 	__u32 key = 0;
-	int fd = bpf_obj_get(BPF_PINS_DIR "/meta");
+	char path[128];
 
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	int fd = bpf_obj_get(path);
 	if (fd < 0)
 		return -1;
+	memset(m, 0, sizeof(*m));
+	*id = 0;
+	/* another program's, or another version's of memtop: looked up into m, a value of
+	 * another size would be read past it or in part */
+	if (!objinfo_map_is(fd, BPF_MAP_TYPE_ARRAY, sizeof(key), sizeof(*m), 1, id, what, len)) {
+		close(fd);
+		*state = PINS_FOREIGN;
+		return 0;
+	}
 	int err = bpf_map_lookup_elem(fd, &key, m);
 	close(fd);
-	meta_self(&self);
+	pins_meta_self(&self);
 	m->recording[sizeof(m->recording) - 1] = '\0';
 	/* the owner's pid names a process in its own PID namespace only: checked after it */
 	if (err || memcmp(m->magic, MAGIC, sizeof(m->magic)))
@@ -155,12 +152,67 @@ static int read_meta(struct pin_meta *m, enum pins_state *state)
 	return 0;
 }
 
+/* The id of the meta map in dir; 0 where there is none */
+uint32_t pins_meta_id(const char *dir)
+{
+	struct pin_meta m;
+	enum pins_state state;
+	uint32_t id;
+	char what[64];
+
+	return read_meta(dir, &m, &state, &id, what, sizeof(what)) ? 0 : id;
+}
+
+/* Removes the set of pins in dir whose meta map is the one of that id: renamed aside
+ * first, so that a set put in its place meanwhile (by a service starting) is not
+ * touched, and put back where it is not that one. Whether it went. */
+bool pins_remove_set(const char *dir, uint32_t id)
+{
+	char aside[64];
+
+	snprintf(aside, sizeof(aside), "%s/%s%d", BPFFS_DIR, OLD, (int)getpid());
+	if (pins_rename_new(dir, aside))
+		return false;
+	if (pins_meta_id(aside) != id) {
+		pins_rename_new(aside, dir);
+		return false;
+	}
+	pins_remove_dir(aside);
+	return true;
+}
+
+/* The sets being made or removed by memtops that are gone (killed while pinning or
+ * removing) are removed; a directory without a meta map only where it is empty */
+void pins_sweep(void)
+{
+	DIR *d = opendir(BPFFS_DIR);
+	struct dirent *e;
+	char dir[320], what[64];
+	struct pin_meta m;
+	enum pins_state state;
+	uint32_t id;
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, NEW, strlen(NEW)) && strncmp(e->d_name, OLD, strlen(OLD)))
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", BPFFS_DIR, e->d_name);
+		if (read_meta(dir, &m, &state, &id, what, sizeof(what)))
+			rmdir(dir);
+		else if (state == PINS_STALE)
+			pins_remove_dir(dir);
+	}
+	if (d)
+		closedir(d);
+}
+
 bool bpf_pins_service(char *recording, size_t len)
 {
 	struct pin_meta m;
 	enum pins_state state;
+	uint32_t id;
+	char what[64];
 
-	if (read_meta(&m, &state) || state != PINS_OURS)
+	if (read_meta(BPF_PINS_DIR, &m, &state, &id, what, sizeof(what)) || state != PINS_OURS)
 		return false;
 	snprintf(recording, len, "%s", m.recording);
 	return true;
@@ -170,9 +222,11 @@ struct bpf_pins *bpf_pins_find(char *say, size_t len)
 {
 	struct pin_meta m;
 	enum pins_state state;
+	uint32_t id;
+	char what[64], dir[64];
 
 	say[0] = '\0';
-	if (read_meta(&m, &state))
+	if (read_meta(BPF_PINS_DIR, &m, &state, &id, what, sizeof(what)))
 		return NULL;
 	switch (state) {
 	case PINS_OURS: {
@@ -181,11 +235,16 @@ struct bpf_pins *bpf_pins_find(char *say, size_t len)
 		p->meta_fd = -1;
 		return p;
 	}
+	case PINS_FOREIGN: /* another program's, or another memtop's: left alone */
+		escape_display(BPF_PINS_DIR, dir, sizeof(dir), false);
+		snprintf(say, len, "BPF pins in %s not this memtop's (their meta: %s), not used",
+			 dir, what);
+		break;
 	case PINS_UNREADABLE:
 		snprintf(say, len, "BPF pins in %s unreadable, not used", BPF_PINS_DIR);
 		break;
 	case PINS_STALE:
-		remove_all();
+		pins_remove_set(BPF_PINS_DIR, id);
 		snprintf(say, len, "stale BPF pins of memtop %d removed (it is gone)", (int)m.pid);
 		break;
 	case PINS_OTHER_NS:
@@ -207,11 +266,11 @@ unsigned bpf_pins_concerns(const struct bpf_pins *p)
 	return p->meta.concerns;
 }
 
-/* The path of the pin of kind ("map", "link", "prog") named name: bpffs refuses dots in
- * names (".bss" is "_bss") */
-static void pin_path(const char *kind, const char *name, char *path, size_t size)
+/* The path of the pin of kind ("map", "link", "prog") named name in dir: bpffs refuses
+ * dots in names (".bss" is "_bss") */
+void pins_path(const char *dir, const char *kind, const char *name, char *path, size_t size)
 {
-	int n = snprintf(path, size, "%s/%s_", BPF_PINS_DIR, kind);
+	int n = snprintf(path, size, "%s/%s_", dir, kind);
 
 	for (const char *c = name; *c && (size_t)n + 1 < size; c++)
 		path[n++] = *c == '.' ? '_' : *c;
@@ -221,7 +280,7 @@ static void pin_path(const char *kind, const char *name, char *path, size_t size
 /* The maps pinned and used: all but the read-only data the programs were configured
  * with before loading (.rodata), which the kernel does not let be pinned and nothing
  * reads after */
-static bool shared(const struct bpf_map *map)
+bool pins_shared(const struct bpf_map *map)
 {
 	return !(bpf_map__map_flags(map) & BPF_F_RDONLY_PROG);
 }
@@ -245,16 +304,28 @@ static int map_data(struct bpf_map *map, int fd)
 int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why, size_t len)
 {
 	struct bpf_map *map;
-	char path[512];
+	char path[512], what[64];
 
 	(void)p;
 	bpf_object__for_each_map(map, skel->obj)
 	{
-		if (!shared(map))
+		if (!pins_shared(map))
 			continue;
-		pin_path("map", bpf_map__name(map), path, sizeof(path));
+		pins_path(BPF_PINS_DIR, "map", bpf_map__name(map), path, sizeof(path));
 		int fd = bpf_obj_get(path);
-		int err = fd < 0 ? -errno : bpf_map__reuse_fd(map, fd);
+		int err = fd < 0 ? -errno : 0;
+		/* the skeleton's map takes the pinned one's sizes: another would be read
+		 * past its end */
+		if (!err && !objinfo_map_is(fd, bpf_map__type(map), bpf_map__key_size(map),
+					    bpf_map__value_size(map), bpf_map__max_entries(map),
+					    NULL, what, sizeof(what))) {
+			snprintf(why, len, "pinned map %s not this memtop's (%s)",
+				 bpf_map__name(map), what);
+			close(fd);
+			return -EINVAL;
+		}
+		if (!err)
+			err = bpf_map__reuse_fd(map, fd);
 		if (!err && bpf_map__is_internal(map))
 			err = map_data(map, fd);
 		if (fd >= 0)
@@ -269,16 +340,22 @@ int bpf_pins_reuse(const struct bpf_pins *p, struct memtop_bpf *skel, char *why,
 
 struct bpf_link *bpf_pins_link(const struct bpf_pins *p, const char *prog)
 {
-	char path[512];
+	char path[512], what[64];
 
 	(void)p;
-	pin_path("link", prog, path, sizeof(path));
-	return bpf_link__open(path);
+	pins_path(BPF_PINS_DIR, "link", prog, path, sizeof(path));
+	struct bpf_link *link = bpf_link__open(path);
+	if (link && !objinfo_prog_is(bpf_link__fd(link), 'l', prog, what, sizeof(what))) {
+		bpf_link__destroy(link); /* its descriptor closed: the pin stays attached */
+		errno = EINVAL;
+		return NULL;
+	}
+	return link;
 }
 
 int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog)
 {
-	char path[512];
+	char path[512], what[64];
 
 	for (int i = 0; i < p->nprogs; i++)
 		if (!strcmp(p->prog[i].name, prog))
@@ -287,111 +364,16 @@ int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog)
 		errno = ENOSPC;
 		return -1;
 	}
-	pin_path("prog", prog, path, sizeof(path));
+	pins_path(BPF_PINS_DIR, "prog", prog, path, sizeof(path));
 	int fd = bpf_obj_get(path);
 	if (fd < 0)
 		return -1;
+	if (!objinfo_prog_is(fd, 'p', prog, what, sizeof(what))) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
 	snprintf(p->prog[p->nprogs].name, sizeof(p->prog[0].name), "%s", prog);
 	p->prog[p->nprogs++].fd = fd;
 	return fd;
-}
-
-/* bpffs at /sys/fs/bpf, mounted (mode 0700) where nothing is */
-static int bpffs(void)
-{
-	struct statfs fs;
-
-	if (statfs(BPFFS_DIR, &fs) == 0 && fs.f_type == BPF_FS_MAGIC)
-		return 0;
-	if (mount("bpf", BPFFS_DIR, "bpf", 0, "mode=0700"))
-		return -errno;
-	return 0;
-}
-
-struct bpf_pins *bpf_pins_create(char *say, size_t len)
-{
-	int err = bpffs();
-
-	say[0] = '\0';
-	if (err) {
-		snprintf(say, len, "BPF programs not shared: mounting bpffs on %s: %s", BPFFS_DIR,
-			 strerror(-err));
-		return NULL;
-	}
-	if (access(BPF_PINS_DIR "/meta", F_OK) == 0) {
-		snprintf(say, len, "BPF programs not shared: another memtop's are in %s",
-			 BPF_PINS_DIR);
-		return NULL;
-	}
-	remove_all(); /* what a service stopped half-way through pinning left */
-	if (mkdir(BPF_PINS_DIR, 0700) && errno != EEXIST) {
-		snprintf(say, len, "BPF programs not shared: %s: %s", BPF_PINS_DIR,
-			 strerror(errno));
-		return NULL;
-	}
-	struct bpf_pins *p = xcalloc(1, sizeof(*p));
-	p->owner = true;
-	p->meta_fd = -1;
-	return p;
-}
-
-int bpf_pins_add_link(struct bpf_pins *p, const char *prog, struct bpf_link *link)
-{
-	char path[512];
-
-	(void)p;
-	pin_path("link", prog, path, sizeof(path));
-	return bpf_link__pin(link, path);
-}
-
-int bpf_pins_add_prog(struct bpf_pins *p, struct bpf_program *prog)
-{
-	char path[512];
-
-	(void)p;
-	pin_path("prog", bpf_program__name(prog), path, sizeof(path));
-	return bpf_program__pin(prog, path);
-}
-
-int bpf_pins_publish(struct bpf_pins *p, struct memtop_bpf *skel, unsigned concerns,
-		     const char *recording, char *say, size_t len)
-{
-	struct bpf_map *map;
-	char path[512];
-	__u32 key = 0;
-	int err = 0;
-
-	bpf_object__for_each_map(map, skel->obj)
-	{
-		pin_path("map", bpf_map__name(map), path, sizeof(path));
-		if (shared(map) && (err = bpf_map__pin(map, path)))
-			break;
-	}
-	meta_self(&p->meta);
-	p->meta.concerns = concerns;
-	snprintf(p->meta.recording, sizeof(p->meta.recording), "%s", recording ? recording : "");
-	if (!err) {
-		p->meta_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "memtop_meta", sizeof(key),
-					    sizeof(p->meta), 1, NULL);
-		if (p->meta_fd < 0 || bpf_map_update_elem(p->meta_fd, &key, &p->meta, BPF_ANY) ||
-		    bpf_obj_pin(p->meta_fd, BPF_PINS_DIR "/meta"))
-			err = -errno;
-	}
-	if (err)
-		snprintf(say, len, "BPF programs not shared: pinning in %s: %s", BPF_PINS_DIR,
-			 strerror(-err));
-	return err;
-}
-
-void bpf_pins_close(struct bpf_pins *p)
-{
-	if (!p)
-		return;
-	if (p->owner)
-		remove_all();
-	if (p->meta_fd >= 0)
-		close(p->meta_fd);
-	for (int i = 0; i < p->nprogs; i++)
-		close(p->prog[i].fd);
-	free(p);
 }

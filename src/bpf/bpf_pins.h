@@ -8,7 +8,11 @@
  * links, which keep the programs attached as long as either of them holds them. The
  * service removes its pins when it stops; pins whose owner is gone (a killed service) are
  * removed by the next memtop that finds them; pins of another build or another PID
- * namespace are left alone and not used. Each such case is said in one line. */
+ * namespace, and pins whose meta map or maps are not of this memtop's types and sizes,
+ * are left alone and not used. Each such case is said in one line.
+ * A service makes its pins in a directory of its own and renames it to BPF_PINS_DIR
+ * whole, where no other set is: of two services starting together one set is published
+ * and the other service keeps its programs to itself, removing only what it made. */
 #ifndef MEMTOP_BPF_PINS_H
 #define MEMTOP_BPF_PINS_H
 
@@ -40,18 +44,22 @@ struct bpf_link *bpf_pins_link(const struct bpf_pins *p, const char *prog);
 /* The pinned program named prog's descriptor, kept by p; -1 with errno set */
 int bpf_pins_prog_fd(struct bpf_pins *p, const char *prog);
 
+/* Whether a service can pin here (bpffs mounted where it is not, a map made and pinned
+ * as a trial); 0, or a negative errno with one line in why ("--pin: ...") */
+int bpf_pins_check(char *why, size_t len);
 /* A service: the directory made (bpffs mounted where it is not) for pins about to be
  * added; NULL with one line in say when it cannot be. */
 struct bpf_pins *bpf_pins_create(char *say, size_t len);
 /* Pins one attached program's link, or an iterator program. 0 or a negative errno. */
 int bpf_pins_add_link(struct bpf_pins *p, const char *prog, struct bpf_link *link);
 int bpf_pins_add_prog(struct bpf_pins *p, struct bpf_program *prog);
-/* Pins every map of skel and then the meta map: from then on other memtops use them.
+/* Pins every map of skel, completes the meta map and renames the set to BPF_PINS_DIR:
+ * from then on other memtops use them.
  * 0 or a negative errno with one line in say. */
 int bpf_pins_publish(struct bpf_pins *p, struct memtop_bpf *skel, unsigned concerns,
 		     const char *recording, char *say, size_t len);
 
-/* Closes what p holds; a service's pins are removed (the meta map first) */
+/* Closes what p holds; a service's pins are removed (its own set only) */
 void bpf_pins_close(struct bpf_pins *p);
 
 #endif

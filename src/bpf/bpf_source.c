@@ -14,6 +14,7 @@
 #include "bpf_concern.h"
 #include "bpf_log.h"
 #include "bpf_pins.h"
+#include "fds.h"
 #include "hidepid.h"
 #include "kbtf.h"
 #include "kmsg.h"
@@ -36,6 +37,8 @@ struct bpf_source {
 		int err;
 		char why[96];		/* why it is off; empty when on */
 		struct memtop_bpf *own; /* its own object, when the shared one failed to load */
+		bool loaded;		/* its programs loaded (started or not) */
+		bool no_fds;		/* left out: the descriptors are too few */
 	} c[NCONCERNS];
 	struct memtop_bpf *shared; /* every concern's programs, loaded once */
 	struct bpf_pins *pins;	   /* a service's programs used, or this one's pinned */
@@ -202,6 +205,23 @@ static bool asked_for(struct bpf_source *b, size_t i)
 	return false;
 }
 
+/* Descriptors an object holds without its concerns' programs: its maps and its BTF */
+#define OBJECT_FDS (sizeof(((struct memtop_bpf *)0)->maps) / sizeof(struct bpf_map *) + 1)
+/* Those libbpf opens and closes again while it loads (its probes of the kernel, the
+ * kernel's BTF) */
+#define LOAD_FDS 3
+/* Those opened after the programs are loaded and held: /dev/kmsg */
+#define AFTER_FDS 1
+
+/* Whether need descriptors more leave those held after loading and the refresh's reserve
+ * (fds.h), and the LOAD_FDS to load them */
+static bool fds_for(long need)
+{
+	long room = fds_free();
+
+	return room < 0 || room >= need + LOAD_FDS + AFTER_FDS + FDS_RESERVE;
+}
+
 /* One object for all: the kernel's BTF is parsed once. When it fails to load, each
  * concern gets an object of its own with only its programs, so one concern that cannot
  * load on this kernel leaves the others on. */
@@ -211,7 +231,7 @@ static void load_all(struct bpf_source *b)
 	int err;
 
 	for (size_t i = 0; i < NCONCERNS; i++)
-		on[i] = asked_for(b, i);
+		on[i] = asked_for(b, i) && !b->c[i].no_fds;
 	b->shared = memtop_bpf__open();
 	if (!b->shared) {
 		err = -errno;
@@ -224,7 +244,7 @@ static void load_all(struct bpf_source *b)
 	int shared_err = err = load_for(b, b->shared, on);
 	if (!err) {
 		for (size_t i = 0; i < NCONCERNS; i++)
-			if (on[i])
+			if ((b->c[i].loaded = on[i]))
 				start(b, i, b->shared, NULL);
 		return;
 	}
@@ -242,10 +262,15 @@ static void load_all(struct bpf_source *b)
 		}
 		if (!on[i] || shared_err == -EPERM)
 			continue;
+		if (!fds_for(OBJECT_FDS + bpf_concern_fds(concerns[i]))) {
+			b->c[i].no_fds = true;
+			continue;
+		}
 		only[i] = true;
 		b->c[i].own = memtop_bpf__open();
 		err = b->c[i].own ? load_for(b, b->c[i].own, only) : -errno;
 		if (!err && only[i]) {
+			b->c[i].loaded = true;
 			start(b, i, b->c[i].own, NULL);
 			continue;
 		}
@@ -259,6 +284,100 @@ static void load_all(struct bpf_source *b)
 		memtop_bpf__destroy(b->c[i].own);
 		b->c[i].own = NULL;
 	}
+}
+
+/* Every concern closed and its programs unloaded, as before load_all; those left out for
+ * the descriptors stay so */
+static void unload_all(struct bpf_source *b)
+{
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		bpf_concern_close(concerns[i], b->c[i].state);
+		memtop_bpf__destroy(b->c[i].own);
+		b->c[i].state = NULL;
+		b->c[i].own = NULL;
+		b->c[i].loaded = false;
+		b->c[i].err = 0;
+		b->c[i].why[0] = '\0';
+	}
+	memtop_bpf__destroy(b->shared);
+	b->shared = NULL;
+}
+
+/* The descriptors the objects loaded and their concerns take at most (bpf_concern_fds),
+ * less those open more than before, which they hold: what they will open as they run,
+ * owed (fds_owe). True where the descriptors ran out or what is left falls short of the
+ * refresh's reserve. */
+static bool fds_short(struct bpf_source *b, long before)
+{
+	long planned = b->shared ? (long)OBJECT_FDS : 0;
+	bool ran_out = false;
+
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		planned += b->c[i].own ? (long)OBJECT_FDS : 0;
+		planned += b->c[i].loaded ? bpf_concern_fds(concerns[i]) : 0;
+		ran_out |= b->c[i].err == -EMFILE || b->c[i].err == -ENFILE;
+	}
+	fds_owe(planned - (fds_open() - before));
+	long room = fds_free();
+	return ran_out || (room >= 0 && room < AFTER_FDS + FDS_RESERVE);
+}
+
+/* The concerns asked for that fit the descriptors in their order, each with what it takes
+ * (bpf_concern_fds), the others off for them; loaded, and where more were taken than
+ * counted, loaded again without the last one on until the reserve is left (fds.h): /proc
+ * keeps what it needs, whatever BPF gets */
+static void load_within_fds(struct bpf_source *b)
+{
+	long before = fds_open(), room = fds_free();
+	long left = room - (long)OBJECT_FDS - LOAD_FDS - AFTER_FDS - FDS_RESERVE;
+	bool any = false;
+
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		long need = bpf_concern_fds(concerns[i]);
+		if (!asked_for(b, i) || room < 0)
+			continue;
+		b->c[i].no_fds = need > left;
+		left -= b->c[i].no_fds ? 0 : need;
+	}
+	for (size_t i = 0; i < NCONCERNS; i++)
+		any |= asked_for(b, i) && !b->c[i].no_fds;
+	while (any) {
+		load_all(b);
+		if (!fds_short(b, before))
+			break;
+		size_t last = NCONCERNS;
+		for (size_t i = 0; i < NCONCERNS; i++)
+			if (b->c[i].loaded || b->c[i].err == -EMFILE || b->c[i].err == -ENFILE)
+				last = i;
+		unload_all(b);
+		fds_owe(0);
+		if (last == NCONCERNS)
+			break;
+		b->c[last].no_fds = true;
+	}
+	for (size_t i = 0; i < NCONCERNS; i++)
+		if (b->c[i].no_fds)
+			snprintf(b->c[i].why, sizeof(b->c[i].why),
+				 "too few file descriptors (ulimit -n %ld)", fds_limit());
+}
+
+/* The concerns off for the descriptors, in one line on stderr: "memtop: <name>, <name>
+ * off: too few ...", or "memtop: BPF off: too few ..." where none is on */
+static void say_no_fds(const struct bpf_source *b)
+{
+	char line[256] = "";
+	const char *why = NULL;
+	bool all = true;
+
+	for (size_t i = 0; i < NCONCERNS; i++) {
+		all &= !b->c[i].state;
+		if (!b->c[i].no_fds)
+			continue;
+		append(line, sizeof(line), "%s%s", why ? ", " : "", concerns[i]->name);
+		why = b->c[i].why;
+	}
+	if (why)
+		fprintf(stderr, "memtop: %s off: %s\n", all ? "BPF" : line, why);
 }
 
 /* Every concern from the programs a service pinned (bpf_pins.h), those it has on; 0, or
@@ -341,7 +460,7 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 	if (!o->off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
 		struct bpf_pins *p = bpf_pins_find(b->pins_say, sizeof(b->pins_say));
 		if (!p || use_pins(b, p)) {
-			load_all(b);
+			load_within_fds(b);
 			if (o->pin && b->shared)
 				pin(b, o->recording);
 			else if (o->pin)
@@ -353,6 +472,8 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 			kills |= b->c[i].state && concerns[i]->oom_kills;
 	}
 	bpf_log_quiet();
+	if (o->say_fds)
+		say_no_fds(b);
 	/* after attaching, so a kill is either in the log now or reported by BPF */
 	b->oom = oom_merge_open(kmsg_open(), !kills);
 	make_reason(b, o->off);

@@ -23,6 +23,8 @@ struct bpf_opts {
 	 * them its recording (a file or a directory; NULL: none) */
 	bool pin;
 	const char *recording;
+	/* the concerns off for want of descriptors said in a line on stderr (-b, --json) */
+	bool say_fds;
 };
 
 /* Opens, configures, loads and attaches; or, where a memtop service of this build has

@@ -94,6 +94,9 @@ const struct bpf_concern bpf_swapin = {
 	.progs = {SKEL_PROG(swapin_exit)},
 	/* the swap gate's */
 	.later = {SKEL_PROG(count_memcg_events), SKEL_PROG(writeout), SKEL_PROG(swap_bio)},
+	/* the gate's links of later, its ring buffer's epoll, eventfd, /proc/swaps held and
+	 * read again */
+	.fds = 7,
 	.state_size = sizeof(struct swapin),
 	.configure = swapin_configure,
 	.start = swapin_start,

@@ -252,6 +252,7 @@ const struct bpf_concern bpf_tasks = {
 	.needs = "the process table from BPF",
 	.progs = {SKEL_PROG(tasks), SKEL_PROG(tasks_old)},
 	.one_of = true,
+	.fds = 1, /* the iterator read by a walk */
 	.state_size = sizeof(struct tasks),
 	.configure = tasks_configure,
 	.start = tasks_start,

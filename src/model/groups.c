@@ -54,12 +54,15 @@ static bool any_name(const struct group_list *l, const char *s)
 	return false;
 }
 
+/* Whether every expression of l matches the first GROUPS_TEXT_MAX bytes of s */
 static bool all_match(const struct group_list *l, const char *s, char *first, size_t size)
 {
 	regmatch_t mt[1];
+	size_t len = s ? strnlen(s, GROUPS_TEXT_MAX) : 0;
 
 	for (size_t i = 0; i < l->n; i++) {
-		if (!s || regexec(&l->re[i], s, 1, mt, 0))
+		mt[0] = (regmatch_t){.rm_so = 0, .rm_eo = (regoff_t)len};
+		if (!s || regexec(&l->re[i], s, 1, mt, REG_STARTEND))
 			return false;
 		if (!i && first)
 			snprintf(first, size, "%.*s", (int)(mt[0].rm_eo - mt[0].rm_so),
@@ -144,7 +147,6 @@ static uint32_t group_of(struct groups *gs, const char *name)
 static long place(struct groups *gs, struct subject *x)
 {
 	char name[NAME_MAX_LEN + 1];
-
 	for (size_t r = 0; r < gs->rules.n; r++) {
 		if (!rule_matches(&gs->rules.r[r], x))
 			continue;
@@ -154,10 +156,53 @@ static long place(struct groups *gs, struct subject *x)
 	return -1;
 }
 
+/* What the rules read of a process, hashed (FNV-1a, 64 bits) */
+static uint64_t subject_hash(const struct proc_sample *p)
+{
+	const char *parts[] = {p->comm, p->cmd, p->user, p->cgroup};
+	uint64_t h = 14695981039346656037u;
+
+	for (size_t k = 0; k < ARRAY_SIZE(parts); k++) {
+		for (const char *c = parts[k] ? parts[k] : ""; *c; c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211u;
+		h = (h ^ (parts[k] ? 0x100u : 0x200u)) * 1099511628211u; /* the end, or none */
+	}
+	return (h ^ p->uid) * 1099511628211u;
+}
+
+static int by_seen(const void *a, const void *b)
+{
+	const struct group_seen *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return (x->pid > y->pid) - (x->pid < y->pid);
+	return (x->start_ticks > y->start_ticks) - (x->start_ticks < y->start_ticks);
+}
+
+/* The group of p: as last placed if what the rules read of it is the same, else placed
+ * by the rules; kept in seen_next */
+static long placed(struct groups *gs, const struct proc_sample *p)
+{
+	struct group_seen key = {.pid = p->pid, .start_ticks = p->start_ticks},
+			  *now = &gs->seen_next[gs->nseen_next++];
+	const struct group_seen *was =
+		gs->nseen ? bsearch(&key, gs->seen, gs->nseen, sizeof(*gs->seen), by_seen) : NULL;
+	struct subject x;
+
+	key.hash = subject_hash(p);
+	if (was && was->hash == key.hash) {
+		key.group = was->group;
+	} else {
+		subject_of(&x, p->comm, p->cmd, p->user, p->uid, p->cgroup);
+		key.group = (int32_t)place(gs, &x);
+	}
+	*now = key;
+	return key.group;
+}
+
 size_t groups_match(struct groups *gs, const struct model *m, int32_t **pids)
 {
 	const struct snapshot *s = model_current(m);
-	struct subject x;
 
 	if (gs->memcap < s->nprocs + gs->nmem) {
 		gs->memcap = s->nprocs + gs->nmem + 64;
@@ -165,17 +210,27 @@ size_t groups_match(struct groups *gs, const struct model *m, int32_t **pids)
 		gs->next = xrealloc(gs->next, gs->memcap * sizeof(*gs->next));
 		gs->pids = xrealloc(gs->pids, gs->memcap * sizeof(*gs->pids));
 	}
+	if (gs->seencap < s->nprocs) {
+		gs->seencap = s->nprocs + 64;
+		gs->seen_next = xrealloc(gs->seen_next, gs->seencap * sizeof(*gs->seen_next));
+	}
 	gs->nnext = 0;
+	gs->nseen_next = 0;
 	for (size_t i = 0; i < s->nprocs; i++) {
 		const struct proc_sample *p = &s->procs[i];
-		subject_of(&x, p->comm, p->cmd, p->user, p->uid, p->cgroup);
-		long g = place(gs, &x);
+		long g = placed(gs, p);
 		if (g < 0)
 			continue;
 		gs->pids[gs->nnext] = p->pid;
 		gs->next[gs->nnext++] = (struct group_member){
 			.pid = p->pid, .start_ticks = p->start_ticks, .group = (uint32_t)g};
 	}
+	/* by pid and start, for the next refresh's bsearch (the snapshot is by pid) */
+	qsort(gs->seen_next, gs->nseen_next, sizeof(*gs->seen_next), by_seen);
+	struct group_seen *t = gs->seen;
+	gs->seen = gs->seen_next;
+	gs->nseen = gs->nseen_next;
+	gs->seen_next = xrealloc(t, gs->seencap * sizeof(*t));
 	*pids = gs->pids;
 	return gs->nnext;
 }
@@ -338,6 +393,8 @@ void groups_free(struct groups *gs)
 	free(gs->mem);
 	free(gs->next);
 	free(gs->pids);
+	free(gs->seen);
+	free(gs->seen_next);
 	free(gs->index);
 	group_rules_free(&gs->rules);
 	memset(gs, 0, sizeof(*gs));

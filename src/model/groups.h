@@ -20,6 +20,17 @@
 #include "model.h"
 
 #define GROUPS_MAX 1000
+/* The bytes of a command line or a cgroup path the regular expressions see: glibc's
+ * matcher (in a UTF-8 locale above all) takes time in the square of the text's length */
+#define GROUPS_TEXT_MAX 1024
+
+/* A process as last placed: its group (-1: none) while what the rules read of it is the
+ * same (hash), so that each is matched once, not at every refresh */
+struct group_seen {
+	int32_t pid;
+	int32_t group;
+	uint64_t start_ticks, hash;
+};
 
 struct group_member {
 	int32_t pid;
@@ -39,7 +50,9 @@ struct groups {
 	uint64_t (*gone)[GROUPCOL_COUNTERS]; /* by group: what exited members left */
 	struct group_member *mem, *next;     /* by pid and start: the last refresh's, this one's */
 	size_t nmem, nnext, memcap;
-	int32_t *pids;			/* of next */
+	int32_t *pids;			     /* of next */
+	struct group_seen *seen, *seen_next; /* by pid and start: every process, as placed */
+	size_t nseen, nseen_next, seencap;
 	struct group_index_slot *index; /* the groups by name */
 	uint64_t oom_seen;
 	double mono; /* when the last sums were made (monotonic seconds); 0: never */
@@ -48,7 +61,8 @@ struct groups {
 /* Reads the rules of path (group_rules_read) into gs, no group named yet. Returns 0, or -1
  * with one line in err. */
 int groups_load(struct groups *gs, const char *path, char *err, size_t errlen);
-/* Puts the processes of m's newest snapshot in their groups; returns how many are members
+/* Puts the processes of m's newest snapshot in their groups (a process matched again only
+ * where its comm, command line, user or cgroup changed); returns how many are members
  * and their pids in *pids (the groups' own, valid till the next call), for the collectors
  * to read their costly columns before groups_sum */
 size_t groups_match(struct groups *gs, const struct model *m, int32_t **pids);

@@ -104,6 +104,85 @@ static bool psi_totals(const struct model *m)
 	return now(m)->psi.present && now(m)->psi.totals;
 }
 
+/* The pages scanned or reclaimed by every reclaimer: anon + file where the kernel counts
+ * them so (5.8), which the reclaim of a memory cgroup's limit adds to while the lines of
+ * kswapd, direct reclaim, khugepaged and proactive reclaim leave it out; else the sum of
+ * those lines */
+struct paging_total {
+	int split[2];
+	int by[4];
+};
+static const struct paging_total scanned = {
+	{VS_PGSCAN_ANON, VS_PGSCAN_FILE},
+	{VS_PGSCAN_KSWAPD, VS_PGSCAN_DIRECT, VS_PGSCAN_KHUGEPAGED, VS_PGSCAN_PROACTIVE},
+};
+static const struct paging_total stolen = {
+	{VS_PGSTEAL_ANON, VS_PGSTEAL_FILE},
+	{VS_PGSTEAL_KSWAPD, VS_PGSTEAL_DIRECT, VS_PGSTEAL_KHUGEPAGED, VS_PGSTEAL_PROACTIVE},
+};
+
+/* The lines that make total t in the current snapshot (n of them; 0: none) */
+static const int *paging_parts(const struct model *m, const struct paging_total *t, size_t *n)
+{
+	const struct snapshot *s = now(m);
+
+	*n = 0;
+	if (vmstat_present(s, t->split[0]) && vmstat_present(s, t->split[1])) {
+		*n = 2;
+		return t->split;
+	}
+	if (vmstat_present(s, t->by[0]) && vmstat_present(s, t->by[1]))
+		*n = 4;
+	return t->by;
+}
+
+/* Total t: the counter, or its rate per second */
+static double paging_sum(const struct model *m, const struct paging_total *t, bool rate)
+{
+	size_t n;
+	const int *v = paging_parts(m, t, &n);
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (vmstat_present(now(m), v[i]))
+			sum += rate ? m->rates.vm[v[i]] : (double)now(m)->vm[v[i]];
+	return sum;
+}
+
+static double pgscan_total(const struct model *m)
+{
+	return paging_sum(m, &scanned, false);
+}
+
+static double pgscan_rate(const struct model *m)
+{
+	return paging_sum(m, &scanned, true);
+}
+
+static bool has_pgscan(const struct model *m)
+{
+	size_t n;
+	paging_parts(m, &scanned, &n);
+	return n > 0;
+}
+
+static double pgsteal_total(const struct model *m)
+{
+	return paging_sum(m, &stolen, false);
+}
+
+static double pgsteal_rate(const struct model *m)
+{
+	return paging_sum(m, &stolen, true);
+}
+
+static bool has_pgsteal(const struct model *m)
+{
+	size_t n;
+	paging_parts(m, &stolen, &n);
+	return n > 0;
+}
+
 static double nprocs(const struct model *m)
 {
 	return (double)now(m)->ntasks;

@@ -1,11 +1,11 @@
 #include "grouprules.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse.h"
 #include "util.h"
 #include "yamlines.h"
 
@@ -34,26 +34,40 @@ static int fail(struct reader *rd, const char *fmt, const char *arg)
 	return -1;
 }
 
-/* "{{.Comm}}-x" into parts; -1 for a field not known or braces not closed */
+/* fail() quoting text of the file, escaped and cut short (parse_quote) */
+static int failq(struct reader *rd, const char *fmt, const char *text)
+{
+	char q[PARSE_QUOTE_SIZE];
+
+	return fail(rd, fmt, parse_quote(text, q, sizeof(q)));
+}
+
+/* "{{.Comm}}-x" into parts, each byte copied once; -1 for a template longer than
+ * GROUP_TEMPLATE_MAX, a field not known or braces not closed */
 static int template(struct reader *rd, struct group_template *t, const char *s)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s), parts = 1;
 
-	t->text = xcalloc(len + 2, sizeof(*t->text));
-	t->field = xcalloc(len + 1, sizeof(*t->field));
+	if (len > GROUP_TEMPLATE_MAX)
+		return fail(rd, "name: a template longer than %s bytes", GROUP_TEMPLATE_MAX_TEXT);
+	for (const char *o = s; (o = strstr(o, "{{")); o += 2)
+		parts++;
+	t->text = xcalloc(parts, sizeof(*t->text));
+	t->field = xcalloc(parts, sizeof(*t->field));
 	t->nfields = 0;
 	for (;;) {
 		const char *open = strstr(s, "{{");
-		t->text[t->nfields] = xstrdup(s);
-		if (open)
-			t->text[t->nfields][open - s] = '\0';
+		size_t n = open ? (size_t)(open - s) : strlen(s);
+		t->text[t->nfields] = xmalloc(n + 1); /* text[0..nfields] set, for the free */
+		memcpy(t->text[t->nfields], s, n);
+		t->text[t->nfields][n] = '\0';
 		if (!open)
 			return 0;
 		const char *close = strstr(open, "}}");
 		if (!close)
-			return fail(rd, "name: '{{' without '}}' in '%s'", open);
+			return failq(rd, "name: '{{' without '}}' in '%s'", open);
 		const char *f = open + 2 + strspn(open + 2, " ");
-		size_t n = (size_t)(close - f);
+		n = (size_t)(close - f);
 		while (n && f[n - 1] == ' ')
 			n--;
 		int k = 0;
@@ -61,13 +75,83 @@ static int template(struct reader *rd, struct group_template *t, const char *s)
 					 !strncmp(f + 1, field_name[k], n - 1)))
 			k++;
 		if (k == GF_COUNT)
-			return fail(rd,
-				    "name: '%.40s' is not a field (.Comm, .ExeBase, .ExeFull, "
-				    ".Username, .Matches)",
-				    open);
+			return failq(rd,
+				     "name: '%s' is not a field (.Comm, .ExeBase, .ExeFull, "
+				     ".Username, .Matches)",
+				     open);
 		t->field[t->nfields++] = (enum group_field)k;
 		s = close + 2;
 	}
+}
+
+/* The ']' closing the bracket expression at p ("[^]a[:alpha:]]"), NULL if none */
+static const char *bracket_end(const char *p)
+{
+	p += 1 + (p[1] == '^');
+	p += *p == ']'; /* a ']' first is itself */
+	for (; *p && *p != ']'; p++) {
+		if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+			const char close[3] = {p[1], ']', '\0'}, *c = strstr(p + 2, close);
+			p = c ? c + 1 : p;
+		}
+	}
+	return *p ? p : NULL;
+}
+
+/* What RE2 (process-exporter's) refuses and glibc's regcomp takes at a cost super-linear
+ * in the text matched or in memory: a back reference (\1 to \9) and a counted repetition
+ * ({m,n}) over REPEAT_MAX, alone or nested (their product). RE2 takes 1000; glibc's
+ * matcher, in a UTF-8 locale, spends seconds on 1 KiB of text at that count, a tenth of a
+ * second at 100. NULL, or the reason. */
+#define REPEAT_MAX 100
+#define NEST_MAX   64
+static const char *unlike_re2(const char *re)
+{
+	unsigned long frame[NEST_MAX], last = 1; /* the largest product within each group */
+	int depth = 0;
+
+	frame[0] = 1;
+	for (const char *p = re; *p; p++) {
+		if (*p == '\\' && p[1] >= '1' && p[1] <= '9')
+			return "a back reference (\\1 to \\9), which RE2 refuses";
+		if (*p == '\\' && p[1]) {
+			p++;
+			last = 1;
+		} else if (*p == '[' && (p = bracket_end(p))) {
+			last = 1;
+		} else if (!p) {
+			break;
+		} else if (*p == '(') {
+			if (depth == NEST_MAX - 1)
+				return "groups nested over 63 deep";
+			frame[++depth] = 1;
+		} else if (*p == ')' && depth) {
+			last = frame[depth--];
+		} else if (*p == '{' && (isdigit((unsigned char)p[1]) || p[1] == ',')) {
+			char *end;
+			unsigned long m = strtoul(p + 1, &end, 10), n = m;
+			if (*end == ',' && isdigit((unsigned char)end[1]))
+				n = strtoul(end + 1, &end, 10);
+			else if (*end == ',')
+				end++;
+			if (*end != '}') {
+				last = 1; /* a brace as itself */
+			} else if (m > REPEAT_MAX || n > REPEAT_MAX) {
+				return "a repetition count over 100";
+			} else {
+				last *= n > m ? n : m ? m : 1;
+				if (last > REPEAT_MAX)
+					return "repetitions nested over 1000 in all, which RE2 "
+					       "refuses";
+				p = end;
+			}
+		} else if (*p != '*' && *p != '+' && *p != '?' && *p != '|') {
+			last = 1;
+		}
+		if (last > frame[depth])
+			frame[depth] = last;
+	}
+	return NULL;
 }
 
 static int add_item(struct reader *rd, enum group_match m, char *v)
@@ -84,10 +168,18 @@ static int add_item(struct reader *rd, enum group_match m, char *v)
 	if (m == GM_CMDLINE || m == GM_CGROUP) {
 		int rc = regcomp(&l->re[l->n], v, REG_EXTENDED);
 		if (rc) {
-			char e[120], msg[300];
+			char e[120], msg[300], q[PARSE_QUOTE_SIZE];
 			regerror(rc, &l->re[l->n], e, sizeof(e));
-			snprintf(msg, sizeof(msg), "%s: '%.60s' is not a regular expression: %s",
-				 match_key[m], v, e);
+			snprintf(msg, sizeof(msg), "%s: '%s' is not a regular expression: %s",
+				 match_key[m], parse_quote(v, q, sizeof(q)), e);
+			return fail(rd, "%s", msg);
+		}
+		const char *unlike = unlike_re2(v);
+		if (unlike) {
+			char msg[300], q[PARSE_QUOTE_SIZE];
+			regfree(&l->re[l->n]);
+			snprintf(msg, sizeof(msg), "%s: '%s': %s", match_key[m],
+				 parse_quote(v, q, sizeof(q)), unlike);
 			return fail(rd, "%s", msg);
 		}
 	}
@@ -95,33 +187,34 @@ static int add_item(struct reader *rd, enum group_match m, char *v)
 	return 0;
 }
 
-/* "[a, 'b', "c"]" */
+/* "[a, 'b', "c"]": each item ends at a ',' or the ']'; a line that ends first (the text's
+ * NUL) leaves the list not closed, never read past */
 static int flow_list(struct reader *rd, enum group_match m, char *v)
 {
 	char *p = v + 1;
 
-	for (;;) {
+	for (bool first = true;; first = false) {
 		p += strspn(p, " \t");
-		if (*p == ']' && p == v + 1)
+		if (*p == ']' && first) { /* [] */
+			p++;
 			break;
+		}
 		char *item, *rest;
-		if (*p == '"' || *p == '\'') {
+		bool quoted = *p == '"' || *p == '\'';
+		if (quoted) {
 			if (!(item = yaml_scalar(p, &rest)))
 				return fail(rd, "%s: a quote not closed", match_key[m]);
+			rest += strspn(rest, " \t"); /* after the closing quote */
 		} else {
 			item = p;
 			rest = p + strcspn(p, ",]");
 		}
 		char end = *rest;
-		*rest = '\0';
-		if (end != ',' && end != ']') { /* after a quoted item */
-			rest++;
-			rest += strspn(rest, " \t");
-			end = *rest;
-		}
-		item = yaml_scalar(item, NULL);
 		if (end != ',' && end != ']')
 			return fail(rd, "%s: a list not closed by ']'", match_key[m]);
+		*rest = '\0';
+		if (!quoted) /* its comment and trailing blanks cut; a quoted item is whole */
+			item = yaml_scalar(item, NULL);
 		if (add_item(rd, m, item))
 			return -1;
 		p = rest + 1;
@@ -155,10 +248,10 @@ static int key_value(struct reader *rd, char *k)
 	while (m < GM_COUNT && strcmp(k, match_key[m]))
 		m++;
 	if (m == GM_COUNT)
-		return fail(rd,
-			    "'%.60s' is not a key memtop reads (name, comm, exe, user, cmdline, "
-			    "cgroup)",
-			    k);
+		return failq(rd,
+			     "'%s' is not a key memtop reads (name, comm, exe, user, cmdline, "
+			     "cgroup)",
+			     k);
 	if (*v == '[')
 		return flow_list(rd, m, v);
 	char *s = yaml_scalar(v, NULL);
@@ -188,17 +281,17 @@ static int line(struct reader *rd, char *l)
 
 	if (k == l) {
 		if (!is_key(k) || strncmp(k, "process_names:", 14) || k[14 + strspn(k + 14, " ")])
-			return fail(rd, "'%.60s': memtop reads process_names: alone", k);
+			return failq(rd, "'%s': memtop reads process_names: alone", k);
 		rd->section = true;
 		return 0;
 	}
 	if (!rd->section)
-		return fail(rd, "'%.60s' before process_names:", k);
+		return failq(rd, "'%s' before process_names:", k);
 	if (*k == '-' && (k[1] == ' ' || k[1] == '\t' || !k[1])) {
 		char *item = k + 1 + strspn(k + 1, " \t");
 		if (!is_key(item)) {
 			if (rd->open < 0)
-				return fail(rd, "'%.60s': a list item after no list key", item);
+				return failq(rd, "'%s': a list item after no list key", item);
 			char *s = yaml_scalar(item, NULL);
 			return s ? add_item(rd, (enum group_match)rd->open, s)
 				 : fail(rd, "a quote not closed%s", "");
@@ -212,9 +305,9 @@ static int line(struct reader *rd, char *l)
 		return key_value(rd, item);
 	}
 	if (!g->n)
-		return fail(rd, "'%.60s' outside a rule ('- ' starts one)", k);
+		return failq(rd, "'%s' outside a rule ('- ' starts one)", k);
 	if (!is_key(k))
-		return fail(rd, "'%.60s' is not a 'key: value' line", k);
+		return failq(rd, "'%s' is not a 'key: value' line", k);
 	return key_value(rd, k);
 }
 
@@ -232,17 +325,13 @@ static int finish(struct reader *rd, struct group_rule *r)
 	return 0;
 }
 
-int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
+int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err, size_t errlen)
 {
-	char why[400] = "", *text = yaml_slurp(path), *at = text;
+	char why[400] = "", *at = text, shown[1024];
 	struct reader rd = {g, -1, false, why, sizeof(why)};
 	int n = 0, rc = 0;
 
 	memset(g, 0, sizeof(*g));
-	if (!text) {
-		snprintf(err, errlen, "--groups %s: %s", path, strerror(errno));
-		return -1;
-	}
 	for (char *l; !rc && (l = yaml_line(&at, &n));) {
 		size_t before = g->n;
 		rc = line(&rd, l);
@@ -259,11 +348,32 @@ int group_rules_read(struct group_rules *g, const char *path, char *err, size_t 
 		rc = -1;
 		snprintf(why, sizeof(why), "no rules (process_names: then '- comm: [...]' lines)");
 	}
-	free(text);
 	if (rc) {
-		snprintf(err, errlen, "--groups %s:%d: %s", path, n, why);
+		snprintf(err, errlen, "--groups %s:%d: %s",
+			 parse_escape(name, shown, sizeof(shown)), n, why);
 		group_rules_free(g);
 	}
+	return rc;
+}
+
+_Static_assert(YAML_FILE_MAX == 1 << 20, "the message says 1 MiB");
+
+int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen)
+{
+	char *text = xmalloc(YAML_FILE_MAX + 2), shown[1024];
+	const char *why;
+	long n = read_config(path, text, YAML_FILE_MAX + 2, &why);
+
+	memset(g, 0, sizeof(*g));
+	if (n < 0 || n > YAML_FILE_MAX) {
+		free(text);
+		snprintf(err, errlen, "--groups %s: %s", parse_escape(path, shown, sizeof(shown)),
+			 n < 0 ? why : "longer than 1 MiB");
+		return -1;
+	}
+	text = xrealloc(text, (size_t)n + 1); /* the text alone: nothing readable past its end */
+	int rc = group_rules_parse(g, text, path, err, errlen);
+	free(text);
 	return rc;
 }
 

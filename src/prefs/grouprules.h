@@ -25,6 +25,10 @@ enum group_match { GM_COMM, GM_EXE, GM_USER, GM_CMDLINE, GM_CGROUP, GM_COUNT };
 /* The fields a name template takes, as {{.Name}} */
 enum group_field { GF_COMM, GF_EXE_BASE, GF_EXE_FULL, GF_USERNAME, GF_MATCHES, GF_COUNT };
 
+/* The longest name template read (the name it makes is cut to 255 bytes, groups.c) */
+#define GROUP_TEMPLATE_MAX	1024
+#define GROUP_TEMPLATE_MAX_TEXT "1024"
+
 /* A name template: literal text and fields, in turn. Part i is text[i], then (where
  * i < nfields) field[i]. */
 struct group_template {
@@ -50,11 +54,16 @@ struct group_rules {
 	size_t n, cap;
 };
 
-/* Reads path into g. Returns 0, or -1 with one line in err, "--groups FILE:LINE: why"
- * (a file that cannot be read, a line of another form, a key not supported, a regular
- * expression that does not compile, a template field not known, a rule with no
- * matcher). */
+/* Reads path into g: a regular file (read_config: a FIFO, a device or a directory is
+ * refused, never waited on) of 1 MiB at most (YAML_FILE_MAX). Returns 0, or -1 with one
+ * line in err, "--groups FILE:LINE: why" (a file that cannot be read, a line of another
+ * form, a key not supported, a regular expression that does not compile, a template
+ * field not known, a rule with no matcher), the file's name and the text it quotes
+ * escaped for the terminal (parse_quote). */
 int group_rules_read(struct group_rules *g, const char *path, char *err, size_t errlen);
+/* The same from text (NUL-terminated, changed in place), name the file's for err */
+int group_rules_parse(struct group_rules *g, char *text, const char *name, char *err,
+		      size_t errlen);
 /* Whether any rule matches on the memory cgroup (the cgroups must then be read) */
 bool group_rules_need_cgroups(const struct group_rules *g);
 void group_rules_free(struct group_rules *g);

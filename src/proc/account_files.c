@@ -76,13 +76,58 @@ int parse_sysvipc_shm(const char *text, struct account_files *a)
 	return 0;
 }
 
+/* The functions of the fork path that vmalloc a new task's stack: the caller vmallocinfo
+ * names is the one alloc_thread_stack_node was inlined into, which depends on the kernel
+ * (dup_task_struct, copy_process, kernel_clone on 6.x, _do_fork before 5.10, fork_idle for
+ * the idle tasks, create_io_thread and vhost_task_create where copy_process is inlined) */
+static const char *const fork_path[] = {
+	"alloc_thread_stack_node",
+	"dup_task_struct",
+	"copy_process",
+	"kernel_clone",
+	"_do_fork",
+	"do_fork",
+	"fork_idle",
+	"create_io_thread",
+	"vhost_task_create",
+	"kernel_thread",
+	"user_mode_thread",
+	"__do_sys_clone",
+	"__do_sys_clone3",
+	"__do_sys_fork",
+	"__do_sys_vfork",
+};
+
+/* Whether the caller field c (up to a space) is a function of the fork path, its offset
+ * (+0x..) and a compiler's suffix (.isra.0, .constprop.0, .part.0) left out */
+static bool in_fork_path(const char *c)
+{
+	size_t n = strcspn(c, "+. \t\n");
+
+	for (size_t i = 0; i < sizeof(fork_path) / sizeof(fork_path[0]); i++)
+		if (strlen(fork_path[i]) == n && !strncmp(c, fork_path[i], n))
+			return true;
+	return false;
+}
+
+/* "start-end size caller+off/len pages=N [phys=..] vmalloc [vpages] N0=..": a stack is
+ * an area vmalloc'd by the fork path of THREAD_SIZE, a power of two pages */
 uint64_t parse_vmalloc_stack(const char *line, long page_kb)
 {
-	const char *pages = strstr(line, " pages=");
+	unsigned long long size;
+	int at = 0;
+	const char *pages = strstr(line, " pages="), *type = strstr(line, " vmalloc");
 
-	if (!strstr(line, "thread_stack") || !pages)
+	if (sscanf(line, "%*s %llu %n", &size, &at) < 1 || !at || !pages || !type)
 		return 0;
-	return strtoull(pages + 7, NULL, 10) * (uint64_t)page_kb;
+	if (type[8] != ' ' && type[8] != '\n' && type[8] != '\0')
+		return 0;
+	if (!in_fork_path(line + at))
+		return 0;
+	uint64_t n = strtoull(pages + 7, NULL, 10);
+	if (!n || (n & (n - 1)))
+		return 0;
+	return n * (uint64_t)page_kb;
 }
 
 /* Whether the filesystem of dev is listed already */

@@ -15,7 +15,8 @@ bool parse_tmpfs_mount(const char *line, char *path, size_t len, unsigned long *
 /* The segments of /proc/sysvipc/shm's text appended to a (lines that do not read as one
  * are passed over); -1 when the heading is not the file's */
 int parse_sysvipc_shm(const char *text, struct account_files *a);
-/* KiB of the pages of a /proc/vmallocinfo line that maps a kernel stack, else 0 */
+/* KiB of the pages of a /proc/vmallocinfo line that maps a kernel stack (an area the fork
+ * path vmalloc'd, whatever function of it the kernel names), else 0 */
 uint64_t parse_vmalloc_stack(const char *line, long page_kb);
 
 /* The files into s->acct (read set) */

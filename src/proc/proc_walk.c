@@ -56,6 +56,8 @@ struct proc_walk {
 	size_t max_kept;       /* processes whose descriptors fit the budget */
 	uint64_t page_kb;
 	unsigned filled; /* the columns a process's stat and statm fill */
+	int starved;	 /* this refresh: the errno of a process's files not opened for
+			    want of descriptors (EMFILE, ENFILE); 0: none */
 };
 
 /* What one read of a process's stat and statm gave */
@@ -197,8 +199,10 @@ static bool sample(struct proc_walk *w, struct kept *k, const char *name, size_t
 	if (got == GONE) {
 		if (open_pair(w, name, k)) {
 			/* out of descriptors after all: free some of the kept ones */
-			if (errno == EMFILE || errno == ENFILE)
+			if (errno == EMFILE || errno == ENFILE) {
 				w->max_kept = nkept > FD_HEADROOM / 2 ? nkept - FD_HEADROOM / 2 : 0;
+				w->starved = errno;
+			}
 			return false;
 		}
 		got = read_pair(k->stat_fd, k->statm_fd, &st, &sm);
@@ -262,6 +266,7 @@ int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t
 	 * is: one pass pairs each with what is kept for it and closes what is kept for
 	 * pids no longer listed. */
 	next->n = 0;
+	w->starved = 0;
 	rewinddir(w->proc);
 	for (;;) {
 		errno = 0;
@@ -299,6 +304,11 @@ int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t
 	s->ntasks = s->nprocs - from;
 	if (failed) {
 		snprintf(err, errlen, "cannot list processes in /proc: %s", strerror(failed));
+		return -1;
+	}
+	/* not one process read for want of descriptors: /proc cannot be read */
+	if (w->starved && s->nprocs == from) {
+		snprintf(err, errlen, "cannot read /proc/PID/stat: %s", strerror(w->starved));
 		return -1;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "parse.h"
 #include "reccodec.h"
 #include "util.h"
 
@@ -24,8 +25,9 @@ struct recorder {
 	struct record_opts o;
 	int fd;
 	char path[4096];
-	char day[64]; /* the day file's name (--record-dir) */
-	long size;    /* of the file written */
+	char shown[4096]; /* path as messages name it: escaped (parse_escape) */
+	char day[64];	  /* the day file's name (--record-dir) */
+	long size;	  /* of the file written */
 	long since_key;
 	struct rec_state st;
 	struct rbuf raw, out;
@@ -70,17 +72,79 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The n digits at s as a number, -1 where one is not a digit */
+static int digits(const char *s, int n)
+{
+	int v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + s[i] - '0';
+	}
+	return v;
+}
+
+int record_month_days(int year, int month)
+{
+	static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool leap = year % 4 == 0 && (year % 100 || year % 400 == 0);
+
+	return month < 1 || month > 12 ? 0 : mdays[month - 1] + (month == 2 && leap);
+}
+
+size_t record_day_key(const char *name)
+{
+	const char *d = name + 7;
+	size_t k = 8;
+
+	if (strncmp(name, "memtop-", 7) || strnlen(d, 8) < 8)
+		return 0;
+	int y = digits(d, 4), m = digits(d + 4, 2), day = digits(d + 6, 2);
+	if (y < 0 || day < 1 || day > record_month_days(y, m))
+		return 0;
+	if (record_day_secs() != 86400) { /* a test's short day: YYYYMMDD-HHMMSS */
+		if (strnlen(d, 15) < 15)
+			return 0;
+		int h = d[8] == '-' ? digits(d + 9, 2) : -1, mi = digits(d + 11, 2),
+		    s = digits(d + 13, 2);
+		if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
+			return 0;
+		k = 15;
+	}
+	return !strcmp(d + k, ".rec") || !strcmp(d + k, ".rec.1") ? k : 0;
+}
+
+/* Whether path is a recording: a regular file (a symbolic link not followed) that starts
+ * with the recording's magic; its size in *size */
+static bool recording_at(const char *path, long *size)
+{
+	char magic[sizeof(REC_MAGIC) - 1];
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+	bool ours = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+		    pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+		    !memcmp(magic, REC_MAGIC, sizeof(magic));
+
+	if (fd >= 0)
+		close(fd);
+	*size = ours ? (long)st.st_size : 0;
+	return ours;
+}
+
 /* Removes the oldest days past --keep, then the oldest files while the directory's
- * recordings pass --record-max; never the file being written */
+ * recordings pass --record-max; never the file being written, nor a day after today's
+ * (a file named by a clock that ran ahead: neither counted nor removed), nor a file that
+ * is not a recording named as memtop names them (record_day_key) */
 static void prune(struct recorder *r)
 {
 	DIR *d = opendir(r->o.dir);
 	char **names = NULL, path[4096];
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, today = record_day_key(r->day);
 	struct dirent *e;
 
 	while (d && (e = readdir(d))) {
-		if (!record_file_ours(e->d_name))
+		size_t k = record_day_key(e->d_name);
+		if (!k || k != today || strncmp(e->d_name + 7, r->day + 7, k) > 0)
 			continue;
 		names = xgrow(names, n, &cap, sizeof(*names), 32);
 		names[n++] = xstrdup(e->d_name);
@@ -89,20 +153,20 @@ static void prune(struct recorder *r)
 		closedir(d);
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
-	long days = 0, total = 0;
+	long days = 0, total = 0, size;
+	const char *newer = NULL;      /* the recording counted before, a day's or a newer one's */
 	for (size_t i = n; i-- > 0;) { /* newest first; a day's .rec.1 beside its .rec */
-		struct stat st;
-		bool new_day =
-			i + 1 == n || strncmp(names[i], names[i + 1], strcspn(names[i], "."));
-		days += new_day;
 		snprintf(path, sizeof(path), "%s/%s", r->o.dir, names[i]);
+		if (!recording_at(path, &size))
+			continue;
+		days += !newer || strncmp(names[i], newer, today + 7);
+		newer = names[i];
+		total += size;
 		bool current = !strcmp(names[i], r->day);
-		if (!stat(path, &st))
-			total += st.st_size;
 		if (!current &&
 		    ((r->o.keep && days > r->o.keep) || (r->o.max && (uint64_t)total > r->o.max))) {
 			unlink(path);
-			total -= st.st_size;
+			total -= size;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -137,7 +201,7 @@ static long readable_end(struct recorder *r, long from, long size, bool *trim)
 		snprintf(r->warn, sizeof(r->warn),
 			 "%s: damaged at offset %ld (a replay leaves it out); recording goes on at "
 			 "offset %ld%s",
-			 r->path, bad, end,
+			 r->shown, bad, end,
 			 damaged_tail ? ", the unreadable bytes after it cut off" : "");
 	*trim = why != NULL;
 	return end;
@@ -157,20 +221,20 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 		     0600);
 	if (r->fd < 0 && errno == ELOOP) {
 		snprintf(err, errlen, "%s: a symbolic link; memtop records only to a regular file",
-			 r->path);
+			 r->shown);
 		return -1;
 	}
 	if (r->fd < 0 || fstat(r->fd, &st)) {
-		snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", r->path);
+		snprintf(err, errlen, "%s: not a regular file", r->shown);
 		return -1;
 	}
 	/* one recorder a file: two appending at once would interleave their samples */
 	if (flock(r->fd, LOCK_EX | LOCK_NB)) {
-		snprintf(err, errlen, "%s: %s", r->path,
+		snprintf(err, errlen, "%s: %s", r->shown,
 			 errno == EWOULDBLOCK ? "another memtop is recording to it"
 					      : strerror(errno));
 		return -1;
@@ -184,7 +248,7 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 		rc = write(r->fd, hdr.p, hdr.n) == (ssize_t)hdr.n ? 0 : -1;
 		r->size = (long)hdr.n;
 		if (rc)
-			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+			snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 	} else {
 		uint8_t *have = xmalloc(hdr.n);
 		if (pread(r->fd, have, hdr.n, 0) != (ssize_t)hdr.n || memcmp(have, hdr.p, hdr.n)) {
@@ -192,13 +256,13 @@ static int open_file(struct recorder *r, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "%s: not a recording this memtop appends to (another version or "
 				 "other columns); record to a new file",
-				 r->path);
+				 r->shown);
 			rc = -1;
 		} else {
 			bool trim;
 			long end = readable_end(r, (long)hdr.n, st.st_size, &trim);
 			if (trim && ftruncate(r->fd, end)) {
-				snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+				snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 				rc = -1;
 			}
 			r->size = end;
@@ -218,15 +282,18 @@ struct recorder *recorder_open(const struct record_opts *o, char *err, size_t er
 	r->zc = ZSTD_createCCtx();
 	if (o->dir) {
 		struct stat st;
-		if (stat(o->dir, &st) || !S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "--record-dir %s: %s", o->dir,
-				 errno && !stat(o->dir, &st) ? "not a directory" : strerror(errno));
+		bool exists = !stat(o->dir, &st);
+		if (!exists || !S_ISDIR(st.st_mode)) {
+			const char *why = exists ? "not a directory" : strerror(errno);
+			snprintf(err, errlen, "--record-dir %s: %s",
+				 parse_escape(o->dir, r->shown, sizeof(r->shown)), why);
 			recorder_close(r);
 			return NULL;
 		}
 		return r; /* the day's file opens with the first sample */
 	}
 	snprintf(r->path, sizeof(r->path), "%s", o->file);
+	parse_escape(r->path, r->shown, sizeof(r->shown));
 	if (open_file(r, err, errlen)) {
 		recorder_close(r);
 		return NULL;
@@ -249,12 +316,13 @@ static int next_file(struct recorder *r, double wall, char *err, size_t errlen)
 		}
 		snprintf(r->day, sizeof(r->day), "%s", day);
 		snprintf(r->path, sizeof(r->path), "%s/%s", r->o.dir, day);
+		parse_escape(r->path, r->shown, sizeof(r->shown));
 	} else {
 		if (!r->o.max || r->size <= (long)(r->o.max / 2))
 			return 0;
 		snprintf(old, sizeof(old), "%s.1", r->path);
 		if (rename(r->path, old)) {
-			snprintf(err, errlen, "%s: %s", r->path, strerror(errno));
+			snprintf(err, errlen, "%s: %s", r->shown, strerror(errno));
 			return -1;
 		}
 	}
@@ -302,7 +370,7 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	size_t c = ZSTD_compressCCtx(r->zc, r->out.p + REC_BLOCK_HDR, bound, r->raw.p, r->raw.n,
 				     ZSTD_LEVEL);
 	if (ZSTD_isError(c)) {
-		snprintf(err, errlen, "%s: zstd: %s", r->path, ZSTD_getErrorName(c));
+		snprintf(err, errlen, "%s: zstd: %s", r->shown, ZSTD_getErrorName(c));
 		return -1;
 	}
 	b.clen = (uint32_t)c;
@@ -318,11 +386,11 @@ int recorder_append(struct recorder *r, const struct snapshot *s, char *err, siz
 	       ((w = write(r->fd, r->out.p + done, n - done)) > 0 || (w < 0 && errno == EINTR)))
 		done += w > 0 ? (size_t)w : 0;
 	if (done != n) {
-		snprintf(err, errlen, "%s: writing a sample: %s", r->path,
+		snprintf(err, errlen, "%s: writing a sample: %s", r->shown,
 			 w < 0 ? strerror(errno) : "nothing written");
 		/* a partial block is cut off, the next sample starts over with a keyframe */
 		if (done && ftruncate(r->fd, r->size))
-			snprintf(err, errlen, "%s: cutting off a partial sample: %s", r->path,
+			snprintf(err, errlen, "%s: cutting off a partial sample: %s", r->shown,
 				 strerror(errno));
 		r->since_key = REC_KEYFRAME;
 		return -1;

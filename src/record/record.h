@@ -26,6 +26,13 @@ void record_day_name(double wall, char *buf, size_t size);
  * aside past --record-max) */
 bool record_file_ours(const char *name);
 
+/* The days of month (1 to 12) of year, leap years' February 29 counted; 0 for no month */
+int record_month_days(int year, int month);
+/* The length of the day in a file name as memtop names a day's file, "memtop-DAY.rec" or
+ * "memtop-DAY.rec.1" with DAY a real date, YYYYMMDD (with a test's short day,
+ * YYYYMMDD-HHMMSS); 0 for any other name. --keep and --record-max remove only those. */
+size_t record_day_key(const char *name);
+
 struct recorder;
 
 /* NULL with a one-line reason in err */

@@ -21,7 +21,7 @@
 #include "util.h"
 
 struct rfile {
-	char *path;
+	char *shown; /* its path as messages name it: escaped (parse_escape) */
 	int fd;
 	struct rec_schema sc;
 };
@@ -54,7 +54,7 @@ struct replay {
 /* A file's blocks being indexed (rec_walk: damage passed over, each gap said in a line) */
 struct scan {
 	struct replay *r;
-	const char *path;
+	const char *shown; /* the file's path, escaped */
 	int fd;
 	long size;
 	double last; /* the wall-clock time of the last sample indexed, 0: none */
@@ -94,7 +94,7 @@ static bool tail_said(struct scan *sc, long at)
 	tbuf_printf(&sc->r->warn,
 		    "%s: %ld %s at the end of the file from offset %ld, after the last sample "
 		    "(no sample left out)\n",
-		    sc->path, sc->size - at, zeros ? "zero bytes" : "bytes that are not a sample",
+		    sc->shown, sc->size - at, zeros ? "zero bytes" : "bytes that are not a sample",
 		    at);
 	return true;
 }
@@ -118,13 +118,13 @@ static void say_gap(void *arg, long at, const char *why, long resume, const stru
 		tbuf_printf(&r->warn,
 			    "%s: damaged block at offset %ld: %s; %s left out to the end of the "
 			    "file (no keyframe after it)\n",
-			    sc->path, at, why, span);
+			    sc->shown, at, why, span);
 	} else {
 		when(key->wall, to, sizeof(to));
 		tbuf_printf(&r->warn,
 			    "%s: damaged block at offset %ld: %s; %s left out up to the keyframe "
 			    "at offset %ld (%s)\n",
-			    sc->path, at, why, span, resume, to);
+			    sc->shown, at, why, span, resume, to);
 	}
 	r->damaged = true;
 }
@@ -187,40 +187,42 @@ static long header_copy(int fd, long size, struct rec_schema *sc, long *at)
 static int open_file(struct replay *r, const char *path, char *err, size_t errlen)
 {
 	uint8_t hdr[65536 + 20];
-	char why[200];
+	char why[200], shown[4096];
 	struct stat st;
 	/* not blocked by a FIFO: it is refused as not a regular file */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
+	parse_escape(path, shown, sizeof(shown));
+
 	if (fd < 0 || fstat(fd, &st)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", shown, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	ssize_t n = S_ISREG(st.st_mode) ? pread(fd, hdr, sizeof(hdr), 0) : -1;
-	struct rfile f = {.path = xstrdup(path), .fd = fd};
+	struct rfile f = {.shown = xstrdup(shown), .fd = fd};
 	long len = n < 0 ? -1 : rec_header_get(hdr, (size_t)n, &f.sc, why, sizeof(why)), at;
 	long copy = len <= 0 && n > 0 ? header_copy(fd, (long)st.st_size, &f.sc, &at) : 0;
 	if (copy > 0) {
 		tbuf_printf(&r->warn,
 			    "%s: %s; read from its copy in the keyframe at offset %ld (no sample "
 			    "left out)\n",
-			    path, len < 0 ? why : "damaged header (its length)", at);
+			    shown, len < 0 ? why : "damaged header (its length)", at);
 		len = copy;
 	}
 	if (len <= 0) {
-		snprintf(err, errlen, "%s: %s", path,
+		snprintf(err, errlen, "%s: %s", shown,
 			 n < 0	   ? (S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file")
 			 : len < 0 ? why
 				   : "cut short in its header");
 		close(fd);
-		free(f.path);
+		free(f.shown);
 		return -1;
 	}
 	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
 	r->files[r->nfiles++] = f;
-	struct scan sc = {.r = r, .path = path, .fd = fd, .size = (long)st.st_size};
+	struct scan sc = {.r = r, .shown = shown, .fd = fd, .size = (long)st.st_size};
 	size_t before = r->nblk;
 	const char *cut;
 	long end = rec_walk(fd, len, (long)st.st_size, true, add_block, say_gap, &sc, &cut);
@@ -228,7 +230,7 @@ static int open_file(struct replay *r, const char *path, char *err, size_t errle
 		tbuf_printf(&r->warn,
 			    "%s: the last sample is cut short at offset %ld (the recorder stopped "
 			    "mid-write); replaying the %zu whole samples before it\n",
-			    path, end, r->nblk - before);
+			    shown, end, r->nblk - before);
 	return 0;
 }
 
@@ -270,10 +272,11 @@ static int open_dir(struct replay *r, const char *dir, char *err, size_t errlen)
 		free(names[i]);
 	}
 	free(names);
+	parse_escape(dir, path, sizeof(path));
 	if (!r->nfiles && !n)
-		snprintf(err, errlen, "%s: no recordings (memtop-*.rec) in it", dir);
+		snprintf(err, errlen, "%s: no recordings (memtop-*.rec) in it", path);
 	else if (!r->nfiles)
-		snprintf(err, errlen, "%s: no recording in it could be read", dir);
+		snprintf(err, errlen, "%s: no recording in it could be read", path);
 	return r->nfiles ? 0 : -1;
 }
 
@@ -281,13 +284,15 @@ struct replay *replay_open(const char *path, char *err, size_t errlen)
 {
 	struct replay *r = xcalloc(1, sizeof(*r));
 	struct stat st;
+	char shown[4096];
 
 	rec_state_init(&r->st);
 	snapshot_init(&r->scratch);
 	r->decoded = SIZE_MAX;
 	r->last = SIZE_MAX;
 	if (stat(path, &st)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", parse_escape(path, shown, sizeof(shown)),
+			 strerror(errno));
 		replay_close(r);
 		return NULL;
 	}
@@ -298,7 +303,7 @@ struct replay *replay_open(const char *path, char *err, size_t errlen)
 	}
 	r->hi = r->nblk;
 	if (!r->nblk) {
-		snprintf(err, errlen, "%s: no samples", path);
+		snprintf(err, errlen, "%s: no samples", parse_escape(path, shown, sizeof(shown)));
 		replay_close(r);
 		return NULL;
 	}
@@ -321,43 +326,13 @@ int replay_select(struct replay *r, double begin, double end)
 	return 0;
 }
 
-int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen)
-{
-	struct tm tm;
-	time_t t = (time_t)wall_held(ref);
-	int h, mi, sec = 0, n = 0, y, mo, d;
-	char q[PARSE_QUOTE_SIZE];
-
-	localtime_r(&t, &tm);
-	if (sscanf(s, "%d-%d-%d %d:%d%n:%d%n", &y, &mo, &d, &h, &mi, &n, &sec, &n) >= 5 && !s[n]) {
-		tm.tm_year = y - 1900;
-		tm.tm_mon = mo - 1;
-		tm.tm_mday = d;
-	} else if (!(sscanf(s, "%d:%d%n:%d%n", &h, &mi, &n, &sec, &n) >= 2 && !s[n])) {
-		snprintf(err, errlen, "a time as HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS], not '%s'",
-			 parse_quote(s, q, sizeof(q)));
-		return -1;
-	}
-	if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60) {
-		snprintf(err, errlen, "a time of day from 00:00 to 23:59:59, not '%s'",
-			 parse_quote(s, q, sizeof(q)));
-		return -1;
-	}
-	tm.tm_hour = h;
-	tm.tm_min = mi;
-	tm.tm_sec = sec;
-	tm.tm_isdst = -1;
-	*out = (double)mktime(&tm);
-	return 0;
-}
-
 void replay_close(struct replay *r)
 {
 	if (!r)
 		return;
 	for (size_t i = 0; i < r->nfiles; i++) {
 		close(r->files[i].fd);
-		free(r->files[i].path);
+		free(r->files[i].shown);
 	}
 	free(r->files);
 	free(r->blk);
@@ -454,7 +429,7 @@ static int decode(struct replay *r, size_t a, struct snapshot *s, char *err, siz
 		return 0;
 	}
 	r->decoded = SIZE_MAX;
-	snprintf(err, errlen, "%s: damaged block at offset %ld: %s", f->path, k->off, why);
+	snprintf(err, errlen, "%s: damaged block at offset %ld: %s", f->shown, k->off, why);
 	return -1;
 }
 

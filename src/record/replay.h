@@ -19,6 +19,10 @@ int replay_select(struct replay *r, double begin, double end);
 /* A time given as HH:MM[:SS] (on the day of wall-clock time ref) or YYYY-MM-DD
  * HH:MM[:SS], local time; -1 with a one-line reason in err */
 int replay_parse_time(const char *s, double ref, double *out, char *err, size_t errlen);
+/* Whether s is such a time, with a month from 1 to 12, a day of that month (February 29
+ * in leap years), an hour from 0 to 23, a minute and a second from 0 to 59: 0, or -1 with
+ * a one-line reason naming the bad field in err */
+int replay_check_time(const char *s, char *err, size_t errlen);
 void replay_close(struct replay *r);
 
 /* Samples in the range; the wall-clock time of sample i; whether it holds an OOM kill */

@@ -18,6 +18,7 @@
 #include "marks.h"
 #include "monitor.h"
 #include "options.h"
+#include "parse.h"
 #include "replay.h"
 #include "selfcost.h"
 #include "serve.h"
@@ -32,7 +33,7 @@
  * --columns was given. NULL with a one-line reason in err. */
 static struct replay *open_replay(struct options *o, char *err, size_t errlen)
 {
-	char why[200];
+	char why[200], shown[200];
 	double begin = 0, end = 0;
 	struct replay *rp = replay_open(o->replay, err, errlen);
 
@@ -44,7 +45,8 @@ static struct replay *open_replay(struct options *o, char *err, size_t errlen)
 	else if (o->end && replay_parse_time(o->end, first, &end, why, sizeof(why)))
 		snprintf(err, errlen, "--end needs %s", why);
 	else if (replay_select(rp, begin, end))
-		snprintf(err, errlen, "%s: no samples from --begin to --end", o->replay);
+		snprintf(err, errlen, "%s: no samples from --begin to --end",
+			 parse_escape(o->replay, shown, sizeof(shown)));
 	else {
 		if (!(o->given & GIVEN_COLUMNS))
 			o->prefs.cols = replay_cols(rp);
@@ -156,6 +158,7 @@ int main(int argc, char **argv)
 				    .replay = rp,
 				    .no_bpf = o.no_bpf,
 				    .verbose = o.verbose,
+				    .say_fds = o.mode == OUT_BATCH || o.mode == OUT_JSON,
 				    .bpf_when = bpf_when(&o),
 				    .pin = o.pin,
 				    .lock_max = o.lock_max,

@@ -24,8 +24,10 @@
 	X(lookup_connection_value)                                                                 \
 	X(queue_basic_auth_fail_response)                                                          \
 	X(queue_response)                                                                          \
+	X(resume_connection)                                                                       \
 	X(start_daemon)                                                                            \
-	X(stop_daemon)
+	X(stop_daemon)                                                                             \
+	X(suspend_connection)
 
 struct mhd_lib {
 #define MHD_POINTER(f) __typeof__(&MHD_##f) f;
@@ -49,7 +51,9 @@ int mhd_open(char *err, size_t errlen);
 #define MHD_lookup_connection_value	   mhd.lookup_connection_value
 #define MHD_queue_basic_auth_fail_response mhd.queue_basic_auth_fail_response
 #define MHD_queue_response		   mhd.queue_response
+#define MHD_resume_connection		   mhd.resume_connection
 #define MHD_start_daemon		   mhd.start_daemon
 #define MHD_stop_daemon			   mhd.stop_daemon
+#define MHD_suspend_connection		   mhd.suspend_connection
 
 #endif

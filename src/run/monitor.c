@@ -24,6 +24,11 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 	mon->no_bpf = c->no_bpf;
 	mon->lock_max = c->lock_max;
 	mon->at = SIZE_MAX;
+	/* --pin asks for pins: where none can be made, memtop says why and stops */
+	if (c->pin && !c->replay && bpf_pins_check(err, errlen)) {
+		free(mon);
+		return NULL;
+	}
 	/* --pin: the recording told to other memtops, which run elsewhere */
 	const char *rec = c->rec ? (c->rec->file ? c->rec->file : c->rec->dir) : NULL;
 	char cwd[4096], rec_abs[4096 + 256] = "";
@@ -31,7 +36,8 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
 		snprintf(rec_abs, sizeof(rec_abs), "%s/%s", cwd, rec);
 	else if (c->pin && rec)
 		snprintf(rec_abs, sizeof(rec_abs), "%s", rec);
-	struct bpf_opts opts = {.verbose = c->verbose, .pin = c->pin, .recording = rec_abs};
+	struct bpf_opts opts = {
+		.verbose = c->verbose, .pin = c->pin, .recording = rec_abs, .say_fds = c->say_fds};
 	mon->src = c->replay ? sources_replay(c->replay)
 			     : sources_open(c->no_bpf ? BPF_NO : c->bpf_when, &opts, err, errlen);
 	if (mon->src && c->rec && (c->rec->file || c->rec->dir) &&

@@ -23,6 +23,7 @@ struct monitor_conf {
 	struct replay *replay;	       /* the source: a recording (owned from then); NULL: live */
 	bool no_bpf;		       /* live: no BPF programs, for the machine or a drill-down */
 	bool verbose;		       /* libbpf's messages while loading to stderr */
+	bool say_fds;		       /* BPF concerns off for the descriptors said on stderr */
 	enum bpf_when bpf_when;	       /* live: when the BPF programs load (sources.h) */
 	bool pin;		       /* live: --pin, the programs pinned for other memtops */
 	uint64_t lock_max;	       /* live: bytes of memtop's working set locked at most */

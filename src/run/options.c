@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay.h"
 #include "stacks.h"
 
 /* --stacks PID[:SECS], --leaks PID[:SECS]: the pid, and the seconds when given (else 0) */
@@ -173,6 +174,21 @@ static int check_record(struct options *o, char *err, size_t errlen)
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;
+}
+
+/* --begin and --end: times that exist, checked before the recording is opened (the day
+ * of a time of day alone is the recording's first) */
+static int check_times(const struct options *o, char *err, size_t errlen)
+{
+	char why[200];
+
+	if (o->begin && replay_check_time(o->begin, why, sizeof(why)))
+		snprintf(err, errlen, "--begin needs %s", why);
+	else if (o->end && replay_check_time(o->end, why, sizeof(why)))
+		snprintf(err, errlen, "--end needs %s", why);
+	else
+		return 0;
+	return -1;
 }
 
 /* The flags that are not preferences, by getopt's value (a letter; the short flag too
@@ -450,7 +466,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	}
 	if (o->mode == OUT_SERVE && !(o->given & PREF_BIT(PREF_DELAY)))
 		o->prefs.delay = 5; /* a scrape every 15 s or more wants no more */
-	if (check_record(o, err, errlen))
+	if (check_record(o, err, errlen) || check_times(o, err, errlen))
 		return -1;
 	o->rec.cols = o->prefs.cols;
 	if (o->stacks_pid && !o->stacks_secs)

@@ -15,6 +15,8 @@
 #include "metric.h"
 #include "mhd_lib.h"
 #include "paced.h"
+#include "parse.h"
+#include "serve_auth.h"
 #include "serve_deadline.h"
 #include "util.h"
 #include "views.h"
@@ -50,8 +52,9 @@ struct server {
 	struct deadline *deadline;
 	struct export_stats stats; /* counted under lock */
 	struct web_config *web;	   /* --web-config: TLS, users; NULL: none */
+	struct auth_pool *auth;	   /* the users' bcrypt checks */
 	struct expo *cur;
-	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized;
+	struct MHD_Response *page, *not_found, *not_allowed, *unauthorized, *busy;
 };
 
 static void expo_put(struct server *sv, struct expo *e)
@@ -182,15 +185,35 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	(void)version, (void)upload;
 
 	/* --web-config's users: every request names one and its password (basic auth),
-	 * checked at the first call */
+	 * checked at the first call: a password verified before at once, another by a
+	 * worker (bcrypt), the request suspended meanwhile */
 	if (!*req_cls && sv->web && sv->web->nusers) {
 		char *pass = NULL, *user = MHD_basic_auth_get_username_password(c, &pass);
-		bool ok = web_config_allows(sv->web, user, pass);
+		bool known = web_config_known(sv->web, user, pass);
+		struct auth_job *j =
+			known || !user || !pass ? NULL : auth_pool_submit(sv->auth, c, user, pass);
+		bool busy = !known && user && pass && !j;
 		MHD_free(user);
 		MHD_free(pass);
+		if (j) {
+			*req_cls = j;
+			return MHD_YES;
+		}
+		if (busy) {
+			count(sv, EXPORT_503, false);
+			return MHD_queue_response(c, MHD_HTTP_SERVICE_UNAVAILABLE, sv->busy);
+		}
+		if (!known) {
+			count(sv, EXPORT_401, false);
+			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);
+		}
+	} else if (*req_cls && *req_cls != sv) { /* resumed with the worker's verdict */
+		bool ok = auth_job_ok(*req_cls);
+		auth_job_free(*req_cls);
+		*req_cls = sv;
 		if (!ok) {
 			count(sv, EXPORT_401, false);
-			return MHD_queue_basic_auth_fail_response(c, "memtop", sv->unauthorized);
+			return MHD_queue_response(c, MHD_HTTP_UNAUTHORIZED, sv->unauthorized);
 		}
 	}
 	/* 404 and 405 at the first call, with the request's headers (the connection is then
@@ -253,6 +276,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **req_cls,
 	struct server *sv = cls;
 
 	deadline_completed(sv->deadline, c, req_cls, toe);
+	if (*req_cls && *req_cls != sv) /* closed before its check's verdict was read */
+		auth_job_free(*req_cls);
+	*req_cls = NULL;
 	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ||
 	    toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN)
 		return;
@@ -316,7 +342,13 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	sv->not_found = fixed("not found: the metrics are at /metrics\n", "text/plain");
 	sv->not_allowed = fixed("only GET and HEAD\n", "text/plain");
 	MHD_add_response_header(sv->not_allowed, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	/* its WWW-Authenticate added once: MHD_queue_basic_auth_fail_response would add one
+	 * to the shared response at each refusal */
 	sv->unauthorized = fixed("unauthorized: a user and password are needed\n", "text/plain");
+	MHD_add_response_header(sv->unauthorized, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+				"Basic realm=\"memtop\"");
+	sv->busy = fixed("busy: too many passwords to check at once, try again\n", "text/plain");
+	MHD_add_response_header(sv->busy, MHD_HTTP_HEADER_RETRY_AFTER, "1");
 	bool tls = sv->web && sv->web->cert;
 	struct MHD_OptionItem tls_ops[] = {
 		{tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, tls ? sv->web->key : NULL},
@@ -330,10 +362,13 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 	errno = 0;
 	struct MHD_Daemon *d = NULL;
 	/* the limits are the accept policy's: libmicrohttpd's own would refuse the newcomer */
-	if ((sv->deadline = deadline_start(SERVE_REQUEST_S, SERVE_CONNECTIONS, SERVE_PER_IP)))
-		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | (tls ? MHD_USE_TLS : 0), 0,
-				     deadline_accept, sv->deadline, answering, sv, MHD_OPTION_ARRAY,
-				     tls_ops, MHD_OPTION_LISTEN_SOCKET, fd,
+	if (sv->web && sv->web->nusers && !(sv->auth = auth_pool_start(sv->web)))
+		snprintf(err, errlen, "--serve: cannot start the password checks");
+	else if ((sv->deadline = deadline_start(SERVE_REQUEST_S, SERVE_CONNECTIONS, SERVE_PER_IP)))
+		d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+					     (tls ? MHD_USE_TLS : 0),
+				     0, deadline_accept, sv->deadline, answering, sv,
+				     MHD_OPTION_ARRAY, tls_ops, MHD_OPTION_LISTEN_SOCKET, fd,
 				     MHD_OPTION_CONNECTION_LIMIT, deadline_capacity(sv->deadline),
 				     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT_S,
 				     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_CONN_MEMORY,
@@ -341,7 +376,7 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 				     MHD_OPTION_NOTIFY_COMPLETED, completed, sv, MHD_OPTION_END);
 	int e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!d)
+	if (!d && !(sv->web && sv->web->nusers && !sv->auth))
 		snprintf(err, errlen, "--serve: cannot start the server%s%s", e ? ": " : "",
 			 e ? strerror(e) : "");
 	return d;
@@ -349,11 +384,15 @@ static struct MHD_Daemon *serve_start(struct server *sv, int fd, char *err, size
 
 static void serve_stop(struct server *sv, struct MHD_Daemon *d)
 {
+	auth_pool_stop(sv->auth); /* every suspended connection resumed */
 	if (d)
 		MHD_stop_daemon(d); /* closes every connection: their answers are released */
+	auth_pool_free(sv->auth);
+	sv->auth = NULL;
 	deadline_stop(sv->deadline);
 	sv->deadline = NULL;
-	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized};
+	struct MHD_Response *fixed[] = {sv->page, sv->not_found, sv->not_allowed, sv->unauthorized,
+					sv->busy};
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (fixed[i])
 			MHD_destroy_response(fixed[i]);
@@ -509,20 +548,25 @@ int serve_run(struct monitor *mon, const struct options *o)
 			return drop_groups(&st);
 		}
 		if (web.cert && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+			char shown[512];
 			fprintf(stderr, "memtop: --web-config %s: this libmicrohttpd has no TLS\n",
-				o->web_config);
+				parse_escape(o->web_config, shown, sizeof(shown)));
 			web_config_free(&web);
 			return drop_groups(&st);
 		}
 		st.sv.web = &web;
 	}
-	if (o->mode == OUT_SERVE && !loopback(&o->listen) && !(st.sv.web && st.sv.web->nusers)) {
+	if (o->mode == OUT_SERVE && !loopback(&o->listen)) {
 		char addr[INET6_ADDRSTRLEN + 16];
-		fprintf(stderr,
-			"memtop: --serve %s is reached beyond this machine: it shows every "
-			"process's name and cgroup to the network (--web-config: users and "
-			"passwords)\n",
-			addr_text(&o->listen, addr, sizeof(addr)));
+		bool users = st.sv.web && st.sv.web->nusers, tls = st.sv.web && st.sv.web->cert;
+		if (!users || !tls)
+			fprintf(stderr, "memtop: --serve %s%s\n",
+				addr_text(&o->listen, addr, sizeof(addr)),
+				!users ? " is reached beyond this machine: it shows every "
+					 "process's name and cgroup to the network "
+					 "(--web-config: users and passwords)"
+				       : ": basic auth over plain HTTP sends the passwords in "
+					 "clear (--web-config: tls_server_config)");
 	}
 	if (o->mode == OUT_SERVE && (st.fd = serve_listen(&o->listen, err, sizeof(err))) < 0) {
 		fprintf(stderr, "memtop: %s\n", err);

@@ -17,7 +17,7 @@ double metric_scale(double v, double factor)
 	return v * factor;
 }
 
-const unsigned export_code_status[EXPORT_CODES] = {200, 401, 404, 405};
+const unsigned export_code_status[EXPORT_CODES] = {200, 401, 404, 405, 503};
 
 static const struct metric none = {METRIC_NONE, NULL, 0};
 

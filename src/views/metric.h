@@ -73,7 +73,7 @@ double metric_scale(double v, double factor);
 size_t metric_select(const struct model *m, size_t top, const struct row **out);
 
 /* The exporter's own figures (--serve), as of the refresh that the exposition is of */
-enum export_code { EXPORT_200, EXPORT_401, EXPORT_404, EXPORT_405, EXPORT_CODES };
+enum export_code { EXPORT_200, EXPORT_401, EXPORT_404, EXPORT_405, EXPORT_503, EXPORT_CODES };
 struct export_stats {
 	double refresh_s;		 /* the last refresh's: the sources read, the model */
 	uint64_t requests[EXPORT_CODES]; /* answered, by status */

@@ -13,7 +13,9 @@ trap 'exit 1' INT TERM HUP
 command -v jq >/dev/null || skip "needs jq"
 
 # kind (K: meminfo KiB, N: meminfo number, C: vmstat counter, S: vmstat sum of key and
-# key_SUFFIX), JSON key, /proc key, batch line, batch label, metric
+# key_SUFFIX, T: a paging total, key_anon + key_file where the kernel has both, else the
+# sum of key_kswapd, _direct, _khugepaged, _proactive), JSON key, /proc key, batch line,
+# batch label, metric
 cat >"$tmp/table" <<'TABLE'
 K|slab_kb|Slab|Mem|Slab|memtop_memory_slab_bytes
 K|page_tables_kb|PageTables|Mem|PageTables|memtop_memory_page_tables_bytes
@@ -47,12 +49,16 @@ K|hugetlb_kb|Hugetlb|Huge|Hugetlb|memtop_memory_hugetlb_bytes
 S|allocstall|allocstall|VM|Stalls/s|memtop_vm_allocstall_total
 C|pgpgin|pgpgin|Paging|In KiB/s|memtop_vm_pgpgin_total
 C|pgpgout|pgpgout|Paging|Out KiB/s|memtop_vm_pgpgout_total
+T|pgscan|pgscan|Paging|Scan/s|memtop_vm_pgscan_total
 C|pgscan_kswapd|pgscan_kswapd|Paging|Scan kswapd/s|memtop_vm_pgscan_kswapd_total
 C|pgscan_direct|pgscan_direct|Paging|Scan direct/s|memtop_vm_pgscan_direct_total
 C|pgscan_khugepaged|pgscan_khugepaged|Paging|Scan khugepaged/s|memtop_vm_pgscan_khugepaged_total
+C|pgscan_proactive|pgscan_proactive|Paging|Scan proactive/s|memtop_vm_pgscan_proactive_total
+T|pgsteal|pgsteal|Paging|Steal/s|memtop_vm_pgsteal_total
 C|pgsteal_kswapd|pgsteal_kswapd|Paging|Steal kswapd/s|memtop_vm_pgsteal_kswapd_total
 C|pgsteal_direct|pgsteal_direct|Paging|Steal direct/s|memtop_vm_pgsteal_direct_total
 C|pgsteal_khugepaged|pgsteal_khugepaged|Paging|Steal khugepaged/s|memtop_vm_pgsteal_khugepaged_total
+C|pgsteal_proactive|pgsteal_proactive|Paging|Steal proactive/s|memtop_vm_pgsteal_proactive_total
 C|workingset_refault_anon|workingset_refault_anon|Paging|Refault anon/s|memtop_vm_workingset_refault_anon_total
 C|workingset_refault_file|workingset_refault_file|Paging|Refault file/s|memtop_vm_workingset_refault_file_total
 S|workingset_activate|workingset_activate|Paging|Activate/s|memtop_vm_workingset_activate_total
@@ -70,6 +76,13 @@ TABLE
 
 # a key's value in a saved file: empty where the file lacks it; a sum adds key_SUFFIX
 proc_value() { # file kind key
+	[ "$2" != T ] || {
+		awk -v k="$3" '$1 == k "_anon" || $1 == k "_file" { s += $2; n++ }
+			$1 == k "_kswapd" || $1 == k "_direct" { r += $2; m++ }
+			$1 == k "_khugepaged" || $1 == k "_proactive" { r += $2 }
+			END { if (n == 2) print s; else if (m == 2) print r }' "$1"
+		return
+	}
 	awk -v k="$3" -v sum="$2" '
 		{ key = $1; sub(/:$/, "", key) }
 		key == k || (sum == "S" && index(key, k "_") == 1 && substr(key, length(k) + 2) !~ /_/) {
@@ -111,7 +124,7 @@ measure() {
 			# memtop's own commitment counts while it runs (large when sanitized)
 			[ "$key" != committed_as_kb ] || hi=$((hi + self_data))
 			;;
-		C | S)
+		C | S | T)
 			rate=$(jq -r --arg k "${key}_per_s" '.[$k]' "$tmp/sys")
 			case $rate in [0-9]*) ;; *) fail "${key}_per_s is '$rate', not a number" ;; esac
 			;;

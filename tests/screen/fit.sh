@@ -1,6 +1,7 @@
 #!/bin/sh
 # memtop-test: long
 # memtop-test: beside others
+# memtop-test: timeout 300
 # Every line written to fit: at 80x24 and 60x20, as root and as a user without privileges
 # (BPF off, its reason long), the status line is whole "label value" pairs and the clock,
 # the BPF line, the key bar and every line of the help (all its pages) hold only whole

@@ -19,8 +19,10 @@ a=$!
 b=$!
 wait_ready "$tmp/a" && wait_ready "$tmp/b" || fail "alloc_child never got ready"
 
-# row PID: the pid's line on screen; titles: the column titles' line
-row() { screen_text | awk -v p="$1" '$1 == p'; }
+# row PID: the pid's line on screen, each "…" (a cell not known yet, a path shortened) one
+# byte, "~", so that cut -c's bytes are the screen's columns; titles: the column titles'
+# line
+row() { screen_text | sed 's/…/~/g' | awk -v p="$1" '$1 == p'; }
 titles() { screen_text | grep -E '^ *(PID|RSS|USER) |COMMAND$' | head -n 1; }
 # the column COMMAND starts at, from the title line (1-based)
 cmd_col() { titles | awk '{ print index($0, "COMMAND") }'; }

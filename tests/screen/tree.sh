@@ -67,7 +67,9 @@ tm send-keys C-u
 tm send-keys -l "kworker/"
 tm send-keys Enter
 wait_for "[kworker/" || fail "no kworker shown"
-commands | awk '$2 !~ /^\[kworker\// { bad = 1 } END { exit bad }' ||
+# (a kernel thread's name ends in "]"; a process whose command line holds "kworker/", as
+# this script's own grep, is not one)
+commands | awk '$NF ~ /\]$/ && $2 !~ /^\[kworker\// { bad = 1 } END { exit bad }' ||
 	fail "kernel threads' names cut at a slash: $(commands)"
 
 # K: the kernel's kthreadd (pid 2) is shown, hidden, shown again

@@ -208,6 +208,38 @@ static void files(void **state)
 					     "pages=1 vmalloc\n",
 					     4),
 			 0);
+	/* 6.18 names the function alloc_thread_stack_node was inlined into */
+	assert_int_equal(parse_vmalloc_stack("0x000000004a71b577-0x00000000d0de853d   20480 "
+					     "kernel_clone+0xb8/0x400 pages=4 vmalloc N0=4\n",
+					     4),
+			 16);
+	assert_int_equal(parse_vmalloc_stack("0x00000000bda3496d-0x000000005420af65   20480 "
+					     "fork_idle+0x9e/0x160 pages=4 vmalloc N0=4\n",
+					     4),
+			 16);
+	assert_int_equal(parse_vmalloc_stack("0xffffc9-0xffffcb 36864 copy_process.part.0+0x1/0x2 "
+					     "pages=8 vmalloc N0=8\n",
+					     4),
+			 32);
+	assert_int_equal(parse_vmalloc_stack("0xffffc9-0xffffcb 20480 _do_fork+0x8a/0x390 "
+					     "pages=4 vmalloc vpages N0=4\n",
+					     4),
+			 16);
+	/* the IRQ stacks (vmap, not vmalloc), a function whose name begins like one of the
+	 * fork path's, an area that is not a stack's size, a freed area */
+	assert_int_equal(parse_vmalloc_stack("0x8877-0x3e67   20480 "
+					     "irq_init_percpu_irqstack+0xed/0x120 vmap\n",
+					     4),
+			 0);
+	assert_int_equal(parse_vmalloc_stack("0x1-0x2 20480 kernel_clone_extra+0x1/0x2 pages=4 "
+					     "vmalloc N0=4\n",
+					     4),
+			 0);
+	assert_int_equal(parse_vmalloc_stack("0x1-0x2 28672 kernel_clone+0x1/0x2 pages=6 "
+					     "vmalloc N0=6\n",
+					     4),
+			 0);
+	assert_int_equal(parse_vmalloc_stack("0x1-0x2 8192 unpurged vm_area\n", 4), 0);
 }
 
 int run_account_tests(void)

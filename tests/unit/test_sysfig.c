@@ -193,13 +193,79 @@ static void absent(void **state)
 	model_free(&m);
 }
 
+/* A paging total: anon + file where the kernel counts them (they count a memory cgroup's
+ * reclaim, which the reclaimers' lines leave out), else the reclaimers' lines; its rate
+ * the same parts' */
+static void paging_totals(void **state)
+{
+	(void)state;
+	struct model m;
+	struct prefs pr;
+	const uint64_t by = 1ull << VS_PGSTEAL_KSWAPD | 1ull << VS_PGSTEAL_DIRECT |
+			    1ull << VS_PGSCAN_KSWAPD | 1ull << VS_PGSCAN_DIRECT;
+	const uint64_t split = 1ull << VS_PGSTEAL_ANON | 1ull << VS_PGSTEAL_FILE |
+			       1ull << VS_PGSCAN_ANON | 1ull << VS_PGSCAN_FILE;
+
+	prefs_init(&pr);
+	model_init(&m, &pr);
+	for (int k = 0; k < 4; k++) {
+		struct snapshot *s = model_begin(&m);
+		s->mono = s->mono_procs = 10.0 + 2 * k;
+		s->uptime = 1000;
+		s->mem[MI_MEM_TOTAL] = 1000;
+		s->vm[VS_PGSTEAL_KSWAPD] = 100 + 10 * (uint64_t)k;
+		s->vm[VS_PGSTEAL_DIRECT] = 50;
+		s->vm[VS_PGSTEAL_ANON] = 1000 + 300 * (uint64_t)k;
+		s->vm[VS_PGSTEAL_FILE] = 2000 + 100 * (uint64_t)k;
+		s->vm[VS_PGSCAN_KSWAPD] = 400;
+		s->vm[VS_PGSCAN_DIRECT] = 60 + 4 * (uint64_t)k;
+		s->vm[VS_PGSCAN_ANON] = 5000;
+		s->vm[VS_PGSCAN_FILE] = 6000 + 1000 * (uint64_t)k;
+		/* a kernel before 5.8 (no _anon, _file), then one after, then neither */
+		s->vm_presence = k < 2 ? by : k < 3 ? by | split : 0;
+		model_update(&m);
+		if (k == 1) {
+			assert_true(sys_figure_valid(&sys_figures[SF_PGSTEAL], &m));
+			assert_float_equal(sys_figures[SF_PGSTEAL].get(&m), 110 + 50, 0);
+			assert_float_equal(sys_figures[SF_PGSTEAL_RATE].get(&m), 5, 1e-9);
+			assert_float_equal(sys_figures[SF_PGSCAN].get(&m), 400 + 64, 0);
+			assert_float_equal(sys_figures[SF_PGSCAN_RATE].get(&m), 2, 1e-9);
+		}
+	}
+	/* k == 3: no line of either */
+	assert_false(sys_figure_valid(&sys_figures[SF_PGSTEAL], &m));
+	assert_false(sys_figure_valid(&sys_figures[SF_PGSCAN_RATE], &m));
+	model_free(&m);
+
+	model_init(&m, &pr);
+	for (int k = 0; k < 2; k++) {
+		struct snapshot *s = model_begin(&m);
+		s->mono = s->mono_procs = 10.0 + 2 * k;
+		s->uptime = 1000;
+		s->mem[MI_MEM_TOTAL] = 1000;
+		s->vm[VS_PGSTEAL_KSWAPD] = 100 + 10 * (uint64_t)k;
+		s->vm[VS_PGSTEAL_ANON] = 1000 + 300 * (uint64_t)k;
+		s->vm[VS_PGSTEAL_FILE] = 2000 + 100 * (uint64_t)k;
+		s->vm[VS_PGSCAN_ANON] = 5000;
+		s->vm[VS_PGSCAN_FILE] = 6000 + 1000 * (uint64_t)k;
+		s->vm_presence = by | split;
+		model_update(&m);
+	}
+	assert_float_equal(sys_figures[SF_PGSTEAL].get(&m), 1300 + 2100, 0);
+	assert_float_equal(sys_figures[SF_PGSTEAL_RATE].get(&m), 200, 1e-9);
+	assert_float_equal(sys_figures[SF_PGSCAN].get(&m), 5000 + 7000, 0);
+	assert_float_equal(sys_figures[SF_PGSCAN_RATE].get(&m), 500, 1e-9);
+	assert_string_equal(sys_figures[SF_PGSTEAL].metric, "vm_pgsteal");
+	assert_string_equal(sys_figures[SF_PGSCAN_RATE].json, "pgscan_per_s");
+	model_free(&m);
+}
+
 int run_sysfig_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(declared),
-		cmocka_unit_test(values),
-		cmocka_unit_test(self_cost),
-		cmocka_unit_test(absent),
+		cmocka_unit_test(declared),	 cmocka_unit_test(values),
+		cmocka_unit_test(self_cost),	 cmocka_unit_test(absent),
+		cmocka_unit_test(paging_totals),
 	};
 	return cmocka_run_group_tests_name("sysfig", tests, NULL, NULL);
 }

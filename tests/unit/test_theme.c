@@ -32,7 +32,19 @@ static void shipped_themes_parse(void **state)
 		if (!t || *warn)
 			fail_msg("theme_load(%s): %s%s", name, t ? "" : err, t ? warn : "");
 		theme_free(t);
+		/* compiled in, as the file says */
+		size_t k = 0;
+		while (theme_builtins[k].name && strcmp(theme_builtins[k].name, name))
+			k++;
+		if (!theme_builtins[k].name)
+			fail_msg("%s: not compiled in", g.gl_pathv[i]);
+		assert_string_equal(theme_builtins[k].text, buf);
 	}
+	size_t nbuiltin = 0;
+	while (theme_builtins[nbuiltin].name)
+		nbuiltin++;
+	assert_int_equal(nbuiltin, g.gl_pathc);
+	assert_string_equal(theme_builtins[0].name, "default");
 	globfree(&g);
 	struct theme *t = theme_load("default", err, sizeof(err), warn, sizeof(warn));
 	assert_non_null(t);
