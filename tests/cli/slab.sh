@@ -78,14 +78,15 @@ measured() {
 }
 tries 5 measured || fail "5 times: $(cat "$tmp/why")"
 [ $tries = 1 ] || echo "(measured $tries times: $(head -n 3 "$tmp/why" | tr '\n' ' '))"
-# the order: of the ten largest in memtop's, each pair more than 10 % apart as slabtop has it
+# the order: of the ten largest in memtop's, each pair more than 10 % apart, as slabtop has
+# it where slabtop's own sizes are as far apart (read a moment later, a busy cache moves)
 awk '/^ *OBJS / { t = 1; next } t && NF { sub(/K$/, "", $7); print $8, $7 }' "$tmp/slabtop" \
 	>"$tmp/slabtop.order"
-head -n 10 "$tmp/memtop" | awk 'NR == FNR { rank[$1] = FNR; next }
+head -n 10 "$tmp/memtop" | awk 'NR == FNR { top[$1] = $2; next }
 	{ name[FNR] = $1; size[FNR] = $5; n = FNR }
 	END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (size[i] > size[j] * 1.1 && (name[i] in rank) && (name[j] in rank) && rank[name[i]] > rank[name[j]]) {
-			print name[i] " (" size[i] "K) before " name[j] " (" size[j] "K), slabtop the other way"; bad = 1 }
+		if (size[i] > size[j] * 1.1 && (name[i] in top) && (name[j] in top) && top[name[j]] > top[name[i]] * 1.1) {
+			print name[i] " (" size[i] "K) before " name[j] " (" size[j] "K), slabtop the other way (" top[name[i]] "K, " top[name[j]] "K)"; bad = 1 }
 		exit bad }' "$tmp/slabtop.order" - >"$tmp/order" || fail "$(cat "$tmp/order")"
 echo "slabs: $(wc -l <"$tmp/memtop") caches as /proc/slabinfo; largest: $(head -n 3 "$tmp/memtop" | cut -d' ' -f1,5 | tr '\n' ' ')"
 
