@@ -288,22 +288,24 @@ static void verdict_line(struct ui *u, int y)
  * the header keeps it a line of its own); the figure lines fill the rest of the rows the
  * header has without them. A verdict or a forecast takes the row of a figure line: the
  * activity line's second, the memory line's second, then the activity line; the memory
- * line's first stays. Below VERDICT_ROWS lines, one of the two at most: the verdict's
- * cause before the forecast. */
+ * line's first stays. From VERDICT_ROWS lines the header has a row of its own for them
+ * besides, so that both show (while neither needs it, a blank row under the header); below, one of the two at
+ * most: the verdict's cause before the forecast. */
 #define VERDICT_ROWS	  30
 #define VERDICT_IDLE_ROWS 50
 struct header_plan {
 	int mem, vm;   /* the figure lines' rows */
 	bool forecast; /* the forecast's line */
 	bool verdict;  /* the verdict's line */
+	int blank;     /* the header's own row, unused */
 };
 
 static void plan(const struct ui *u, struct header_plan *p)
 {
 	bool cause = u->m->verdict.cause != VERDICT_NONE, idle = u->cv.rows >= VERDICT_IDLE_ROWS;
-	int most = u->cv.rows >= VERDICT_ROWS ? 2 : 1;
+	int most = u->cv.rows >= VERDICT_ROWS ? 2 : 1, own = most - 1 + idle;
 	int mem = figure_lines(u, SF_MEM, 0, -1, false), vm = figure_lines(u, SF_VM, 0, -1, false);
-	int room = mem + vm - (mem > 0) + idle, used = 0; /* the memory line stays */
+	int room = mem + vm - (mem > 0) + own, used = 0; /* the memory line stays */
 
 	*p = (struct header_plan){0};
 	if ((cause || idle) && used < most && used < room) { /* the verdict first */
@@ -314,7 +316,8 @@ static void plan(const struct ui *u, struct header_plan *p)
 		p->forecast = true;
 		used++;
 	}
-	for (int give = used - idle; give > 0; give--) { /* the figure lines give up rows */
+	p->blank = used < own ? own - used : 0;
+	for (int give = used - own; give > 0; give--) { /* the figure lines give up rows */
 		if (vm > 1)
 			vm--;
 		else if (mem > 1)
@@ -333,7 +336,8 @@ int header_rows(const struct ui *u)
 	if (!model_current(u->m))
 		return 6;
 	plan(u, &p);
-	return 2 + lim_shown(model_current(u->m)) + p.mem + p.vm + p.forecast + p.verdict + 2;
+	return 2 + lim_shown(model_current(u->m)) + p.mem + p.vm + p.forecast + p.verdict +
+	       p.blank + 2;
 }
 
 void draw_header(struct ui *u)
