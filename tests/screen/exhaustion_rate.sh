@@ -3,8 +3,9 @@
 # memtop-test: not sanitized
 # The machine's forecast at a known rate: a child grows 256 MiB/s for 40 s (10 GiB, the
 # cap). From 30 s on, JSON's exhaustion_s is within 10 % of the truth, (mem_available_kb +
-# swap_free_kb of that line) / the child's growth (its RSS in /proc/PID/statm, read by
-# this test over those seconds: on a busy machine it grows slower than asked), and the
+# swap_free_kb of that line) / the rate they shrink (MemAvailable + SwapFree in
+# /proc/meminfo, read by this test over those seconds: on a busy machine the child grows
+# slower than asked, and the kernel's own use moves them too), and the
 # header shows "memory lasts" in every refresh (one capture a second, each counted) until
 # the growth stops.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -31,7 +32,9 @@ started=$(date +%s.%N)
 sleep 30
 page_kb=$(($(getconf PAGESIZE) / 1024))
 rss_at() { awk -v p="$page_kb" '{ print $2 * p }' "/proc/$child/statm" 2>/dev/null; }
-r0=$(rss_at) t0=$(date +%s.%N) r1= t1=
+# the room left, as /proc/meminfo has it: what the forecast fits
+room() { awk '$1 == "MemAvailable:" || $1 == "SwapFree:" { s += $2 } END { print s }' /proc/meminfo; }
+r0=$(rss_at) m0=$(room) t0=$(date +%s.%N) r1= t1=
 shown=0 total=0
 while ! grep -q stopped "$tmp/grow" && [ $total -lt 15 ]; do
 	total=$((total + 1))
@@ -41,12 +44,14 @@ while ! grep -q stopped "$tmp/grow" && [ $total -lt 15 ]; do
 		echo "missing: $(screen_text | head -4)"
 	fi
 	# the child's RSS while it still grows
-	grep -q stopped "$tmp/grow" || { r1=$(rss_at) t1=$(date +%s.%N); }
+	grep -q stopped "$tmp/grow" || { r1=$(rss_at) m1=$(room) t1=$(date +%s.%N); }
 	sleep 1
 done
 [ -n "$r1" ] || fail "the child stopped growing before 31 s"
-rate=$(awk -v a="$r0" -v b="$r1" -v s="$t0" -v e="$t1" 'BEGIN { printf "%.0f", (b - a) / (e - s) }')
-echo "the child grew $rate KiB/s from 30 s on (asked: 262144)"
+grew=$(awk -v a="$r0" -v b="$r1" -v s="$t0" -v e="$t1" 'BEGIN { printf "%.0f", (b - a) / (e - s) }')
+rate=$(awk -v a="$m0" -v b="$m1" -v s="$t0" -v e="$t1" 'BEGIN { printf "%.0f", (a - b) / (e - s) }')
+echo "the child grew $grew KiB/s from 30 s on (asked: 262144); MemAvailable + SwapFree shrank $rate KiB/s"
+[ "$rate" -gt 0 ] || fail "MemAvailable + SwapFree did not shrink from 30 s on ($m0 -> $m1 KiB)"
 echo "the forecast was on screen in $shown of $total captures from 30 s on"
 [ $total -gt 0 ] && [ $shown = $total ] || fail "missing in $((total - shown)) of $total captures"
 kill "$child" 2>/dev/null
