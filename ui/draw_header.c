@@ -289,8 +289,8 @@ static void verdict_line(struct ui *u, int y)
  * header has without them. A verdict or a forecast takes the row of a figure line: the
  * activity line's second, the memory line's second, then the activity line; the memory
  * line's first stays. From VERDICT_ROWS lines the header has a row of its own for them
- * besides, so that both show (while neither needs it, a blank row under the header); below, one of the two at
- * most: the verdict's cause before the forecast. */
+ * besides, so that both show (while neither needs it, a blank row under the header); below, one of
+ * the two at most: the verdict's cause before the forecast. */
 #define VERDICT_ROWS	  30
 #define VERDICT_IDLE_ROWS 50
 struct header_plan {

@@ -40,8 +40,8 @@ struct web_config {
 int web_config_read(struct web_config *w, const char *path, char *err, size_t errlen);
 /* The same from the file's text (changed in place), named name in err; the certificate's
  * and key's file names into *cert and *key (to free), their files not read */
-int web_config_parse(struct web_config *w, char *text, const char *name, char **cert,
-		     char **key, char *err, size_t errlen);
+int web_config_parse(struct web_config *w, char *text, const char *name, char **cert, char **key,
+		     char *err, size_t errlen);
 /* Whether password is the one that last matched user's hash: no bcrypt, in a time that
  * does not depend on where they differ */
 bool web_config_known(struct web_config *w, const char *user, const char *password);
