@@ -51,6 +51,8 @@ shot() {
 	tm_start "$1" "$2" "$4 -d 0.5"
 	wait_for "F1Help" || fail "$1x$2: memtop did not start: $(screen_text)"
 	next_refresh || fail "$1x$2: memtop does not refresh"
+	# BPF loads after the first screen (slowly under ASan): its line says "loading…" till then
+	wait_gone "BPF loading" 60 >/dev/null || fail "$1x$2: BPF never finished loading"
 	screen_text | grep -E '^Tasks ' >"$3.status"
 	screen_text | grep -E '^BPF ' | sed 's/  .*//' >"$3.bpf"
 	screen_text | tail -n 1 >"$3.keys"
