@@ -4,7 +4,8 @@
 # lines; a groups file puts them in groups by comm (with the {{.Comm}} template), by a
 # cmdline regular expression and by user (first rule wins). Each group's exported process
 # count equals its members'; its resident bytes equal the sum of the members' statm
-# (idle helpers: read again till statm is the same before and after the scrape, 3 tries);
+# (read again till statm is the same before and after the scrape, 3 tries; exact for idle
+# helpers, within a round's scratch pages for one that faults);
 # its minor and major faults lie between the sums of /proc/PID/stat read before and after
 # the scrape; its PSS (--columns +pss) is within 2 % of smaps_rollup's sum, and absent
 # without it. promtool accepts the exposition; no per-process series are in it. Under
@@ -72,6 +73,14 @@ members() {
 	gamma-rest) echo "$g2" ;;
 	esac
 }
+# slack_pages GROUP: the pages its faulting members touch and drop in one round
+slack_pages() {
+	case $1 in
+	c-gqdelta) echo 10 ;;
+	build) echo 20 ;;
+	*) echo 0 ;;
+	esac
+}
 all="c-gqalpha c-gqdelta build gamma-nobody gamma-rest"
 page=$(getconf PAGESIZE)
 # sum FIELD PIDS...: the sum of a stat field (after the comm: 8 minflt, 10 majflt) or of
@@ -102,7 +111,11 @@ for g in $all; do
 	majf=$(value memtop_group_major_faults_total $g "$tmp/m")
 	echo "$g: $count processes (pids $pids), RSS $rss bytes (statm $rss0 pages), minor faults $min0 <= $minf <= $min1, major $maj0 <= $majf <= $maj1"
 	[ "$count" = "$(echo $pids | wc -w)" ] || fail "$g: $count processes exported, $(echo $pids | wc -w) members"
-	[ "$rss" = $((rss0 * page)) ] || fail "$g: resident $rss bytes, statm's sum $((rss0 * page))"
+	# a member that faults (alloc_child's second argument) holds up to rate/100 more pages
+	# for a moment in each of its rounds: the sum is that much uncertain
+	slack=$(slack_pages $g)
+	[ "$rss" -ge $(((rss0 - slack) * page)) ] && [ "$rss" -le $(((rss0 + slack) * page)) ] ||
+		fail "$g: resident $rss bytes, statm's sum $((rss0 * page)) (+-$slack pages)"
 	[ -n "$minf" ] && [ "$minf" -ge "$min0" ] && [ "$minf" -le "$min1" ] ||
 		fail "$g: minor faults '$minf' not within [$min0, $min1]"
 	[ -n "$majf" ] && [ "$majf" -ge "$maj0" ] && [ "$majf" -le "$maj1" ] ||
