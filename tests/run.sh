@@ -26,10 +26,11 @@
 # Whatever a test leaves behind is stopped after it: its process group, and the tmux
 # servers it started (each test gets a TMUX_TMPDIR of its own).
 #
-# Then the unit, cli and screen tests run again against memtop and the unit tests built
-# with ASan and UBSan (build/asan, make sanitize), named asan:unit, asan:cli/x.sh; SANITIZE=0
-# leaves them out, and so does "# memtop-test: not sanitized" in a script. A word selects a
-# test in both passes; asan selects the sanitized pass,
+# Then the unit tests and the scripts that say "# memtop-test: sanitized" (those that feed
+# memtop what it parses or serves: files, flags, names, recordings, HTTP clients) run again
+# against memtop and the unit tests built with ASan and UBSan (build/asan, make sanitize),
+# named asan:unit, asan:cli/x.sh; SANITIZE=0 leaves them out. A word selects a test in both
+# passes; asan selects the sanitized pass,
 # asan:WORD a test in it only. The sanitizers write their reports to files (log_path) in a
 # directory of the test's own; a report fails the test, whatever its script said, and is
 # printed. Leaks fail it too, except those tests/lsan.supp lists (third-party libraries).
@@ -75,11 +76,8 @@ for t in tests/vm/*.sh; do
 done
 if [ "${SANITIZE:-1}" != 0 ]; then
 	all="$all asan:unit"
-	# a script that says "# memtop-test: not sanitized" (a long wait on a real process,
-	# whose code the sanitized unit tests cover) runs once
 	for t in tests/cli/*.sh tests/screen/*.sh; do
-		[ -f "$t" ] && ! grep -q '^# memtop-test: not sanitized' "$t" &&
-			all="$all asan:${t#tests/}"
+		[ -f "$t" ] && grep -q '^# memtop-test: sanitized$' "$t" && all="$all asan:${t#tests/}"
 	done
 fi
 # selected NAME [WORD...]: NAME (unit, cli/x.sh, asan:cli/x.sh) is one of the tests the
@@ -130,6 +128,10 @@ case " $todo " in
 esac
 
 root=$(mktemp -d /tmp/memtop-tests.XXXXXX)
+began=$(date +%s)
+# cpu_ticks: the machine's busy and idle ticks (/proc/stat), for the share the CPUs idled
+cpu_ticks() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8, $5 + $6; exit }' /proc/stat; }
+ticks0=$(cpu_ticks)
 trap 'rm -rf "$root"' EXIT
 stop=0 tpid= lane=0
 
@@ -155,6 +157,7 @@ run_limited() {
 	done
 	tpid=
 	secs=$(($(date +%s) - start))
+	echo "$secs ${name:-?}" >>"$root/times"
 	timed_out=0
 	[ $rc = 124 ] || { [ $rc = 137 ] && [ $secs -ge "$limit" ]; } && timed_out=1
 	# what the test left: processes in its group, then tmux servers (they leave the group)
@@ -388,6 +391,14 @@ for f in "$root"/counts.*; do
 	passed=$((passed + p)) failed=$((failed + f2)) skipped=$((skipped + s2))
 	failures="$failures${rest:+ $rest}"
 done
+# the suite's own account of its time: the whole, the CPUs' idle share, the slowest tests
+if [ -s "$root/times" ]; then
+	took=$(($(date +%s) - began))
+	set -- $ticks0 $(cpu_ticks)
+	idle=$(awk -v b="$(($3 - $1))" -v i="$(($4 - $2))" 'BEGIN { printf "%d", b + i > 0 ? 100 * i / (b + i) : 0 }')
+	slow=$(sort -rn "$root/times" | head -n 10 | awk '{ printf "%s%s %ds", NR > 1 ? ", " : "", $2, $1 }')
+	echo "time: $((took / 60)) min $((took % 60)) s, the CPUs idle $idle % of it; slowest: $slow"
+fi
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

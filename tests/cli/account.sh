@@ -8,7 +8,6 @@
 # to MemTotal within 1 %. A part is read from /proc/meminfo just before and after memtop's
 # read: where the machine's memory moved more than the check's margin meanwhile (other
 # work), the step is tried again.
-# memtop-test: not sanitized
 # (a sanitized memtop's own anonymous memory, tens of MB of shadow and quarantine that vary
 # from run to run, is in the AnonPages it reads; asan:screen/account.sh reads the account's
 # files under the sanitizers, asan:unit parses them)

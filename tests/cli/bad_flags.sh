@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # Bad command lines exit 2 with one "memtop: " line on stderr; --help and -V work;
 # the full-screen view refuses to write to a pipe.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A process whose name and command line hold a right-to-left override (U+202E: it shows
 # "invoice<U+202E>gpj.exe" as "invoiceexe.jpg") and a zero width space (U+200B): batch
 # output shows them as \u202e and \u200b, JSON as \u escapes that decode back to the exact

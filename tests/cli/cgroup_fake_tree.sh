@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # cgroup v2 and v1 from their files' formats, on any kernel: memtop --no-bpf reads a tree the
 # test writes (tests/cgroup_fake.inc: nested cgroups, "max" and v1's no-limit figure,
 # memory.stat, memory.events, memory.pressure, swap, cgroup.procs listing the test's own

@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: long
-# memtop-test: not sanitized
 # memtop-test: timeout 600
 # The Debian package (make deb: debian/, scripts/deb.sh). Built when build/deb holds none
 # that lintian passed or the tree changed since (scripts/deb.sh leaves build/deb/checked

@@ -1,5 +1,4 @@
 #!/bin/sh
-# memtop-test: not sanitized
 # README.md and the doc/ pages: every relative link resolves (the file exists, and an
 # #anchor is a heading of it, as GitHub makes anchors), and every --flag they name is one
 # memtop --help lists (other programs' flags named beside their program are listed

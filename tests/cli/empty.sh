@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # Nothing to show: -p of a process that does not exist prints the header and no rows, in
 # batch text and JSON, and exits 0; --stacks of a kernel thread (no mappings, no faults)
 # prints an empty breakdown and exits 0, where stacks can be sampled (root, BPF). These

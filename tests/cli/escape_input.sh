@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # What a person gives memtop (flags, the settings file and its path, a theme file, TERM)
 # is escaped where an error message or warning quotes it, as process data is: an OSC 52
 # sequence (which would set the terminal's clipboard) reaches stderr as \e]52;...\x07,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A process whose name and command line hold escape sequences: batch output shows them
 # escaped, JSON carries them exactly, and neither writes a raw ESC byte.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --groups: a path and a file's text quoted in an error reach stderr escaped: a path with
 # an escape sequence and a newline, and lines whose key, list item, regular expression or
 # template holds control characters, each give one line on stderr with no control

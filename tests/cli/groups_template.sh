@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --groups: a name template is bounded. One of 20,000 {{.Comm}} (180 KB) is refused in one
 # line naming FILE:LINE, exit 1; one of 1,024 bytes (113 fields and text) is read, and the
 # name it makes is cut to 255 bytes.

@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: long
-# memtop-test: not sanitized
 # Growth: a child that grows by 5 MiB a second shows GROW (growth_kb_per_min) within 20 %
 # of 300 MiB/min after 32 s (a growth needs 30 s seen: doc/forecasts.md), its RSS growth
 # as /proc/PID/statm shows it over the same span; it sorts first with -o grow among the

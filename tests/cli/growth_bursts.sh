@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: long
-# memtop-test: not sanitized
 # Growth you can trust: 50 short-lived processes, each growing 200 MiB in 2 s and exiting
 # (a few at a time), beside one growing 1 MiB/s for 2 minutes: with -o grow the steady
 # grower heads the list once it has a growth (30 s seen), no short-lived one ever has a

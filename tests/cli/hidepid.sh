@@ -1,5 +1,6 @@
 #!/bin/sh
 # memtop-test: beside others
+# memtop-test: sanitized
 # Under a /proc mounted hidepid=2 (invisible) a user other than root sees its own processes
 # alone: the BPF status line ("counters off") says why, in batch and JSON; root, who sees
 # every process, is not told. Needs root, to mount such a /proc in a mount namespace.

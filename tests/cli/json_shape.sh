@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --json prints one valid object per refresh with the documented fields; totals match /proc/meminfo.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)

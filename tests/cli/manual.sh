@@ -1,5 +1,4 @@
 #!/bin/sh
-# memtop-test: not sanitized
 # The manual page (build/memtop.1, from man/memtop.1.in and memtop's tables): man renders
 # it at 80 columns without a warning, in under 400 lines, with the sections a reader looks
 # for (the forecast, leak suspects, the verdict, the post-mortem, examples of recording,

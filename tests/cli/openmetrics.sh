@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --openmetrics prints one exposition that promtool accepts, with a hostile process name
 # present; a child's resident bytes are its statm resident pages times the page size; the
 # process set is bounded by --top; every family has HELP and TYPE.

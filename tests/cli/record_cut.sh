@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # The recorder killed with SIGKILL: the replay reads every whole sample; a file cut in the
 # middle of its last sample replays the samples before it and says the tail was cut, with
 # its offset; recording again to that file trims the cut tail and appends after it.

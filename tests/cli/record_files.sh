@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # The files a recording goes to and comes from: a recording is created for its owner
 # alone (0600); a symbolic link is not followed but refused; a second recorder of a file
 # is refused while the first holds it; a write that fails says the file and why; a FIFO

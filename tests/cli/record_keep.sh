@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --record-dir DIR --keep N keeps the N most recent days up to today: a file dated after
 # today (a clock that ran ahead) is neither counted nor removed; only recordings named as
 # memtop names a day's file (memtop-YYYYMMDD.rec, a real date) are removed, never a file

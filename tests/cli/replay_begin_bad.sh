@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --begin and --end take a time that exists: a month from 1 to 12, a day of that month
 # (February 29 in leap years only), an hour from 0 to 23, a minute and a second from 0
 # to 59. Any other is a bad flag: exit 2 and one line naming the bad value, the recording

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A recording made by an earlier memtop (tests/cli/golden/oom.rec: 8 refreshes, the
 # cgroups, a memcg OOM kill) replays to the same bytes in every output: JSON, batch text
 # and OpenMetrics, as tests/cli/golden/cases lists them (name, a tab, the flags). The

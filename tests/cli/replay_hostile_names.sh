@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A path or a file name holding terminal escapes and a newline reaches stderr escaped, in
 # one line: --replay of a file that is missing, damaged or with no samples in --begin to
 # --end, of a directory with none or with one that is not a recording among them,

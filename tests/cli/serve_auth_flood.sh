@@ -7,7 +7,6 @@
 # off it, at most the few the workers end meanwhile); the 503s of a full queue are counted
 # in memtop_http_requests_total. Then SIGTERM in the flood stops
 # memtop (exit 143).
-# memtop-test: not sanitized
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 for t in curl ss python3; do
 	command -v $t >/dev/null || skip "$t not installed"

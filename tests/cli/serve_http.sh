@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --serve as an HTTP service: the connection kept alive between requests (no
 # Connection: close); gzip when Accept-Encoding asks for it (not with q=0), decoded equal
 # to the plain answer of the same refresh, in both formats; memtop_build_info with the

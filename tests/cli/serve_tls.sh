@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --serve with --web-config (node_exporter's format): TLS with a certificate the test
 # makes (openssl), checked by curl --cacert; basic auth with a bcrypt hash the test makes
 # (Python's crypt, the system's libcrypt): the right password 200, a wrong one, another

@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: long
-# memtop-test: not sanitized
 # The slab caches' growth over ten minutes (GROW10, grow10_kb_per_min): 50,000 files made
 # and stated in a new directory, a batch at each of memtop --slab --json's refreshes (so
 # that the dentry cache grows steadily however fast the machine is; its free objects taken

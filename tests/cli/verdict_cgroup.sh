@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: alone
-# memtop-test: not sanitized
 # The verdict on a memory cgroup near its limit: a child growing 16 MiB a second for 16 s
 # (256 MiB) in a cgroup limited to 300 MiB. With --cgroups, once the child holds 240 MiB
 # (80 %) and from then on, the verdict is cause "cgroup_limit" with the cgroup's path as its

@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: alone
-# memtop-test: not sanitized
 # The verdict on a system-wide leak: a child growing 64 MiB a second (for 60 s, 3.75 GiB)
 # on a machine with room for it. Once the forecast has its 20 s and the child its growth
 # (30 s of samples), memory lasts under an hour at that rate, and the verdict names the

@@ -1,5 +1,6 @@
 #!/bin/sh
 # memtop-test: beside others
+# memtop-test: sanitized
 # Without BPF, every process's figures are those of its /proc/PID/stat, statm and status,
 # read around the refresh (tests/cli/walk_check.inc says what is compared): pid 1, the
 # kernel threads, a zombie, a process named "x) S 1 (<newline>) R 9", one whose effective

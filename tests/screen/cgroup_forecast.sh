@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: alone
-# memtop-test: not sanitized
 # A cgroup's forecast: a child growing 8 MiB/s in a memory cgroup limited to 300 MiB.
 # Within 20 s the header names the cgroup ("reaches its 300M limit in ~N s") with a time
 # within 15 % of the truth ((limit - usage) / 8 MiB/s at that moment) and the child as its

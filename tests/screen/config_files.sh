@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # Only a regular file is read as a theme or as the settings file: a FIFO (which would
 # block open() until a writer came) or a directory stops memtop at once with one line
 # naming the file, exit 2.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A process whose name and command line hold escape sequences is shown escaped, and the
 # rest of the screen stays intact (no cleared screen, no color change). One whose name and
 # command line hold a right-to-left override (U+202E) and a zero width space (U+200B) is

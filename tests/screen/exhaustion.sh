@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: alone
-# memtop-test: not sanitized
 # Time to exhaustion: while a child grows by 64 MiB/s for 30 s, the header says memory
 # lasts about (MemAvailable + SwapFree) / its growth (within 25 %; the growth as its RSS
 # shows it), names a next OOM victim, and JSON's system.exhaustion_s says the same;

@@ -1,6 +1,5 @@
 #!/bin/sh
 # memtop-test: alone
-# memtop-test: not sanitized
 # The machine's forecast at a known rate: a child grows 256 MiB/s for 40 s (10 GiB, the
 # cap). From 30 s on, JSON's exhaustion_s is within 10 % of the truth, (mem_available_kb +
 # swap_free_kb of that line) / the rate they shrink, fitted as the forecast says it fits

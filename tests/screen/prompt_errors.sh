@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # The d and u prompts refuse what the flags refuse, with the same reasons: an interval
 # out of bounds keeps the old one; a uid past 32 bits is no user; what was typed comes
 # back escaped.

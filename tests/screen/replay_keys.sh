@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # A replay's keys: its key bar names them ({ } ^ $ J N P Z), $ goes to the last sample and
 # ^ to the first, each with the header's clock at that sample's time as the recording's
 # JSON has it; } from the first goes to the second.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # Shrinking the terminal below the minimum shows "Terminal too small" instead of the
 # layout; growing it back restores the layout.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"

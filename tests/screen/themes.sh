@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: sanitized
 # --theme: a theme that cannot be read ends with one 'memtop: ' line and exit 2. A theme that
 # gives one role loads: that role has its colors, the others the default theme's, and one
 # stderr line names the roles missing; a bad line is one more line naming file and line.
