@@ -41,11 +41,14 @@ screen_text() { tm capture-pane -p; }
 # text (after a key that turns a page: false where it stays, the last page)
 changed_from() { eventually "${2:-2}" _differs "$1"; }
 _differs() { ! screen_text | cmp -s - "$1"; }
-# wait_for TEXT [SECS]: waits (10 s by default: memtop under ASan on a busy machine) until
-# the screen shows TEXT
+# HANG: how long a test waits for what memtop does at once (a screen after a key, a line
+# after a refresh) before it calls memtop hung: far above any expected time, so that a
+# slow, busy or sanitized run passes all the same (timings are bench/'s)
+HANG=60
+# wait_for TEXT [SECS]: waits (HANG by default) until the screen shows TEXT
 wait_for() {
 	i=0
-	while [ $i -lt $((${2:-10} * 10)) ]; do
+	while [ $i -lt $((${2:-$HANG} * 10)) ]; do
 		screen_text | grep -qF -- "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -54,10 +57,10 @@ wait_for() {
 	screen_text
 	return 1
 }
-# wait_gone TEXT [SECS] (10 s by default)
+# wait_gone TEXT [SECS] (HANG by default)
 wait_gone() {
 	i=0
-	while [ $i -lt $((${2:-10} * 10)) ]; do
+	while [ $i -lt $((${2:-$HANG} * 10)) ]; do
 		screen_text | grep -qF -- "$1" || return 0
 		sleep 0.1
 		i=$((i + 1))

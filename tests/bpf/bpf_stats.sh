@@ -34,7 +34,7 @@ line_out() {
 	i=0
 	while [ "$(mt_lines)" -lt "$1" ]; do
 		i=$((i + 1))
-		[ $i -le 1000 ] || fail "memtop wrote $(mt_lines) of $1 lines in 20 s"
+		[ $i -le 3000 ] || fail "memtop wrote $(mt_lines) of $1 lines in a minute"
 		sleep 0.02
 	done
 }
@@ -110,13 +110,13 @@ MTPID=$!
 i=0
 until [ "$(stats)" = 1 ]; do
 	i=$((i + 1))
-	[ $i -le 100 ] || fail "memtop -b --bpf-stats never turned the statistics on"
+	[ $i -le 600 ] || fail "memtop -b --bpf-stats never turned the statistics on"
 	sleep 0.1
 done
 kill -INT "$MTPID"
 ended_with 130
 tm_start 120 30 "exec '$MEMTOP' --bpf-stats -d 0.3"
-wait_for "BPF run/s" 10 || fail "the header never showed the BPF run time"
+wait_for "BPF run/s" || fail "the header never showed the BPF run time"
 line=$(screen_text | grep '^BPF on')
 printf '%s\n' "$line" | grep -Eq '  CPU/refresh [0-9.]+ms  RSS [0-9.]+[KMG]  BPF run/s [0-9.]+[nmu]?s' ||
 	fail "the header's BPF line: $line"
@@ -127,7 +127,7 @@ tm_kill
 i=0
 while kill -0 "$mt" 2>/dev/null; do
 	i=$((i + 1))
-	[ $i -le 50 ] || fail "memtop did not end when its terminal went away"
+	[ $i -le 600 ] || fail "memtop did not end when its terminal went away"
 	sleep 0.1
 done
 [ "$(stats)" = 0 ] || fail "memtop left the statistics on after SIGHUP"

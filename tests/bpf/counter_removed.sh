@@ -18,7 +18,7 @@ MTPID=$!
 # root_kills: the root's kernel OOM count in a scrape; listed: whether /NAME is
 root_kills() { curl -sf "$url" | awk '$1 == "memtop_cgroup_oom_kills_kernel_total{path=\"/\"}" { print $2 }'; }
 listed() { curl -sf "$url" | grep -q "^memtop_cgroup_oom_kills_kernel_total{path=\"/$name\"}"; }
-eventually 20 listed || fail "/$name never exported: $(cat "$WORK/err")"
+eventually $HANG listed || fail "/$name never exported: $(cat "$WORK/err")"
 before=$(root_kills)
 [ -n "$before" ] || fail "no memtop_cgroup_oom_kills_kernel_total{path=\"/\"}"
 
@@ -35,14 +35,14 @@ memcg_oom_kill
 [ "${kernel:-0}" -ge 1 ] || fail "the kernel counted no OOM kill in the cgroup ($kernel)"
 want=$((before + kernel))
 has_kill() { [ "$(root_kills)" -ge "$want" ]; }
-eventually 20 has_kill || fail "the root's count $(root_kills) never reached $before + $kernel"
+eventually $HANG has_kill || fail "the root's count $(root_kills) never reached $before + $kernel"
 memcg_remove
 gone() { ! listed; }
-eventually 20 gone || fail "/$name still exported after its removal"
+eventually $HANG gone || fail "/$name still exported after its removal"
 # some scrapes after the removal
 n=$(wc -l <"$WORK/seen")
 more() { [ "$(wc -l <"$WORK/seen")" -ge $((n + 5)) ]; }
-eventually 20 more || fail "the scrapes stopped"
+eventually $HANG more || fail "the scrapes stopped"
 rm -f "$WORK/scraping"
 wait $SCRAPER
 after=$(root_kills)

@@ -25,7 +25,7 @@ tm send-keys 3
 wait_for "path_small+0x" || fail "the stacks list does not name path_small"
 list_mmaps() { screen_text | awk '$1 == "mmap" { s += $2 } END { print s + 0 }'; }
 all_listed() { [ "$(list_mmaps)" -eq $((BIG + SMALL)) ]; }
-eventually 10 all_listed || fail "the list's mmap stacks add up to $(list_mmaps), not $((BIG + SMALL)):
+eventually $HANG all_listed || fail "the list's mmap stacks add up to $(list_mmaps), not $((BIG + SMALL)):
 $(screen_text)"
 
 tm send-keys t
@@ -58,11 +58,11 @@ echo "tree: [mmap] $((BIG + SMALL)), main $main_share %, path_big $big_share % (
 # fold the first kind, unfold it again
 lines=$(grep -c . "$tmp/tree")
 tm send-keys Home Left
-eventually 10 sh -c "[ \$(tmux -L '$TMUX_SOCK' capture-pane -p | grep -c .) -lt $lines ]" ||
+eventually $HANG sh -c "[ \$(tmux -L '$TMUX_SOCK' capture-pane -p | grep -c .) -lt $lines ]" ||
 	fail "Left did not fold the first kind:
 $(screen_text)"
 tm send-keys Right
-eventually 10 sh -c "[ \$(tmux -L '$TMUX_SOCK' capture-pane -p | grep -c .) -ge $lines ]" ||
+eventually $HANG sh -c "[ \$(tmux -L '$TMUX_SOCK' capture-pane -p | grep -c .) -ge $lines ]" ||
 	fail "Right did not unfold it:
 $(screen_text)"
 echo "Left folds, Right unfolds"

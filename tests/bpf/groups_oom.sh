@@ -23,7 +23,7 @@ memcg_oom_kill
 counted() {
 	mt_last | jq -e --argjson k "$kernel" 'any(.groups[]; .groupname == "hogs" and .oom_kills == $k)' >/dev/null
 }
-eventually 20 counted || fail "hogs never had $kernel kill(s): $(mt_last | jq -c '.groups')"
+eventually $HANG counted || fail "hogs never had $kernel kill(s): $(mt_last | jq -c '.groups')"
 memcg_remove
 mt_wait_lines $(($(mt_lines) + 2))
 mt_stop

@@ -27,7 +27,7 @@ KIDS="$KIDS $other"
 i=0
 zombie=
 until [ -n "$zombie" ] && grep -q '^State:.*Z' "/proc/$zombie/status" 2>/dev/null; do
-	[ $i -lt 50 ] || fail "no zombie appeared"
+	[ $i -lt 600 ] || fail "no zombie appeared"
 	sleep 0.1
 	i=$((i + 1))
 	zombie=$(awk '{ print $1 }' "/proc/$zparent/task/$zparent/children" 2>/dev/null)

@@ -154,10 +154,10 @@ mt=$!
 # the window is open once memtop waits on the process (poll on its pidfd), then the
 # child leaks 512 KiB more (its heap, in its maps) and is killed
 window_open() { grep -q poll "/proc/$mt/wchan" 2>/dev/null; }
-eventually 30 window_open || fail "memtop --leaks never began its window"
+eventually $HANG window_open || fail "memtop --leaks never began its window"
 h0=$(heap_kb)
 grown() { [ $(($(heap_kb) - h0)) -ge 512 ]; }
-eventually 30 grown || fail "leak_child's heap did not grow"
+eventually $HANG grown || fail "leak_child's heap did not grow"
 kill $kid
 wait $kid 2>/dev/null
 wait $mt

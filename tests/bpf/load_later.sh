@@ -37,7 +37,7 @@ touch "$gatef"
 wait_for "BPF on" || fail "BPF never came on"
 line=$(screen_text | grep '^BPF on')
 printf '%s\n' "$line" | grep -q ' off: ' && fail "a concern is off: $line"
-eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -E '^ *$child ' | grep -qE ' [0-9.]+[KMG]? +[0-9.]+[a-z]* +sleep'" ||
+eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -E '^ *$child ' | grep -qE ' [0-9.]+[KMG]? +[0-9.]+[a-z]* +sleep'" ||
 	fail "the BPF columns never filled in: $(screen_text | grep -E "^ *$child ")"
 row=$(screen_text | grep -E "^ *$child ")
 printf '%s\n' "$row" | grep -q '…' && fail "still '…' after loading: $row"

@@ -18,7 +18,7 @@ trap '[ -s "$WORK/idle" ] && kill -9 -"$(cat "$WORK/idle")" 2>/dev/null; cleanup
 i=0
 while ! [ -s "$WORK/idle" ] ||
 	[ "$(pgrep -c -g "$(cat "$WORK/idle")" 2>/dev/null || echo 0)" -lt 1400 ]; do
-	[ $i -lt 100 ] || fail "the idle processes did not start"
+	[ $i -lt 600 ] || fail "the idle processes did not start"
 	sleep 0.1
 	i=$((i + 1))
 done

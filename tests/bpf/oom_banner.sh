@@ -16,7 +16,7 @@ wait_for "BPF on" || fail "BPF not on in the header"
 in_memcg "$HOG" 200
 wait "$KID" 2>/dev/null
 [ $? = 137 ] || fail "the child should have been OOM-killed"
-wait_for "OOM kill: pid $KID (bpf_hog)" 10 || fail "no banner for pid $KID"
+wait_for "OOM kill: pid $KID (bpf_hog)" || fail "no banner for pid $KID"
 banner=$(screen_text | grep -F "OOM kill: pid $KID")
 printf '%s\n' "$banner" | grep -qF "memcg /$name" || fail "banner lacks the memcg: $banner"
 # the banner is drawn in the alert role (reverse or a background color)
@@ -28,7 +28,7 @@ words() { printf '%s\n' "$1" | sed 's/  \[.*//' | tr -s ' ' '\n' | sort -u; }
 keys='\[y( ack|: acknowledge), o( kills|: history|: kills)\]$'
 for size in 80x24 60x20; do
 	tm resize-window -x "${size%x*}" -y "${size#*x}"
-	eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep 'OOM kill: pid' | grep -Eq '$keys'" ||
+	eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep 'OOM kill: pid' | grep -Eq '$keys'" ||
 		fail "$size: the banner lost its keys: $(screen_text | grep 'OOM kill')"
 	narrow=$(screen_text | grep "OOM kill: pid")
 	words "$banner" >"$tmpw.wide"
@@ -55,7 +55,7 @@ tm send-keys o
 wait_for "OOM kills, newest first" || fail "'o' did not open the history"
 # newest first: other tests' kills since may come before it; a tall pane holds them
 listed() { screen_text | grep -E "^[0-9:]+ +$KID +bpf_hog " | grep -qF "/$name"; }
-eventually 10 listed || fail "history lacks pid $KID in /$name: $(screen_text)"
+eventually $HANG listed || fail "history lacks pid $KID in /$name: $(screen_text)"
 tm send-keys Escape
 wait_for "Tasks" || fail "Esc did not return to the table"
 echo "banner and history show pid $KID"

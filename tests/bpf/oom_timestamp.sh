@@ -18,8 +18,8 @@ p2=$(free_port 17 "$p1")
 "$MEMTOP" --serve "$p2" -d 0.5 2>"$WORK/err2" &
 KIDS="$KIDS $!"
 up() { curl -sf -o /dev/null "http://127.0.0.1:$1/metrics"; }
-eventually 20 up "$p1" || fail "memtop on $p1 never answered: $(cat "$WORK/err1")"
-eventually 20 up "$p2" || fail "memtop on $p2 never answered: $(cat "$WORK/err2")"
+eventually $HANG up "$p1" || fail "memtop on $p1 never answered: $(cat "$WORK/err1")"
+eventually $HANG up "$p2" || fail "memtop on $p2 never answered: $(cat "$WORK/err2")"
 
 memcg memtop-oomts-$$ $((64 << 20))
 in_memcg "$HOG" 200
@@ -31,8 +31,8 @@ rc=$?
 killed() { grep -q "^memtop_last_oom_kill_info{pid=\"$KID\"," "$1"; }
 stamp() { awk '$1 == "memtop_last_oom_kill_timestamp_seconds" { print $2 }' "$1"; }
 got_kill() { curl -sf -o "$WORK/m$1" "http://127.0.0.1:$1/metrics" && killed "$WORK/m$1"; }
-eventually 20 got_kill "$p1" || fail "memtop on $p1 never showed the kill of $KID as its last"
-eventually 20 got_kill "$p2" || fail "memtop on $p2 never showed the kill of $KID as its last"
+eventually $HANG got_kill "$p1" || fail "memtop on $p1 never showed the kill of $KID as its last"
+eventually $HANG got_kill "$p2" || fail "memtop on $p2 never showed the kill of $KID as its last"
 "$MEMTOP" --openmetrics >"$WORK/m3" || fail "memtop --openmetrics exited $?"
 killed "$WORK/m3" || fail "memtop --openmetrics started after the kill does not have it as its last"
 t1=$(stamp "$WORK/m$p1") t2=$(stamp "$WORK/m$p2") t3=$(stamp "$WORK/m3")

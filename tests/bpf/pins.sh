@@ -33,7 +33,7 @@ page_kb=$(($(getconf PAGESIZE) / 1024))
 want=$(awk -v p="$page_kb" '{ print $2 * p }' "/proc/$idle/statm")
 has_rss() { mt_last | jq -e --argjson p "$idle" --argjson w "$want" \
 	'.processes[] | select(.pid == $p and .rss_kb == $w)' >/dev/null; }
-eventually 20 has_rss || fail "the idle child's RSS: statm $want KiB, memtop $(mt_last |
+eventually $HANG has_rss || fail "the idle child's RSS: statm $want KiB, memtop $(mt_last |
 	jq -c --argjson p "$idle" '.processes[] | select(.pid == $p) | .rss_kb')"
 
 in_memcg "$HOG" 200
@@ -54,7 +54,7 @@ SVC=""
 [ -e "$PINS" ] && fail "$PINS left after the service stopped: $(ls "$PINS")"
 while read -r id; do
 	# the kernel frees a program after its last link, a little later
-	eventually 10 not_prog "$id" || fail "the service's program $id outlived it and the memtop beside it"
+	eventually $HANG not_prog "$id" || fail "the service's program $id outlived it and the memtop beside it"
 done <"$WORK/svc.ids"
 echo "service $owner: the memtop beside it loaded none, linked $(wc -l <"$WORK/links.ids") of" \
 	"its $(wc -l <"$WORK/svc.ids") programs and reported kill $KID (anon-rss $got kB as the" \

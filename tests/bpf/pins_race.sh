@@ -17,7 +17,7 @@ beside() {
 # mt_child PID: memtop under strace (PID): its pid, once it runs
 mt_child() {
 	case $same_cpu in *strace*) ;; *) echo "$1"; return ;; esac
-	eventually 10 pgrep -P "$1" >/dev/null || fail "no memtop under strace $1"
+	eventually $HANG pgrep -P "$1" >/dev/null || fail "no memtop under strace $1"
 	pgrep -P "$1"
 }
 leftovers() { ls /sys/fs/bpf | grep '^memtop'; }

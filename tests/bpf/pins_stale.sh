@@ -26,7 +26,7 @@ tail -n 1 "$OUT" | jq -e --arg r "stale BPF pins of memtop $killed removed (it i
 	fail "after the killed service: $(tail -n 1 "$OUT" | jq -c .bpf)"
 [ -e "$PINS" ] && fail "$PINS left: $(ls "$PINS")"
 while read -r id; do
-	eventually 10 not_prog "$id" || fail "the killed service's program $id stays after its pins went"
+	eventually $HANG not_prog "$id" || fail "the killed service's program $id stays after its pins went"
 done <"$WORK/svc.ids"
 echo "killed service $killed: its pins removed, its $attached programs that stayed gone"
 

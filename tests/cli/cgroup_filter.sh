@@ -44,7 +44,7 @@ idle() {
 	kids="$kids $pid"
 	i=0
 	until [ "$(readlink "/proc/$pid/exe")" = "$(readlink -f "$(command -v sleep)")" ]; do
-		[ $i -lt 50 ] || fail "sleep $pid never started"
+		[ $i -lt 600 ] || fail "sleep $pid never started"
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -110,7 +110,7 @@ mt=$!
 kids="$kids $mt"
 i=0
 until [ "$(wc -l <"$tmp/moving")" -ge 1 ]; do
-	[ $i -lt 100 ] || fail "memtop wrote nothing in 10 s"
+	[ $i -lt 600 ] || fail "memtop wrote nothing"
 	sleep 0.1
 	i=$((i + 1))
 done

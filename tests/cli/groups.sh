@@ -146,18 +146,18 @@ url=http://127.0.0.1:$port/metrics
 pid=$!
 scrape() { curl -sf -o "$tmp/s" "$url"; }
 has_count() { scrape && [ "$(value memtop_group_processes build "$tmp/s")" = "$1" ]; }
-eventually 20 has_count 2 || fail "build never had 2 processes: $(cat "$tmp/err")"
+eventually $HANG has_count 2 || fail "build never had 2 processes: $(cat "$tmp/err")"
 # a refresh after b2 has faulted some thousands of times more than b1 ever did
 gone=$(sum 8 $b2)
 grown() { scrape && [ "$(value memtop_group_minor_faults_total build "$tmp/s")" -gt "$gone" ]; }
-eventually 20 grown || fail "build's minor faults never passed $gone"
+eventually $HANG grown || fail "build's minor faults never passed $gone"
 f1=$(value memtop_group_minor_faults_total build "$tmp/s")
 live=$(sum 8 $b1)
 [ "$f1" -gt $((live + 1000)) ] || fail "build's faults $f1 are not mostly the faulting member's (b1 has $live)"
 kill $b2
 wait $b2 2>/dev/null
 has_one() { has_count 1; }
-eventually 20 has_one || fail "build never had 1 process after $b2 exited"
+eventually $HANG has_one || fail "build never had 1 process after $b2 exited"
 f2=$(value memtop_group_minor_faults_total build "$tmp/s")
 echo "build's minor faults: $f1 before $b2 exited, $f2 after (the member left: $(sum 8 $b1))"
 [ "$f2" -ge "$f1" ] || fail "build's minor faults fell from $f1 to $f2 when $b2 exited"

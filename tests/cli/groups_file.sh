@@ -13,7 +13,7 @@ refused() {
 	"$MEMTOP" --json -n 1 --groups "$1" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 	# a FIFO held memtop for ever: its exit is waited for, not timed
-	eventually 30 exited $pid || fail "--groups $1: still running, waiting on it"
+	eventually $HANG exited $pid || fail "--groups $1: still running, waiting on it"
 	wait $pid
 	rc=$?
 	pid=

@@ -43,7 +43,7 @@ for i in 1 2 3 4 5 6; do
 	kids="$kids $!"
 done
 started() { for p in $kids; do [ "$(tr '\0' ' ' <"/proc/$p/cmdline" | wc -c)" -gt 3000 ] || return 1; done; }
-eventually 10 started || fail "the sleeps never showed their long command lines"
+eventually $HANG started || fail "the sleeps never showed their long command lines"
 cat >"$tmp/g.yaml" <<'YAML'
 process_names:
   - name: never

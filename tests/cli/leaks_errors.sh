@@ -38,7 +38,7 @@ is_zombie() {
 	zombie=$(ps -o pid= --ppid $parent | tr -d ' ')
 	[ -n "$zombie" ] && grep -q '^State:.Z' "/proc/$zombie/status" 2>/dev/null
 }
-eventually 10 is_zombie || fail "no zombie of $parent"
+eventually $HANG is_zombie || fail "no zombie of $parent"
 exits 1 "no process $zombie\$" --leaks "$zombie:0.2"
 
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then

@@ -26,7 +26,7 @@ locked() {
 	shift
 	"$MEMTOP" --json -d 0.3 -n 200 "$@" >"$tmp/out" 2>"$tmp/err" &
 	mt=$!
-	eventually 20 sh -c "[ \$(cat '$tmp/out' 2>/dev/null | wc -l) -ge 3 ]" ||
+	eventually $HANG sh -c "[ \$(cat '$tmp/out' 2>/dev/null | wc -l) -ge 3 ]" ||
 		fail "memtop $*: no third line: $(cat "$tmp/err")"
 	lck=$(vmlck $mt)
 	heap=$(awk '/\[heap\]/ { h = 1; next } /^[0-9a-f]+-/ { h = 0 } h && /^VmFlags:/' "/proc/$mt/smaps")

@@ -39,13 +39,13 @@ more_lines() { [ "$(lines)" -gt "$1" ]; }
 pgscan0=$(total pgscan) pgsteal0=$(total pgsteal)
 "$MEMTOP" --json -d 0.5 -n 400 --no-bpf -p $$ >"$tmp/json" 2>"$tmp/err" &
 mt=$!
-eventually 10 more_lines 1 || fail "memtop printed $(lines) lines in 10 s: $(cat "$tmp/err")"
+eventually $HANG more_lines 1 || fail "memtop printed $(lines) lines: $(cat "$tmp/err")"
 start=$(lines)
 cg_run "$cg_dir" "$tmp/reader" cat "$FILE"
 wait "$cg_pid" || fail "the reader failed: $(cat "$tmp/reader")"
 # a refresh that began after the reader ended
 n=$(lines)
-eventually 10 more_lines $((n + 1)) || fail "memtop stopped refreshing after the reader"
+eventually $HANG more_lines $((n + 1)) || fail "memtop stopped refreshing after the reader"
 kill "$mt"
 wait "$mt"
 mt=

@@ -39,12 +39,12 @@ named() {
 		'.cgroups[] | select(.path == $p) | .victim_pid == $v' "$tmp/lines.json" |
 		grep -q true
 }
-eventually 30 named || fail "the live run never named $adj the victim of $top_path: $(
+eventually $HANG named || fail "the live run never named $adj the victim of $top_path: $(
 	jq -c --arg p "$top_path" '.cgroups[] | select(.path == $p)' "$tmp/lines.json" | tail -n 1)$(cat "$tmp/err")"
 # two refreshes more, then the recorder stops
 n=$(wc -l <"$tmp/lines.json")
 more() { lines && [ "$(wc -l <"$tmp/lines.json")" -ge $((n + 2)) ]; }
-eventually 20 more || fail "memtop stopped refreshing: $(cat "$tmp/err")"
+eventually $HANG more || fail "memtop stopped refreshing: $(cat "$tmp/err")"
 kill "$mt"
 wait "$mt"
 mt=""

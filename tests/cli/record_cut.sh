@@ -15,7 +15,7 @@ rec=$!
 i=0
 until [ "$("$MEMTOP" --replay "$tmp/rec" -b 2>/dev/null | grep -c '^memtop ')" -ge 8 ]; do
 	i=$((i + 1))
-	[ $i -le 100 ] || fail "the recording never held 8 samples: $(stat -c %s "$tmp/rec") bytes"
+	[ $i -le 600 ] || fail "the recording never held 8 samples: $(stat -c %s "$tmp/rec") bytes"
 	sleep 0.1
 done
 kill -9 $rec

@@ -23,7 +23,7 @@ url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "127.0.0.1:$port" --web-config "$tmp/web.yml" -d 1 2>"$tmp/err" &
 pid=$!
 up() { [ "$(curl -s -o /dev/null -w '%{http_code}' -u alice:pass "$url")" = 200 ]; }
-eventually 20 up || fail "no 200 with alice's password: $(cat "$tmp/err")"
+eventually $HANG up || fail "no 200 with alice's password: $(cat "$tmp/err")"
 
 # COUNT requests with AUTH (a header value, or none): prints the 401s that had exactly
 # one WWW-Authenticate and a body, then the other answers, one a line

@@ -26,7 +26,7 @@ port=$(free_port 43)
 "$MEMTOP" --serve "127.0.0.1:$port" --web-config "$tmp/web.yml" -d 1 2>"$tmp/err" &
 pid=$!
 up() { [ "$(curl -s -o /dev/null -w '%{http_code}' -u alice:right "http://127.0.0.1:$port/metrics")" = 200 ]; }
-eventually 20 up || fail "no 200 with alice's password: $(cat "$tmp/err")"
+eventually $HANG up || fail "no 200 with alice's password: $(cat "$tmp/err")"
 
 python3 - "$port" "$tmp/busy" >"$tmp/flood" 2>&1 <<'EOP' || fail "the flood: $(cat "$tmp/flood")"
 import base64, http.client, sys, threading
@@ -92,7 +92,7 @@ counted() {
 	n=$(sed -n 's/^memtop_http_requests_total{code="503"} //p' "$tmp/page")
 	[ -n "$n" ] && [ "$n" -ge "$busy" ]
 }
-eventually 20 counted || fail "memtop_http_requests_total{code=\"503\"} is '$n', bob got $busy 503s"
+eventually $HANG counted || fail "memtop_http_requests_total{code=\"503\"} is '$n', bob got $busy 503s"
 echo "ok $busy 503s answered, $n counted"
 
 # SIGTERM in a flood
@@ -116,7 +116,7 @@ EOP
 flood=$!
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; kill "$flood" 2>/dev/null; rm -rf "$tmp"' EXIT
 checking() { [ "$(ss -Htn state established "dport = :$port or sport = :$port" | wc -l)" -ge 40 ]; }
-eventually 30 checking || fail "the flood never reached memtop"
+eventually $HANG checking || fail "the flood never reached memtop"
 kill -TERM "$pid"
 gone() { ! kill -0 "$pid" 2>/dev/null || [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" = Z ]; }
 eventually 60 gone || fail "memtop still runs after SIGTERM in the flood"

@@ -30,7 +30,7 @@ url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" --top 5 -d 0.5 2>"$tmp/err" &
 pid=$!
 exported() { curl -sf -o "$tmp/m" "$url" && grep -q "^memtop_process_minor_faults_total{pid=\"$1\"," "$tmp/m"; }
-eventually 20 exported "$child" || fail "the faulting child $child is not exported: $(cat "$tmp/err")"
+eventually $HANG exported "$child" || fail "the faulting child $child is not exported: $(cat "$tmp/err")"
 
 # not among the 5 largest by RSS: it is there for its faults
 rss=$(awk -v p="$child" 'index($0, "memtop_process_resident_bytes{pid=\"" p "\",") == 1 { print $2 }' "$tmp/m")
@@ -39,7 +39,7 @@ larger=$(awk -v r="$rss" '/^memtop_process_resident_bytes\{/ && $2 > r { n++ } E
 # on memtop's first refresh a process's rate is over its life, as top's is, and the idle
 # one faulted its 1 MiB in in its first second; from the second refresh on it is 0
 idle_gone() { curl -sf -o "$tmp/m" "$url" && ! grep -q "{pid=\"$idle\"," "$tmp/m"; }
-eventually 20 idle_gone || fail "the idle 1 MiB process $idle is still exported"
+eventually $HANG idle_gone || fail "the idle 1 MiB process $idle is still exported"
 n=$(grep -c '^memtop_process_resident_bytes{' "$tmp/m")
 [ "$n" -le 20 ] || fail "$n processes exported with --top 5 (at most 4 x 5)"
 
@@ -54,7 +54,7 @@ scraped() {
 	got=$(awk -v p="$child" 'index($0, "memtop_process_minor_faults_total{pid=\"" p "\",") == 1 { print $2 }' "$tmp/m2")
 	[ -n "$got" ]
 }
-eventually 20 scraped || fail "the child left the export"
+eventually $HANG scraped || fail "the child left the export"
 grep -q "{pid=\"$idle\"," "$tmp/m2" && fail "the idle 1 MiB process $idle is exported again"
 # the exposition is the last refresh's, up to -d before the scrape: at most 1 s of faults
 # at the child's pace before it

@@ -19,7 +19,7 @@ alive() { kill -0 $pid 2>/dev/null || fail "memtop --serve exited: $(cat "$tmp/e
 i=0
 until curl -sf -o /dev/null "$url"; do
 	i=$((i + 1))
-	[ $i -le 100 ] || fail "nothing answered on port $port: $(cat "$tmp/err")"
+	[ $i -le 600 ] || fail "nothing answered on port $port: $(cat "$tmp/err")"
 	alive
 	sleep 0.1
 done

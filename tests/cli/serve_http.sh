@@ -18,7 +18,7 @@ port=$(free_port 19)
 url=http://127.0.0.1:$port/metrics
 "$MEMTOP" --serve "$port" -d 2 2>"$tmp/err" &
 pid=$!
-eventually 20 curl -sf -o /dev/null "$url" || fail "nothing answered on $port: $(cat "$tmp/err")"
+eventually $HANG curl -sf -o /dev/null "$url" || fail "nothing answered on $port: $(cat "$tmp/err")"
 
 # keep-alive: two requests on one connection
 curl -sv -o /dev/null -o /dev/null "$url" "$url" 2>"$tmp/v" || fail "curl failed"
@@ -84,7 +84,7 @@ counted() {
 		[ "$(requests 404 "$tmp/c1")" -ge $((n404 + 3)) ] &&
 		[ "$(awk '$1 == "memtop_http_errors_total" { print $2 }' "$tmp/c1")" -ge $((err0 + 1)) ]
 }
-eventually 20 counted || fail "404s or errors not counted: $(grep memtop_http "$tmp/c1")"
+eventually $HANG counted || fail "404s or errors not counted: $(grep memtop_http "$tmp/c1")"
 d=$(awk '$1 == "memtop_refresh_duration_seconds" { print $2 }' "$tmp/c1")
 awk -v d="$d" 'BEGIN { exit !(d > 0 && d < 60) }' || fail "refresh duration '$d'"
 echo "ok $(grep -E '^memtop_(http|refresh)' "$tmp/c1" | tr '\n' ' ')"

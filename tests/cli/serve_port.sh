@@ -16,7 +16,7 @@ port=$(free_port 7)
 url=http://127.0.0.1:$port
 "$MEMTOP" --serve "$port" -d 0.5 2>"$tmp/err" &
 pid=$!
-eventually 20 curl -sf -o /dev/null "$url/metrics" ||
+eventually $HANG curl -sf -o /dev/null "$url/metrics" ||
 	fail "nothing answered on port $port: $(cat "$tmp/err")"
 
 # the second: exit 1 and one line naming the address and the reason

@@ -41,7 +41,7 @@ url=https://127.0.0.1:$port/metrics
 pid=$!
 code() { curl -s --cacert "$tmp/cert.pem" -o "$tmp/body" -D "$tmp/h" -w '%{http_code}' "$@"; }
 up() { [ "$(code -u 'alice:s3cret pass' "$url")" = 200 ]; }
-eventually 20 up || fail "no 200 over TLS with alice's password: $(cat "$tmp/err") $(cat "$tmp/h")"
+eventually $HANG up || fail "no 200 over TLS with alice's password: $(cat "$tmp/err") $(cat "$tmp/h")"
 grep -q '^memtop_memory_total_bytes ' "$tmp/body" || fail "no metrics over TLS"
 openssl s_client -connect "127.0.0.1:$port" -CAfile "$tmp/cert.pem" </dev/null 2>/dev/null |
 	grep -q 'Verify return code: 0 (ok)' || fail "openssl s_client does not verify the certificate"

@@ -37,7 +37,7 @@ measured() {
 	"$MEMTOP" --slab --json -d 1 --no-bpf >"$tmp/json" &
 	mt=$!
 	_line() { [ -s "$tmp/json" ] && [ "$(tail -c 1 "$tmp/json" | od -An -c | tr -d ' ')" = '\n' ]; }
-	eventually 30 _line || fail "memtop printed no line in 30 s"
+	eventually $HANG _line || fail "memtop printed no line"
 	sleep 0.1
 	touch "$tmp/stop"
 	wait "$reader" 2>/dev/null

@@ -47,7 +47,7 @@ wait_ready "$tmp/evil" || fail "the renamed shell never got ready"
 i=0
 until zombie=$(pgrep -P "$reaper") && [ "$(cut -d' ' -f3 /proc/"$zombie"/stat)" = Z ]; do
 	i=$((i + 1))
-	[ $i -lt 50 ] || fail "no zombie under $reaper"
+	[ $i -lt 600 ] || fail "no zombie under $reaper"
 	sleep 0.1
 done
 evil_comm=$(printf 'x) S 1 (\n) R 9')
@@ -105,7 +105,7 @@ mt=$!
 i=0
 until [ "$(wc -l <"$tmp/many")" -ge 2 ]; do
 	i=$((i + 1))
-	[ $i -lt 100 ] || fail "memtop printed no two refreshes in 10 s"
+	[ $i -lt 600 ] || fail "memtop printed no two refreshes"
 	sleep 0.1
 done
 t_switch=
@@ -114,7 +114,7 @@ if [ -n "$switcher" ]; then
 	i=0
 	until grep -q switched "$tmp/switch"; do
 		i=$((i + 1))
-		[ $i -lt 100 ] || fail "the switcher never switched"
+		[ $i -lt 600 ] || fail "the switcher never switched"
 		sleep 0.05
 	done
 	t_switch=$(now)

@@ -29,12 +29,12 @@ for v in 2 1; do
 		MEMTOP_CGROUP_ROOT=$v:'$tree' MEMTOP_CGROUP_SELF=/memtop.scope exec '$MEMTOP' --no-bpf -d 0.5
 	EOF
 	tm_start 160 40 "sh '$tmp/run'"
-	wait_for "PID USER" 10 || fail "v$v: memtop did not start"
-	wait_for "100M/512M]" 10 || fail "v$v: no Lim meter of 100M/512M"
+	wait_for "PID USER" || fail "v$v: memtop did not start"
+	wait_for "100M/512M]" || fail "v$v: no Lim meter of 100M/512M"
 	screen_text | sed -n 2p | grep -q '^Lim\[.*100M/512M\]$' || fail "v$v: line 2 is not the Lim meter: $(screen_text | sed -n 2p)"
 	tm send-keys C
-	wait_for "Hierarchy v$v" 10 || fail "v$v: C did not show the cgroups of hierarchy v$v"
-	wait_for "Cgroups 6, 6 shown" 10 || fail "v$v: not the 6 cgroups of the tree"
+	wait_for "Hierarchy v$v" || fail "v$v: C did not show the cgroups of hierarchy v$v"
+	wait_for "Cgroups 6, 6 shown" || fail "v$v: not the 6 cgroups of the tree"
 	# name, then the cells as the files make them: USAGE LIMIT HIGH %LIM SWAP SWLIM PROCS
 	# KOOM PSI-S (sizes in KiB, through memtop's own formatting; HIGH and PSI-S v2's alone)
 	if [ $v = 2 ]; then
@@ -66,7 +66,7 @@ for v in 2 1; do
 			[ "$(echo $got)" = "$want" ] || { echo "$name: $(echo $got), not $want"; return 1; }
 		done <"$tmp/want"
 	}
-	eventually 10 rows >/dev/null || fail "v$v: rows differ from the files: $(rows)
+	eventually $HANG rows >/dev/null || fail "v$v: rows differ from the files: $(rows)
 $(cat "$tmp/screen")"
 	grep -q '│  └─ app\.service ' "$tmp/screen" && grep -q '   └─ run ' "$tmp/screen" ||
 		fail "v$v: no nested tree: $(grep -A7 '^CGROUP' "$tmp/screen")"

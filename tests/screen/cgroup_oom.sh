@@ -47,7 +47,7 @@ rc=$?
 red_freed() {
 	row | grep -Eq "$red" && pct=$(field %LIM) && awk -v p="$pct" 'BEGIN { exit !(p < 90) }'
 }
-eventually 10 red_freed || fail "the cgroup is not red with its memory freed after its OOM kill (%LIM $pct): $(screen_text)"
+eventually $HANG red_freed || fail "the cgroup is not red with its memory freed after its OOM kill (%LIM $pct): $(screen_text)"
 i=0
 until [ "$(field KOOM)" = 1 ]; do
 	i=$((i + 1))

@@ -85,7 +85,7 @@ dd_go
 tm send-keys 3
 wait_for 'dd_touch+0x' 10 || fail "without frame pointers, no dd_touch"
 by_cfi() { screen_text >"$tmp/screen" && grep -q 'dd_touch+0x[0-9a-f]* < main+0x' "$tmp/screen"; }
-eventually 10 by_cfi || fail "without frame pointers, no dd_touch < main by CFI:
+eventually $HANG by_cfi || fail "without frame pointers, no dd_touch < main by CFI:
 $(cat "$tmp/screen")"
 grep -q 'stacks truncated' "$tmp/screen" && fail "stacks truncated, unwound with CFI"
 dd_stop
@@ -93,5 +93,5 @@ dd_start $PAGES 10 "$HELPERS/dd_grow_nofp"
 open_detail nofp-fp "--unwind fp"
 dd_go
 tm send-keys 3
-wait_for "Stacks are one frame deep" 10 || fail "no word of one-frame stacks walking frame pointers"
+wait_for "Stacks are one frame deep" || fail "no word of one-frame stacks walking frame pointers"
 echo "without frame pointers: whole by CFI; by frame pointers the screen says they are one frame deep"

@@ -124,7 +124,7 @@ $(screen_text)"
 	i=0
 	until [ -s "$tmp/rc" ]; do
 		i=$((i + 1))
-		[ $i -le 50 ] || fail "q on the table did not quit: $(screen_text)"
+		[ $i -le 600 ] || fail "q on the table did not quit: $(screen_text)"
 		sleep 0.1
 	done
 	[ "$(cat "$tmp/rc")" = 0 ] || fail "memtop exited $(cat "$tmp/rc")"

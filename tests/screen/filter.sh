@@ -69,6 +69,6 @@ tm send-keys Enter
 # nobody's processes alone: this test's, and any of another test running meanwhile
 users() { screen_text | awk '/^ *PID USER / { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' | sort -u; }
 only_nobody() { [ "$(users)" = nobody ] && rows | grep -qw "$other"; }
-eventually 10 only_nobody || fail "u nobody shows '$(rows)' of users $(users | tr '\n' ' '), not $other among nobody's"
+eventually $HANG only_nobody || fail "u nobody shows '$(rows)' of users $(users | tr '\n' ' '), not $other among nobody's"
 tm send-keys u Enter
 shows_all

@@ -21,7 +21,7 @@ rss_kb() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$child/status"; }
 i=0
 until [ "$(rss_kb)" -ge 100000 ]; do
 	i=$((i + 1))
-	[ $i -le 100 ] || fail "grow_child did not reach 100M"
+	[ $i -le 600 ] || fail "grow_child did not reach 100M"
 	sleep 0.1
 done
 # memtop -p the child at each size and locale, in the Graphs tab of its detail screen

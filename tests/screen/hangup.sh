@@ -42,7 +42,7 @@ way() {
 	keys=$1 cmd=$2
 	rm -f "$tmp/st/rc"
 	tm_start 100 30 "$cmd"
-	wait_for "Mem" 10 || fail "$cmd: memtop did not start"
+	wait_for "Mem" || fail "$cmd: memtop did not start"
 	for k in $keys; do
 		tm send-keys "$k"
 		sleep 0.3
@@ -76,7 +76,7 @@ echo "a replay under setsid: gone, 129"
 
 # -b printing to the terminal: its next write fails, and it ends
 tm_start 100 30 "setsid -w sh -c '$bin -b -d 1 -p 1; echo \$? >$tmp/st/rc'"
-wait_for "Mem:" 10 || fail "memtop -b printed nothing"
+wait_for "Mem:" || fail "memtop -b printed nothing"
 tm_kill
 gone "-b under setsid"
 wait_file "$tmp/st/rc" 10 || fail "-b: no exit status written"

@@ -27,7 +27,7 @@ printf '%s\n' "$first" | awk '/^ *PID / { for (i = 1; i <= NF; i++) if ($i == "M
 	c && $1 ~ /^[0-9]+$/ { n++; if ($c != "-") bad = 1 } END { exit bad || !n }' ||
 	fail "the first refresh's MINF/s are not '-': $(printf '%s\n' "$first" | sed -n 7,9p)"
 next_refresh 20 || fail "memtop did not refresh a second time"
-eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -Eq '^Faults/s [0-9.]+[KM]?  Major/s [0-9.]+'" ||
+eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -Eq '^Faults/s [0-9.]+[KM]?  Major/s [0-9.]+'" ||
 	fail "the second refresh's rates are not numbers: $(screen_text | grep Faults)"
 echo "first refresh: '-' for the rates since boot; second: $(screen_text | grep -o '^Faults/s [^ ]*')"
 tm_kill
@@ -44,7 +44,7 @@ if [ -r "$root/memory.usage_in_bytes" ]; then
 		b=$(fmt_kb $(($(cat $root/memory.usage_in_bytes) / 1024)))
 		[ "$s" = "$a" ] || [ "$s" = "$b" ]
 	}
-	eventually 20 same || fail "the root's USAGE is $(shown), the kernel says $a"
+	eventually $HANG same || fail "the root's USAGE is $(shown), the kernel says $a"
 	echo "the root's USAGE $(shown) is memory.usage_in_bytes at the root"
 	tm_kill
 fi

@@ -34,13 +34,13 @@ kid 4 td && d=$kid
 # watch ARGS PID: memtop ARGS until PID's row shows
 watch() {
 	tm_start 120 30 "$MEMTOP -d 0.5 $1"
-	eventually 10 shows "$2" || fail "memtop $1 never showed $2: $(screen_text)"
+	eventually $HANG shows "$2" || fail "memtop $1 never showed $2: $(screen_text)"
 }
 watch "-o pid -p $a,$b,$c,$d" "$d"
 tm send-keys x
 wait_for "unknown key x, h for help" || fail "x did not say it is unknown"
 tm send-keys Home Space Space Space
-eventually 10 selected_is "$d" ||
+eventually $HANG selected_is "$d" ||
 	fail "three Spaces did not select the fourth row"
 tm send-keys k
 wait_for "Signal" || wait_for "signal" || fail "k opened no signal prompt"
@@ -48,7 +48,7 @@ tm send-keys Enter
 wait_for "to 3 tagged processes? [y/N]" || fail "the confirmation does not name 3 tagged processes"
 tm send-keys y
 for p in $a $b $c; do
-	eventually 10 sh -c "! kill -0 $p 2>/dev/null || grep -q '^State:.*Z' /proc/$p/status" ||
+	eventually $HANG sh -c "! kill -0 $p 2>/dev/null || grep -q '^State:.*Z' /proc/$p/status" ||
 		fail "tagged pid $p still runs"
 done
 wait "$a" "$b" "$c" 2>/dev/null
@@ -63,13 +63,13 @@ kid 8 fa && small=$kid
 kid 40 fb && large=$kid
 watch "-p $small,$large" "$large"
 tm send-keys Home
-eventually 10 selected_is "$large" ||
+eventually $HANG selected_is "$large" ||
 	fail "Home did not select the largest: $(selected_pid)"
 tm send-keys F
 wait_for "following $large" || fail "F did not say whom it follows"
 tm send-keys I
 sorted_small_first() { screen_text | awk '$1 ~ /^[0-9]+$/ { print $1; exit }' | grep -qx "$small"; }
-eventually 10 sorted_small_first || fail "I did not put the smallest first"
+eventually $HANG sorted_small_first || fail "I did not put the smallest first"
 [ "$(selected_pid)" = "$large" ] || fail "F: after the re-sort the selection is on $(selected_pid), not $large"
 echo "F followed $large through a re-sort"
 
@@ -86,7 +86,7 @@ alive "$large" || fail "n killed $large"
 if command -v lsof >/dev/null; then
 	tm send-keys l
 	wait_for "memtop: lsof -p $large" || fail "l did not run lsof"
-	wait_for "press a key to return" 20 || fail "lsof never ended"
+	wait_for "press a key to return" || fail "lsof never ended"
 	screen_text | grep -q "alloc_child" || fail "lsof -p $large does not list alloc_child: $(screen_text)"
 	tm send-keys q
 	wait_for "F1Help" || fail "a key did not bring the table back"
@@ -121,7 +121,7 @@ tm_kill
 
 # without lsof and strace on PATH
 tm_start 120 30 "PATH=/nonexistent $MEMTOP -d 0.5 -p $large"
-eventually 10 shows "$large" ||
+eventually $HANG shows "$large" ||
 	fail "the process never showed"
 tm send-keys l
 wait_for "lsof is not installed" || fail "l without lsof said nothing: $(screen_text | tail -n 1)"

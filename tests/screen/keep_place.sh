@@ -34,7 +34,7 @@ child=$(awk '{ print $2; exit }' "$tmp/child")
 tm_start 150 16 "'$MEMTOP' -d 0.5 -p $child,$holder,$$"
 i=0
 until [ "$(first_pid)" = "$child" ]; do
-	[ $i -lt 50 ] || fail "the 300 MB child never came first: $(rows | head -3)"
+	[ $i -lt 600 ] || fail "the 300 MB child never came first: $(rows | head -3)"
 	sleep 0.1
 	i=$((i + 1))
 done

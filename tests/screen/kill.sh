@@ -54,7 +54,7 @@ wait_for "sent SIGKILL to $victim" || fail "y did not report the signal"
 i=0
 while alive $victim; do
 	i=$((i + 1))
-	[ $i -le 50 ] || fail "pid $victim is still in state '$(state $victim)' after y"
+	[ $i -le 600 ] || fail "pid $victim is still in state '$(state $victim)' after y"
 	sleep 0.1
 done
 wait "$victim"

@@ -34,9 +34,9 @@ victim() {
 	nsenter -t "$init" -p -m "$tmp/victim" 1000 &
 	ventry=$!
 	kids="$kids $ventry"
-	eventually 10 child_of $ventry >/dev/null || fail "the victim did not start"
+	eventually $HANG child_of $ventry >/dev/null || fail "the victim did not start"
 	victim=$(child_of $ventry)
-	eventually 10 sh -c "[ \"\$(awk '{ print \$2 }' /proc/$victim/stat)\" = '(victim)' ]" ||
+	eventually $HANG sh -c "[ \"\$(awk '{ print \$2 }' /proc/$victim/stat)\" = '(victim)' ]" ||
 		fail "pid $victim never became the victim"
 	vns=$(ns_pid $victim)
 }
@@ -50,7 +50,7 @@ impostor() {
 		\"$tmp/impostor\" 1000 & echo \$! >\"$tmp/imp\"; wait" &
 	ientry=$!
 	kids="$kids $ientry"
-	eventually 10 test -s "$tmp/imp" || fail "the impostor did not start"
+	eventually $HANG test -s "$tmp/imp" || fail "the impostor did not start"
 	[ "$(cat "$tmp/imp")" = "$vns" ] || fail "the impostor took pid $(cat "$tmp/imp"), not $vns"
 	impostor=$(pgrep -x impostor -P "$(child_of $ientry)") || fail "no impostor here"
 	echo "victim: pid $vns of the namespace ($victim here); impostor: the same ($impostor here)"

@@ -29,7 +29,7 @@ cmd_col() { titles | awk '{ print index($0, "COMMAND") }'; }
 
 check_width() { # W H MIN_CMD [RUN]
 	tm_start "$1" "$2" "${4:-$MEMTOP} -d 0.5 -p $a,$b"
-	eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | awk '\$1 == $a || \$1 == $b' |
+	eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | awk '\$1 == $a || \$1 == $b' |
 		grep -c . | grep -qx 2" || fail "$1x$2: the two children never appeared: $(screen_text)"
 	c=$(cmd_col)
 	[ -n "$c" ] && [ $((${1} - c + 1)) -ge "$3" ] ||
@@ -59,7 +59,7 @@ titles | grep -q " USER " || fail "80x24: USER is gone: $(titles)"
 # the whole of each marker shows; Left brings PID back
 tm send-keys Right
 scrolled() { ! titles | grep -q '^ *PID '; }
-eventually 10 scrolled || fail "Right did not scroll: $(titles)"
+eventually $HANG scrolled || fail "Right did not scroll: $(titles)"
 cmd=$(tr '\0' ' ' </proc/$a/cmdline | sed 's/ $//')
 n=0
 until screen_text | grep -qF -- "na$$-one"; do
@@ -70,7 +70,7 @@ until screen_text | grep -qF -- "na$$-one"; do
 done
 echo "Right scrolled until 'na$$-one' showed whole"
 for i in $(seq 80); do tm send-keys Left; done
-eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -q '^ *PID '" ||
+eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -q '^ *PID '" ||
 	fail "Left did not scroll back: $(titles)"
 tm_kill
 

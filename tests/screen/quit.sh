@@ -13,7 +13,7 @@ quits() { # KEY INTERVAL
 	i=0
 	until [ -s "$tmp/$1" ]; do
 		i=$((i + 1))
-		[ $i -le 50 ] || fail "$1 did not quit memtop: $(screen_text)"
+		[ $i -le 600 ] || fail "$1 did not quit memtop: $(screen_text)"
 		sleep 0.1
 	done
 	[ "$(cat "$tmp/$1")" = 0 ] || fail "after $1 memtop exited with status $(cat "$tmp/$1")"

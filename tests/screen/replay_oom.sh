@@ -23,16 +23,16 @@ cg_make "memtop-$tag" $((64 << 20))
 rec=$!
 # two samples before the kill, then the kill seen by the live run (30 s at most each)
 lines() { [ "$(wc -l <"$tmp/live.json")" -ge "$1" ]; }
-eventually 30 lines 2 || fail "the recorder printed no 2 lines in 30 s: $(cat "$tmp/err")"
+eventually $HANG lines 2 || fail "the recorder printed no 2 lines: $(cat "$tmp/err")"
 cg_run "$cg_dir" "$tmp/victim" "$HELPERS/grow_child" 100 0 "victim-$tag"
 victim=$cg_pid
 wait "$victim" 2>/dev/null
 rc=$?
 [ $rc = 137 ] || fail "the child growing past 64 MiB exited $rc, not 137 (killed)"
 killed() { jq -e --argjson p "$victim" 'select(.events[]?.pid == $p)' "$tmp/live.json" >/dev/null 2>&1; }
-eventually 30 killed
+eventually $HANG killed
 n=$(wc -l <"$tmp/live.json")
-eventually 30 lines $((n + 2)) || fail "the recorder stopped after the kill: $(cat "$tmp/err")"
+eventually $HANG lines $((n + 2)) || fail "the recorder stopped after the kill: $(cat "$tmp/err")"
 kill $rec
 wait $rec 2>/dev/null
 rec=""

@@ -28,11 +28,11 @@ dashes() {
 	echo $n
 }
 no_dashes() { [ "$(dashes)" = 0 ]; }
-eventually 10 no_dashes || fail "the first screen has rows without PSS: $(screen_text)"
+eventually $HANG no_dashes || fail "the first screen has rows without PSS: $(screen_text)"
 screen_text >"$tmp/top"
 tm send-keys End
 moved() { screen_text | cmp -s - "$tmp/top" && return 1 || return 0; }
-eventually 10 moved || fail "End did not scroll: $(screen_text)"
-eventually 10 no_dashes || fail "after End, rows without PSS (paused, no refresh): $(screen_text)"
+eventually $HANG moved || fail "End did not scroll: $(screen_text)"
+eventually $HANG no_dashes || fail "after End, rows without PSS (paused, no refresh): $(screen_text)"
 screen_text | grep -q 'Tasks' || fail "the header is gone"
 echo "End: the last rows show PSS at once, $(screen_text | awk 'NR > 7 && NF' | wc -l) rows"

@@ -11,8 +11,8 @@ trap 'exit 1' INT TERM HUP
 hz=$(getconf CLK_TCK)
 page_kb=$(($(getconf PAGESIZE) / 1024))
 tm_start 140 30 "exec '$MEMTOP' -d 1 -p $$"
-wait_for "CPU/refresh" 10 || fail "the header never showed memtop's CPU"
-wait_for "BPF on" 10 || fail "BPF never on" # loaded on a thread
+wait_for "CPU/refresh" || fail "the header never showed memtop's CPU"
+wait_for "BPF on" || fail "BPF never on" # loaded on a thread
 mt=$(tm list-panes -F '#{pane_pid}')
 ticks() { awk '{ print $14 + $15 }' "/proc/$mt/stat"; }
 # bpf_line: the line after "Tasks ...", where the BPF status is
@@ -55,8 +55,8 @@ echo "RSS $shown, statm $rss kB: $line"
 tm kill-server
 TMUX_SOCK=memtop-test-$$-narrow
 tm_start 50 24 "exec '$MEMTOP' -d 1 -p $$"
-wait_for "CPU/refresh" 10 || fail "50 columns: no CPU/refresh: $(screen_text)"
-wait_for "BPF on" 10 || fail "50 columns: BPF never on: $(screen_text)" # loaded on a thread
+wait_for "CPU/refresh" || fail "50 columns: no CPU/refresh: $(screen_text)"
+wait_for "BPF on" || fail "50 columns: BPF never on: $(screen_text)" # loaded on a thread
 line=$(bpf_line)
 printf '%s\n' "$line" | grep -Eq '^BPF .*  CPU/refresh [0-9.]+ms *$' ||
 	fail "50 columns: the BPF line is '$line'"

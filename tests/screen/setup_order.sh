@@ -23,9 +23,9 @@ while [ "$n" -gt 0 ]; do tm send-keys Down; n=$((n - 1)); done
 tm send-keys F7 F7 F7
 # the picker lists the new order: TXT right after USER (once the three keys are read)
 txt_fourth() { screen_text | grep '^\[' | sed -n '4p' | grep -q "] TXT "; }
-eventually 10 txt_fourth || fail "F7 did not move TXT up the list: $(screen_text | grep '^\[' | head -5)"
+eventually $HANG txt_fourth || fail "F7 did not move TXT up the list: $(screen_text | grep '^\[' | head -5)"
 tm send-keys Escape
-eventually 10 txt_first || fail "the table does not show TXT before RSS: $(titles)"
+eventually $HANG txt_first || fail "the table does not show TXT before RSS: $(titles)"
 tm send-keys W
 wait_for "settings saved to $rc" || fail "W did not save"
 grep -q '^order=pid,ppid,user,txt,rss,vsz,shr,data,' "$rc" || fail "the saved order: $(grep order "$rc")"
@@ -33,7 +33,7 @@ tm_kill
 TMUX_SOCK=memtop-test-$$-2
 tm_start 160 40 "'$MEMTOP' -d 0.5"
 wait_for "PID USER" || fail "memtop did not start again"
-eventually 10 txt_first || fail "the next start does not keep the order: $(titles)"
+eventually $HANG txt_first || fail "the next start does not keep the order: $(titles)"
 echo "F7 moved TXT before RSS, W saved '$(grep '^order=' "$rc" | cut -c1-40)...', the next start kept it"
 tm_kill
 

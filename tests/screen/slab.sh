@@ -26,17 +26,17 @@ sizes_kb >"$tmp/sizes"
 sort -rn -c "$tmp/sizes" 2>/dev/null || fail "not by size: $(tr '\n' ' ' <"$tmp/sizes")"
 tm send-keys '<' '<' '<' '<'
 by_name() { names >"$tmp/names" && LC_ALL=C sort -c "$tmp/names" 2>/dev/null; }
-eventually 10 by_name || fail "< x4 did not sort by name: $(tr '\n' ' ' <"$tmp/names")"
+eventually $HANG by_name || fail "< x4 did not sort by name: $(tr '\n' ' ' <"$tmp/names")"
 tm send-keys '>' '>' '>' '>'
 tm send-keys '\'
 wait_for "Filter:" || fail "\\ opened no filter prompt"
 tm send-keys -l "kmalloc-"
 only_kmalloc() { ! names | grep -v 'kmalloc-' >"$tmp/other"; }
-eventually 10 only_kmalloc || fail "the filter kept $(tr '\n' ' ' <"$tmp/other")"
+eventually $HANG only_kmalloc || fail "the filter kept $(tr '\n' ' ' <"$tmp/other")"
 [ "$(names | wc -l)" -ge 3 ] || fail "the filter left $(names | wc -l) rows"
 tm send-keys Enter I
 smallest_first() { sizes_kb >"$tmp/sizes" && sort -n -c "$tmp/sizes" 2>/dev/null; }
-eventually 10 smallest_first || fail "I did not invert: $(tr '\n' ' ' <"$tmp/sizes")"
+eventually $HANG smallest_first || fail "I did not invert: $(tr '\n' ' ' <"$tmp/sizes")"
 screen_text | grep -q "filter: kmalloc-" || fail "the bottom line does not show the filter"
 tm send-keys Escape
 wait_for "PID" || fail "Esc did not go back to the processes"

@@ -30,12 +30,12 @@ tm_start 120 30 "$MEMTOP -d 0.5 -p $child"
 wait_for "sorth-$$" || fail "the child never showed"
 has_title PSS && fail "PSS is shown by default: $(titles)"
 pick PSS
-eventually 10 has_title PSS || fail "sorting by PSS did not show it: $(titles)"
+eventually $HANG has_title PSS || fail "sorting by PSS did not show it: $(titles)"
 col=$(titles | awk '{ for (i = 1; i <= NF; i++) if ($i == "PSS") print i }')
 pss() { screen_text | awk -v p="$child" -v c="$col" '$1 == p { print $c }'; }
 want=$(fmt_kb "$(awk '/^Pss:/ { print $2 }' /proc/$child/smaps_rollup)")
 pss_is() { [ "$(pss)" = "$want" ]; }
-eventually 10 pss_is || fail "PSS of $child is '$(pss)', smaps_rollup says $want"
+eventually $HANG pss_is || fail "PSS of $child is '$(pss)', smaps_rollup says $want"
 echo "F6 listed hidden PSS; choosing it sorted by it and showed $want for $child"
 tm_kill
 
@@ -43,5 +43,5 @@ tm_start 80 24 "$MEMTOP -d 0.5 -p $child"
 wait_for "alloc_child 24" || fail "the child never showed at 80x24"
 has_title TXT && fail "TXT is shown at 80 columns: $(titles)"
 pick TXT
-eventually 10 has_title TXT || fail "sorting by TXT at 80 columns did not show it: $(titles)"
+eventually $HANG has_title TXT || fail "sorting by TXT at 80 columns did not show it: $(titles)"
 echo "80x24: TXT, left out, listed and shown once sorted by: $(titles)"

@@ -59,7 +59,7 @@ done
 start cycle "'$copy' -p $$"
 tm send-keys V
 wait_for "theme 256" || fail "V, copied: did not go to 256"
-eventually 10 sh -c "tmux -L '$TMUX_SOCK' capture-pane -p -e | grep -q '[34]8;5;'" ||
+eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p -e | grep -q '[34]8;5;'" ||
 	fail "V to 256, copied: no palette color drawn"
 tm send-keys V
 wait_for "theme light" || fail "a second V, copied: did not go to light"

@@ -47,13 +47,13 @@ $(cat "$tmp/want")"
 commands() { screen_text | awk '/^ *PID / { c = index($0, "COMMAND"); next } c && $1 ~ /^[0-9]+$/ { print $1, substr($0, c) }'; }
 tm resize-window -x 80 -y 30
 room() { screen_text | awk '/^ *PID / { exit !(index($0, "COMMAND") <= 80 - 24 + 1) }'; }
-eventually 10 room || fail "the tree view at 80 columns did not make room for the command"
+eventually $HANG room || fail "the tree view at 80 columns did not make room for the command"
 # the rows as drawn after the titles (read again until the frame is whole, 10 s at most)
 narrow() {
 	commands >"$tmp/narrow"
 	grep -q "^$large ├─ alloc_child 16" "$tmp/narrow" && grep -q "^$small └─ alloc_child 8" "$tmp/narrow"
 }
-eventually 10 narrow || fail "at 80 columns the tree view shows
+eventually $HANG narrow || fail "at 80 columns the tree view shows
 $(cat "$tmp/narrow")"
 
 tm send-keys F5

@@ -25,7 +25,7 @@ done
 i=0
 until [ "$(ps -u $user -o pid= | wc -l)" -eq 3 ]; do
 	i=$((i + 1))
-	[ $i -le 100 ] || fail "the three sleeps of $user never started"
+	[ $i -le 600 ] || fail "the three sleeps of $user never started"
 	sleep 0.05
 done
 kids="$kids $(ps -u $user -o pid=)"
@@ -52,7 +52,7 @@ wait_for "PSS and USS (smaps_rollup) unread for" || fail "no line counts the unr
 i=0
 until [ "$(row $user | awk '{ print $2 }')" = 3 ]; do
 	i=$((i + 1))
-	[ $i -le 50 ] || fail "no $user row of COUNT 3: $(screen_text)"
+	[ $i -le 600 ] || fail "no $user row of COUNT 3: $(screen_text)"
 	sleep 0.1
 done
 next_refresh || fail "memtop did not refresh"
@@ -77,9 +77,9 @@ col_kb() { screen_text | awk -v c="$1" '/^USER +COUNT/ { t = 1; next } t && NF =
 	while read -r s; do kib "$s"; done; }
 tm send-keys '<'
 uss_sorted() { col_kb 4 >"$tmp/uss_kb" && sort "$@" -c "$tmp/uss_kb" 2>/dev/null; }
-eventually 10 uss_sorted -rn || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
+eventually $HANG uss_sorted -rn || fail "< did not sort by USS: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I
-eventually 10 uss_sorted -n || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
+eventually $HANG uss_sorted -n || fail "I did not invert: $(tr '\n' ' ' <"$tmp/uss_kb")"
 tm send-keys I M
 
 tm send-keys '\'
@@ -87,12 +87,12 @@ wait_for "Filter:" || fail "\\ opened no filter prompt"
 tm send-keys -l "obod"
 users_left() { screen_text | awk '/^USER +COUNT/ { t = 1; next } t && NF == 6 { print $1 }' >"$tmp/users" &&
 	[ "$(cat "$tmp/users")" = $user ]; }
-eventually 10 users_left || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
+eventually $HANG users_left || fail "the filter left: $(tr '\n' ' ' <"$tmp/users")"
 tm send-keys Enter Enter
 wait_for "PID USER" || fail "Enter on $user did not go to the process table"
 owners() { screen_text | awk '/^ +PID USER/ { t = 1; next } t && $1 ~ /^[0-9]+$/ { print $2 }' |
 	sort -u >"$tmp/owners" && [ "$(cat "$tmp/owners")" = $user ]; }
-eventually 10 owners || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
+eventually $HANG owners || fail "Enter on $user shows: $(tr '\n' ' ' <"$tmp/owners")"
 tm_kill
 
 # the exited pane: a child seen running, then gone, shows with its name
@@ -108,7 +108,7 @@ tm send-keys X
 wait_for "Exited processes" || fail "X opened no exited pane"
 wait_for "LAST RSS" || fail "no titles on the exited pane"
 listed() { screen_text | grep -E "^[0-9:]{8} +$bye bye_bye_child +root +[0-9.]+[KMG]\$" >/dev/null; }
-eventually 10 listed || fail "the exited pane does not list $bye bye_bye_child: $(screen_text)"
+eventually $HANG listed || fail "the exited pane does not list $bye bye_bye_child: $(screen_text)"
 echo "the exited pane lists $bye bye_bye_child at row $(screen_text | grep -n " $bye bye_bye_child " | cut -d: -f1)"
 tm send-keys Escape
 wait_for "PID USER" || fail "Esc did not go back to the process table"
