@@ -170,7 +170,7 @@ next_refresh() {
 }
 
 # fmt_kb KIB...: each size as memtop shows it ("512K", "9.8M", "300M"), one a line, by
-# memtop's own fmt_kb (src/text.c, built into build/tests/fmt_kb), for tests that compare
+# memtop's own fmt_kb (src/base/text.c, built into build/tests/fmt_kb), for tests that compare
 # what the screen shows with /proc
 fmt_kb() { "$HELPERS/fmt_kb" "$@"; }
 # FMT_KB_AWK: the same as an awk function fmt_kb(KIB), KIB below 0 taken as 0 and its
