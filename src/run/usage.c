@@ -1,7 +1,28 @@
 /* memtop --help: the flags, one a line (man/mkman.c makes the manual's OPTIONS of it) */
 #include <stdio.h>
+#include <string.h>
 
 #include "options.h"
+
+#define DESC_COL 24 /* where a flag's description starts, and its lines go on */
+#define LINE_W	 80
+
+/* -o's names, the column table's, wrapped under the flag's description */
+static void sort_names(FILE *f)
+{
+	int at = fprintf(f, "  -o, --sort FIELD      sort by FIELD (default %s):",
+			 prefs_table[PREF_SORT].preset);
+
+	for (int c = 0; c < COL_COUNT; c++) {
+		int len = (int)strlen(columns[c].name);
+		if (at + 1 + len >= LINE_W)
+			at = fprintf(f, "\n%*s", DESC_COL, "") - 1;
+		else
+			at += fprintf(f, " ");
+		at += fprintf(f, "%s", columns[c].name);
+	}
+	fputc('\n', f);
+}
 
 void options_usage(FILE *f)
 {
@@ -15,12 +36,10 @@ void options_usage(FILE *f)
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "      --cgroup PATH     show only processes in memory cgroup PATH (as\n"
-	      "                        /proc/PID/cgroup names it) or below it\n"
-	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        used pss uss oom mem minflt majflt swapin reclaim comm\n"
-	      "                        cgroup cmd\n"
-	      "                        (default rss)\n"
-	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
+	      "                        /proc/PID/cgroup names it) or below it\n",
+	      f);
+	sort_names(f);
+	fputs("      --columns LIST    show these columns (names as for -o, comma-separated);\n"
 	      "                        +pss,uss adds to the default set, -txt removes\n"
 	      "  -t, --tree            show processes under their parents (key t)\n"
 	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
@@ -66,10 +85,9 @@ void options_usage(FILE *f)
 	      "                        screen starts on it\n"
 	      "      --stacks PID[:SECS]\n"
 	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
-	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
-	      "                        top ones (text or --json); without :SECS, -d SECS\n"
-	      "                        sets them, as it did before :SECS (kept for scripts);\n"
-	      "                        a thread id stands for its process\n"
+	      "                        for SECS seconds (default -d's, else 1; 0.1 to 86400),\n"
+	      "                        print the top ones (text or --json); a thread id\n"
+	      "                        stands for its process\n"
 	      "      --stacks -- CMD ARGS...\n"
 	      "                        start CMD (as $SUDO_USER under sudo) and sample it from\n"
 	      "                        its first instruction until it exits (or -d SECS, given\n"
