@@ -3,23 +3,51 @@
 #include <string.h>
 
 #include "options.h"
+#include "theme.h"
 
 #define DESC_COL 24 /* where a flag's description starts, and its lines go on */
 #define LINE_W	 80
 
-/* -o's names, the column table's, wrapped under the flag's description */
+/* Prints word after a space, or on a line of its own under the description where the line
+ * has no room for it; returns the column after it */
+static int word(FILE *f, int at, const char *word)
+{
+	int len = (int)strlen(word);
+
+	if (at + 1 + len >= LINE_W)
+		at = fprintf(f, "\n%*s", DESC_COL, "") - 1;
+	else
+		at += fprintf(f, " ");
+	return at + fprintf(f, "%s", word);
+}
+
+/* -o's names: the column table's */
 static void sort_names(FILE *f)
 {
 	int at = fprintf(f, "  -o, --sort FIELD      sort by FIELD (default %s):",
 			 prefs_table[PREF_SORT].preset);
 
-	for (int c = 0; c < COL_COUNT; c++) {
-		int len = (int)strlen(columns[c].name);
-		if (at + 1 + len >= LINE_W)
-			at = fprintf(f, "\n%*s", DESC_COL, "") - 1;
-		else
-			at += fprintf(f, " ");
-		at += fprintf(f, "%s", columns[c].name);
+	for (int c = 0; c < COL_COUNT; c++)
+		at = word(f, at, columns[c].name);
+	fputc('\n', f);
+}
+
+/* --theme's names: the themes compiled in (themes/), the default first */
+static void theme_names(FILE *f)
+{
+	const char *first = theme_next(""), *t = first;
+	char name[64];
+	int at = fprintf(f, "      --theme NAME      colors:");
+
+	do {
+		snprintf(name, sizeof(name), "%s,", t);
+		at = word(f, at, name);
+		t = theme_next(t);
+	} while (strcmp(t, first));
+	for (const char *w = "or a path to a .theme file (key V cycles them; NO_COLOR set: mono)";
+	     *w; w += strcspn(w, " "), w += *w == ' ') {
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, " "), w);
+		at = word(f, at, name);
 	}
 	fputc('\n', f);
 }
@@ -98,10 +126,10 @@ void options_usage(FILE *f)
 	      "                        PID's allocations (libc malloc and its kin, mmap)\n"
 	      "                        not freed within SECS seconds (default 10), by\n"
 	      "                        stack, with bytes, counts and the oldest's age (text\n"
-	      "                        or --json); small ones sampled, see doc/stacks.md\n"
-	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
-	      "                        file (key V cycles them; NO_COLOR set: mono)\n"
-	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
+	      "                        or --json); small ones sampled, see doc/stacks.md\n",
+	      f);
+	theme_names(f);
+	fputs("      --no-mouse        leave the mouse to the terminal (its own selection)\n"
 	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
 	      "                        dwarf (default) copies the top of the stack and unwinds\n"
 	      "                        it with the programs' CFI, for programs built without\n"

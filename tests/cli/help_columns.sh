@@ -2,7 +2,7 @@
 # --help's list of the names -o sorts by is the column table's: it names every column -o
 # accepts (the table itself lists them, in -o's message for a name it lacks), and -o and
 # --columns accept every name it lists. --help describes the present: no "as it did
-# before", no "kept for".
+# before", no "kept for". --theme names every theme of themes/ (each compiled in).
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,6 +30,13 @@ while read -r name; do
 done <"$tmp/listed"
 [ "$(wc -l <"$tmp/listed")" -eq "$(wc -l <"$tmp/table")" ] ||
 	fail "--help lists $(wc -l <"$tmp/listed") names, the table has $(wc -l <"$tmp/table")"
+
+awk '/^      --theme/ { on = 1; print; next } on && /^                        / { print; next }
+	{ on = 0 }' "$tmp/help" >"$tmp/themes"
+for t in themes/*.theme; do
+	t=$(basename "$t" .theme)
+	grep -q -w -- "$t," "$tmp/themes" || fail "--theme does not name the theme $t: $(cat "$tmp/themes")"
+done
 
 if grep -n -i -E 'as it did|did before|kept for scripts|used to|no longer|formerly' "$tmp/help"; then
 	fail "--help speaks of the past (above)"
