@@ -479,7 +479,7 @@ static void symbolize_kernel_text(void **state)
 	symbolizer_free(s);
 }
 
-int run_detail_tests(void)
+UNIT_GROUP(detail)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rollup_fields),

@@ -424,7 +424,7 @@ static void prefs_rows(void **state)
 	free(help);
 }
 
-int run_options_tests(void)
+UNIT_GROUP(options)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),	    cmocka_unit_test(good_values),

@@ -260,7 +260,7 @@ static void paging_totals(void **state)
 	model_free(&m);
 }
 
-int run_sysfig_tests(void)
+UNIT_GROUP(sysfig)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(declared),	 cmocka_unit_test(values),
