@@ -129,9 +129,9 @@ static void figures(FILE *out)
 {
 	for (int g = 0; g < SF_NGROUPS; g++) {
 		fputs("\n**", out);
-		md(out, sf_group_title[g]);
+		md(out, sf_groups[g].title);
 		fputs("** (JSON `", out);
-		md(out, sf_group_json[g]);
+		md(out, sf_groups[g].json);
 		fputs("`)\n\n| JSON key | label | meaning | metric |\n| --- | --- | --- | --- |\n",
 		      out);
 		for (size_t i = 0; i < n_sys_figures; i++) {
@@ -194,9 +194,9 @@ static void json(FILE *out)
 	for (int g = 0; g < SF_NGROUPS; g++) {
 		bool first = true;
 		fputs("- `", out);
-		md(out, sf_group_json[g]);
+		md(out, sf_groups[g].json);
 		fputs("` (", out);
-		md(out, sf_group_title[g]);
+		md(out, sf_groups[g].title);
 		fputs("): ", out);
 		for (size_t i = 0; i < n_sys_figures; i++) {
 			if (sys_figures[i].group != (enum sf_group)g)

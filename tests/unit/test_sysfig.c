@@ -111,7 +111,7 @@ static void declared(void **state)
 		assert_non_null(f->get);
 		assert_true(!f->metric == !f->help);
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(sf_group_json[f->group], sf_group_json[sys_figures[j].group]))
+			if (!strcmp(sf_groups[f->group].json, sf_groups[sys_figures[j].group].json))
 				assert_string_not_equal(f->json, sys_figures[j].json);
 	}
 	for (size_t i = 0; i < rec_nsys_fields; i++) {
