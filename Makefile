@@ -232,7 +232,7 @@ $(BUILD)/tests/cxx_grow: tests/helpers/cxx_grow.cc
 	$(call say,CXX,$<)
 	$(Q)$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror $< -o $@
 
-# fmt_kb as memtop formats sizes, from its own src/text.c, for tests that compare the screen
+# fmt_kb as memtop formats sizes, from its own src/base/text.c, for tests that compare the screen
 # with /proc
 $(BUILD)/tests/fmt_kb: tests/helpers/fmt_kb.c $(BUILD)/src/base/text.o
 	@mkdir -p $(@D)

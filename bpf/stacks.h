@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Types shared by bpf/stacks.bpf.c (the drill-down's stack sampler) and src/stacks.c. */
+/* Types shared by bpf/stacks.bpf.c (the drill-down's stack sampler) and src/stacks/stacks.c. */
 #ifndef MEMTOP_BPF_STACKS_H
 #define MEMTOP_BPF_STACKS_H
 

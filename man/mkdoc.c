@@ -5,7 +5,7 @@
  * and
  *     <!-- end generated -->
  * and NAME is one of the blocks below (columns, cgcolumns, figures, account, keys, json,
- * metrics). Everything else of the page is copied as it is.
+ * metrics, recfields). Everything else of the page is copied as it is.
  * Usage: mkman --doc PAGE > PAGE.new */
 #include "mkman.h"
 
@@ -19,6 +19,7 @@
 #include "groupcolumns.h"
 #include "metric.h"
 #include "prompt.h"
+#include "recfmt.h"
 #include "sysfig.h"
 #include "tui.h"
 
@@ -128,9 +129,9 @@ static void figures(FILE *out)
 {
 	for (int g = 0; g < SF_NGROUPS; g++) {
 		fputs("\n**", out);
-		md(out, sf_group_title[g]);
+		md(out, sf_groups[g].title);
 		fputs("** (JSON `", out);
-		md(out, sf_group_json[g]);
+		md(out, sf_groups[g].json);
 		fputs("`)\n\n| JSON key | label | meaning | metric |\n| --- | --- | --- | --- |\n",
 		      out);
 		for (size_t i = 0; i < n_sys_figures; i++) {
@@ -193,9 +194,9 @@ static void json(FILE *out)
 	for (int g = 0; g < SF_NGROUPS; g++) {
 		bool first = true;
 		fputs("- `", out);
-		md(out, sf_group_json[g]);
+		md(out, sf_groups[g].json);
 		fputs("` (", out);
-		md(out, sf_group_title[g]);
+		md(out, sf_groups[g].title);
 		fputs("): ", out);
 		for (size_t i = 0; i < n_sys_figures; i++) {
 			if (sys_figures[i].group != (enum sf_group)g)
@@ -248,6 +249,40 @@ static void metrics(FILE *out)
 	table_metrics(out, METRIC_GROUP_PREFIX, group_columns, GROUPCOL_COUNT);
 }
 
+/* The system fields a recording holds (recfields.def), by type; the fields of each NUMA node
+ * and BPF concern once, with I for its number */
+static void recfields(FILE *out)
+{
+	static const char *const types[] = {
+		[RF_U64] = "1, u64",	    [RF_I64] = "2, signed",	 [RF_U32] = "3, u32",
+		[RF_SIZE] = "4, size",	    [RF_BOOL] = "5, bool",	 [RF_DBL] = "6, double",
+		[RF_HIST] = "7, histogram", [RF_CHARS] = "8, char array"};
+	char name[128];
+
+	fputs("| type | fields |\n| --- | --- |\n", out);
+	for (size_t t = RF_U64; t < sizeof(types) / sizeof(*types); t++) {
+		bool first = true;
+		fprintf(out, "| %s | ", types[t]);
+		for (size_t f = 0; f < rec_nsys_fields; f++) {
+			const char *n = rec_sys_fields[f].name, *i = n;
+			if (rec_sys_fields[f].type != t)
+				continue;
+			while ((i = strchr(i, '.')) && !(i[1] >= '0' && i[1] <= '9'))
+				i++;
+			if (i && strncmp(i, ".0.", 3))
+				continue; /* nodes.1.node...: as nodes.0.node */
+			if (i)		  /* nodes.0.node: nodes.I.node */
+				snprintf(name, sizeof(name), "%.*s.I%s", (int)(i - n), n, i + 2);
+			else
+				snprintf(name, sizeof(name), "%s", n);
+			fputs(first ? "" : ", ", out);
+			code(out, name);
+			first = false;
+		}
+		fputs(" |\n", out);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*put)(FILE *out);
@@ -259,6 +294,7 @@ static const struct {
 	{"keys", keys},
 	{"json", json},
 	{"metrics", metrics},
+	{"recfields", recfields},
 };
 
 int mkman_doc(const char *path)

@@ -236,7 +236,7 @@ void draw_whole(struct ui *u, int y, int rows)
 
 		if (i == s->nframes) {
 			snprintf(line, sizeof(line), "    (truncated: %s)",
-				 stack_trunc_reasons[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
+				 stack_truncs[s->trunc ? s->trunc : TRUNC_NOT_EXEC].reason);
 			put_text(&u->cv, y + 1 + r, 0, u->cv.cols, ROLE_ROW_DIM, line, true);
 			break;
 		}

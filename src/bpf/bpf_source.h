@@ -38,7 +38,7 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o);
 void bpf_source_collect(struct bpf_source *b, struct snapshot *s);
 
 /* Appends every process to s from the BPF task iterator, as proc_walk_collect would
- * (src/proc_walk.h). Returns 0, or -1 when the iterator is off or failed. */
+ * (src/proc/proc_walk.h). Returns 0, or -1 when the iterator is off or failed. */
 int bpf_source_walk(struct bpf_source *b, struct snapshot *s);
 
 /* The cgroup iterator (bpf_cgroup_iter.h) while its concern is on; NULL if off. It lives

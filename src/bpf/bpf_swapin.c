@@ -1,5 +1,5 @@
 /* Concern: swap-ins, system-wide and per process (bpf/swapin.bpf.c). Its programs that
- * count swap-ins are attached and detached by the swap gate (src/swap_gate.h). */
+ * count swap-ins are attached and detached by the swap gate (src/bpf/swap_gate.h). */
 #include "bpf_concern.h"
 
 #include <errno.h>

@@ -30,7 +30,7 @@
 #define KEPT_MAX   256 /* cgroups whose files stay open */
 #define KEPT_FILES 8   /* files a cgroup keeps open: those of one version, but cgroup.procs */
 /* Descriptors left free when a cgroup would keep more: the rest of memtop's, and the
- * walk's over /proc, which keeps up to 2048 (src/proc_walk.c) */
+ * walk's over /proc, which keeps up to 2048 (src/proc/proc_walk.c) */
 #define KEPT_FD_ROOM (256 + 2048)
 
 /* A cgroup's directory and files kept open, by its id */

@@ -52,7 +52,7 @@ enum col_need {
 	NEED_BPF_RECLAIM = 1 << 5,
 	NEED_SMAPS = 1 << 6, /* /proc/PID/smaps_rollup: only for rows shown */
 	NEED_OOM = 1 << 7,   /* /proc/PID/oom_score: only for rows shown */
-	/* /proc/PID/cgroup: once per process, and again for the rows shown (src/pids.c) */
+	/* /proc/PID/cgroup: once per process, and again for the rows shown (src/proc/pids.c) */
 	NEED_CGROUP = 1 << 8,
 	/* the collectors read per row asked for, not for every process */
 	NEED_COSTLY = NEED_STATUS | NEED_SMAPS | NEED_OOM,

@@ -154,7 +154,7 @@ struct bpf_state {
 	int nconcerns;
 };
 
-/* One memory cgroup (src/cgroup.c). A snapshot holds them in the hierarchy's order: each
+/* One memory cgroup (src/cgroup/cgroup.c). A snapshot holds them in the hierarchy's order: each
  * after its parent, siblings by name. */
 struct cg_sample {
 	char *path;	/* as /proc/PID/cgroup names it, "/" for the root; raw, untrusted */

@@ -51,7 +51,7 @@ struct column {
 	const char *total; /* KIND_RATE: JSON key of the counter itself (rates need two reads) */
 	int of, per;	   /* KIND_SHARE: the column that is a share (of column per, or RAM) */
 	double span;	   /* KIND_GROWTH: seconds it looks back */
-	bool history;	   /* kept in the history of the last hour (src/history.h) */
+	bool history;	   /* kept in the history of the last hour (src/model/history.h) */
 	uint64_t (*id)(const void *sample);	 /* KIND_SAMPLE kept out of the figures */
 	const char *(*text)(const void *sample); /* KIND_TEXT, raw and untrusted */
 	/* KIND_TEXT: the text as a cell of width (screen, batch) shows it, escaped, into buf;

@@ -297,18 +297,13 @@ static bool have_victim(const struct model *m)
 	return m->fc.next_victim_pid > 0;
 }
 
-const char *const sf_group_title[SF_NGROUPS] = {
-	[SF_MEM] = "Mem:",	   [SF_SWAP] = "Swap:",	  [SF_VM] = "VM:",
-	[SF_KERNEL] = "Kernel:",   [SF_PAGES] = "Pages:", [SF_HUGE] = "Huge:",
-	[SF_PAGING] = "Paging:",   [SF_NUMA] = "NUMA:",	  [SF_BPF] = "BPF:",
-	[SF_RECLAIM] = "Reclaim:", [SF_SELF] = "Self:",
-};
-
-const char *const sf_group_json[SF_NGROUPS] = {
-	[SF_MEM] = "system",	  [SF_SWAP] = "system",	 [SF_VM] = "system",
-	[SF_KERNEL] = "system",	  [SF_PAGES] = "system", [SF_HUGE] = "system",
-	[SF_PAGING] = "system",	  [SF_NUMA] = "system",	 [SF_BPF] = "bpf",
-	[SF_RECLAIM] = "reclaim", [SF_SELF] = "self",
+const struct sf_group_row sf_groups[SF_NGROUPS] = {
+	[SF_MEM] = {"Mem:", "system"},	     [SF_SWAP] = {"Swap:", "system"},
+	[SF_VM] = {"VM:", "system"},	     [SF_KERNEL] = {"Kernel:", "system"},
+	[SF_PAGES] = {"Pages:", "system"},   [SF_HUGE] = {"Huge:", "system"},
+	[SF_PAGING] = {"Paging:", "system"}, [SF_NUMA] = {"NUMA:", "system"},
+	[SF_BPF] = {"BPF:", "bpf"},	     [SF_RECLAIM] = {"Reclaim:", "reclaim"},
+	[SF_SELF] = {"Self:", "self"},
 };
 
 /* The rows of sysfigs.def; JSON keys: the figure and its unit (_kb, _per_s), as the column

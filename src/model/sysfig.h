@@ -72,9 +72,12 @@ struct sys_figure {
 
 extern const struct sys_figure sys_figures[];
 extern const size_t n_sys_figures;
-/* The title of a group's batch line and JSON object */
-extern const char *const sf_group_title[SF_NGROUPS];
-extern const char *const sf_group_json[SF_NGROUPS];
+/* A group's batch line and JSON object */
+struct sf_group_row {
+	const char *title; /* the batch line's: "Mem:" */
+	const char *json;  /* the JSON object's: "system" */
+};
+extern const struct sf_group_row sf_groups[SF_NGROUPS];
 
 bool sys_figure_valid(const struct sys_figure *f, const struct model *m);
 /* The value as the screen and batch text show it ("1.2G", "12K", "0.25", "41.2ms") */

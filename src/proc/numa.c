@@ -92,18 +92,20 @@ size_t numa_nodes_read(struct node_mem *nodes, size_t max)
 	return n;
 }
 
-const char *const numa_kind_name[NK_COUNT] = {"Huge", "Heap", "Stack", "Private"};
-const char *const numa_kind_json[NK_COUNT] = {"huge", "heap", "stack", "private"};
+const struct numa_kind_row numa_kinds[NK_COUNT] = {
+	[NK_HUGE] = {"Huge", "huge"},
+	[NK_HEAP] = {"Heap", "heap"},
+	[NK_STACK] = {"Stack", "stack"},
+	[NK_PRIVATE] = {"Private", "private"},
+};
 
-/* The kind a token of a numa_maps line names, NK_PRIVATE where none: numastat's words,
- * matched at the start of any token */
+/* The kind a token of a numa_maps line names, NK_PRIVATE where none: numastat's words (the
+ * kinds' JSON names), matched at the start of any token */
 static enum numa_kind kind_of(const char *tok, size_t len)
 {
-	static const char *const word[] = {
-		[NK_HUGE] = "huge", [NK_HEAP] = "heap", [NK_STACK] = "stack"};
-
 	for (int k = 0; k < NK_PRIVATE; k++)
-		if (len >= strlen(word[k]) && !strncmp(tok, word[k], strlen(word[k])))
+		if (len >= strlen(numa_kinds[k].json) &&
+		    !strncmp(tok, numa_kinds[k].json, strlen(numa_kinds[k].json)))
 			return (enum numa_kind)k;
 	return NK_PRIVATE;
 }

@@ -21,8 +21,11 @@ size_t numa_nodes_read(struct node_mem *nodes, size_t max);
 /* A process's memory per node, as numastat -p splits it: each mapping of numa_maps is
  * hugetlb ("huge"), the heap, a stack, or else private */
 enum numa_kind { NK_HUGE, NK_HEAP, NK_STACK, NK_PRIVATE, NK_COUNT };
-extern const char *const numa_kind_name[NK_COUNT]; /* "Huge", "Heap", "Stack", "Private" */
-extern const char *const numa_kind_json[NK_COUNT]; /* "huge", "heap", "stack", "private" */
+struct numa_kind_row {
+	const char *label; /* "Huge", "Heap", "Stack", "Private" */
+	const char *json;  /* "huge" (JSON's huge_kb), and the word of numa_maps it counts */
+};
+extern const struct numa_kind_row numa_kinds[NK_COUNT];
 
 struct numa_node_use {
 	int32_t node;

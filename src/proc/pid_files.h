@@ -1,6 +1,6 @@
 /* The files of one process under /proc/PID, read one process at a time: stat, statm,
  * smaps_rollup, status, smaps (or maps) and cgroup (the walk over every process keeps
- * its own stat and statm open: src/proc_walk.c). Parsers take text so they can be tested
+ * its own stat and statm open: src/proc/proc_walk.c). Parsers take text so they can be tested
  * on real and corrupt input; readers open the file. The process table's costly columns
  * (pids.c), the drill-down (src/drill/) and the memory cgroups read them here. */
 #ifndef MEMTOP_PID_FILES_H

@@ -25,7 +25,7 @@ struct pids_request {
 	size_t nrow_pids;
 	const int32_t *only_pids; /* when set, keep only these processes (-p) */
 	size_t nonly_pids;
-	/* memory cgroups (src/cgroup.h): the columns wanted (CGCOL_BIT, cgcolumns.h), whose
+	/* memory cgroups (src/cgroup/cgroup.h): the columns wanted (CGCOL_BIT, cgcolumns.h), whose
 	 * files are read for every cgroup; 0: the tree is not read */
 	unsigned cg_cols;
 	bool cg_self; /* memtop's own memory cgroup and its limit */
@@ -43,7 +43,7 @@ struct pids_request {
 struct pids_collector *pids_new(char *err, size_t errlen);
 void pids_free(struct pids_collector *c);
 
-/* Completes the processes a walk (src/proc_walk.h, src/bpf_tasks.h) appended to s from
+/* Completes the processes a walk (src/proc/proc_walk.h, src/bpf/bpf_tasks.c) appended to s from
  * index from: keeps only req->only_pids when set, adds command lines and user names,
  * sorts them by pid and reads the costly columns req asks for. s->mem must be filled
  * first (swap in use decides whether VmSwap needs reading at all). */

@@ -1,5 +1,5 @@
 /* The base walk over /proc: every process's identity and the figures of stat and statm.
- * One of the two walks (the other is the BPF task iterator, src/bpf_tasks.h); pids.c
+ * One of the two walks (the other is the BPF task iterator, src/bpf/bpf_tasks.c); pids.c
  * adds names and the costly columns after either. */
 #ifndef MEMTOP_PROC_WALK_H
 #define MEMTOP_PROC_WALK_H

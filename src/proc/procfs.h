@@ -1,6 +1,6 @@
 /* The /proc parsers: the system-wide files (meminfo, vmstat, pressure, uptime) and a
  * process's stat and statm. Parsers take text so they can be tested on real and corrupt
- * input; collectors read the files (a process's: src/proc_walk.c). */
+ * input; collectors read the files (a process's: src/proc/proc_walk.c). */
 #ifndef MEMTOP_PROCFS_H
 #define MEMTOP_PROCFS_H
 

@@ -10,98 +10,15 @@
 #include "cgcolumns.h"
 #include "columns.h"
 
-#define F(name, field, type)                                                                       \
-	{                                                                                          \
-		name, offsetof(struct snapshot, field), type,                                      \
-			sizeof(((struct snapshot *)0)->field)                                      \
-	}
-#define S(name, field)                                                                             \
-	{                                                                                          \
-		name, offsetof(struct snapshot, field), RF_CHARS,                                  \
-			sizeof(((struct snapshot *)0)->field)                                      \
-	}
-/* A NUMA node's fields: nodes.I.node and its figures, nodes.I.mem_total_kb... */
-#define NODE_FIG(i, id, key, json, ...) , F("nodes." #i "." #json, nodes[i].kb[NF_##id], RF_U64)
-#define NODE_REC(i)			F("nodes." #i ".node", nodes[i].node, RF_I64) NODE_FIGURES(NODE_FIG, i)
-_Static_assert(MT_MAX_NODES == 8, "a NODE_REC row per node the snapshot holds");
-/* A BPF concern's state: bpf.concern.I.name, .why and .on */
-#define CONCERN_REC(i)                                                                             \
-	S("bpf.concern." #i ".name", bpf.concern[i].name),                                         \
-		S("bpf.concern." #i ".why", bpf.concern[i].why),                                   \
-		F("bpf.concern." #i ".on", bpf.concern[i].on, RF_BOOL)
-_Static_assert(MT_BPF_CONCERNS == 8, "a CONCERN_REC row per concern the snapshot holds");
+/* The rows of recfields.def */
+#define REC(name, field, type)                                                                     \
+	{name, offsetof(struct snapshot, field), RF_##type, sizeof(((struct snapshot *)0)->field)},
+#define REC_PART(name) {name, 0, RF_CHARS, 0},
+_Static_assert(MT_MAX_NODES == 8, "a REC_NODE row in recfields.def per node the snapshot holds");
+_Static_assert(MT_BPF_CONCERNS == 8,
+	       "a REC_CONCERN row in recfields.def per concern the snapshot holds");
 const struct rec_field rec_sys_fields[] = {
-	F("mono", mono, RF_DBL),
-	F("mono_procs", mono_procs, RF_DBL),
-	F("wall", wall, RF_DBL),
-	F("uptime", uptime, RF_DBL),
-	F("hertz", hertz, RF_I64),
-	F("page_kb", page_kb, RF_I64),
-#define MEMINFO(id, key, name)		F("mem." #name, mem[MI_##id], RF_U64),
-#define MEMINFO_FIG(id, key, name, ...) F("mem." #name, mem[MI_##id], RF_U64),
-#include "sysfigs.def"
-#define VMSTAT(id, key, name)	       F("vm." #name, vm[VS_##id], RF_U64),
-#define VMSTAT_FIG(id, key, name, ...) F("vm." #name, vm[VS_##id], RF_U64),
-#include "sysfigs.def"
-	F("mem.presence", mem_presence, RF_U64),
-	F("vm.presence", vm_presence, RF_U64),
-	F("psi.present", psi.present, RF_BOOL),
-	F("psi.some_avg10", psi.some_avg10, RF_DBL),
-	F("psi.full_avg10", psi.full_avg10, RF_DBL),
-	F("self.locked_kb", self.locked_kb, RF_U64),
-	F("self.oom_score_adj", self.oom_score_adj, RF_I64),
-	F("self.adj_lowered", self.adj_lowered, RF_BOOL),
-	F("cost.cpu_s", cost.cpu_s, RF_DBL),
-	F("cost.rss_kb", cost.rss_kb, RF_U64),
-	F("cost.bpf_stats", cost.bpf_stats, RF_BOOL),
-	F("cost.bpf_run_ns", cost.bpf_run_ns, RF_U64),
-	F("ntasks", ntasks, RF_SIZE),
-	F("procs_cg_ids", procs_cg_ids, RF_BOOL),
-	F("bpf.enabled", bpf.enabled, RF_BOOL),
-	S("bpf.reason", bpf.reason),
-	F("bpf.programs", bpf.programs, RF_I64),
-	F("bpf.ring_drops", bpf.ring_drops, RF_U64),
-	F("bpf.oom_kills", bpf.oom_kills, RF_U64),
-	F("bpf.have_oom", bpf.have_oom, RF_BOOL),
-	F("bpf.have_reclaim", bpf.have_reclaim, RF_BOOL),
-	F("bpf.have_swapin", bpf.have_swapin, RF_BOOL),
-	S("bpf.swapin_mode", bpf.swapin_mode),
-	F("bpf.reclaim.direct", bpf.reclaim.direct, RF_HIST),
-	F("bpf.reclaim.memcg", bpf.reclaim.memcg, RF_HIST),
-	F("bpf.reclaim.shrink_slab", bpf.reclaim.shrink_slab, RF_HIST),
-	F("bpf.reclaim.nr_reclaimed", bpf.reclaim.nr_reclaimed, RF_U64),
-	F("bpf.reclaim.kswapd_wakeups", bpf.reclaim.kswapd_wakeups, RF_U64),
-	F("bpf.swapins", bpf.swapins, RF_U64),
-	F("cg_version", cg_version, RF_I64),
-	F("cg_cols", cg_cols, RF_U32),
-	F("mono_cgroups", mono_cgroups, RF_DBL),
-	F("cg_self.present", cg_self.present, RF_BOOL),
-	F("cg_self.usage_kb", cg_self.usage_kb, RF_U64),
-	F("cg_self.limit_kb", cg_self.limit_kb, RF_U64),
-	F("cg_self.limited", cg_self.limited, RF_BOOL),
-	F("nodes.count", nnodes, RF_SIZE),
-	NODE_REC(0),
-	NODE_REC(1),
-	NODE_REC(2),
-	NODE_REC(3),
-	NODE_REC(4),
-	NODE_REC(5),
-	NODE_REC(6),
-	NODE_REC(7),
-	F("psi.totals", psi.totals, RF_BOOL),
-	F("psi.some_total_us", psi.some_total_us, RF_U64),
-	F("psi.full_total_us", psi.full_total_us, RF_U64),
-	F("bpf.nconcerns", bpf.nconcerns, RF_I64),
-	CONCERN_REC(0),
-	CONCERN_REC(1),
-	CONCERN_REC(2),
-	CONCERN_REC(3),
-	CONCERN_REC(4),
-	CONCERN_REC(5),
-	CONCERN_REC(6),
-	CONCERN_REC(7),
-	/* the limited cgroups' processes: a part coded by rectasks.c */
-	{"cgroups.tasks", 0, RF_CHARS, 0},
+#include "recfields.def"
 };
 const size_t rec_nsys_fields = sizeof(rec_sys_fields) / sizeof(rec_sys_fields[0]);
 

@@ -4,7 +4,8 @@
  * keyframe against nothing; reccodec.h). This file is the schema: the fields recorded
  * come from the tables, the process columns whose figure a source reads into
  * proc_sample.fig[] (columns.h), the cgroup columns' (cgcolumns.h) and the snapshot's
- * system fields (rec_sys_fields), and the header names them. */
+ * system fields (rec_sys_fields, the rows of src/figures/recfields.def), and the header
+ * names them. */
 #ifndef MEMTOP_RECFMT_H
 #define MEMTOP_RECFMT_H
 

@@ -1,7 +1,7 @@
 /* The processes of the limited memory cgroups (snapshot.h's cg_tasks, cg_sample.task0,
  * ntasks and oom_group), as a sample records them: the forecast's OOM victim in a cgroup
  * is computed from them (forecast.c), so a replay needs them to name it as the live run
- * did. They are one part of the sample's system fields ("cgroups.tasks", recfmt.c), coded
+ * did. They are one part of the sample's system fields ("cgroups.tasks", recfields.def), coded
  * here, recorded as a char array's bytes so that a reader that does not know the part
  * skips it. doc/recordings.md has the layout. */
 #include <stdlib.h>

@@ -1,7 +1,56 @@
 /* memtop --help: the flags, one a line (man/mkman.c makes the manual's OPTIONS of it) */
 #include <stdio.h>
+#include <string.h>
 
 #include "options.h"
+#include "theme.h"
+
+#define DESC_COL 24 /* where a flag's description starts, and its lines go on */
+#define LINE_W	 80
+
+/* Prints word after a space, or on a line of its own under the description where the line
+ * has no room for it; returns the column after it */
+static int word(FILE *f, int at, const char *word)
+{
+	int len = (int)strlen(word);
+
+	if (at + 1 + len >= LINE_W)
+		at = fprintf(f, "\n%*s", DESC_COL, "") - 1;
+	else
+		at += fprintf(f, " ");
+	return at + fprintf(f, "%s", word);
+}
+
+/* -o's names: the column table's */
+static void sort_names(FILE *f)
+{
+	int at = fprintf(f, "  -o, --sort FIELD      sort by FIELD (default %s):",
+			 prefs_table[PREF_SORT].preset);
+
+	for (int c = 0; c < COL_COUNT; c++)
+		at = word(f, at, columns[c].name);
+	fputc('\n', f);
+}
+
+/* --theme's names: the themes compiled in (themes/), the default first */
+static void theme_names(FILE *f)
+{
+	const char *first = theme_next(""), *t = first;
+	char name[64];
+	int at = fprintf(f, "      --theme NAME      colors:");
+
+	do {
+		snprintf(name, sizeof(name), "%s,", t);
+		at = word(f, at, name);
+		t = theme_next(t);
+	} while (strcmp(t, first));
+	for (const char *w = "or a path to a .theme file (key V cycles them; NO_COLOR set: mono)";
+	     *w; w += strcspn(w, " "), w += *w == ' ') {
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, " "), w);
+		at = word(f, at, name);
+	}
+	fputc('\n', f);
+}
 
 void options_usage(FILE *f)
 {
@@ -15,12 +64,10 @@ void options_usage(FILE *f)
 	      "  -p, --pid PID[,PID]   show only these processes\n"
 	      "  -u, --user USER       show only processes of USER (name or uid)\n"
 	      "      --cgroup PATH     show only processes in memory cgroup PATH (as\n"
-	      "                        /proc/PID/cgroup names it) or below it\n"
-	      "  -o, --sort FIELD      sort by FIELD: pid ppid user rss vsz shr txt data swap\n"
-	      "                        used pss uss oom mem minflt majflt swapin reclaim comm\n"
-	      "                        cgroup cmd\n"
-	      "                        (default rss)\n"
-	      "      --columns LIST    show these columns (names as for -o, comma-separated);\n"
+	      "                        /proc/PID/cgroup names it) or below it\n",
+	      f);
+	sort_names(f);
+	fputs("      --columns LIST    show these columns (names as for -o, comma-separated);\n"
 	      "                        +pss,uss adds to the default set, -txt removes\n"
 	      "  -t, --tree            show processes under their parents (key t)\n"
 	      "  -K, --no-kernel-threads  leave kernel threads out (key K)\n"
@@ -66,10 +113,9 @@ void options_usage(FILE *f)
 	      "                        screen starts on it\n"
 	      "      --stacks PID[:SECS]\n"
 	      "                        sample PID's page-fault, brk, mmap and munmap stacks\n"
-	      "                        for SECS seconds (default 1, 0.1 to 86400), print the\n"
-	      "                        top ones (text or --json); without :SECS, -d SECS\n"
-	      "                        sets them, as it did before :SECS (kept for scripts);\n"
-	      "                        a thread id stands for its process\n"
+	      "                        for SECS seconds (default -d's, else 1; 0.1 to 86400),\n"
+	      "                        print the top ones (text or --json); a thread id\n"
+	      "                        stands for its process\n"
 	      "      --stacks -- CMD ARGS...\n"
 	      "                        start CMD (as $SUDO_USER under sudo) and sample it from\n"
 	      "                        its first instruction until it exits (or -d SECS, given\n"
@@ -80,10 +126,10 @@ void options_usage(FILE *f)
 	      "                        PID's allocations (libc malloc and its kin, mmap)\n"
 	      "                        not freed within SECS seconds (default 10), by\n"
 	      "                        stack, with bytes, counts and the oldest's age (text\n"
-	      "                        or --json); small ones sampled, see doc/stacks.md\n"
-	      "      --theme NAME      colors: default, mono, 256, light, or a path to a .theme\n"
-	      "                        file (key V cycles them; NO_COLOR set: mono)\n"
-	      "      --no-mouse        leave the mouse to the terminal (its own selection)\n"
+	      "                        or --json); small ones sampled, see doc/stacks.md\n",
+	      f);
+	theme_names(f);
+	fputs("      --no-mouse        leave the mouse to the terminal (its own selection)\n"
 	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
 	      "                        dwarf (default) copies the top of the stack and unwinds\n"
 	      "                        it with the programs' CFI, for programs built without\n"

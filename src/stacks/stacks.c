@@ -32,24 +32,19 @@ const char *const stack_kind_names[STACK_KINDS] = {
 
 const char *const stack_method_names[2] = {"dwarf", "fp"};
 
-const char *const stack_trunc_names[TRUNC_KINDS] = {
-	[TRUNC_NONE] = "",
-	[TRUNC_COPY] = "stack_copy",
-	[TRUNC_NO_CFI] = "no_cfi",
-	[TRUNC_NOT_EXEC] = "not_executable",
-	[TRUNC_DEPTH] = "depth",
-	[TRUNC_UNWIND] = "unwind_error",
-	[TRUNC_FP_ONE] = "fp_one_frame",
-};
-
-const char *const stack_trunc_reasons[TRUNC_KINDS] = {
-	[TRUNC_NONE] = "",
-	[TRUNC_COPY] = "the walk needed more of the stack than was copied (--stack-bytes)",
-	[TRUNC_NO_CFI] = "the next frame is in code without unwind information or frame pointer",
-	[TRUNC_NOT_EXEC] = "the next frame was not in executable memory",
-	[TRUNC_DEPTH] = "deeper than 64 frames",
-	[TRUNC_UNWIND] = "the unwind information gave no caller",
-	[TRUNC_FP_ONE] = "no frame pointer held a caller (--unwind dwarf unwinds with CFI)",
+#define STACKS_DEPTH_TEXT_(n) #n
+#define STACKS_DEPTH_TEXT(n)  STACKS_DEPTH_TEXT_(n)
+const struct stack_trunc_kind stack_truncs[TRUNC_KINDS] = {
+	[TRUNC_NONE] = {"", ""},
+	[TRUNC_COPY] = {"stack_copy",
+			"the walk needed more of the stack than was copied (--stack-bytes)"},
+	[TRUNC_NO_CFI] = {"no_cfi",
+			  "the next frame is in code without unwind information or frame pointer"},
+	[TRUNC_NOT_EXEC] = {"not_executable", "the next frame was not in executable memory"},
+	[TRUNC_DEPTH] = {"depth", "deeper than " STACKS_DEPTH_TEXT(STACKS_DEPTH) " frames"},
+	[TRUNC_UNWIND] = {"unwind_error", "the unwind information gave no caller"},
+	[TRUNC_FP_ONE] = {"fp_one_frame",
+			  "no frame pointer held a caller (--unwind dwarf unwinds with CFI)"},
 };
 
 static struct stacks_conf conf = {.stack_bytes = STACKS_DEFAULT_BYTES};

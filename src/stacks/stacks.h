@@ -49,8 +49,11 @@ enum stack_trunc {
 	TRUNC_FP_ONE,
 	TRUNC_KINDS
 };
-extern const char *const stack_trunc_names[TRUNC_KINDS];   /* JSON: "stack_copy", ... */
-extern const char *const stack_trunc_reasons[TRUNC_KINDS]; /* text: "the walk ran past ..." */
+struct stack_trunc_kind {
+	const char *name;   /* JSON's truncated_reason: "stack_copy", ... */
+	const char *reason; /* text: "the walk needed more of the stack ..." */
+};
+extern const struct stack_trunc_kind stack_truncs[TRUNC_KINDS];
 
 /* How stacks are taken: by default copied and unwound with CFI, else frame pointers. */
 struct sym_ref;

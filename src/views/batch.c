@@ -21,7 +21,7 @@ static void figures(struct tbuf *b, const struct model *m, enum sf_group g, cons
 	size_t start;
 	char v[32];
 
-	tbuf_printf(b, "%-5s %s", sf_group_title[g], lead);
+	tbuf_printf(b, "%-5s %s", sf_groups[g].title, lead);
 	start = b->n;
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];

@@ -109,7 +109,7 @@ static void print_stack_text(FILE *f, const struct detail *d, const struct dd_st
 	}
 	if (s->truncated)
 		fprintf(f, "    (truncated: %s)\n",
-			stack_trunc_reasons[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
+			stack_truncs[s->trunc ? s->trunc : TRUNC_NOT_EXEC].reason);
 	else if (!s->nframes)
 		fputs("    (no stack)\n", f);
 	fputc('\n', f);
@@ -231,7 +231,9 @@ void dd_numa_line(const struct numa_use *u, int line, int width, char *buf, size
 	size_t fit =
 		width > NUMA_LABEL + 2 * NUMA_COL ? (size_t)(width - NUMA_LABEL) / NUMA_COL - 1 : 0;
 	size_t n = u->nnodes < fit ? u->nnodes : fit;
-	const char *label = line == 0 ? "" : line <= NK_COUNT ? numa_kind_name[line - 1] : "Total";
+	const char *label = line == 0	       ? ""
+			    : line <= NK_COUNT ? numa_kinds[line - 1].label
+					       : "Total";
 	size_t off = (size_t)snprintf(buf, size, "%-*s", NUMA_LABEL, label);
 	char head[24];
 	uint64_t total = 0;
@@ -263,7 +265,7 @@ static void json_numa(FILE *f, const struct detail *d)
 		const struct numa_node_use *nu = &d->numa.nodes[i];
 		fprintf(f, "%s{\"node\":%d", i ? "," : "", nu->node);
 		for (int k = 0; k < NK_COUNT; k++)
-			fprintf(f, ",\"%s_kb\":%" PRIu64, numa_kind_json[k], nu->kb[k]);
+			fprintf(f, ",\"%s_kb\":%" PRIu64, numa_kinds[k].json, nu->kb[k]);
 		fprintf(f, ",\"total_kb\":%" PRIu64 "}", numa_node_total(nu));
 	}
 	fputc(']', f);
@@ -348,7 +350,7 @@ void detail_print_json(FILE *f, const struct detail *d)
 			stack_method_names[s->method], s->truncated ? "true" : "false");
 		if (s->truncated)
 			fprintf(f, ",\"truncated_reason\":\"%s\"",
-				stack_trunc_names[s->trunc ? s->trunc : TRUNC_NOT_EXEC]);
+				stack_truncs[s->trunc ? s->trunc : TRUNC_NOT_EXEC].name);
 		else
 			fputs(",\"truncated_reason\":null", f);
 		fputs(",\"frames\":[", f);

@@ -248,7 +248,7 @@ static void figures(struct tbuf *b, const struct model *m, const char *obj, bool
 	for (size_t i = 0; i < n_sys_figures; i++) {
 		const struct sys_figure *fig = &sys_figures[i];
 
-		if (strcmp(sf_group_json[fig->group], obj))
+		if (strcmp(sf_groups[fig->group].json, obj))
 			continue;
 		bool valid = sys_figure_valid(fig, m);
 		if (!valid && !fig->json_null)
@@ -516,8 +516,8 @@ void view_json(FILE *f, const struct model *m, const struct view_info *vi)
 		}
 	}
 	tbuf_putc(&out, '}');
-	tbuf_printf(&out, "},\"%s\":{", sf_group_json[SF_SELF]);
-	figures(&out, m, sf_group_json[SF_SELF], false);
+	tbuf_printf(&out, "},\"%s\":{", sf_groups[SF_SELF].json);
+	figures(&out, m, sf_groups[SF_SELF].json, false);
 	tbuf_puts(&out, "}}\n");
 	tbuf_write(&out, f);
 }

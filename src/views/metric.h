@@ -1,7 +1,7 @@
 /* What OpenMetrics needs from the model: each table row's metric (its type, base unit and
  * the factor to it, from the row's unit: KiB are _bytes times 1024, a count that only
  * grows is a counter, _total), the bounded set of processes exported, OOM kills counted by
- * victim since memtop started, and label values escaped. The view, ui/openmetrics.c,
+ * victim since memtop started, and label values escaped. The view, src/views/openmetrics.c,
  * writes them; it never names a metric by hand where a table row has one. */
 #ifndef MEMTOP_METRIC_H
 #define MEMTOP_METRIC_H

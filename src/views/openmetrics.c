@@ -1,4 +1,4 @@
-/* OpenMetrics: the figure tables as metrics (src/metric.h names them), in the Prometheus
+/* OpenMetrics: the figure tables as metrics (src/views/metric.h names them), in the Prometheus
  * text format 0.0.4 or OpenMetrics 1.0.0. The system figures, then memtop's own state and
  * the reclaim histograms, the bounded set of processes (or with --groups the process
  * groups in their place), the cgroups, the OOM kills. */

@@ -1,7 +1,7 @@
 /* libFuzzer harness for memtop's readers of untrusted text: /proc files (meminfo,
  * vmstat, PSI, uptime, a NUMA node's meminfo; a process's stat, statm, smaps_rollup,
  * status, cgroup, smaps, numa_maps), /dev/kmsg records, /proc/kallsyms lines, /proc/slabinfo,
- * theme files, --columns lists, the parsers of typed values (src/parse.c), and the escapers
+ * theme files, --columns lists, the parsers of typed values (src/prefs/parse.c), and the escapers
  * that put process names on the screen and in JSON (recordings.c fuzzes the recordings).
  * The first byte picks the reader; the rest is its input. `make fuzz` builds it with ASan
  * and UBSan and runs it. */

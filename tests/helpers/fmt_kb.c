@@ -1,4 +1,4 @@
-/* fmt_kb KIB...: prints each size as memtop shows it (src/text.c's fmt_kb), one a line, for
+/* fmt_kb KIB...: prints each size as memtop shows it (src/base/text.c's fmt_kb), one a line, for
  * tests that compare the screen with /proc. */
 #include <errno.h>
 #include <stdio.h>

@@ -63,7 +63,7 @@ END {
 	check("TXT", fmt_kb(m[4] * pk))
 	check("DATA", fmt_kb(m[6] * pk))
 	check("SWAP", fmt_kb(m[8]))
-	pct = 100 * m[2] * pk / total # ui/cells.c: "%.0f" from 99.95 on
+	pct = 100 * m[2] * pk / total # src/views/cells.c: "%.0f" from 99.95 on
 	check("%MEM", sprintf(pct >= 99.95 ? "%.0f" : "%.1f", pct))
 	check("MINF/s", "0")
 	check("MAJF/s", "0")

@@ -242,7 +242,7 @@ static void files(void **state)
 	assert_int_equal(parse_vmalloc_stack("0x1-0x2 8192 unpurged vm_area\n", 4), 0);
 }
 
-int run_account_tests(void)
+UNIT_GROUP(account)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(split),	  cmocka_unit_test(negative_other),

@@ -81,7 +81,7 @@ static void swapin_mode_says_the_cost(void **state)
 	assert_string_equal(swapin_mode_text(&b), ", swap-ins per fault");
 }
 
-int run_cells_tests(void)
+UNIT_GROUP(cells)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cells_format_each_unit),

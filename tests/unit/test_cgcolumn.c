@@ -182,7 +182,7 @@ static void filtering(void **state)
 	model_free(&m);
 }
 
-int run_cgcolumn_tests(void)
+UNIT_GROUP(cgcolumn)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cells),

@@ -135,7 +135,7 @@ static void kept_files(void **state)
 	cg_close(r);
 }
 
-int run_cgkept_live_tests(void)
+UNIT_GROUP(cgkept_live)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kept_files),

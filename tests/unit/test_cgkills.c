@@ -263,7 +263,7 @@ static void outside_the_root(void **state)
 	cg_close(r);
 }
 
-int run_cgkills_tests(void)
+UNIT_GROUP(cgkills)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_in_it_and_above),

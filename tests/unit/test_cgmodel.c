@@ -248,7 +248,7 @@ static void snapshot_reused(void **state)
 	snapshot_free(&s);
 }
 
-int run_cgmodel_tests(void)
+UNIT_GROUP(cgmodel)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(values_and_rates),

@@ -486,7 +486,7 @@ static void no_hierarchy(void **state)
 	cg_close(NULL);
 }
 
-int run_cgroup_tests(void)
+UNIT_GROUP(cgroup)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(v2_tree_order, copy_tree, remove_tree),

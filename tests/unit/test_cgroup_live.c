@@ -285,7 +285,7 @@ static void self_in_limited_cgroup(void **state)
 	assert_true(usage >= child_mib[0] << 10 && usage < limit);
 }
 
-int run_cgroup_live_tests(void)
+UNIT_GROUP(cgroup_live)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(two_limited_cgroups),

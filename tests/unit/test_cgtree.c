@@ -113,7 +113,7 @@ static void no_tree_refused(void **state)
 	snapshot_free(&s);
 }
 
-int run_cgtree_tests(void)
+UNIT_GROUP(cgtree)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(listing_order),

@@ -157,7 +157,7 @@ static void same_function(void **state)
 	assert_true(dd_frame_same(&x, &y));
 }
 
-int run_dd_tree_tests(void)
+UNIT_GROUP(dd_tree)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tree_of_stacks),

@@ -7,6 +7,7 @@
 
 #include "detail.h"
 #include "kallsyms.h"
+#include "stacks.h"
 #include "symbolize.h"
 #include "unit.h"
 #include "util.h"
@@ -479,20 +480,31 @@ static void symbolize_kernel_text(void **state)
 	symbolizer_free(s);
 }
 
-int run_detail_tests(void)
+/* Each reason a stack ends early: its JSON name, one of its own, and its text */
+static void trunc_kinds(void **state)
+{
+	(void)state;
+	char depth[64];
+	for (int k = TRUNC_NONE + 1; k < TRUNC_KINDS; k++) {
+		assert_non_null(stack_truncs[k].name);
+		assert_non_null(stack_truncs[k].reason);
+		assert_true(stack_truncs[k].name[0] && stack_truncs[k].reason[0]);
+		for (int j = 1; j < k; j++)
+			assert_string_not_equal(stack_truncs[j].name, stack_truncs[k].name);
+	}
+	snprintf(depth, sizeof(depth), "deeper than %d frames", STACKS_DEPTH);
+	assert_string_equal(stack_truncs[TRUNC_DEPTH].reason, depth);
+}
+
+UNIT_GROUP(detail)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(rollup_fields),
-		cmocka_unit_test(status_fields),
-		cmocka_unit_test(cgroup_paths),
-		cmocka_unit_test(smaps_mappings),
-		cmocka_unit_test(exec_ranges),
-		cmocka_unit_test(merge_stacks),
-		cmocka_unit_test(read_self),
-		cmocka_unit_test(drill_without_bpf),
-		cmocka_unit_test(kallsyms_lines),
-		cmocka_unit_test(symbolize_self),
-		cmocka_unit_test(symbolize_kernel_text),
+		cmocka_unit_test(rollup_fields),     cmocka_unit_test(trunc_kinds),
+		cmocka_unit_test(status_fields),     cmocka_unit_test(cgroup_paths),
+		cmocka_unit_test(smaps_mappings),    cmocka_unit_test(exec_ranges),
+		cmocka_unit_test(merge_stacks),	     cmocka_unit_test(read_self),
+		cmocka_unit_test(drill_without_bpf), cmocka_unit_test(kallsyms_lines),
+		cmocka_unit_test(symbolize_self),    cmocka_unit_test(symbolize_kernel_text),
 	};
 	return cmocka_run_group_tests_name("detail", tests, NULL, NULL);
 }

@@ -576,7 +576,7 @@ static void cmd_cell_as_before(void **state)
 	}
 }
 
-int run_formats_tests(void)
+UNIT_GROUP(formats)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(u64_as_printf),

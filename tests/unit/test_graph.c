@@ -313,7 +313,7 @@ static void time_marks(void **state)
 	graph_grid_free(&grid);
 }
 
-int run_graph_tests(void)
+UNIT_GROUP(graph)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(dot_rows),    cmocka_unit_test(braille),

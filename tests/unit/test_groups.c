@@ -186,7 +186,7 @@ static void counters_kept_across_exits(void **state)
 	model_free(&m);
 }
 
-int run_groups_tests(void)
+UNIT_GROUP(groups)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rules_as_yaml_writes_them),

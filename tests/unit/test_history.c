@@ -306,7 +306,7 @@ static void oom_post_mortem_cgroup(void **state)
 	model_free(&m);
 }
 
-int run_history_tests(void)
+UNIT_GROUP(history)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(history_bound),    cmocka_unit_test(growth_and_leak),

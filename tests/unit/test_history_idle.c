@@ -182,7 +182,7 @@ static void model_idle_hour_heap(void **state)
 	model_free(&m);
 }
 
-int run_history_idle_tests(void)
+UNIT_GROUP(history_idle)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(history_idle_hour),
 					   cmocka_unit_test(model_idle_heap),

@@ -3,8 +3,6 @@
 #include "kmsg.h"
 #include "unit.h"
 
-int run_kmsg_tests(void);
-
 /* Feeds one record; returns what kmsg_parse_record returned. */
 static int feed(struct kmsg_parser *p, const char *rec, struct mt_event *ev)
 {
@@ -151,7 +149,7 @@ static void not_kills(void **state)
 		assert_int_equal(feed(&p, recs[i], &ev), 0);
 }
 
-int run_kmsg_tests(void)
+UNIT_GROUP(kmsg)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(memcg_kill),	cmocka_unit_test(global_kill_other_victim),

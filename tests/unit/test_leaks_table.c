@@ -108,7 +108,7 @@ static void probe_skip(void **state)
 	assert_int_equal(leaks_probe_skip(free_236, 4), 0); /* cut short */
 }
 
-int run_leaks_table_tests(void)
+UNIT_GROUP(leaks_table)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(grouped_and_scaled),

@@ -170,7 +170,7 @@ static void flags_listed(void **state)
 	free(text);
 }
 
-int run_manual_tests(void)
+UNIT_GROUP(manual)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(keys_listed),

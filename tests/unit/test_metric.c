@@ -136,7 +136,7 @@ static void metrics_from_the_tables(void **state)
 	}
 }
 
-int run_metric_tests(void)
+UNIT_GROUP(metric)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(labels_escape_hostile_names),

@@ -332,7 +332,7 @@ static void exited_kept_a_minute(void **state)
 	model_free(&m);
 }
 
-int run_model_tests(void)
+UNIT_GROUP(model)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rates_from_two_snapshots),

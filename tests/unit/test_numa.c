@@ -113,7 +113,7 @@ static void maps_corrupt(void **state)
 	assert_int_equal(u.nnodes, MT_MAX_NODES);
 }
 
-int run_numa_tests(void)
+UNIT_GROUP(numa)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(node_fields),	cmocka_unit_test(node_corrupt),

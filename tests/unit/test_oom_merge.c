@@ -6,8 +6,6 @@
 #include "oom_merge.h"
 #include "unit.h"
 
-int run_oom_merge_tests(void);
-
 /* A kernel log of our own: one record per read, non-blocking, as /dev/kmsg gives them. */
 struct log {
 	struct kmsg_reader *reader;
@@ -186,7 +184,7 @@ static void nothing_at_all(void **state)
 	close(l.w);
 }
 
-int run_oom_merge_tests(void)
+UNIT_GROUP(oom_merge)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(earlier_first_once),

@@ -274,7 +274,7 @@ static void stacks_secs(void **state)
 	}
 }
 
-/* Each flag's value goes through its parser in src/parse.c, which says what was wrong;
+/* Each flag's value goes through its parser in src/prefs/parse.c, which says what was wrong;
  * the flag adds its name; what the user typed comes back escaped */
 static void flag_reasons(void **state)
 {
@@ -424,7 +424,7 @@ static void prefs_rows(void **state)
 	free(help);
 }
 
-int run_options_tests(void)
+UNIT_GROUP(options)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),	    cmocka_unit_test(good_values),

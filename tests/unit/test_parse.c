@@ -233,7 +233,7 @@ static void oom_adj(void **state)
 	assert_int_equal(adj, 1000);
 	assert_string_equal(err, "-1000 to 1000, not 'x'");
 }
-int run_parse_tests(void)
+UNIT_GROUP(parse)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(delay),  cmocka_unit_test(user),   cmocka_unit_test(pids),

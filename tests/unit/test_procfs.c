@@ -429,7 +429,7 @@ static void hidepid_option(void **state)
 	assert_false(parse_hidepid("", val, sizeof(val), &gid));
 }
 
-int run_procfs_tests(void)
+UNIT_GROUP(procfs)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(meminfo_fields),

@@ -632,7 +632,7 @@ static void test_golden(void **state)
 	close(fd);
 }
 
-int run_record_tests(void)
+UNIT_GROUP(record)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roundtrip),     cmocka_unit_test(test_cut),

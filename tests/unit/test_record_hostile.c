@@ -108,7 +108,7 @@ static void test_lookalikes(void **state)
 	close(fd);
 }
 
-int run_record_hostile_tests(void)
+UNIT_GROUP(record_hostile)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_no_cmd),

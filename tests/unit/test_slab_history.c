@@ -189,7 +189,7 @@ static void slab_reopen(void **state)
 	run_free(&r);
 }
 
-int run_slab_history_tests(void)
+UNIT_GROUP(slab_history)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slab_enter_leave),

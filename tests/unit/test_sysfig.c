@@ -111,7 +111,7 @@ static void declared(void **state)
 		assert_non_null(f->get);
 		assert_true(!f->metric == !f->help);
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(sf_group_json[f->group], sf_group_json[sys_figures[j].group]))
+			if (!strcmp(sf_groups[f->group].json, sf_groups[sys_figures[j].group].json))
 				assert_string_not_equal(f->json, sys_figures[j].json);
 	}
 	for (size_t i = 0; i < rec_nsys_fields; i++) {
@@ -260,7 +260,7 @@ static void paging_totals(void **state)
 	model_free(&m);
 }
 
-int run_sysfig_tests(void)
+UNIT_GROUP(sysfig)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(declared),	 cmocka_unit_test(values),

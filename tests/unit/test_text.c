@@ -258,7 +258,7 @@ static void json_invisible(void **state)
 	free(j);
 }
 
-int run_text_tests(void)
+UNIT_GROUP(text)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sizes),

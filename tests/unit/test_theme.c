@@ -273,7 +273,7 @@ static void theme_files(void **state)
 	theme_free(t);
 }
 
-int run_theme_tests(void)
+UNIT_GROUP(theme)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shipped_themes_parse), cmocka_unit_test(missing_roles_default),

@@ -69,7 +69,7 @@ static void grow_doubles(void **state)
 	free(a);
 }
 
-int run_util_tests(void)
+UNIT_GROUP(util)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(config_regular_only),

@@ -403,7 +403,7 @@ static void evidence(void **state)
 	assert_int_equal(v.nfacts, 5);
 }
 
-int run_verdict_tests(void)
+UNIT_GROUP(verdict)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nothing_wrong),

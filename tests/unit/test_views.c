@@ -637,7 +637,7 @@ static void screen_table(void **state)
 	free(text);
 }
 
-int run_views_tests(void)
+UNIT_GROUP(views)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(batch_text),

@@ -1,4 +1,6 @@
-/* cmocka unit tests: each file exposes one run function for its group. */
+/* cmocka unit tests: each file registers its group where it defines it, UNIT_GROUP(name)
+ * followed by the body of the function that runs the group, and main.c runs every group
+ * registered (the pointers the linker gathers in the section unit_groups). */
 #ifndef MEMTOP_UNIT_H
 #define MEMTOP_UNIT_H
 
@@ -8,40 +10,21 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-int run_procfs_tests(void);
-int run_numa_tests(void);
-int run_account_tests(void);
-int run_text_tests(void);
-int run_model_tests(void);
-int run_options_tests(void);
-int run_theme_tests(void);
-int run_kmsg_tests(void);
-int run_oom_merge_tests(void);
-int run_cells_tests(void);
-int run_detail_tests(void);
-int run_dd_tree_tests(void);
-int run_parse_tests(void);
-int run_util_tests(void);
-int run_sysfig_tests(void);
-int run_views_tests(void);
-int run_formats_tests(void);
-int run_cgroup_tests(void);
-int run_cgmodel_tests(void);
-int run_cgroup_live_tests(void);
-int run_cgkills_tests(void);
-int run_leaks_table_tests(void);
-int run_cgcolumn_tests(void);
-int run_cgkept_live_tests(void);
-int run_cgtree_tests(void);
-int run_history_tests(void);
-int run_slab_history_tests(void);
-int run_history_idle_tests(void);
-int run_verdict_tests(void);
-int run_graph_tests(void);
-int run_metric_tests(void);
-int run_groups_tests(void);
-int run_record_tests(void);
-int run_record_hostile_tests(void);
-int run_manual_tests(void);
+struct unit_group {
+	const char *name;
+	int (*run)(void); /* the failures; cmocka_run_group_tests_name's return */
+};
+
+/* UNIT_GROUP(name) { ... return cmocka_run_group_tests_name(...); } */
+#define UNIT_GROUP(name)                                                                           \
+	static int run_##name##_tests(void);                                                       \
+	static const struct unit_group unit_group_##name = {#name, run_##name##_tests};            \
+	static const struct unit_group *const unit_group_ptr_##name                                \
+		__attribute__((section("unit_groups"), used)) = &unit_group_##name;                \
+	static int run_##name##_tests(void)
+
+/* the groups registered, from the linker */
+extern const struct unit_group *const __start_unit_groups[];
+extern const struct unit_group *const __stop_unit_groups[];
 
 #endif
