@@ -6,7 +6,7 @@
  *   leak64    9100 leaky grows 64 MiB/s on a machine with 10G available, for 37 s
  *             (tests/cli/verdict_leak.sh)
  *   cg300     /verdict (memory.max 300M): 7301 grower grows 16 MiB/s for 16 s and holds
- *             its 257M (85 %), beside a machine that runs out in ~50 min
+ *             its 257M (85 %) to 60 s, beside a machine that runs out in ~50 min
  *             (tests/cli/verdict_cgroup.sh) */
 #ifndef SCENARIO_GROWTH_H
 #define SCENARIO_GROWTH_H
