@@ -1,51 +1,33 @@
 #!/bin/sh
-# memtop-test: long
 # Growth you can trust: 50 short-lived processes, each growing 200 MiB in 2 s and exiting
-# (a few at a time), beside one growing 1 MiB/s for 2 minutes: with -o grow the steady
-# grower heads the list once it has a growth (30 s seen), no short-lived one ever has a
-# growth_kb_per_min or is marked a leak suspect (leak_suspect), in any line.
+# (two at a time, each seen in 5 refreshes half a second apart: samples enough for a fit,
+# over less than GROW's 30 s), beside 4001 steady growing 1 MiB/s for the whole 100 s run
+# (scenario_rec bursts). Replayed with -o grow: the steady grower heads the list on every
+# line from 30 s seen on, its growth_kb_per_min within 20 % of the growth written; no
+# short-lived one ever has a growth_kb_per_min or is marked a leak suspect
+# (leak_suspect), in any line.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
-command -v jq >/dev/null || skip "needs jq"
+. "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
-steady= bursts=
-trap '[ -n "$steady" ] && kill "$steady" 2>/dev/null; [ -n "$bursts" ] && kill "$bursts" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-"$HELPERS/grow_child" 1 130 steady-grower >"$tmp/steady" &
-steady=$!
-wait_ready "$tmp/steady" || fail "grow_child never got ready"
-# the bursts: 50 of them, 2 at a time, each 100 MiB/s for 2 s, then exit
-(
-	for i in $(seq 25); do
-		"$HELPERS/grow_child" 100 2 burst >/dev/null &
-		a=$!
-		"$HELPERS/grow_child" 100 2 burst >/dev/null &
-		b=$!
-		sleep 2.3
-		kill $a $b 2>/dev/null
-		wait $a $b 2>/dev/null
-		sleep 1.5
-	done
-) &
-bursts=$!
-"$MEMTOP" --json -n 100 -d 1 -o grow >"$tmp/out" || fail "memtop --json exited $?"
-
-# no burst ever has a growth or is a suspect
-jq -r '.processes[] | select(.cmd | test("grow_child 100 2")) |
-	[.pid, (.growth_kb_per_min // "null"), (.leak_suspect // false)] | @tsv' "$tmp/out" >"$tmp/bursts"
-n=$(cut -f1 "$tmp/bursts" | sort -u | wc -l)
-echo "$n burst processes seen"
-[ "$n" -ge 20 ] || fail "only $n bursts seen"
-awk -F'\t' '$2 != "null" || $3 != "false" { print "FAIL: burst " $1 " growth " $2 " suspect " $3; bad = 1 }
-	END { exit bad }' "$tmp/bursts" || exit 1
-# from the line at 40 s on, the steady grower heads -o grow at about 1 MiB/s (where another
-# long-lived process grew faster during the run, a build's, it comes right after it), and
-# no burst ever heads it
-jq -r --argjson pid "$steady" '[.processes[0].pid, .processes[0].cmd,
-	([.processes[0:3][] | .pid] | index($pid) // "none"),
-	((.processes[] | select(.pid == $pid) | .growth_kb_per_min) // "null")] | @tsv' "$tmp/out" >"$tmp/heads"
-awk -F'\t' -v pid="$steady" 'NR >= 40 { n++; first += $1 == pid
-	if ($2 ~ /grow_child 100 2/ || $3 == "none") { print "line " NR ": head " $1 " " $2; bad++ }
-	else if ($4 < 61440 * 0.8 || $4 > 61440 * 1.2) { print "line " NR ": growth " $4; bad++ } }
-	END { printf "%d lines from 40 s on, the steady grower first in %d, %d wrong\n", n, first, bad
-		exit bad > 0 }' "$tmp/heads" || exit 1
+scenario_opts="-o grow"
+scenario bursts
+judge bursts "the bursts seen" '
+	[.[].r.processes[] | select(.comm == "burst") | .pid] | unique | length |
+	select(. < 50) | "only \(.) of the 50 bursts in the replay"'
+judge bursts "the bursts' growth" '
+	.[] | . as $l | .r.processes[] | select(.comm == "burst") |
+	select(.growth_kb_per_min != null or .leak_suspect != null) |
+	"line \($l.i) (\($l.t.t) s): burst \(.pid) growth \(.growth_kb_per_min) suspect \(.leak_suspect);"'
+judge bursts "the head of -o grow" '
+	map(select(.t.t >= 30)) as $late |
+	if ($late | length) < 100 then "only \($late | length) lines at 30 s or later" else
+	$late[] | (.t.processes[] | select(.pid == 4001) | 60 * .rate_kb_s) as $want |
+	(.r.processes[] | select(.pid == 4001) | .growth_kb_per_min) as $got |
+	select(.r.processes[0].pid != 4001 or $got == null or
+	       (($got - $want) | absv) > 0.2 * $want) |
+	"line \(.i) (\(.t.t) s): head \(.r.processes[0].pid) \(.r.processes[0].comm), 4001 grows \($got) for \($want);"
+	end'
+echo "bursts: 50 bursts, none with a growth; 4001 steady heads -o grow from 30 s on"

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scenario_growth.h"
 #include "scenario_world.h"
 
 #define MIB 1024.0
@@ -227,6 +228,10 @@ static const struct {
 	{"young", young},	{"twokills", twokills},	  {"drop", drop},
 	{"grow10", grow10},	{"swapshare", swapshare}, {"leak10", leak10},
 	{"farkills", farkills}, {"close2", close2},
+	{"bursts", sc_bursts},
+	{"grow5", sc_grow5},
+	{"leak64", sc_leak64},
+	{"cg300", sc_cg300},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
