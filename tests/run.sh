@@ -396,7 +396,7 @@ if [ -s "$root/times" ]; then
 	took=$(($(date +%s) - began))
 	set -- $ticks0 $(cpu_ticks)
 	idle=$(awk -v b="$(($3 - $1))" -v i="$(($4 - $2))" 'BEGIN { printf "%d", (b + i > 0) ? 100 * i / (b + i) : 0 }')
-	slow=$(sort -rn "$root/times" | head -n 10 | awk '{ printf "%s%s %ds", NR > 1 ? ", " : "", $2, $1 }')
+	slow=$(sort -rn "$root/times" | head -n 10 | awk '{ printf "%s%s %ds", (NR > 1) ? ", " : "", $2, $1 }')
 	echo "time: $((took / 60)) min $((took % 60)) s, the CPUs idle $idle % of it; slowest: $slow"
 fi
 [ -n "$failures" ] && echo "failed:$failures"
