@@ -1,12 +1,12 @@
 #!/bin/sh
 # Runs memtop's tests and ends with "N passed, N failed, N skipped".
-# Unit tests: build/unit_tests (cmocka). Script tests: tests/{cli,screen,bpf}/*.sh, each
+# Unit tests: build/unit_tests (cmocka). Script tests: tests/{cli,screen,bpf,pkg}/*.sh, each
 # exits 0 (pass), 77 (skip) or anything else (fail). With MEMTOP_REQUIRE_BPF=1 a skip fails.
 #
 # Which tests: the arguments, else $T (make test T=...), words separated by spaces; each a
-# directory (cli, screen, bpf, unit), a test (screen/tree.sh, screen/tree, tree) or a shell
-# pattern of them (quoted: 'bpf/oom*'). None: every test. A word that names no test is an
-# error (exit 2) before anything runs.
+# directory (cli, screen, bpf, pkg: the Debian package, unit), a test (screen/tree.sh,
+# screen/tree, tree) or a shell pattern of them (quoted: 'bpf/oom*'). None: every test. A
+# word that names no test is an error (exit 2) before anything runs.
 #
 # Tests run in TEST_JOBS lanes at once (the CPUs + 1), then, one at a time with nothing
 # else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
@@ -64,7 +64,7 @@ for s; do
 done
 set +f
 all="unit"
-for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
+for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh tests/pkg/*.sh; do
 	[ -f "$t" ] && all="$all ${t#tests/}"
 done
 # tests/vm/: the kernel lane's own tests (make test-kernels), which need what only its
@@ -106,7 +106,7 @@ for s in $sel; do
 		selected "$n" "$s" && found=1 && break
 	done
 	[ $found = 1 ] || {
-		echo "no test matches '$s' (tests: cli, screen, bpf, unit, asan unless SANITIZE=0, or one of them as screen/tree.sh, asan:screen/tree.sh)" >&2
+		echo "no test matches '$s' (tests: cli, screen, bpf, pkg, unit, asan unless SANITIZE=0, or one of them as screen/tree.sh, asan:screen/tree.sh)" >&2
 		exit 2
 	}
 done
