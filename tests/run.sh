@@ -12,9 +12,10 @@
 # else running, the BPF tests and the scripts that say "# memtop-test: alone": they cause
 # or judge what the whole machine shares (OOM kills, whose banners every screen shows,
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
-# "# memtop-test: beside others" runs in a lane of its own beside the others, one at a
-# time: the BPF tests that judge only their own processes (the stacks samplers, the leak
-# tracer), and the tests that run processes as nobody (some count all of nobody's).
+# "# memtop-test: beside others" runs beside the others in one of two lanes of their own,
+# one at a time in each: one for the BPF tests that judge only their own processes (the
+# stacks samplers, the leak tracer), one for the others (the tests that run processes as
+# nobody, some of which count all of nobody's).
 # In each queue the unit tests and the scripts that say "# memtop-test: long" (a run
 # of half a minute or more on a quiet machine) come first: no lane starts one last.
 # TEST_JOBS=1 runs every test in order, one at a time.
@@ -335,7 +336,7 @@ lane() {
 	echo "$passed $failed $skipped$failures" >"$root/counts.$lane"
 }
 
-for q in parallel beside alone; do
+for q in parallel beside besidebpf alone; do
 	: >"$root/$q"
 	: >"$root/$q.first"
 done
@@ -344,6 +345,7 @@ for name in $todo; do
 	case "$name" in bpf/*) q=alone ;; esac
 	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
 	grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" 2>/dev/null && q=beside
+	case "$q:$name" in beside:bpf/*) q=besidebpf ;; esac
 	[ "$jobs" = 1 ] && q=alone
 	f=$q
 	case "$name" in unit | asan:unit) f=$q.first ;; esac
@@ -351,7 +353,7 @@ for name in $todo; do
 	[ "$jobs" = 1 ] && f=$q
 	echo "$name" >>"$root/$f"
 done
-for q in parallel beside alone; do
+for q in parallel beside besidebpf alone; do
 	cat "$root/$q" >>"$root/$q.first"
 	mv "$root/$q.first" "$root/$q"
 done
@@ -362,10 +364,12 @@ while [ $i -le "$jobs" ]; do
 	pids="$pids $!"
 	i=$((i + 1))
 done
-if [ -s "$root/beside" ]; then
-	lane $i beside &
+for q in beside besidebpf; do
+	[ -s "$root/$q" ] || continue
+	lane $i $q &
 	pids="$pids $!"
-fi
+	i=$((i + 1))
+done
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
 trap 'stop=1; kill -TERM $pids 2>/dev/null' INT TERM HUP
