@@ -61,7 +61,9 @@ shot() {
 }
 # whole W H RUN WHO: the lines at W x H hold only whole words of those at 200x60
 whole() {
-	shot 200 60 "$tmp/wide" "$3"
+	# the wide lines of RUN once, for every size it is tried at
+	[ -f "$tmp/wide-$4.keys" ] || shot 200 60 "$tmp/wide-$4" "$3"
+	for part in status bpf keys help helpkeys; do cp "$tmp/wide-$4.$part" "$tmp/wide.$part"; done
 	shot "$1" "$2" "$tmp/narrow" "$3"
 	for part in bpf keys help helpkeys; do
 		words "$tmp/wide.$part" >"$tmp/w"
