@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scenario_machine.h"
 #include "scenario_world.h"
 
 #define MIB 1024.0
@@ -227,6 +228,9 @@ static const struct {
 	{"young", young},	{"twokills", twokills},	  {"drop", drop},
 	{"grow10", grow10},	{"swapshare", swapshare}, {"leak10", leak10},
 	{"farkills", farkills}, {"close2", close2},
+	{"exhaust64", sc_exhaust64},
+	{"exhaust256", sc_exhaust256},
+	{"cg300", sc_cg300},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 

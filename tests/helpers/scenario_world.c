@@ -39,12 +39,12 @@ bool w_alive(const struct wproc *p, double t)
 
 double w_rss(const struct wproc *p, double t)
 {
-	return p->rss0 + p->rate * fmax(0, t - p->grow_from);
+	return p->rss0 + p->rate * fmax(0, fmin(t, p->grow_to) - p->grow_from);
 }
 
 double w_rate(const struct wproc *p, double t)
 {
-	return w_alive(p, t) && t >= p->grow_from ? p->rate : 0;
+	return w_alive(p, t) && t >= p->grow_from && t < p->grow_to ? p->rate : 0;
 }
 
 int w_root(struct world *w)
@@ -72,7 +72,8 @@ int w_proc(struct world *w, int32_t pid, const char *comm, const char *cmd, int 
 					     .rss0 = rss0,
 					     .rate = rate,
 					     .grow_from = born,
-					     .ends = W_NEVER};
+					     .ends = W_NEVER,
+					     .grow_to = W_NEVER};
 	return w->nprocs++;
 }
 

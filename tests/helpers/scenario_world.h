@@ -29,6 +29,7 @@ struct wproc {
 	double ends;	  /* seconds (W_NEVER: runs on) */
 	bool oom_killed;  /* it ends by the cgroup's OOM kill, logged */
 	bool swaps_in;	  /* the machine's swap-ins are all its own (BPF's count of them) */
+	double grow_to;	  /* seconds: it holds its size from then on (W_NEVER: grows on) */
 };
 
 struct wcg {
