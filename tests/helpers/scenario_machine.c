@@ -58,7 +58,7 @@ void sc_exhaust256(struct world *w)
 
 void sc_cg300(struct world *w)
 {
-	w->interval = 1;
+	w->interval = 2;
 	w->until = 52;
 	background(w);
 	int cg = w_cgroup(w, "/cgfc", 4747, 300 * MIB, 72);

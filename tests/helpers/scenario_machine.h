@@ -12,7 +12,7 @@ void sc_exhaust64(struct world *w);
  * size; 10 s more */
 void sc_exhaust256(struct world *w);
 /* /cgfc (memory.max 300M): 4401 grow_child grows 8 MiB/s beside its parent 4400 sh to
- * the OOM kill (~37 s), and 15 s past it */
+ * the OOM kill (~37 s), and 15 s past it; a refresh every 2 s */
 void sc_cg300(struct world *w);
 
 #endif
