@@ -41,7 +41,7 @@ static void grower(struct world *w, int32_t pid, double rate, double grow_to)
 void sc_exhaust64(struct world *w)
 {
 	w->interval = 2;
-	w->until = 130;
+	w->until = 114;
 	background(w);
 	grower(w, 3100, 64 * MIB, 30);
 	machine(w, 32 * GIB, 24 * GIB, 4 * GIB, 2 * GIB);

@@ -6,7 +6,7 @@
 #include "scenario_world.h"
 
 /* 3100 grower takes 64 MiB/s of a 32G machine (26G of room) for 30 s, then holds its
- * size; 100 s more */
+ * size; 84 s more */
 void sc_exhaust64(struct world *w);
 /* 3200 grower takes 256 MiB/s of a 128G machine (96G of room) for 40 s, then holds its
  * size; 10 s more */

@@ -47,15 +47,20 @@ jq -r '[(.system.exhaustion_s // "null"), (.system.next_victim_pid // "null")] |
 	fail "JSON: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
 echo "JSON: exhaustion_s as the truth's at $(grep -c 'runs\|held' "$tmp/want") refreshes (made, then held), null at the others"
 
-# the screen: the header's forecast line at each sample
+# the screen: the header's forecast line at each sample visited
+# (from the first, and the one before the first forecast)
+first=$(awk '$2 != "none" { print NR; exit }' "$tmp/want")
 replay_start 120 40 exhaust64
+replay_to $((first - 1))
 replay_each
-k=1
-while [ $k -le "$replay_n" ]; do
-	grep -m 1 -E '^memory ' "$tmp/screen.$k" || echo -
-	k=$((k + 1))
-done >"$tmp/lines"
-paste -d '|' "$tmp/want" "$tmp/lines" | awk -F'|' '
+awk -v dir="$tmp" '
+	{ line = "-"; f = dir "/screen." NR; seen = 0
+	  while ((getline l <f) > 0) {
+		seen = 1
+		if (line == "-" && l ~ /^memory /) line = l }
+	  close(f)
+	  $0 = $0 "|" line }
+	!seen { next }
 	function wrong(why) { print "t=" w[1] ": " why ": " $2; bad = 1 }
 	{ split($1, w, " "); v = "next OOM victim: 3100 \\(grower\\)$" }
 	w[2] == "none" { if ($2 != "-") wrong("a forecast where none is made"); next }
@@ -66,6 +71,6 @@ paste -d '|' "$tmp/want" "$tmp/lines" | awk -F'|' '
 	  d = n * 60 - w[3]; if (d < 0) d = -d
 	  if (d > 30 + w[3] * 0.01) wrong(sprintf("not %.1f min", w[3] / 60))
 	  shown++ }
-	END { if (shown < 15) { print "only " shown " forecasts shown"; bad = 1 } exit bad }' >"$tmp/wrong" ||
+	END { if (shown < 15) { print "only " shown " forecasts shown"; bad = 1 } exit bad }' FS='|' "$tmp/want" >"$tmp/wrong" ||
 	fail "the header: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
 echo "the header: the forecast at all $(grep -c 'runs' "$tmp/want") refreshes of the growth, held $(grep -c held "$tmp/want"), steady $(grep -c steady "$tmp/want"), then gone"

@@ -34,14 +34,20 @@ jq -r '.system.exhaustion_s // "null"' "$tmp/exhaust256.json" | head -n "$last" 
 	fail "JSON: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
 echo "JSON: exhaustion_s the truth's at all $(grep -vc ' -$' "$tmp/want") refreshes from 12 s to the stop at $stop s"
 
-# the screen, to the stop: the header's forecast line at each sample
+# the screen, from the sample before the first forecast to the stop: the header's
+# forecast line at each sample visited
+first=$(awk '$2 != "-" { print NR; exit }' "$tmp/want")
 replay_start 160 40 exhaust256
+replay_to $((first - 1))
 replay_each "" "$last"
-k=1
-while [ $k -le "$last" ]; do
-	grep -m 1 -E '^memory ' "$tmp/screen.$k" || echo -
-	k=$((k + 1))
-done | paste -d '|' "$tmp/want" - | awk -F'|' '
+awk -v dir="$tmp" '
+	{ line = "-"; f = dir "/screen." NR; seen = 0
+	  while ((getline l <f) > 0) {
+		seen = 1
+		if (line == "-" && l ~ /^memory /) line = l }
+	  close(f)
+	  $0 = $0 "|" line }
+	!seen { next }
 	{ split($1, w, " ") }
 	w[2] == "-" { if ($2 != "-") { print "t=" w[1] ": " $2 " before 12 s"; bad = 1 } next }
 	{ n = $2; sub(/^memory lasts ~/, "", n); n += 0
@@ -49,6 +55,6 @@ done | paste -d '|' "$tmp/want" - | awk -F'|' '
 	  if ($2 !~ /^memory lasts ~[0-9]+ min at this rate; /) { print "t=" w[1] ": " $2; bad = 1 }
 	  else if (d > 30 + w[2] * 0.005) { printf "t=%s: %s, truth %.1f min\n", w[1], $2, w[2] / 60; bad = 1 }
 	  else shown++ }
-	END { print shown; exit bad }' >"$tmp/wrong" ||
+	END { print shown; exit bad }' FS='|' "$tmp/want" >"$tmp/wrong" ||
 	fail "the header: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
 echo "the header: the forecast in all $(cat "$tmp/wrong") refreshes from 12 s to the stop"
