@@ -52,7 +52,7 @@ BPF_SKEL := $(BUILD)/bpf/memtop.skel.h $(BUILD)/bpf/stacks.skel.h $(BUILD)/bpf/l
 CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c)
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/themes_builtin.o
 TEST_SRC := $(wildcard tests/unit/*.c)
-HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(filter-out %/scenario_world.c %/scenario_growth.c,$(wildcard tests/helpers/*.c))) \
+HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(filter-out %/scenario_world.c %/scenario_growth.c %/scenario_machine.c,$(wildcard tests/helpers/*.c))) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
 
 .PHONY: all deps test-deps run test check test-kernels unit clean format bench install fuzz fuzz-build sanitize man doc deb
@@ -253,7 +253,8 @@ $(BUILD)/tests/hostile_rec: tests/helpers/hostile_rec.c $(BUILD)/tests/unit/rec_
 
 # scripted recordings (issue 38's scenarios), built with memtop's encoder
 $(BUILD)/tests/scenario_rec: tests/helpers/scenario_rec.c tests/helpers/scenario_world.c \
-		tests/helpers/scenario_world.h $(CORE_OBJ)
+		tests/helpers/scenario_world.h $(CORE_OBJ) \
+		tests/helpers/scenario_machine.c tests/helpers/scenario_machine.h
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(COMPILE) $(LDFLAGS) $(filter %.c %.o,$^) $(MT_LDLIBS) $(LDLIBS) -o $@

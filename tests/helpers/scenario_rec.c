@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "scenario_growth.h"
+#include "scenario_machine.h"
 #include "scenario_world.h"
 
 #define MIB 1024.0
@@ -232,6 +233,9 @@ static const struct {
 	{"grow5", sc_grow5},
 	{"leak64", sc_leak64},
 	{"cg300", sc_cg300},
+	{"exhaust64", sc_exhaust64},
+	{"exhaust256", sc_exhaust256},
+	{"cg300kill", sc_cg300kill},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 

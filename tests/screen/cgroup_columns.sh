@@ -8,6 +8,7 @@
 # LIMIT-IN hides it from the table, and again shows it.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
+. "${TESTS:-$(dirname "$0")/..}/screen/replay.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -36,18 +37,27 @@ jq -r '.cgroups[] | select(.path == "/leak") | "\(.limit_in_s // "-") \(.growth_
 [ "$(wc -l <"$tmp/want")" = "$n" ] || fail "JSON has no /leak cgroup at each of its $n lines"
 [ "$(grep -vc '^- ' "$tmp/want")" -ge 5 ] || fail "JSON gives fewer than 5 samples with a LIMIT-IN: $(cat "$tmp/want")"
 
-# cell TITLE: the cell under TITLE in the row of leak (the tree's lines are fields of their
-# own before the name)
+# cell TITLE: the cell under TITLE in the row of leak on the sample's screen (the tree's
+# lines are fields of their own before the name)
 cell() {
-	screen_text | awk -v t="$1" '
+	awk -v t="$1" '
 		/^CGROUP / { for (i = 2; i <= NF; i++) if ($i == t) k = i - 1; next }
-		k { for (j = 1; j <= NF; j++) if ($j == "leak") { print $(j + k); exit } }'
+		k { for (j = 1; j <= NF; j++) if ($j == "leak") { print $(j + k); exit } }' "$tmp/screen"
+}
+# sample K: LIMIT-IN and GROW/min of sample K as JSON has them
+sample() {
+	want=$(sed -n "${1}p" "$tmp/want")
+	lim=$(cell LIMIT-IN) grow=$(cell GROW/min)
+	g=${want#* }
+	[ "$g" = - ] || g=+$(fmt_kb "$g")
+	[ "$lim" = "${want%% *}" ] || fail "$dims, sample $1: LIMIT-IN reads '$lim', JSON's limit_in_s '${want%% *}'"
+	[ "$grow" = "$g" ] || fail "$dims, sample $1: GROW/min reads '$grow', JSON's growth '$g'"
+	right=$((right + 1))
 }
 
 for size in "80 24" "200 30"; do
 	set -- $size
-	tm_start "$1" "$2" "'$MEMTOP' --replay '$tmp/cg40.rec'"
-	wait_for "REPLAY 1/$n" || fail "$1x$2: the replay did not start"
+	replay_start "$1" "$2" cg40
 	tm send-keys C
 	wait_for "Cgroups " || fail "$1x$2: C did not open the cgroup screen"
 	wait_for "leak" || fail "$1x$2: no row of the cgroup leak"
@@ -55,20 +65,8 @@ for size in "80 24" "200 30"; do
 	for t in GROW/min LIMIT-IN; do
 		case " $titles " in *" $t "*) ;; *) fail "$1x$2: the cgroup screen has no $t: $titles" ;; esac
 	done
-	k=1 right=0
-	while :; do
-		wait_for "REPLAY $k/$n" >/dev/null || fail "$1x$2: } did not reach sample $k"
-		want=$(sed -n "${k}p" "$tmp/want")
-		lim=$(cell LIMIT-IN) grow=$(cell GROW/min)
-		g=${want#* }
-		[ "$g" = - ] || g=+$(fmt_kb "$g")
-		[ "$lim" = "${want%% *}" ] || fail "$1x$2, sample $k: LIMIT-IN reads '$lim', JSON's limit_in_s '${want%% *}'"
-		[ "$grow" = "$g" ] || fail "$1x$2, sample $k: GROW/min reads '$grow', JSON's growth '$g'"
-		right=$((right + 1))
-		[ $k -lt "$n" ] || break
-		k=$((k + 1))
-		tm send-keys '}'
-	done
+	dims=$1x$2 right=0
+	replay_each sample
 	echo "$1x$2: LIMIT-IN and GROW/min as JSON's at all $right samples (the last: $lim, $grow)"
 	tm_kill
 done

@@ -1,91 +1,94 @@
 #!/bin/sh
-# memtop-test: alone
-# A cgroup's forecast: a child growing 8 MiB/s in a memory cgroup limited to 300 MiB.
-# Within 20 s the header names the cgroup ("reaches its 300M limit in ~N s") with a time
-# within 15 % of the truth ((limit - usage) / 8 MiB/s at that moment) and the child as its
-# victim; from then until the kill, every refresh shows the cgroup's forecast (one capture
-# a second, each counted); the cgroup's row is in the alert role while it shows it. The
-# post-mortem of the kill (o, Enter) shows the cgroup's usage of its limit and the child
-# among its processes. It causes an OOM kill, so it runs apart from the BPF tests that
-# count them.
+# A cgroup's forecast to its OOM kill: scenario cg300kill (/cgfc, memory.max 300M: 4401
+# grow_child grows 8 MiB/s beside its parent 4400 sh until the kill at ~37 s, a refresh
+# every 2 s, tests/helpers/scenario_machine.c), replayed with --json and on the cgroup screen
+# (C) one sample at a time. From the first refresh with 12 s of samples until the kill,
+# JSON's limit_in_s is the truth, (limit - usage) / 8 MiB/s, within 1 % (or 0.05 s), and
+# at every one of those refreshes the header says "/cgfc reaches its 300M limit in ~N s;
+# victim 4401 (grow_child)", N that time in seconds, and the cgroup's row is in the alert
+# role (red background in the default theme); before and from the kill, no forecast of
+# it. The post-mortem of the kill (o, Enter) shows the cgroup's usage of its limit at the
+# last refresh before the kill and both its processes. The real kernel's cgroup kill:
+# bpf/oom_cgroup_before.sh.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
-. "${TESTS:-$(dirname "$0")/..}/cli/memcg.inc"
+. "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
+. "${TESTS:-$(dirname "$0")/..}/screen/replay.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
-trap 'tm_kill; cg_cleanup; rm -rf "$tmp"' EXIT
+trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
-need_memcg
-if command -v flock >/dev/null; then
-	exec 9>/tmp/memtop-bpf-tests.lock
-	flock -w 90 9 || skip "the BPF tests held their lock for 90 s"
-fi
+command -v jq >/dev/null || skip "needs jq"
 
-tag=cgfc$$
-cg_make "memtop-$tag" $((300 << 20))
-dir=$cg_dir
+scenario cg300kill
+# a line a refresh to the first after the kill: "T SECS", SECS the truth's limit_in_s
+# ("-": no forecast wanted: before 12 s, or from the kill)
+jq -r '(.cgroups[] | select(.path == "/cgfc")) as $c |
+	"\(.t) \(if .t < 12 or $c.limit_in_s == null then "-" else $c.limit_in_s end) \($c.oom_kills)"' \
+	"$tmp/cg300kill.truth" | awk '{ print $1, $2 } $3 > 0 { exit }' >"$tmp/want"
+last=$(wc -l <"$tmp/want")
+killed=$(jq -s "[.[] | select(.kills | length > 0)][0].kills[0].pid" "$tmp/cg300kill.truth")
+[ "$killed" = 4401 ] && [ "$last" -ge 15 ] || fail "scenario cg300kill kills '$killed' at sample $last"
+before=$(jq -rs ".[$last - 2] | .cgroups[] | select(.path == \"/cgfc\") | \"\(.usage_kb) \(.limit_kb)\"" \
+	"$tmp/cg300kill.truth")
 
-tm_start 200 40 "$MEMTOP -d 1"
-wait_for "Tasks" || fail "memtop did not start"
-cg_run "$dir" "$tmp/grow" "$HELPERS/grow_child" 8 0 "grow-$tag"
-wait_ready "$tmp/grow" || fail "grow_child never got ready"
-started=$(date +%s)
-pid=$cg_pid
+# JSON, to the kill
+jq -r '.cgroups[] | select(.path == "/cgfc") | .limit_in_s // "null"' "$tmp/cg300kill.json" |
+	head -n "$last" | paste -d ' ' "$tmp/want" - | awk '
+	$2 == "-" { if ($3 != "null") { print "t=" $1 ": limit_in_s " $3 ", want null"; bad = 1 } next }
+	{ n++; d = $3 - $2; if (d < 0) d = -d
+	  if ($3 == "null" || (d > 0.05 && d > $2 * 0.01)) { print "t=" $1 ": limit_in_s " $3 ", truth " $2; bad = 1 } }
+	END { if (n < 10) { print "only " n " forecasts"; bad = 1 } exit bad }' >"$tmp/wrong" ||
+	fail "JSON: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
 
-line() { screen_text | grep -o "/memtop-$tag reaches its [^│|]*" | head -1; }
-named=
-while [ $(($(date +%s) - started)) -le 20 ]; do
-	l=$(line)
-	use=$(cg_usage "$dir")
-	if [ -n "$l" ]; then
-		named=$(($(date +%s) - started))
-		break
-	fi
-	sleep 0.5
-done
-[ -n "$named" ] || fail "no forecast of the cgroup within 20 s: $(screen_text | head -8)"
-echo "after ${named} s: $l (usage $use bytes)"
-echo "$l" | grep -q "reaches its 300M limit in ~" || fail "not the limit's forecast: $l"
-secs=$(echo "$l" | sed -n 's/.*limit in ~\([0-9]*\) \(s\|min\).*/\1 \2/p')
-[ -n "$secs" ] || fail "no time in '$l'"
-awk -v s="$secs" -v use="$use" 'BEGIN {
-	split(s, a, " "); got = a[1] * (a[2] == "min" ? 60 : 1)
-	want = ((300 * 1048576) - use) / (8 * 1048576)
-	printf "forecast %d s, (limit - usage) / 8 MiB/s = %.1f s\n", got, want
-	if (got < want * 0.85 - 1 || got > want * 1.15 + 1) { print "FAIL: not within 15 %"; exit 1 }
-}' || exit 1
-echo "$l" | grep -q "victim $pid (grow_child)" || fail "the victim is not the child $pid: $l"
+# the cgroup screen to the first sample after the kill: at each, the header's forecast of
+# /cgfc and whether its row is drawn in the alert role
+replay_start 160 40 cg300kill
+tm send-keys C
+wait_for "CGROUP " >/dev/null || fail "C did not open the cgroup screen"
+replay_flags=-e
+# from the first sample, and the one before the first forecast, on to the kill
+first=$(awk '$2 != "-" { print NR; exit }' "$tmp/want")
+replay_at 1
+replay_to $((first - 1))
+replay_each "" "$last"
+# at each sample visited (screen.K): the header's line on /cgfc, and the role of its row (alert: a
+# red background, 41, set before its name)
+awk -v dir="$tmp" '
+	function wrong(why) { print "t=" $1 ": " why; bad = 1 }
+	{ line = "-"; role = "plain"; f = dir "/screen." NR; seen = 0
+	  while ((getline l <f) > 0) {
+		seen = 1
+		if (l ~ /─ cgfc / && l ~ /\033\[([0-9]+;)*41(;[0-9]+)*m.*─ cgfc /) role = "alert"
+		gsub(/\033\[[0-9;]*m/, "", l)
+		if (line == "-" && index(l, "/cgfc reaches its")) line = l }
+	  close(f) }
+	!seen { next }
+	$2 == "-" { if (line != "-") wrong(line " (no forecast wanted)"); next }
+	line !~ /^\/cgfc reaches its 300M limit in ~[0-9]+ s; victim 4401 \(grow_child\)$/ {
+		wrong(line); next }
+	{ n = line; sub(/.*limit in ~/, "", n); n += 0; d = n - $2; if (d < 0) d = -d
+	  if (d > 0.5 + $2 * 0.01) wrong(line ", truth " $2 " s")
+	  else if (role != "alert") wrong("the row of /cgfc is not in the alert role")
+	  else shown++ }
+	END { print shown; exit bad }' "$tmp/want" >"$tmp/wrong" ||
+	fail "the screen: $(head -5 "$tmp/wrong" | tr '\n' ' ')"
+echo "the header's forecast and the row's alert at all $(cat "$tmp/wrong") refreshes from 12 s to the kill, and none after"
 
-# every refresh until the kill: one capture a second, the forecast in each
-shown=0 total=0
-while kill -0 "$pid" 2>/dev/null && [ $total -lt 120 ]; do
-	total=$((total + 1))
-	if screen_text | grep -q "/memtop-$tag reaches its 300M limit"; then
-		shown=$((shown + 1))
-	elif kill -0 "$pid" 2>/dev/null; then
-		echo "missing: $(screen_text | head -4)"
-	fi
-	sleep 1
-done
-kill -0 "$pid" 2>/dev/null && fail "the child was not killed within 2 minutes"
-echo "the forecast was on screen in $shown of $total captures until the kill"
-# the capture that raced the kill may show the line held or gone: all but that one
-[ $shown -ge $((total - 1)) ] || fail "the forecast was missing in $((total - shown)) of $total captures"
-
-# the post-mortem of that kill (o, once the pane lists it, Enter on it: the newest, unless
-# other work's kills came after it): the cgroup with its usage at the last refresh before the kill, near its 300M
-# limit, and the child among its processes
+# the post-mortem of the kill: the cgroup's usage of its limit at the refresh before it,
+# both its processes
 tm send-keys o
-wait_for "OOM kills" || fail "no OOM pane"
-wait_for "$pid grow_child" 10 || fail "the OOM pane does not list the kill of $pid"
+wait_for "$killed grow_child" || fail "the OOM pane does not list the kill of $killed"
 tm send-keys Enter
-tries=0
-while ! wait_for "post-mortem: $pid (grow_child)" 2 >/dev/null && [ $tries -lt 10 ]; do
-	tm send-keys q Down Enter # back to the kills, the one before
-	tries=$((tries + 1))
-done
-wait_for "Cgroup /memtop-$tag:" || fail "the post-mortem shows no cgroup: $(screen_text | head -20)"
-cl=$(screen_text | grep -o "Cgroup /memtop-$tag: [^│|]*" | head -1)
+wait_for "post-mortem: $killed (grow_child)" || fail "Enter opened no post-mortem of $killed"
+wait_for "Cgroup /cgfc:" || fail "the post-mortem shows no cgroup"
+cl=$(screen_text | grep -o "Cgroup /cgfc: [^│|]*" | head -n 1)
 echo "post-mortem: $cl"
-echo "$cl" | grep -Eq ": [0-9.]+M of 300M \((9[0-9]|100) %\)" ||
-	fail "not the usage near the 300M limit: $cl"
-screen_text | grep -q "the cgroup's processes by growth" || fail "no processes of the cgroup: $(screen_text)"
-screen_text | grep -Eq "^ *$pid +grow_child" || fail "the child $pid is not listed: $(screen_text)"
+set -- $before
+use=$(fmt_kb "$1") lim=$(fmt_kb "$2")
+pct=$(echo "$cl" | sed -n "s/^Cgroup \/cgfc: $use of $lim (\([0-9]*\) %).*/\1/p")
+[ -n "$pct" ] || fail "not the usage $use of $lim before the kill: $cl"
+awk -v p="$pct" -v u="$1" -v l="$2" 'BEGIN { d = p - 100 * u / l; exit !(d <= 0.5 && d >= -0.5) }' ||
+	fail "$pct % is not $1 KiB of $2"
+screen_text | sed -n '/the cgroup.s processes by growth (2 of 2)/,/^ *$/p' >"$tmp/procs"
+for p in "4401 +grow_child" "4400 +sh"; do
+	grep -Eq "^ *$p " "$tmp/procs" || fail "the post-mortem does not list $p among the cgroup's: $(screen_text)"
+done

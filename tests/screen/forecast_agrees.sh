@@ -7,6 +7,7 @@
 # the second overtakes the first, and the first stays named while it does so by little.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
+. "${TESTS:-$(dirname "$0")/..}/screen/replay.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -22,27 +23,21 @@ jq -r '[.cgroups[] | select(.path == "/a" or .path == "/b") | {(.path): .limit_i
 [ "$(grep -c close "$tmp/close")" -ge 3 ] ||
 	fail "scenario close2 has fewer than 3 samples where /b overtakes /a by little"
 
-tm_start 160 60 "'$MEMTOP' --replay '$tmp/close2.rec'"
-wait_for "REPLAY 1/$n" || fail "the replay did not start at its first sample"
-both=0 close=0 k=1
-while :; do
-	wait_for "REPLAY $k/$n" >/dev/null || fail "} did not reach sample $k"
-	screen_text >"$tmp/screen"
-	grep -q "REPLAY $k/$n" "$tmp/screen" || fail "the screen moved off sample $k"
+both=0 close=0
+sample() {
 	fc=$(awk '/ reaches its .* limit in / { print $1; exit }' "$tmp/screen")
-	vd=$(sed -n "${k}p" "$tmp/subjects")
+	vd=$(sed -n "${1}p" "$tmp/subjects")
 	if [ -n "$fc" ] && grep -q '^Verdict ' "$tmp/screen"; then
 		both=$((both + 1))
-		[ "$fc" = "$vd" ] || fail "sample $k: the forecast names $fc, the verdict $vd:
+		[ "$fc" = "$vd" ] || fail "sample $1: the forecast names $fc, the verdict $vd:
 $(sed -n 1,8p "$tmp/screen")"
-		if [ "$(sed -n "${k}p" "$tmp/close")" = close ]; then
+		if [ "$(sed -n "${1}p" "$tmp/close")" = close ]; then
 			close=$((close + 1))
-			[ "$fc" = /a ] || fail "sample $k: /b overtook /a by little and is named"
+			[ "$fc" = /a ] || fail "sample $1: /b overtook /a by little and is named"
 		fi
 	fi
-	[ $k -lt "$n" ] || break
-	k=$((k + 1))
-	tm send-keys '}'
-done
+}
+replay_start 160 60 close2
+replay_each sample
 echo "forecast and verdict named the same cgroup at $both samples ($close where /b overtook /a by little)"
 [ $both -ge 10 ] && [ $close -ge 3 ] || fail "too few samples with both lines: $both ($close close)"

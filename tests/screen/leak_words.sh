@@ -6,6 +6,7 @@
 # and the process's detail screen (Enter) says "Leak suspect:" with why.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
+. "${TESTS:-$(dirname "$0")/..}/screen/replay.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -17,8 +18,7 @@ suspects() { sed -n "$1p" "$tmp/leak10.json" | jq -r '[.processes[] | select(.le
 [ -z "$(suspects 1)" ] || fail "JSON has leak suspects at the first sample: $(suspects 1)"
 [ "$(suspects "$n")" = 9001 ] || fail "JSON's leak suspects at the last sample are '$(suspects "$n")', not 9001"
 
-tm_start 120 30 "'$MEMTOP' --replay '$tmp/leak10.rec'"
-wait_for "REPLAY 1/$n" || fail "the replay did not start"
+replay_start 120 30 leak10
 wait_for "leaky" || fail "no row of leaky"
 screen_text | grep -qi "leak suspect" && fail "at the first sample the screen says: $(screen_text | grep -i 'leak suspect')"
 tm send-keys '$'

@@ -10,6 +10,7 @@
 #   Enter opens it.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 . "${TESTS:-$(dirname "$0")/..}/cli/scenario.inc"
+. "${TESTS:-$(dirname "$0")/..}/screen/replay.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -37,8 +38,7 @@ for name in farkills twokills; do
 	read -r at2 pid2 comm2 <<-EOF
 		$(sed -n 2p "$tmp/$name.kills")
 	EOF
-	tm_start 160 40 "'$MEMTOP' --replay '$tmp/$name.rec'"
-	wait_for "REPLAY 1/$n" || fail "$name: the replay did not start"
+	replay_start 160 40 $name
 	tm send-keys N
 	wait_for "REPLAY $at1/$n" || fail "$name: N did not go to the first kill's sample $at1"
 	tm send-keys N
