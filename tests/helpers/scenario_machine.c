@@ -4,32 +4,6 @@
 #define MIB 1024.0
 #define GIB (1024.0 * 1024.0)
 
-/* A machine's usual processes, steady, in the root cgroup */
-static void background(struct world *w)
-{
-	w_root(w);
-	w_proc(w, 1, "systemd", "/sbin/init", 0, -86000, 12288, 0);
-	w_proc(w, 412, "sshd", "sshd: /usr/sbin/sshd -D", 0, -85000, 7168, 0);
-	w_proc(w, 880, "bash", "-bash", 0, -3000, 4608, 0);
-}
-
-/* MemTotal total, MemAvailable avail0 at the start, swap_free of swap_total free */
-static void machine(struct world *w, double total, double avail0, double swap_total,
-		    double swap_free)
-{
-	w->mem_total_kb = total;
-	w->swap_total_kb = swap_total;
-	w->swap_free_kb = swap_free;
-	w->cached_kb = total / 8;
-	w->buffers_kb = 20 * MIB;
-	w->slab_kb = 120 * MIB;
-	w->shmem_kb = 16 * MIB;
-	w->avail_base_kb = avail0;
-	for (int i = 0; i < w->nprocs; i++)
-		if (w_alive(&w->procs[i], 0))
-			w->avail_base_kb += (double)(long long)(w_rss(&w->procs[i], 0) + 0.5);
-}
-
 /* pid grows rate KiB/s from 0 to grow_to s, from 4M; a refresh every interval s */
 static void grower(struct world *w, int32_t pid, double rate, double grow_to)
 {
@@ -42,30 +16,30 @@ void sc_exhaust64(struct world *w)
 {
 	w->interval = 2;
 	w->until = 114;
-	background(w);
+	w_background(w);
 	grower(w, 3100, 64 * MIB, 30);
-	machine(w, 32 * GIB, 24 * GIB, 4 * GIB, 2 * GIB);
+	w_machine(w, 32 * GIB, 24 * GIB, 4 * GIB, 2 * GIB);
 }
 
 void sc_exhaust256(struct world *w)
 {
 	w->interval = 1;
 	w->until = 50;
-	background(w);
+	w_background(w);
 	grower(w, 3200, 256 * MIB, 40);
-	machine(w, 128 * GIB, 88 * GIB, 8 * GIB, 8 * GIB);
+	w_machine(w, 128 * GIB, 88 * GIB, 8 * GIB, 8 * GIB);
 }
 
 void sc_cg300kill(struct world *w)
 {
 	w->interval = 2;
 	w->until = 52;
-	background(w);
+	w_background(w);
 	int cg = w_cgroup(w, "/cgfc", 4747, 300 * MIB, 72);
 	w_proc(w, 4400, "sh", "sh -c grow_child 8 0", cg, -2, 1536, 0);
 	int p = w_proc(w, 4401, "grow_child", "grow_child 8 0", cg, -1, 952, 8 * MIB);
 	w->procs[p].grow_from = 0;
 	w->procs[p].ends = (300 * MIB - 72 - 1536 - 952) / (8 * MIB);
 	w->procs[p].oom_killed = true;
-	machine(w, 8 * GIB, 6 * GIB, 0, 0);
+	w_machine(w, 8 * GIB, 6 * GIB, 0, 0);
 }

@@ -31,37 +31,6 @@
 
 #define MIB 1024.0
 
-/* A machine's usual processes, steady, in the root cgroup */
-static void background(struct world *w)
-{
-	w_root(w);
-	w_proc(w, 1, "systemd", "/sbin/init", 0, -86000, 12288, 0);
-	w_proc(w, 412, "sshd", "sshd: /usr/sbin/sshd -D", 0, -85000, 7168, 0);
-	w_proc(w, 880, "bash", "-bash", 0, -3000, 4608, 0);
-}
-
-/* MemAvailable at the start is avail0: what the processes alive then hold comes on top */
-static void avail_at_start(struct world *w, double avail0)
-{
-	w->avail_base_kb = avail0;
-	for (int i = 0; i < w->nprocs; i++)
-		if (w_alive(&w->procs[i], 0))
-			w->avail_base_kb += (double)(long long)(w_rss(&w->procs[i], 0) + 0.5);
-}
-
-static void machine(struct world *w, double total, double avail0, double swap_total,
-		    double swap_free)
-{
-	w->mem_total_kb = total;
-	w->swap_total_kb = swap_total;
-	w->swap_free_kb = swap_free;
-	w->cached_kb = total / 8;
-	w->buffers_kb = 20 * MIB;
-	w->slab_kb = 120 * MIB;
-	w->shmem_kb = 16 * MIB;
-	avail_at_start(w, avail0);
-}
-
 /* /leak, memory.max 200M: 171 python3 grows 4 MiB/s from 1M (the cgroup's usage) at 0,
  * so 37.75 s from the limit at 12 s, the first refresh a forecast may have (5 samples
  * over 12 s); its OOM kill at 49.75 s. The machine (2.8G, 2.6G available, no swap) runs
@@ -70,13 +39,13 @@ static void leak200(struct world *w, double until)
 {
 	w->interval = 2;
 	w->until = until;
-	background(w);
+	w_background(w);
 	int cg = w_cgroup(w, "/leak", 4242, 200 * MIB, 72);
 	int p = w_proc(w, 171, "python3", "python3 leak.py", cg, -1, 952, 4096);
 	w->procs[p].grow_from = 0;
 	w->procs[p].ends = (200 * MIB - 72 - 952) / 4096;
 	w->procs[p].oom_killed = true;
-	machine(w, 2.8 * MIB * MIB, 2.6 * MIB * MIB, 0, 0);
+	w_machine(w, 2.8 * MIB * MIB, 2.6 * MIB * MIB, 0, 0);
 }
 
 static void cg40(struct world *w)
@@ -93,10 +62,10 @@ static void avail93(struct world *w)
 {
 	w->interval = 2;
 	w->until = 90;
-	background(w);
+	w_background(w);
 	int p = w_proc(w, 2345, "leaky", "leaky --rate 4M", 0, -1, 10 * MIB, 4096);
 	w->procs[p].grow_from = 0;
-	machine(w, 8 * MIB * MIB, 0.93 * 8 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 0.93 * 8 * MIB * MIB, 0, 0);
 }
 
 /* 5120 python3, 10 s old at the start, grows 4 MiB/s in /young (1G): GROW's 30 s of
@@ -105,10 +74,10 @@ static void young(struct world *w)
 {
 	w->interval = 1;
 	w->until = 24;
-	background(w);
+	w_background(w);
 	int cg = w_cgroup(w, "/young", 5151, 1024 * MIB, 72);
 	w_proc(w, 5120, "python3", "python3 grow.py", cg, -10, 2 * MIB, 4096);
-	machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
 }
 
 /* /batch (300M): 6001 worker holds 100M; 6002 loader grows 4 MiB/s from 0 at -2 s to the
@@ -118,7 +87,7 @@ static void twokills(struct world *w)
 {
 	w->interval = 2;
 	w->until = 100;
-	background(w);
+	w_background(w);
 	int cg = w_cgroup(w, "/batch", 6060, 300 * MIB, 72);
 	int a = w_proc(w, 6001, "worker", "worker --jobs 4", cg, -100, 100 * MIB, 4096);
 	int b = w_proc(w, 6002, "loader", "loader big.csv", cg, -2, 0, 4096);
@@ -128,7 +97,7 @@ static void twokills(struct world *w)
 	w->procs[a].grow_from = w->procs[b].ends;
 	w->procs[a].ends = w->procs[b].ends + room / 4096;
 	w->procs[a].oom_killed = true;
-	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
 }
 
 /* 4G, 768M available and 256M of swap free: 7001 leaky takes 4 MiB/s (~4 min left);
@@ -137,12 +106,12 @@ static void drop(struct world *w)
 {
 	w->interval = 2;
 	w->until = 120;
-	background(w);
+	w_background(w);
 	int p = w_proc(w, 7001, "leaky", "leaky --rate 4M", 0, -1, 10 * MIB, 4096);
 	w->procs[p].grow_from = 0;
 	int b = w_proc(w, 7100, "builder", "make -j8 world", 0, -300, 1.35 * MIB * MIB, 0);
 	w->procs[b].ends = 61;
-	machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
+	w_machine(w, 4 * MIB * MIB, 768 * MIB, 512 * MIB, 256 * MIB);
 }
 
 /* 8G, 4G available: 2345 leaky, started an hour before the recording, grows 1 MiB a
@@ -151,10 +120,10 @@ static void grow10(struct world *w)
 {
 	w->interval = 5;
 	w->until = 660;
-	background(w);
+	w_background(w);
 	int p = w_proc(w, 2345, "leaky", "leaky --rate 1M/min", 0, -3600, 64 * MIB, MIB / 60);
 	w->procs[p].grow_from = 0;
-	machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 0, 0);
 }
 
 /* 8G, swap 4G: 5224 hog swaps in 10,000 pages/s at 0, 200 more each second */
@@ -162,13 +131,13 @@ static void swapshare(struct world *w)
 {
 	w->interval = 2;
 	w->until = 30;
-	background(w);
+	w_background(w);
 	int p = w_proc(w, 5224, "hog", "hog --touch 6G", 0, -120, 5 * MIB * MIB, 0);
 	w->procs[p].swaps_in = true;
 	w->swapin_rate = 10000;
 	w->swapin_accel = 100;
 	w->swapin_lag = 0.002;
-	machine(w, 8 * MIB * MIB, 1.5 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
+	w_machine(w, 8 * MIB * MIB, 1.5 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
 }
 
 /* /a and /b (200M each) run to their limits: /a from 40M at 4 MiB/s (out at 40 s), /b
@@ -178,7 +147,7 @@ static void close2(struct world *w)
 {
 	w->interval = 1;
 	w->until = 34;
-	background(w);
+	w_background(w);
 	int a = w_cgroup(w, "/a", 7001, 200 * MIB, 72);
 	int b = w_cgroup(w, "/b", 7002, 200 * MIB, 72);
 	int p = w_proc(w, 7101, "filler", "filler --rate 4M", a, -60, 40 * MIB, 4096);
@@ -187,7 +156,7 @@ static void close2(struct world *w)
 	w->procs[p].grow_from = 0;
 	p = w_proc(w, 7202, "indexer", "indexer --rate 2M", b, -60, 952, 2048);
 	w->procs[p].grow_from = 15;
-	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
 }
 
 /* 9001 leaky, started at 0, grows 64 KiB/s steadily, a refresh every 10 s for 12 min: a
@@ -196,10 +165,10 @@ static void leak10(struct world *w)
 {
 	w->interval = 10;
 	w->until = 720;
-	background(w);
+	w_background(w);
 	int p = w_proc(w, 9001, "leaky", "leaky --rate 64K", 0, 0, 8 * MIB, 64);
 	w->procs[p].grow_from = 0;
-	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
 }
 
 /* /batch (300M): 6002 loader grows 4 MiB/s to the limit, killed at 49.98 s; 6001 worker
@@ -208,7 +177,7 @@ static void farkills(struct world *w)
 {
 	w->interval = 10;
 	w->until = 900;
-	background(w);
+	w_background(w);
 	int cg = w_cgroup(w, "/batch", 6060, 300 * MIB, 72);
 	int a = w_proc(w, 6001, "worker", "worker --jobs 4", cg, -100, 100 * MIB, 1024);
 	int b = w_proc(w, 6002, "loader", "loader big.csv", cg, -2, 0, 4096);
@@ -218,7 +187,7 @@ static void farkills(struct world *w)
 	w->procs[a].grow_from = 600;
 	w->procs[a].ends = 600 + room / 1024;
 	w->procs[a].oom_killed = true;
-	machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
+	w_machine(w, 8 * MIB * MIB, 6 * MIB * MIB, 0, 0);
 }
 
 static const struct {

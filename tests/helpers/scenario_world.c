@@ -361,3 +361,26 @@ int w_record(const struct world *w, const char *path)
 	snapshot_free(&s);
 	return rc || fflush(stdout) ? 1 : 0;
 }
+
+void w_background(struct world *w)
+{
+	w_root(w);
+	w_proc(w, 1, "systemd", "/sbin/init", 0, -86000, 12288, 0);
+	w_proc(w, 412, "sshd", "sshd: /usr/sbin/sshd -D", 0, -85000, 7168, 0);
+	w_proc(w, 880, "bash", "-bash", 0, -3000, 4608, 0);
+}
+
+void w_machine(struct world *w, double total, double avail0, double swap_total, double swap_free)
+{
+	w->mem_total_kb = total;
+	w->swap_total_kb = swap_total;
+	w->swap_free_kb = swap_free;
+	w->cached_kb = total / 8;
+	w->buffers_kb = 20 * 1024.0;
+	w->slab_kb = 120 * 1024.0;
+	w->shmem_kb = 16 * 1024.0;
+	w->avail_base_kb = avail0;
+	for (int i = 0; i < w->nprocs; i++)
+		if (w_alive(&w->procs[i], 0))
+			w->avail_base_kb += (double)(long long)(w_rss(&w->procs[i], 0) + 0.5);
+}

@@ -67,6 +67,12 @@ int w_cgroup(struct world *w, const char *path, uint64_t id, double limit_kb, do
 int w_proc(struct world *w, int32_t pid, const char *comm, const char *cmd, int cg, double born,
 	   double rss0, double rate);
 
+/* A machine's usual processes, steady, in the root cgroup (which it adds) */
+void w_background(struct world *w);
+/* The machine: MemTotal total KiB, swap_free of swap_total free, and MemAvailable avail0
+ * at the start, with what the processes alive then hold on top (call it after them) */
+void w_machine(struct world *w, double total, double avail0, double swap_total, double swap_free);
+
 /* Writes w's refreshes, from 0 to w->until every w->interval, into the recording at path,
  * and its truth to stdout, a JSON line a refresh. Returns 0, or 1 with a line on stderr. */
 int w_record(const struct world *w, const char *path);
