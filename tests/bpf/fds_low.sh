@@ -13,11 +13,35 @@
 . "$(dirname "$0")/lib.inc"
 need_bpf oom
 
-# run N MODE: memtop MODE -n 3 under ulimit -n N; its output in $WORK/out, its stderr in
-# $WORK/err
+# run N MODE: memtop MODE -n 3 under ulimit -n N; its output in $WORK/N.MODE.out, its
+# stderr in .err, its exit status in .rc
 run() {
 	sh -c 'ulimit -n "$1" && shift && exec "$@"' sh "$1" "$MEMTOP" "$2" -n 3 -d 0.1 \
-		>"$WORK/out" 2>"$WORK/err"
+		>"$WORK/$1.$2.out" 2>"$WORK/$1.$2.err"
+	echo $? >"$WORK/$1.$2.rc"
+}
+# the runs, three at a time (each process's descriptors are its own; the refreshes' waits
+# overlap): --json at 4 to 64, -b at 16, 32, 48 and 64
+for lane in 0 1 2; do
+	(
+		k=0
+		for n in $(seq 4 64); do
+			for mode in --json -b; do
+				[ "$mode" = --json ] || [ $((n % 16)) = 0 ] || continue
+				k=$((k + 1))
+				[ $((k % 3)) = "$lane" ] || continue
+				run "$n" "$mode"
+			done
+		done
+	) &
+	lanes="${lanes:-} $!"
+done
+wait $lanes
+# took N MODE: run N MODE's output and stderr into $WORK/out and $WORK/err; its status
+took() {
+	cp "$WORK/$1.$2.out" "$WORK/out" && cp "$WORK/$1.$2.err" "$WORK/err" ||
+		fail "ulimit -n $1: memtop $2 did not run"
+	return "$(cat "$WORK/$1.$2.rc")"
 }
 
 # check_err N OFF: stderr is the one line naming the OFF concerns (a count) as off for the
@@ -46,7 +70,7 @@ check_err() {
 nconcerns=$("$MEMTOP" --json -n 1 | jq '.bpf.concerns | length') || fail "memtop --json failed"
 off_16=0 on_64=0 some_off=0
 for n in $(seq 16 64); do
-	run "$n" --json || fail "--json under ulimit -n $n exited $?: $(cat "$WORK/err")"
+	took "$n" --json || fail "--json under ulimit -n $n exited $?: $(cat "$WORK/err")"
 	[ "$(wc -l <"$WORK/out")" = 3 ] || fail "ulimit -n $n: $(wc -l <"$WORK/out") lines of JSON, not 3"
 	jq -e -s 'length == 3 and all(.[]; (.processes | length) > 0)' "$WORK/out" >/dev/null ||
 		fail "ulimit -n $n: a refresh without processes, or not JSON: $(head -c 300 "$WORK/out")"
@@ -67,7 +91,7 @@ for n in $(seq 16 64); do
 
 	[ $((n % 16)) = 0 ] || continue
 	cp "$WORK/err" "$WORK/err.json"
-	run "$n" -b || fail "-b under ulimit -n $n exited $?: $(cat "$WORK/err")"
+	took "$n" -b || fail "-b under ulimit -n $n exited $?: $(cat "$WORK/err")"
 	got=$(grep -c '^memtop [0-9].* processes' "$WORK/out")
 	[ "$got" = 3 ] || fail "ulimit -n $n: -b printed $got refreshes, not 3"
 	cmp -s "$WORK/err" "$WORK/err.json" ||
@@ -79,14 +103,14 @@ echo "$some_off of 49 limits with concerns off for the descriptors, every one sa
 
 # fewer than /proc needs: exit 1, said last, never a crash nor a table left empty. Below
 # 16, each run either exits 0 with processes in every refresh or exits 1 so.
-run 5 --json
+took 5 --json
 rc=$?
 [ $rc = 1 ] || fail "ulimit -n 5: exit $rc, not 1: $(cat "$WORK/err")"
 tail -n 1 "$WORK/err" | grep -q '^memtop: cannot .*: Too many open files$' ||
 	fail "ulimit -n 5: stderr says: $(cat "$WORK/err")"
 echo "ulimit -n 5: $(tail -n 1 "$WORK/err")"
 for n in $(seq 4 15); do
-	run "$n" --json
+	took "$n" --json
 	rc=$?
 	if [ $rc = 0 ]; then
 		jq -e -s 'length == 3 and all(.[]; (.processes | length) > 0)' "$WORK/out" >/dev/null ||

@@ -42,13 +42,25 @@ wait_ready "$WORK/swapped" || fail "alloc_child never got ready"
 vmswap() { awk '$1 == "VmSwap:" { print $2 }' "/proc/$1/status"; }
 [ "$(vmswap "$swapped")" -gt 16384 ] || fail "only $(vmswap "$swapped") kB of alloc_child in swap"
 
-# pid ppid minflt majflt start size resident shared text data, from /proc
+# pid ppid minflt majflt start size resident shared text data, from /proc (stat's fields
+# after the comm's last ") ", statm's), each process read by one awk
 proc_read() {
-	for d in /proc/[0-9]*; do
-		s=$(cat "$d/stat" 2>/dev/null) && m=$(cat "$d/statm" 2>/dev/null) || continue
-		printf '%s\n' "${s##*) } $m" | awk -v pid="${d#/proc/}" \
-			'{ print pid, $2, $8, $10, $20, $(NF-6), $(NF-5), $(NF-4), $(NF-3), $(NF-1) }'
-	done
+	ls /proc | awk '/^[0-9]+$/ {
+		f = "/proc/" $1 "/stat"
+		g = "/proc/" $1 "/statm"
+		s = m = ""
+		ok = (getline s <f) > 0
+		close(f)
+		if (ok)
+			ok = (getline m <g) > 0
+		close(g)
+		if (!ok)
+			next
+		for (i = 0; (j = index(substr(s, i + 1), ") ")) > 0; i += j)
+			;
+		n = split(substr(s, i + 2) " " m, x, " ")
+		print $1, x[2], x[8], x[10], x[20], x[n - 6], x[n - 5], x[n - 4], x[n - 3], x[n - 1]
+	}'
 }
 pk=$(($(getconf PAGESIZE) / 1024))
 # compare: statm's figures equal where statm read the same before and after; fault

@@ -9,23 +9,16 @@
 need_bpf
 
 swap_child_memcg memtop-moment-$$
-swapfile_on 512
-# idle processes: a long walk (a session of their own, without the BPF tests' lock fd 9,
-# killed on exit)
-setsid sh -c 'echo $$ >"$0"; i=0; while [ $i -lt 1500 ]; do sleep 300 & i=$((i + 1)); done
-	wait' "$WORK/idle" 9>&- &
-trap '[ -s "$WORK/idle" ] && kill -9 -"$(cat "$WORK/idle")" 2>/dev/null; cleanup' EXIT
-i=0
-while ! [ -s "$WORK/idle" ] ||
-	[ "$(pgrep -c -g "$(cat "$WORK/idle")" 2>/dev/null || echo 0)" -lt 1400 ]; do
-	[ $i -lt 600 ] || fail "the idle processes did not start"
-	sleep 0.1
-	i=$((i + 1))
-done
+swapfile_on 256
+# idle processes: a long walk (forked by one helper, without the BPF tests' lock fd 9,
+# dying with it)
+"$HELPERS/many_children" 1500 >"$WORK/idle" 9>&- &
+KIDS="$KIDS $!"
+wait_ready "$WORK/idle" || fail "the idle processes did not start"
 
 mt_start -n 100 -d 0.3
 mt_wait_lines 1
-in_memcg "$HOG" 150 4
+in_memcg "$HOG" 150 3
 mt_wait_lines $(($(mt_lines) + 2))
 wait "$KID" || fail "the child failed: exit $?"
 mt_wait_lines $(($(mt_lines) + 1))

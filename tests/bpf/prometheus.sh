@@ -12,6 +12,16 @@ tmp=$WORK
 mport=$(free_port 3)
 "$MEMTOP" --serve "127.0.0.1:$mport" -d 1 2>"$WORK/err" &
 MTPID=$!
+# what Prometheus is to see, set going while it starts: a child that faults 2000 pages a
+# second (its count from here on), and the OOM kill of one in a 64 MiB memory cgroup
+start_child 64 2000
+KIDS="$KIDS $child"
+ready=$(date +%s.%N)
+minflt() { awk '{ print $10 }' /proc/$child/stat; }
+f0=$(minflt) t0=$(date +%s.%N)
+name=memtop-prom-$$
+memcg "$name" $((64 << 20))
+in_memcg "$HOG" 200
 pport=$(free_port 3 "$mport")
 cat >"$WORK/prometheus.yml" <<EOF
 global:
@@ -33,8 +43,6 @@ until curl -sf -o /dev/null "http://127.0.0.1:$pport/-/ready"; do
 	sleep 0.1
 done
 
-start_child 64 2000
-KIDS="$KIDS $child"
 # query EXPR [SECS]: waits (30 s at most) until EXPR has a value; prints the first
 query() {
 	_i=0
@@ -52,18 +60,27 @@ query() {
 up=$(query 'up{job="memtop"}') || fail "Prometheus never scraped memtop"
 [ "$up" = 1 ] || fail "up is $up: $(curl -s "$api/targets" | jq -c '.data.activeTargets[0].lastError')"
 
-# the child's resident bytes, once a scrape after it was ready: statm is steady
+# the child's resident bytes, once Prometheus's last scrape is 2.5 s after it was ready
+# (memtop refreshed since, and was scraped): statm is steady
 page=$(getconf PAGESIZE)
-sleep 2.5
+scraped_after() { # scraped_after EXPR T: EXPR's last sample is T or later
+	_v=$(query "timestamp($1)" 1) && awk -v a="$_v" -v b="$2" 'BEGIN { exit !(a >= b) }'
+}
+eventually $HANG scraped_after "memtop_process_resident_bytes{pid=\"$child\"}" \
+	"$(awk -v r="$ready" 'BEGIN { printf "%.3f", r + 2.5 }')" ||
+	fail "Prometheus scraped no resident bytes of pid $child 2.5 s after it was ready"
 rss=$(cut -d' ' -f2 /proc/$child/statm)
 got=$(query "memtop_process_resident_bytes{pid=\"$child\"}") ||
 	fail "no memtop_process_resident_bytes for pid $child"
 [ "$got" = $((rss * page)) ] || fail "Prometheus has $got resident bytes, statm $rss pages of $page"
 echo "ok resident $got bytes of pid $child, as statm"
-# its minor faults: Prometheus's rate over 5 s near what /proc/PID/stat counts
-minflt() { awk '{ print $10 }' /proc/$child/stat; }
-f0=$(minflt) t0=$(date +%s.%N)
-sleep 6
+# its minor faults: Prometheus's rate over 5 s, once it holds 5 s of samples (all after
+# t0), near what /proc/PID/stat counted from t0
+five_s() {
+	_n=$(query "count_over_time(memtop_process_minor_faults_total{pid=\"$child\"}[5s])" 1) &&
+		[ "$_n" -ge 5 ]
+}
+eventually $HANG five_s || fail "Prometheus never held 5 s of pid $child's minor faults"
 f1=$(minflt) t1=$(date +%s.%N)
 r=$(query "rate(memtop_process_minor_faults_total{pid=\"$child\"}[5s])") ||
 	fail "no rate of memtop_process_minor_faults_total for pid $child"
@@ -73,10 +90,7 @@ awk -v r="$r" -v f0="$f0" -v f1="$f1" -v t0="$t0" -v t1="$t1" 'BEGIN {
 	exit !(r > 0.7 * p && r < 1.3 * p)
 }' || fail "Prometheus's fault rate $r is not within 30 % of /proc's"
 
-# an OOM kill in a memory cgroup, counted by victim and cgroup
-name=memtop-prom-$$
-memcg "$name" $((64 << 20))
-in_memcg "$HOG" 200
+# the OOM kill in the memory cgroup, counted by victim and cgroup
 wait "$KID" 2>/dev/null
 rc=$?
 [ $rc = 137 ] || fail "the child should have been OOM-killed (exit 137), exited $rc"

@@ -32,12 +32,13 @@ mi() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # reclaimable slab by /proc/slabinfo: num_slabs x pagesperslab of each cache whose sysfs
 # reclaim_account is 1, KiB
 slabinfo_rcl() {
-	page=$(($(getconf PAGESIZE) / 1024))
-	awk -v page="$page" 'NR > 2 { print $1, $15 * $6 * page }' /proc/slabinfo |
-		while read -r name kb; do
-			[ "$(cat "/sys/kernel/slab/$name/reclaim_account" 2>/dev/null)" = 1 ] &&
-				echo "$kb"
-		done | awk '{ s += $1 } END { print s + 0 }'
+	awk -v page=$(($(getconf PAGESIZE) / 1024)) 'NR > 2 {
+		f = "/sys/kernel/slab/" $1 "/reclaim_account"
+		r = ""
+		if ((getline r <f) > 0 && r == 1)
+			s += $15 * $6 * page
+		close(f)
+	} END { print s + 0 }' /proc/slabinfo
 }
 # snap NAME KEY: memtop's account into $tmp/NAME.json, meminfo's KEY before and after into
 # $tmp/NAME.drift (the largest move), slabinfo's reclaimable after into $tmp/NAME.slab
