@@ -5,7 +5,9 @@
 # (never unmapped) and maps and unmaps as much from munmap_site, and leaks 256 KiB/s from
 # each of calloc_site, memalign_site (posix_memalign), aligned_site (aligned_alloc) and
 # realloc_site (1 KiB from realloc(NULL), which calls malloc, grown to 4 KiB by realloc).
-# The JSON and the text name the leaking stacks at their rates within 10 %, and neither
+# The JSON and the text name the leaking stacks at their rates within 10 % (a window
+# whose rates miss, the child kept from its clock by other work, measured again: 3 at
+# most), and neither
 # free_site nor munmap_site; the malloc'd bytes fit in the heap's growth meanwhile
 # (/proc/PID/maps). The same program on a copy of libc deleted after it started, in a
 # directory whose name holds an escape sequence: probed all the same, the name escaped.
@@ -38,17 +40,40 @@ heap_kb() {
 	[ -n "$r" ] && echo $(((0x${r#*-} - 0x${r%-*}) / 1024)) || echo 0
 }
 
+j() { jq -r "$1" "$tmp/out"; }
+site() { j "[.stacks[] | select(.kind == \"$1\" and any(.frames[]; .symbol == \"$2\"))]"; }
+# taken ARGS...: memtop --leaks ARGS --json into $tmp/out, up to 3 times while rates_off
+# (a child kept from its clock by other work on the machine, at the window's edge, leaks
+# its due a moment outside it: measured again, as tests/lib.sh's tries does)
+taken() {
+	for _t in 1 2 3; do
+		h0=$(heap_kb)
+		"$MEMTOP" --leaks "$@" --json >"$tmp/out" 2>"$tmp/err" || return
+		h1=$(heap_kb)
+		_why=$(rates_off) || return 0
+		echo "note: $_why, not within 10 % (other work on the machine?): measured again"
+	done
+}
+# rates_off: the first of the window's rates to miss by more than 10 %, if one does
+rates_off() {
+	for _s in leak_site:$RATE calloc_site:$KIN_RATE memalign_site:$KIN_RATE \
+		aligned_site:$KIN_RATE realloc_site:$KIN_RATE; do
+		_r=$(site malloc "${_s%%:*}" | jq '.[0].bytes_per_s')
+		within "$_r" "${_s#*:}" || { echo "${_s%%:*} $_r B/s"; return 0; }
+	done
+	_r=$(site mmap mmap_site | jq '.[0].bytes_per_s')
+	within "$_r" $MAP_RATE || { echo "mmap_site $_r B/s"; return 0; }
+	return 1
+}
+
 start_leaker "$HELPERS/leak_child"
-h0=$(heap_kb)
-if ! "$MEMTOP" --leaks "$kid:$SECS" --json >"$tmp/out" 2>"$tmp/err"; then
+if ! taken "$kid:$SECS"; then
 	# a kernel without what it needs (doc/compatibility.md) is told so, and only that skips
 	grep -q "needs Linux" "$tmp/err" && skip "$(cat "$tmp/err")"
 	fail "memtop --leaks exited 1: $(cat "$tmp/err")"
 fi
-h1=$(heap_kb)
 [ ! -s "$tmp/err" ] || fail "stderr: $(cat "$tmp/err")"
 jq -e . "$tmp/out" >/dev/null || fail "not JSON: $(head -c 300 "$tmp/out")"
-j() { jq -r "$1" "$tmp/out"; }
 [ "$(j .pid)" = "$kid" ] || fail "pid $(j .pid)"
 [ "$(j .uprobes)" = true ] || fail "no uprobes: $(j .note)"
 libc=$(j .libc)
@@ -56,7 +81,6 @@ grep -q " $libc\$" "/proc/$kid/maps" || fail "libc $libc is not mapped by $kid"
 secs=$(j .seconds)
 awk -v s="$secs" -v w=$SECS 'BEGIN { exit !(s >= w) }' || fail "traced $secs s, not $SECS"
 
-site() { j "[.stacks[] | select(.kind == \"$1\" and any(.frames[]; .symbol == \"$2\"))]"; }
 leak=$(site malloc leak_site)
 [ "$(printf '%s' "$leak" | jq length)" = 1 ] || fail "leak_site stacks: $(j '[.stacks[] | [.frames[].symbol]]')"
 l() { printf '%s' "$leak" | jq -r ".[0].$1"; }
@@ -119,7 +143,11 @@ kid=$!
 wait_ready "$tmp/child" || fail "leak_child with its own libc never got ready"
 rm "$lib/$(basename "$libc")"
 grep -qF " $lib/$(basename "$libc") (deleted)" "/proc/$kid/maps" || fail "no deleted libc in $kid's maps"
-"$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "deleted libc: exited $?: $(cat "$tmp/err")"
+# (its rate measured again, twice at most, as taken's)
+for try in 1 2 3; do
+	"$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "deleted libc: exited $?: $(cat "$tmp/err")"
+	within "$(site malloc leak_site | jq '.[0].bytes_per_s')" $RATE && break
+done
 [ ! -s "$tmp/err" ] || fail "deleted libc: stderr $(cat "$tmp/err")"
 [ "$(j .uprobes)" = true ] || fail "deleted libc: no uprobes: $(j .note)"
 [ "$(j .libc)" = "$lib/$(basename "$libc") (deleted)" ] || fail "deleted libc: libc $(j .libc | cat -v)"
@@ -134,7 +162,10 @@ wait $kid 2>/dev/null
 
 # --- no libc: the mmap part alone, said in one line ---
 start_leaker "$HELPERS/leak_child_static"
-"$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "static: exited $?: $(cat "$tmp/err")"
+for try in 1 2 3; do
+	"$MEMTOP" --leaks "$kid:2" --json >"$tmp/out" 2>"$tmp/err" || fail "static: exited $?: $(cat "$tmp/err")"
+	within "$(site mmap mmap_site | jq '.[0].bytes_per_s')" $MAP_RATE && break
+done
 [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q '^memtop: no libc mapped (a static program): only mmap and munmap are traced$' "$tmp/err" ||
 	fail "static: stderr $(cat "$tmp/err")"
 [ "$(j .uprobes)" = false ] || fail "static: uprobes $(j .uprobes)"
