@@ -7,9 +7,8 @@
 # realloc_site (1 KiB from realloc(NULL), which calls malloc, grown to 4 KiB by realloc).
 # The JSON and the text name the leaking stacks at their rates within 10 % (a window
 # whose rates miss, the child kept from its clock by other work, measured again: 3 at
-# most), and neither
-# free_site nor munmap_site; the malloc'd bytes fit in the heap's growth meanwhile
-# (/proc/PID/maps). The same program on a copy of libc deleted after it started, in a
+# most), and neither free_site nor munmap_site; the malloc'd bytes fit in the heap's
+# growth meanwhile (/proc/PID/maps). The same program on a copy of libc deleted after it started, in a
 # directory whose name holds an escape sequence: probed all the same, the name escaped.
 # Linked statically (no libc for the uprobes): the mmap part alone, said in one line. A
 # process that exits during the window: what was traced until then (its leak_site), then
