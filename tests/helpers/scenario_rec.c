@@ -194,10 +194,17 @@ static const struct {
 	const char *name;
 	void (*make)(struct world *);
 } scenarios[] = {
-	{"cg40", cg40},		{"killend", killend},	  {"avail93", avail93},
-	{"young", young},	{"twokills", twokills},	  {"drop", drop},
-	{"grow10", grow10},	{"swapshare", swapshare}, {"leak10", leak10},
-	{"farkills", farkills}, {"close2", close2},
+	{"cg40", cg40},
+	{"killend", killend},
+	{"avail93", avail93},
+	{"young", young},
+	{"twokills", twokills},
+	{"drop", drop},
+	{"grow10", grow10},
+	{"swapshare", swapshare},
+	{"leak10", leak10},
+	{"farkills", farkills},
+	{"close2", close2},
 	{"bursts", sc_bursts},
 	{"grow5", sc_grow5},
 	{"leak64", sc_leak64},
