@@ -110,7 +110,7 @@ check_hist() {
 			if (n != got) { printf "%s %s: %d counted, the trace %d\n", who, k, got, n; exit 1 }
 			tol = slack * n + sum / 20 + 200
 			if (got_us < sum - tol || got_us > sum + tol) {
-				printf "%s %s: %d us in all, the trace %d us\n", who, k, got_us, sum; exit 1
+				printf "%s %s: %d us in all over %d, the trace %d us\n", who, k, got_us, n, sum; exit 1
 			}
 			printf "%s %s: %d, %d us (trace %d us)\n", who, k, n, got_us, sum
 		}' "$WORK/traced" || fail "$1's $2 count or time differs from the trace"
