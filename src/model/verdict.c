@@ -135,14 +135,22 @@ static bool named(const struct verdict *prev, const struct verdict_cgroup *c)
 	return prev->limit == VL_CGROUP && c->path && !strcmp(prev->path, c->path);
 }
 
-/* Cgroup c's time to run out by rule 2; INFINITY: it does not */
+/* Cgroup c's time to run out by rule 2; INFINITY: it does not. One near its limit is
+ * near (VERDICT_NEAR_S) or sooner: at once when it stalls in reclaim there, and, before
+ * its forecast is known, its headroom at the rate it or its fastest grower grows */
 static double cg_time(const struct verdict_cgroup *c, const struct verdict *prev)
 {
 	double t = c->eta_s >= 0 && c->eta_s < VERDICT_HORIZON_S ? c->eta_s : INFINITY;
 
-	if (pressing(c, VERDICT_CG_PCT - (named(prev, c) ? VERDICT_CG_PCT_MARGIN : 0)))
-		t = fmin(t, c->stall_us_s >= VERDICT_CG_STALL_US_S ? 0 : VERDICT_NEAR_S);
-	return t;
+	if (!pressing(c, VERDICT_CG_PCT - (named(prev, c) ? VERDICT_CG_PCT_MARGIN : 0)))
+		return t;
+	if (c->stall_us_s >= VERDICT_CG_STALL_US_S)
+		return 0;
+	double near = VERDICT_NEAR_S;
+	double grow = fmax(c->grow_kb_s, have(&c->top) ? c->top.value : NAN);
+	if (isnan(c->eta_s) && grow >= VERDICT_GROW_KB_S)
+		near = fmin(near, fmax(0, c->limit_kb - c->usage_kb) / grow);
+	return fmin(t, near);
 }
 
 /* The machine's: its forecast, and MemAvailable under its floor counts as near */

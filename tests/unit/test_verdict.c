@@ -202,6 +202,44 @@ static void soonest_limit_first(void **state)
 	assert_string_equal(rank(&s).path, "/uxleak");
 }
 
+/* A cgroup near its limit before its forecast is known: its headroom at its growth, against
+ * the machine's forecast (a 128M cgroup filled at 12M/s on a 2.9G machine that shrinks by
+ * the same 12M/s) */
+static void headroom_before_a_forecast(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	s.mem_total_kb = 2.9 * GIB;
+	s.mem_available_kb = 2.6 * GIB;
+	s.exhaustion_s = 220;
+	s.shrink_kb_s = -12 * 1024;
+	s.grower.value = 0;
+	struct verdict_cgroup *c = &s.cg[s.ncg++];
+	*c = (struct verdict_cgroup){.path = "/cgbefore",
+				     .usage_kb = 122 * 1024,
+				     .limit_kb = 128 * 1024,
+				     .file_kb = 0,
+				     .grow_kb_s = 12 * 1024,
+				     .stall_us_s = NAN,
+				     .eta_s = NAN,
+				     .top = {.value = NAN}};
+	struct verdict v = rank(&s);
+	assert_int_equal(v.cause, VERDICT_CGROUP_LIMIT);
+	assert_string_equal(v.path, "/cgbefore");
+	/* its fastest grower's growth where its own is not known */
+	c->grow_kb_s = NAN;
+	proc(&c->top, 1424, "grow_child", 12 * 1024);
+	assert_string_equal(rank(&s).path, "/cgbefore");
+	/* one that grows too slowly to run out before the machine does comes after it */
+	c->top.value = 20;
+	c->grow_kb_s = 20;
+	assert_int_equal(rank(&s).cause, VERDICT_SYSTEM_LEAK);
+	/* nor is a forecast that is known overruled */
+	c->top.value = 12 * 1024;
+	c->eta_s = 900;
+	assert_int_equal(rank(&s).cause, VERDICT_SYSTEM_LEAK);
+}
+
 /* The words match the state: a slow trend is a trend, short only when near or low */
 static void words_of_a_trend(void **state)
 {
@@ -411,6 +449,7 @@ UNIT_GROUP(verdict)
 		cmocka_unit_test(nearest_cgroup_first),
 		cmocka_unit_test(system_leak),
 		cmocka_unit_test(soonest_limit_first),
+		cmocka_unit_test(headroom_before_a_forecast),
 		cmocka_unit_test(words_of_a_trend),
 		cmocka_unit_test(young_processes),
 		cmocka_unit_test(holds_until_overtaken),
