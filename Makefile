@@ -55,7 +55,7 @@ TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(filter-out %/scenario_world.c %/scenario_growth.c %/scenario_machine.c,$(wildcard tests/helpers/*.c))) \
 	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
 
-.PHONY: all deps test-deps run test check test-kernels unit clean format bench install fuzz fuzz-build sanitize man doc deb
+.PHONY: all deps test-deps run test check test-kernels test-pkg unit clean format bench install fuzz fuzz-build sanitize man doc deb
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
 
 # memtop and the unit tests again with ASan and UBSan, objects in build/asan (the normal
@@ -97,6 +97,12 @@ test: test-deps
 check: test-deps
 	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=1 all
 	@T='$(if $(T),$(T),unit cli)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE=0 sh tests/run.sh
+
+# the Debian package built from nothing (a copy of the tree), checked by lintian and
+# installed into a directory (tests/pkg/deb.sh): CI runs it after make test
+test-pkg: test-deps
+	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=1 all
+	@T=pkg TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE=0 sh tests/run.sh
 
 # memtop's tests inside Debian's own kernels, booted under qemu: KERNELS= picks them
 # (5.10 6.1 6.12), T= the tests; tests/kernels/run.sh

@@ -4,8 +4,9 @@
 # exits 0 (pass), 77 (skip) or anything else (fail). With MEMTOP_REQUIRE_BPF=1 a skip fails.
 #
 # Which tests: the arguments, else $T (make test T=...), words separated by spaces; each a
-# directory (cli, screen, bpf, pkg: the Debian package, unit), a test (screen/tree.sh,
-# screen/tree, tree) or a shell pattern of them (quoted: 'bpf/oom*'). None: every test. A
+# directory (cli, screen, bpf, unit; pkg: the Debian package, and vm, run only when named),
+# a test (screen/tree.sh, screen/tree, tree) or a shell pattern of them (quoted: 'bpf/oom*').
+# None: every test but pkg's and vm's. A
 # word that names no test is an error (exit 2) before anything runs.
 #
 # Tests run in TEST_JOBS lanes at once (the CPUs + 1), then, one at a time with nothing
@@ -65,14 +66,17 @@ for s; do
 done
 set +f
 all="unit"
-for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh tests/pkg/*.sh; do
+for t in tests/cli/*.sh tests/screen/*.sh tests/bpf/*.sh; do
 	[ -f "$t" ] && all="$all ${t#tests/}"
 done
-# tests/vm/: the kernel lane's own tests (make test-kernels), which need what only its
-# guests have (cgroup v2's memory controller, swap, every capability): run when named
-for t in tests/vm/*.sh; do
+# run when named: tests/pkg/, the Debian package built from nothing and installed (make
+# test-pkg; CI runs it), and tests/vm/, the kernel lane's own tests (make test-kernels),
+# which need what only its guests have (cgroup v2's memory controller, swap, every
+# capability)
+for t in tests/pkg/*.sh tests/vm/*.sh; do
+	d=${t#tests/} d=${d%%/*}
 	case " $sel " in
-	*" vm"*) [ -f "$t" ] && all="$all ${t#tests/}" ;;
+	*" $d"*) [ -f "$t" ] && all="$all ${t#tests/}" ;;
 	esac
 done
 if [ "${SANITIZE:-1}" != 0 ]; then
@@ -135,6 +139,14 @@ cpu_ticks() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8, $5 + $6; exit }' 
 ticks0=$(cpu_ticks)
 trap 'rm -rf "$root"' EXIT
 stop=0 tpid= lane=0
+# TEST_CPU=1 (cgroup v1's cpuacct, as root): each test's CPU time, whatever it started
+# (tmux servers too), from a cpuacct cgroup for each lane; the suite's end names the most
+cpu_cg=
+if [ "${TEST_CPU:-}" = 1 ] && [ -w /sys/fs/cgroup/cpuacct/cgroup.procs ]; then
+	cpu_cg=/sys/fs/cgroup/cpuacct/memtop-tests.$$
+	mkdir -p "$cpu_cg"
+	trap 'rm -rf "$root"; rmdir "$cpu_cg"/* "$cpu_cg" 2>/dev/null' EXIT
+fi
 
 # run_limited OUT CMD...: runs CMD with its output in OUT, in a process group of its own,
 # for $limit seconds at most; then stops whatever it left running. Sets rc, secs and
@@ -147,8 +159,15 @@ run_limited() {
 	: >"$log/pgid"
 	start=$(date +%s)
 	# timeout makes the process group; the test's shell notes it first
+	cg=
+	if [ -n "$cpu_cg" ]; then # TEST_CPU=1: the lane's cpuacct cgroup, its usage before
+		cg=$cpu_cg/$lane
+		mkdir -p "$cg"
+		used=$(cat "$cg/cpuacct.usage")
+	fi
 	timeout --kill-after="$grace" "$limit" sh -c \
-		'read -r _ _ _ _ g _ </proc/$$/stat && echo "$g" >"$0"; exec "$@"' "$log/pgid" "$@" \
+		'[ -n "$1" ] && echo $$ >"$1/cgroup.procs"; shift
+		read -r _ _ _ _ g _ </proc/$$/stat && echo "$g" >"$0"; exec "$@"' "$log/pgid" "$cg" "$@" \
 		>"$out" 2>&1 &
 	tpid=$!
 	while :; do # a trapped signal ends wait early
@@ -177,6 +196,7 @@ run_limited() {
 	done
 	rm -rf "$TMUX_TMPDIR"
 	unset TMUX_TMPDIR MEMTOP_TEST_LANE
+	[ -n "$cg" ] && echo "$((($(cat "$cg/cpuacct.usage") - used) / 1000000)) ${name:-?}" >>"$root/cpu"
 	if [ $stop = 1 ]; then
 		echo "interrupted: $* (and the tests after it) did not finish"
 		exit 130
@@ -402,6 +422,10 @@ if [ -s "$root/times" ]; then
 	idle=$(awk -v b="$(($3 - $1))" -v i="$(($4 - $2))" 'BEGIN { printf "%d", (b + i > 0) ? 100 * i / (b + i) : 0 }')
 	slow=$(sort -rn "$root/times" | head -n 10 | awk '{ printf "%s%s %ds", (NR > 1) ? ", " : "", $2, $1 }')
 	echo "time: $((took / 60)) min $((took % 60)) s, the CPUs idle $idle % of it; slowest: $slow"
+fi
+if [ -s "$root/cpu" ]; then
+	most=$(sort -rn "$root/cpu" | head -n 20 | awk '{ printf "%s%s %.1fs", (NR > 1) ? ", " : "", $2, $1 / 1000 }')
+	echo "CPU: $(awk '{ s += $1 } END { printf "%.0f", s / 1000 }' "$root/cpu") s in all; the most: $most"
 fi
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"

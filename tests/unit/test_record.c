@@ -302,8 +302,9 @@ static void test_cut(void **state)
 	long a, b, size;
 	last_two(&a, &b, &size);
 	snprintf(cut, sizeof(cut), "%s.cut", path);
-	for (long at = a; at <= size; at++) {
-		copy_to(cut, (size_t)at, -1);
+	copy_to(cut, (size_t)size, -1);
+	for (long at = size; at >= a; at--) { /* the whole file, then cut a byte shorter */
+		assert_int_equal(truncate(cut, at), 0);
 		size_t n = read_from(cut, TAIL, msg, sizeof(msg));
 		size_t want = at == size ? NSAMPLES : at >= b ? NSAMPLES - 1 : NSAMPLES - 2;
 		assert_int_equal(n, want);
@@ -321,9 +322,18 @@ static void test_flipped(void **state)
 	last_two(&a, &b, &size);
 	block_offsets(off, NSAMPLES + 1);
 	snprintf(bad, sizeof(bad), "%s.bad", path);
+	copy_to(bad, (size_t)size, -1);
+	int fd = open(bad, O_RDWR);
+	assert_true(fd >= 0);
+	size_t j = 0; /* the sample whose block holds the byte: read from it on */
 	for (long at = 0; at < size; at += at < 200 || at >= a ? 1 : 97) {
-		copy_to(bad, (size_t)size, at);
-		size_t n = read_from(bad, at >= a ? TAIL : 0, msg, sizeof(msg));
+		uint8_t was;
+		assert_int_equal(pread(fd, &was, 1, at), 1);
+		assert_int_equal(pwrite(fd, &(uint8_t){was ^ 0x5a}, 1, at), 1);
+		while (j + 1 < NSAMPLES && off[j + 1] <= at)
+			j++;
+		size_t n = read_from(bad, at >= a ? TAIL : at < off[0] ? 0 : j, msg, sizeof(msg));
+		assert_int_equal(pwrite(fd, &was, 1, at), 1);
 		if (at < off[0]) { /* the header, read from its copy in the first keyframe */
 			assert_int_equal(n, NSAMPLES);
 			assert_non_null(strstr(msg, "read from its copy"));
@@ -332,6 +342,7 @@ static void test_flipped(void **state)
 		assert_true(n < NSAMPLES);
 		assert_true(strstr(msg, "offset") || strstr(msg, "version"));
 	}
+	close(fd);
 	unlink(bad);
 }
 
