@@ -156,7 +156,7 @@ void draw_stacks(struct ui *u, int y, int rows)
 		snprintf(line, sizeof(line),
 			 "past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
 			 " events left out; counts with ~ are scaled estimates",
-			 STACKS_COPIES, d->st.tot.sampled_out);
+			 d->st.tot.copies_per_s, d->st.tot.sampled_out);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 		rows--;
 	}
@@ -166,7 +166,8 @@ void draw_stacks(struct ui *u, int y, int rows)
 		snprintf(line, sizeof(line),
 			 "past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			 " sampled faults, %" PRIu64 " calls (%s)",
-			 STACKS_COPIES, d->st.tot.over_budget_faults, d->st.tot.over_budget, kb);
+			 d->st.tot.copies_per_s, d->st.tot.over_budget_faults,
+			 d->st.tot.over_budget, kb);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 		rows--;
 	}

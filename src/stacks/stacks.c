@@ -77,6 +77,15 @@ struct stacks {
 	struct stacks_ring *ring; /* copied stacks; NULL: frame pointers in the kernel */
 };
 
+unsigned stacks_copies(void)
+{
+	const char *e = getenv("MEMTOP_STACKS_COPIES");
+	char *end;
+	unsigned long v = e ? strtoul(e, &end, 10) : 0;
+
+	return e && *e && !*end && v >= 100 && v <= 100000 ? (unsigned)v : STACKS_COPIES;
+}
+
 static void reason(char *why, size_t len, const char *what, int err)
 {
 	if (err == -EPERM || err == -EACCES)
@@ -114,7 +123,7 @@ struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len)
 	skel->rodata->nr_munmap = SYS_munmap;
 	skel->rodata->copy_stacks = !conf.fp;
 	skel->rodata->stack_bytes = conf.stack_bytes;
-	skel->rodata->copies_per_s = STACKS_COPIES;
+	skel->rodata->copies_per_s = stacks_copies();
 	ncpus = libbpf_num_possible_cpus();
 	if (ncpus < 1)
 		ncpus = 1;
@@ -203,6 +212,7 @@ static void read_totals(struct stacks *st, struct stacks_totals *tot)
 	}
 	tot->copied = st->ring != NULL;
 	tot->stack_bytes = st->skel->rodata->stack_bytes;
+	tot->copies_per_s = st->skel->rodata->copies_per_s;
 }
 
 size_t stacks_read(struct stacks *st, struct stack_rec **recs, size_t *cap,

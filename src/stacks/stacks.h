@@ -12,7 +12,9 @@
 #define STACKS_DEFAULT_RATE  64
 #define STACKS_DEPTH	     64
 #define STACKS_DEFAULT_BYTES 16384 /* of user stack copied per event */
-/* stacks copied (sampled faults and calls), at most, a second and a CPU */
+/* stacks copied (sampled faults and calls), at most, a second and a CPU: STACKS_COPIES, or
+ * MEMTOP_STACKS_COPIES (100 to 100,000) where set, for the tests to pass it on any machine
+ * (stacks_copies()) */
 #define STACKS_COPIES	 3000
 #define STACKS_MAX_BYTES 65536
 #define STACKS_MIN_BYTES 512
@@ -98,8 +100,9 @@ struct stacks_totals {
 	unsigned stack_bytes; /* most bytes copied per event */
 	uint64_t ring_full;   /* dropped: the ring buffer was full */
 	uint64_t copy_fail;   /* stacks of 0 bytes (the stack pointer was unreadable) */
-	/* calls and sampled faults past the budget of copied stacks (STACKS_COPIES a
+	/* calls and sampled faults past the budget of copied stacks (copies_per_s a
 	 * second and a CPU): counted (calls with their bytes), not unwound */
+	unsigned copies_per_s;
 	uint64_t over_budget, over_budget_bytes, over_budget_faults;
 	/* events past the budget's share left out by the uniform sample that copies each
 	 * with probability 1/n (the records copied weigh n) */
@@ -114,6 +117,7 @@ struct stacks;
 
 /* Opens, configures (target tgid, mean faults per sample), loads and attaches. NULL
  * with a one-line reason in why when it cannot (not root, no BTF, no tracepoint). */
+unsigned stacks_copies(void);
 struct stacks *stacks_open(int32_t pid, unsigned rate, char *why, size_t len);
 unsigned stacks_rate(const struct stacks *st);
 

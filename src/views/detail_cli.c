@@ -150,12 +150,12 @@ void detail_print_text(FILE *f, const struct detail *d, bool utf8)
 			"note: past %d stacks a second a CPU, a uniform sample unwound: %" PRIu64
 			" events left out, weighed for by those unwound (counts marked estimated "
 			"are scaled)\n",
-			STACKS_COPIES, st->tot.sampled_out);
+			st->tot.copies_per_s, st->tot.sampled_out);
 	if (st->tot.over_budget || st->tot.over_budget_faults)
 		fprintf(f,
 			"note: past twice %d stacks a second a CPU, counted, not unwound: %" PRIu64
 			" sampled faults, %" PRIu64 " brk/mmap/munmap calls (%" PRIu64 " bytes)\n",
-			STACKS_COPIES, st->tot.over_budget_faults, st->tot.over_budget,
+			st->tot.copies_per_s, st->tot.over_budget_faults, st->tot.over_budget,
 			st->tot.over_budget_bytes);
 	if (st->tot.lost_stacks || st->tot.full)
 		fprintf(f,

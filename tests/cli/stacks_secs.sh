@@ -24,7 +24,7 @@ exits 2 "$secs, not '\\\\e\\[2J'\$" --stacks "1:$(printf '\033[2J')"
 max=$(cat /proc/sys/kernel/pid_max)
 exits 1 "no process $((max + 1))\$" --stacks $((max + 1)):0.2
 
-sleep 30 &
+sleep 300 &
 kid=$!
 err=$("$MEMTOP" --stacks $kid:0.1 2>&1 >/dev/null) || {
 	echo "stacks unavailable, sampling time not checked: $err"
@@ -44,8 +44,10 @@ took() {
 		fail "memtop --json $* sampled $s s, not $lo to $hi"
 	printf '%-36s %s s\n' "$*" "$s"
 }
-took 0.5 1.4 --stacks $kid:0.5
-took 0.5 1.4 --stacks $kid:0.5 -d 3
-took 0.5 1.4 -d 3 --stacks $kid:0.5
-took 0.5 1.4 --stacks $kid -d 0.5
-took 1 1.9 --stacks $kid
+# (the upper bounds tell the window asked for from -d's 8 s; a hang guard beside the
+# window itself, however busy the machine)
+took 0.5 8 --stacks $kid:0.5
+took 0.5 8 --stacks $kid:0.5 -d 8
+took 0.5 8 -d 8 --stacks $kid:0.5
+took 8 60 --stacks $kid -d 8
+took 1 8 --stacks $kid
