@@ -82,7 +82,7 @@ const struct binding main_keys[] = {
 	{ACT_USERS, {'L', 0}, "L", "per-user totals (smem -u)"},
 	{ACT_EXITED, {'X', 0}, "X", "exited in the last minute"},
 	{ACT_ACCOUNT, {'A', 0}, "A", "the memory account"},
-	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter"},
+	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the filter, the search and the cgroup filter"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
 };
@@ -221,8 +221,10 @@ struct reaction main_act(struct ui *u, int a)
 		pane_screen_open(u, SCREEN_ACCOUNT);
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
-		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
-					 pref_op(TAB_PROCS, PO_CGROUP));
+		bool some = u->prefs->filter.cgroup[0] || u->prefs->filter.text[0];
+		st->search[0] = '\0';
+		struct reaction r =
+			pref(some ? REACT_RESORT : REACT_NONE, pref_op(TAB_PROCS, PO_CLEAR));
 		if (!st->from_cgroups)
 			return r;
 		st->from_cgroups = false;
