@@ -12,6 +12,7 @@
 #include "text.h"
 #include "detail_screen.h"
 #include "graphs.h"
+#include "procname.h"
 #include "util.h"
 
 static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs",
@@ -180,16 +181,36 @@ static void draw_tabs(struct ui *u, int y)
 	}
 }
 
+/* The title, by the process's short name (procname.h), and its whole command line after
+ * it, or on the lines below (3 at most) where it does not fit; returns the next line */
+static int draw_title(struct ui *u)
+{
+	char title[1400], cmd[1200], name[PROC_NAME_SIZE * 4], raw[PROC_NAME_SIZE];
+	int y = 0, cols = u->cv.cols;
+
+	proc_short_name(v->d->b.comm, v->cmd, raw, sizeof(raw));
+	escape_display(raw, name, sizeof(name), u->cv.utf8);
+	escape_display(v->cmd, cmd, sizeof(cmd), u->cv.utf8);
+	int n = snprintf(title, sizeof(title), "Process %d (%s): where its memory goes", v->d->pid,
+			 name);
+	bool one = text_cols(title, u->cv.utf8) + 3 + text_cols(cmd, u->cv.utf8) <= cols;
+	if (one && n > 0 && (size_t)n < sizeof(title))
+		snprintf(title + n, sizeof(title) - (size_t)n, "   %s", cmd);
+	put_text(&u->cv, y++, 0, cols, ROLE_HELP_TITLE, title, true);
+	for (const char *c = cmd; !one && *c && y < 4 && cols > 0; y++) {
+		put_text(&u->cv, y, 0, cols, ROLE_LABEL, c, true);
+		for (int k = 0; k < cols && *c; k++) /* past the characters of that line */
+			do
+				c++;
+			while (u->cv.utf8 && (*c & 0xc0) == 0x80);
+	}
+	return y;
+}
+
 void detail_draw(struct ui *u)
 {
-	char title[512], cmd[300], comm[80];
-	int y = 0;
+	int y = draw_title(u);
 
-	escape_display(v->d->b.comm, comm, sizeof(comm), u->cv.utf8);
-	escape_display(v->cmd, cmd, sizeof(cmd), u->cv.utf8);
-	snprintf(title, sizeof(title), "Process %d (%s): where its memory goes   %s", v->d->pid,
-		 comm, cmd);
-	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_HELP_TITLE, title, true);
 	y = draw_breakdown(u, y);
 	y = draw_state(u, y);
 	draw_tabs(u, y++);

@@ -14,7 +14,7 @@ struct detail_view {
 	const struct detail *d; /* the loop's, filled by the drill-down's source */
 	uint64_t start_ticks;	/* with d->pid, the process in the history */
 	bool gone;		/* the process exited: d is what was seen last */
-	char cmd[256];		/* raw command line at opening */
+	char cmd[1024];		/* raw command line at opening */
 	enum section sec;
 	size_t sel[NSECTIONS];
 	size_t top[NSECTIONS];

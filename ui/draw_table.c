@@ -40,36 +40,44 @@ static int worst(const int prio[], const struct table_fit *f, bool shrink)
 
 int table_cmd_min(const struct ui *u, int width)
 {
-	int q = width / 4;
+	int q = width < 80 ? width * 7 / 16 : 35;
 
-	if (u->prefs->tree)
+	if (u->prefs->tree && q < 24)
 		return 24; /* the tree's lines need room */
-	return q < 10 ? 10 : q > 20 ? 20 : q;
+	return q < 10 ? 10 : q;
 }
 
-int table_layout(const struct ui *u, int width, struct table_fit *f)
-{
-	const struct snapshot *s = model_current(u->m);
-	bool bpf = s && (s->bpf.enabled || s->bpf.loading);
-	int prio[COL_COUNT], full = 0, least = 0;
+/* What a layout is made for: it is made again only when one of these changes */
+struct fit_key {
+	int width;
+	unsigned cols;
+	int8_t order[COL_COUNT];
+	enum col_id sort;
+	bool tree, bpf;
+};
 
+/* The columns that fit, for key: those of the highest priority go while even their
+ * narrowest widths leave COMMAND less than its room, then those that can be narrower are */
+static void fit(const struct ui *u, const struct fit_key *key, struct table_fit *f)
+{
+	int prio[COL_COUNT], full = 0, least = 0;
 	enum col_id by[COL_COUNT];
-	columns_ordered(u->prefs->order, by);
+
+	columns_ordered(key->order, by);
 	f->n = 0;
 	for (int k = 0; k < COL_COUNT; k++) {
 		enum col_id c = by[k];
-		if (c == COL_CMD || !(u->prefs->cols & COL_BIT(c)) ||
-		    (!bpf && (columns[c].needs & NEED_BPF)))
+		if (c == COL_CMD || !(key->cols & COL_BIT(c)) ||
+		    (!key->bpf && (columns[c].needs & NEED_BPF)))
 			continue;
 		f->col[f->n] = c;
 		f->w[f->n] = columns[c].width;
 		/* the sort column stays */
-		prio[f->n++] = c == u->prefs->sort ? 0 : priority(u->m, c);
+		prio[f->n++] = c == key->sort ? 0 : priority(u->m, c);
 		full += columns[c].width + 1;
 		least += (columns[c].min ? columns[c].min : columns[c].width) + 1;
 	}
-	int room = width - table_cmd_min(u, width);
-	/* the least needed go while even their narrowest widths leave no room */
+	int room = key->width - table_cmd_min(u, key->width);
 	while (least > room) {
 		int i = worst(prio, f, false);
 		if (i < 0)
@@ -82,7 +90,6 @@ int table_layout(const struct ui *u, int width, struct table_fit *f)
 		memmove(prio + i, prio + i + 1, (size_t)(f->n - i - 1) * sizeof(*prio));
 		f->n--;
 	}
-	/* then those that can be narrower are, the least needed first */
 	while (full > room) {
 		int i = worst(prio, f, true);
 		if (i < 0)
@@ -93,58 +100,98 @@ int table_layout(const struct ui *u, int width, struct table_fit *f)
 		f->w[i] -= cut;
 		full -= cut;
 	}
-	if (u->prefs->cols & COL_BIT(COL_CMD)) {
+	if (key->cols & COL_BIT(COL_CMD)) {
 		f->col[f->n] = COL_CMD;
 		f->w[f->n++] = 0;
 	}
+}
+
+int table_layout(const struct ui *u, int width, struct table_fit *f)
+{
+	/* the layout last made, kept while what it was made for stays */
+	static struct {
+		bool made;
+		struct fit_key key;
+		struct table_fit fit;
+	} kept;
+	const struct snapshot *s = model_current(u->m);
+	struct fit_key key;
+
+	memset(&key, 0, sizeof(key)); /* compared whole */
+	key.width = width;
+	key.cols = u->prefs->cols;
+	memcpy(key.order, u->prefs->order, sizeof(key.order));
+	key.sort = u->prefs->sort;
+	key.tree = u->prefs->tree;
+	key.bpf = s && (s->bpf.enabled || s->bpf.loading);
+	if (!kept.made || memcmp(&key, &kept.key, sizeof(key))) {
+		fit(u, &key, &kept.fit);
+		kept.key = key;
+		kept.made = true;
+	}
+	*f = kept.fit;
 	return f->n;
 }
 
-/* A cell of len bytes at the table's column *x, shown hs columns to the left (the table
- * scrolled): numbers to the right of their column, their last digits where they are wider;
- * text from its first column on screen. w: its width, 0 the rest of the line. */
-static void cell(const struct canvas *cv, int y, int *x, int hs, const struct column *col, int w,
+/* A cell of len bytes at the table's column *x: numbers to the right of their column,
+ * their last digits where they are wider; text from its first column. w: its width, 0 the
+ * rest of the line. */
+static void cell(const struct canvas *cv, int y, int *x, const struct column *col, int w,
 		 const char *text, size_t len, enum role r)
 {
 	bool rest = !w;
-	int x0 = *x, sx = x0 - hs;
+	int sx = *x;
 
 	if (rest)
 		w = cv->cols - sx;
 	if (w <= 0)
 		return;
 	*x += w + !rest;
-	if (sx + w <= 0)
-		return;
 	if (col->unit != UNIT_TEXT && !rest) {
-		if (sx >= 0)
-			put_number(cv, y, sx, w, r, text, len);
+		put_number(cv, y, sx, w, r, text, len);
 		return;
 	}
-	int skip = sx < 0 ? -sx : 0;
-	for (int k = 0; k < skip && *text; k++) /* the characters left of the screen */
-		do
-			text++;
-		while (cv->utf8 && (*text & 0xc0) == 0x80);
-	put_text(cv, y, sx + skip, w - skip, r, text, true);
+	put_text(cv, y, sx, w, r, text, true);
 	if (!rest && sx + w < cv->cols)
 		put_text(cv, y, sx + w, 1, r, " ", false);
+}
+
+/* text past its first n characters (the command scrolled n columns) */
+static const char *skip_chars(const char *text, int n, bool utf8)
+{
+	for (int k = 0; k < n && *text; k++)
+		do
+			text++;
+		while (utf8 && (*text & 0xc0) == 0x80);
+	return text;
+}
+
+/* The COMMAND cell of row, in width columns, scrolled hs columns: from there on the
+ * whole command line, else its brief form where it does not fit */
+static size_t command_cell(const struct row *row, char *text, size_t size, bool utf8, int width,
+			   int hs)
+{
+	if (!hs)
+		return cmd_cell(row, text, size, utf8, width);
+	size_t len = cmd_cell(row, text, size, utf8, -1);
+	const char *from = skip_chars(text, hs, utf8);
+	len -= (size_t)(from - text);
+	memmove(text, from, len + 1);
+	return len;
 }
 
 void draw_table(struct ui *u, int y, int rows)
 {
 	const struct model *m = u->m;
 	struct table_fit f;
-	int hs = main_state.hscroll, n = table_layout(u, u->cv.cols + hs, &f), x = 0;
+	int hs = main_state.hscroll, n = table_layout(u, u->cv.cols, &f), x = 0;
 
 	for (int i = 0; i < n; i++) {
 		enum col_id c = f.col[i];
 		int x0 = x;
-		cell(&u->cv, y, &x, hs, &columns[c], f.w[i], columns[c].title,
-		     strlen(columns[c].title),
+		cell(&u->cv, y, &x, &columns[c], f.w[i], columns[c].title, strlen(columns[c].title),
 		     c == m->prefs->sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER);
-		if (x0 >= hs)
-			map_title(u, y, x0 - hs, x - x0, c);
+		map_title(u, y, x0, x - x0, c);
 	}
 	const struct table_view *v = &main_state.tab;
 	const struct snapshot *s = model_current(m);
@@ -170,28 +217,28 @@ void draw_table(struct ui *u, int y, int rows)
 			else if (columns[c].kind == KIND_RATE && !model_previous(m))
 				len = (size_t)snprintf(text, sizeof(text), "-"); /* since boot */
 			else if (c == COL_CMD)
-				len = cmd_cell(row, text, sizeof(text), u->cv.utf8,
-					       u->cv.cols + hs - x);
+				len = command_cell(row, text, sizeof(text), u->cv.utf8,
+						   u->cv.cols - x, hs);
 			else
 				len = cell_text(row, c, text, sizeof(text), u->cv.utf8);
-			cell(&u->cv, y + 1 + r, &x, hs, &columns[c], f.w[k], text, len,
+			cell(&u->cv, y + 1 + r, &x, &columns[c], f.w[k], text, len,
 			     leak ? ROLE_ALERT : role);
 		}
 	}
 }
 
-int table_line_width(const struct ui *u)
+int table_cmd_scroll(const struct ui *u)
 {
 	struct table_fit f;
-	int n = table_layout(u, INT_MAX / 2, &f), w = 0, longest = 0;
+	int n = table_layout(u, u->cv.cols, &f), x = 0, longest = 0;
 
-	for (int i = 0; i < n; i++)
-		w += f.w[i] + 1;
+	for (int i = 0; i < n && f.col[i] != COL_CMD; i++)
+		x += f.w[i] + 1;
 	for (size_t i = 0; i < u->m->nrows; i++) {
 		char text[1280];
 		int len = (int)cmd_cell(u->m->rows[i], text, sizeof(text), u->cv.utf8, -1);
 		if (len > longest)
 			longest = len;
 	}
-	return w + longest;
+	return longest - (u->cv.cols - x);
 }

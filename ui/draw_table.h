@@ -11,21 +11,24 @@ struct table_fit {
 	int w[COL_COUNT];
 };
 
-/* The columns shown on a line width columns wide (the terminal's, and as many more as the
- * table is scrolled right), in order, into f; returns how many. COMMAND keeps
- * table_cmd_min columns: where the line is short, the columns of the highest priority
- * (.drop, or .idle_drop while a column reads zero on every row) go first, while even their
- * minimum widths (.min) do not fit, then those that can be narrower are; BPF columns only
- * while their counters are on; the sort column is never hidden. */
+/* The columns shown on a line width columns wide (the terminal's), in order, into f;
+ * returns how many. COMMAND keeps table_cmd_min columns: where the line is short, the
+ * columns of the highest priority (.drop, or .idle_drop while a column reads zero on every
+ * row) go first, while even their minimum widths (.min) do not fit, then those that can be
+ * narrower are; BPF columns only while their counters are on; the sort column is never
+ * hidden. The layout is kept from one call to the next while the width, the columns
+ * chosen, their order, the sort column, the tree and BPF stay: values that change do not
+ * change it. */
 int table_layout(const struct ui *u, int width, struct table_fit *f);
-/* The room COMMAND keeps on a line width wide: a quarter of it, 10 to 20 (24 in the tree) */
+/* The room COMMAND keeps on a line width wide: 35 columns from 80 on, 7/16 of a narrower
+ * line (10 at least, 24 in the tree) */
 int table_cmd_min(const struct ui *u, int width);
 
-/* Column titles at y, then rows rows from the table's top, scrolled main_state.hscroll
- * columns to the right */
+/* Column titles at y, then rows rows from the table's top, the commands' text scrolled
+ * main_state.hscroll columns to the left (from there on each whole) */
 void draw_table(struct ui *u, int y, int rows);
 
-/* The width of the table's longest line, every column shown: how far Right scrolls */
-int table_line_width(const struct ui *u);
+/* How far the commands' text scrolls: the longest's length past COMMAND's width */
+int table_cmd_scroll(const struct ui *u);
 
 #endif

@@ -8,6 +8,7 @@
 struct help_state {
 	int top;	     /* the first line shown */
 	enum screen_id back; /* where it returns */
+	bool placed;	     /* top set to the section of back's keys (at the first draw) */
 };
 
 struct help_state help_state;
@@ -17,6 +18,7 @@ void help_open(struct ui *u)
 {
 	st->back = u->screen;
 	st->top = 0;
+	st->placed = false;
 	u->screen = SCREEN_HELP;
 }
 
@@ -49,9 +51,17 @@ void help_draw(struct ui *u)
 		keys(&p, cols, "Replay (the header says which sample of how many, and its day)",
 		     replay_bindings);
 	keys(&p, cols, common_title, common_bindings);
+	int at = 0; /* where the keys of the screen it was opened on begin */
 	for (int s = 0; s < NSCREENS; s++)
-		if (u->screens[s].title && u->screens[s].keys)
+		if (u->screens[s].title && u->screens[s].keys) {
+			if (s == (int)st->back && s != SCREEN_MAIN)
+				at = p.n;
 			keys(&p, cols, u->screens[s].title, u->screens[s].keys);
+		}
+	if (!st->placed) { /* opened at the section of the screen h was pressed on */
+		st->top = at;
+		st->placed = true;
+	}
 	if (!u->rv.on)
 		keys(&p, cols, "Replay (memtop --replay FILE)", replay_bindings);
 	keys(&p, cols, "Prompts (search, filter, user, interval, signal)", u->prompt_keys);

@@ -52,8 +52,8 @@ enum action {
 
 const struct binding main_keys[] = {
 	TABLE_MOVE_KEYS("process"),
-	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the table left"},
-	{ACT_RIGHT, {KEY_RIGHT, 0}, "Right", "scroll right: more columns"},
+	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the commands back"},
+	{ACT_RIGHT, {KEY_RIGHT, 0}, "Right", "scroll the commands: the rest of each line"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	TABLE_COLUMNS_KEY,
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
@@ -82,18 +82,19 @@ const struct binding main_keys[] = {
 	{ACT_USERS, {'L', 0}, "L", "per-user totals (smem -u)"},
 	{ACT_EXITED, {'X', 0}, "X", "exited in the last minute"},
 	{ACT_ACCOUNT, {'A', 0}, "A", "the memory account"},
-	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the cgroup filter"},
+	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the filter, the search and the cgroup filter"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
 };
 
 static struct main_state *const st = &main_state;
 
-/* Left and Right: the table scrolled by delta columns, no further than its longest line */
-#define HSCROLL_STEP 8
-static void hscroll(struct ui *u, int delta)
+/* Left and Right: the commands' text scrolled by half COMMAND's room (8 columns at least),
+ * no further than the longest command line shows its end; PID and the columns stay */
+static void hscroll(struct ui *u, int dir)
 {
-	int most = table_line_width(u) - u->cv.cols, h = st->hscroll + delta;
+	int step = table_cmd_min(u, u->cv.cols) / 2, most = table_cmd_scroll(u);
+	int h = st->hscroll + dir * (step < 8 ? 8 : step);
 
 	if (h > most)
 		h = most;
@@ -220,8 +221,10 @@ struct reaction main_act(struct ui *u, int a)
 		pane_screen_open(u, SCREEN_ACCOUNT);
 		return reacts(REACT_COLLECT);
 	case ACT_CGROUP_CLEAR: {
-		struct reaction r = pref(u->prefs->filter.cgroup[0] ? REACT_RESORT : REACT_NONE,
-					 pref_op(TAB_PROCS, PO_CGROUP));
+		bool some = u->prefs->filter.cgroup[0] || u->prefs->filter.text[0];
+		st->search[0] = '\0';
+		struct reaction r =
+			pref(some ? REACT_RESORT : REACT_NONE, pref_op(TAB_PROCS, PO_CLEAR));
 		if (!st->from_cgroups)
 			return r;
 		st->from_cgroups = false;
@@ -241,7 +244,7 @@ struct reaction main_act(struct ui *u, int a)
 		break;
 	case ACT_LEFT:
 	case ACT_RIGHT:
-		hscroll(u, a == ACT_LEFT ? -HSCROLL_STEP : HSCROLL_STEP);
+		hscroll(u, a == ACT_LEFT ? -1 : 1);
 		break;
 	case ACT_QUIT:
 		return reacts(REACT_QUIT);

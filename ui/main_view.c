@@ -50,7 +50,7 @@ static uint64_t id_of(const struct ui *u, size_t i)
 static int shown(const struct ui *u, int out[TABLE_COLS])
 {
 	struct table_fit f;
-	int n = table_layout(u, u->cv.cols + main_state.hscroll, &f);
+	int n = table_layout(u, u->cv.cols, &f);
 
 	for (int i = 0; i < n; i++)
 		out[i] = f.col[i];

@@ -18,7 +18,7 @@ struct main_state {
 	char kill_comm[MT_COMM_LEN + 1];
 	int kill_sig;
 	bool from_cgroups; /* opened on a cgroup by Enter there: Esc goes back */
-	int hscroll;	   /* columns the table is scrolled to the right (Left, Right) */
+	int hscroll;	   /* columns the commands are scrolled to the left (Left, Right) */
 	struct tags tags;  /* Space, c, U; k sends to them where there are any */
 };
 

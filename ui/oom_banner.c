@@ -16,14 +16,15 @@ void oom_banner(struct ui *u, int y)
 					    "  [y: acknowledge, o: kills]", "  [y ack, o kills]"};
 	const struct model *m = u->m;
 	const struct mt_event *e = &m->oom[m->noom - 1];
-	char forms[4][512], comm[80], memcg[200], anon[8], when[16], more[32] = "";
+	char forms[4][512], comm[PROC_NAME_SIZE * 4], memcg[200], anon[8], when[16], more[32] = "";
 	uint64_t unseen = m->oom_live - u->oom_acked;
 	int cols = u->cv.cols;
 
 	if (unseen > 1)
 		snprintf(more, sizeof(more), " (%" PRIu64 " new)", unseen);
-	fmt_oom_line(e, forms[0], sizeof(forms[0]), u->cv.utf8);
-	escape_display(e->comm, comm, sizeof(comm), u->cv.utf8);
+	const char *name = oom_victim_name(m, m->noom - 1);
+	fmt_oom_line_named(e, name, forms[0], sizeof(forms[0]), u->cv.utf8);
+	escape_display(name, comm, sizeof(comm), u->cv.utf8);
 	escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), u->cv.utf8);
 	fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
 	fmt_clock(e->ts, when, sizeof(when));

@@ -92,12 +92,13 @@ static void cgroup_lines(const struct ui *u, const struct oom_cgroup *cg, struct
 static void lines(const struct ui *u, const struct mt_event *e, const struct oom_before *b,
 		  struct pane *p)
 {
-	char comm[80], when[16], a[16], s[16];
+	char comm[PROC_NAME_SIZE * 4], when[16], a[16], s[16];
+	const char *name = b->victim_name[0] ? b->victim_name : e->comm;
 
-	escape_display(e->comm, comm, sizeof(comm), u->cv.utf8);
+	escape_display(name, comm, sizeof(comm), u->cv.utf8);
 	add(p, ROLE_WARNING, "victim: pid %d (%s)", e->pid, comm);
 	char line[512];
-	fmt_oom_line(e, line, sizeof(line), u->cv.utf8);
+	fmt_oom_line_named(e, name, line, sizeof(line), u->cv.utf8);
 	add(p, ROLE_ROW, "%s", line);
 	add(p, ROLE_ROW, " ");
 	if (!b->valid) {

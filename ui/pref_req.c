@@ -98,6 +98,11 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 	case PO_CGROUP:
 		p->filter.cgroup[0] = '\0';
 		break;
+	case PO_CLEAR:
+		t.filter[0] = '\0';
+		if (r->tab == TAB_PROCS)
+			p->filter.cgroup[0] = '\0';
+		break;
 	}
 	return false;
 }

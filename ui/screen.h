@@ -154,6 +154,7 @@ enum pref_op {
 	PO_ORDER,  /* the columns' order on screen (order) */
 	PO_GRAPHS, /* the graph pane on or off */
 	PO_CGROUP, /* the process table's cgroup filter emptied */
+	PO_CLEAR,  /* the table's filter text emptied, and the process table's cgroup filter */
 };
 
 /* The tables whose order and filter are preferences */

@@ -172,9 +172,10 @@ static void machine_victim(struct forecasts *fc, const struct snapshot *s)
 		best = cur;
 	fc->next_victim_pid = best ? best->pid : 0;
 	if (best)
-		memcpy(fc->next_victim_comm, best->comm, sizeof(fc->next_victim_comm));
+		proc_short_name(best->comm, best->cmd, fc->next_victim_name,
+				sizeof(fc->next_victim_name));
 	else
-		fc->next_victim_comm[0] = '\0';
+		fc->next_victim_name[0] = '\0';
 }
 
 static void machine(struct forecasts *fc, const struct snapshot *s, const struct history *h,
@@ -395,7 +396,7 @@ static void headline(struct forecasts *fc, const struct snapshot *s, double now)
 	f->age = best->state == FC_RUNS_OUT ? 0 : now - best->at;
 	if (!bt) {
 		f->victim = fc->next_victim_pid;
-		memcpy(f->victim_comm, fc->next_victim_comm, sizeof(f->victim_comm));
+		memcpy(f->victim_name, fc->next_victim_name, sizeof(f->victim_name));
 		return;
 	}
 	f->cgroup = true;
@@ -406,7 +407,7 @@ static void headline(struct forecasts *fc, const struct snapshot *s, double now)
 	f->ntasks = (uint32_t)bt->npids;
 	const struct proc_sample *p = bt->victim ? snapshot_find(s, 0, bt->victim) : NULL;
 	if (p)
-		memcpy(f->victim_comm, p->comm, sizeof(f->victim_comm));
+		proc_short_name(p->comm, p->cmd, f->victim_name, sizeof(f->victim_name));
 	for (size_t i = 0; i < s->ncgroups; i++)
 		if (s->cgroups[i].id == bt->id)
 			f->group = s->cgroups[i].oom_group;

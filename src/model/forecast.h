@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "procname.h"
 #include "snapshot.h"
 
 #define FC_WINDOW      60.0
@@ -63,14 +64,14 @@ struct forecast {
 	enum fc_state state;
 	double secs; /* as of age seconds ago */
 	double age;
-	bool cgroup;	   /* a cgroup's limit, not the machine */
-	char path[256];	   /* that cgroup (raw, untrusted) */
-	uint64_t limit_kb; /* its limit */
-	uint64_t usage_kb; /* its usage now */
-	int32_t victim;	   /* the process its OOM kill would take; 0: none known */
-	char victim_comm[MT_COMM_LEN + 1];
-	bool group;	 /* the kill takes its whole group (memory.oom.group) */
-	uint32_t ntasks; /* its processes */
+	bool cgroup;			  /* a cgroup's limit, not the machine */
+	char path[256];			  /* that cgroup (raw, untrusted) */
+	uint64_t limit_kb;		  /* its limit */
+	uint64_t usage_kb;		  /* its usage now */
+	int32_t victim;			  /* the process its OOM kill would take; 0: none known */
+	char victim_name[PROC_NAME_SIZE]; /* its short name (procname.h), raw */
+	bool group;			  /* the kill takes its whole group (memory.oom.group) */
+	uint32_t ntasks;		  /* its processes */
 };
 
 /* A limited cgroup's usage over the last minutes, and its forecast */
@@ -101,7 +102,7 @@ struct forecasts {
 	double shrink_kb_s;
 	/* the likely next OOM victim: the highest oom_score read, 0 when none was read */
 	int32_t next_victim_pid;
-	char next_victim_comm[MT_COMM_LEN + 1];
+	char next_victim_name[PROC_NAME_SIZE]; /* its short name (procname.h), raw */
 	/* the machine's forecast kept, each limited cgroup's trend, and the one that runs out
 	 * first */
 	struct fc_hold sys_hold;

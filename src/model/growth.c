@@ -87,11 +87,26 @@ static uint64_t figure_at(const struct model *m, enum sf_id f, double at)
 	return isnan(v) || v < 0 ? 0 : (uint64_t)v;
 }
 
+/* The victim's short name, from the newest refresh that saw it by its name */
+static void victim_name(const struct model *m, const struct mt_event *e, struct oom_before *b)
+{
+	const struct snapshot *in[2] = {model_current(m), model_previous(m)};
+
+	for (int i = 0; i < 2; i++) {
+		const struct proc_sample *p = in[i] ? snapshot_find(in[i], 0, e->pid) : NULL;
+		if (p && p->cmd && !strncmp(p->comm, e->comm, MT_COMM_LEN)) {
+			proc_short_name(p->comm, p->cmd, b->victim_name, sizeof(b->victim_name));
+			return;
+		}
+	}
+}
+
 static void model_oom_before(const struct model *m, const struct mt_event *e, struct oom_before *b)
 {
 	const struct snapshot *s = model_current(m);
 
 	oom_before_clear(b);
+	victim_name(m, e, b);
 	for (size_t i = 0; i < OOM_BEFORE_CURVE; i++)
 		b->victim_rss_kb[i] = NAN;
 	if (e->earlier || !s)

@@ -44,6 +44,9 @@ struct sys_rates {
 
 /* What memtop saw at its last refresh before an OOM kill, from the history */
 struct oom_before {
+	/* the victim's short name (procname.h), from its command line where a refresh saw
+	 * it; "": its comm's */
+	char victim_name[PROC_NAME_SIZE];
 	bool valid;   /* the history had a refresh before it */
 	double mono;  /* that refresh's CLOCK_MONOTONIC time */
 	double wall;  /* and its wall-clock time */
@@ -97,6 +100,13 @@ struct model {
 	struct verdict verdict;
 	struct account acct; /* the memory account (account.h) */
 };
+
+/* The short name of the victim of kill k of m->oom: its command line's (oom_before), else
+ * the kernel's comm; raw */
+static inline const char *oom_victim_name(const struct model *m, size_t k)
+{
+	return m->before[k].victim_name[0] ? m->before[k].victim_name : m->oom[k].comm;
+}
 
 /* prefs stays the caller's, read at each update and refilter */
 void model_init(struct model *m, const struct prefs *prefs);

@@ -68,6 +68,7 @@ static void name(struct verdict *v, const struct verdict_proc *p)
 	v->pid = p->pid;
 	memcpy(v->comm, p->comm, sizeof(v->comm));
 	v->comm[sizeof(v->comm) - 1] = '\0';
+	snprintf(v->name, sizeof(v->name), "%s", p->name[0] ? p->name : v->comm);
 }
 
 /* Holds: at threshold t, or while it held (was) at t lowered by the margin */
@@ -98,7 +99,7 @@ static bool swap_storm(const struct verdict_signals *s, const struct verdict *pr
 	fact(v, "pswpin_per_s", s->pswpin_s);
 	if (have(&s->swapped) && s->swapped.value > 0) {
 		name(v, &s->swapped);
-		say(v, ", %.0f/s of them by %d %s", s->swapped.value, v->pid, v->comm);
+		say(v, ", %.0f/s of them by %d %s", s->swapped.value, v->pid, v->name);
 		fact(v, "swapin_per_s", s->swapped.value);
 	}
 	if (s->swap_total_kb > 0 && !isnan(s->swap_free_kb)) {
@@ -186,15 +187,15 @@ static void cgroup_limit(const struct verdict_cgroup *c, struct verdict *v)
 	fact(v, "growth_kb_per_s", c->grow_kb_s);
 	if (top) {
 		name(v, &c->top);
-		say(v, " from %d %s%s", v->pid, v->comm, c->top.leak ? ", a leak suspect" : "");
+		say(v, " from %d %s%s", v->pid, v->name, c->top.leak ? ", a leak suspect" : "");
 		fact(v, "process_growth_kb_per_s", c->top.value);
 	} else if (c->young.pid > 0 && !isnan(grow)) { /* too young for GROW: its age */
 		name(v, &c->young);
-		say(v, ", young %d %s (%.0f s old)", v->pid, v->comm, floor(c->young.age_s));
+		say(v, ", young %d %s (%.0f s old)", v->pid, v->name, floor(c->young.age_s));
 		fact(v, "process_age_s", c->young.age_s);
 	} else if (c->victim.pid) { /* none known to grow: the one its OOM kill would take */
 		name(v, &c->victim);
-		say(v, "; victim %d %s", v->pid, v->comm);
+		say(v, "; victim %d %s", v->pid, v->name);
 	}
 	if (c->eta_s >= 0) {
 		say(v, "; reaches it in %s", when(c->eta_s, b, sizeof(b)));
@@ -244,7 +245,7 @@ static void machine(const struct verdict_signals *s, const struct verdict *prev,
 	v->secs = s->exhaustion_s >= 0 ? s->exhaustion_s : NAN;
 	if (g == G_PROC || g == G_KEPT) {
 		name(v, p);
-		say(v, "%d %s grows +%s/s%s; ", v->pid, v->comm, size(p->value, a, sizeof(a)),
+		say(v, "%d %s grows +%s/s%s; ", v->pid, v->name, size(p->value, a, sizeof(a)),
 		    p->leak ? ", a leak suspect" : "");
 		fact(v, "growth_kb_per_s", p->value);
 	} else if (g != G_NONE) {
@@ -257,7 +258,7 @@ static void machine(const struct verdict_signals *s, const struct verdict *prev,
 		fact(v, slab ? "slab_kb" : "shmem_kb", slab ? s->slab_kb : s->shmem_kb);
 	} else if (s->young.pid > 0) { /* too young for GROW: its size and age */
 		name(v, &s->young);
-		say(v, "young %d %s holds %s at %.0f s old; ", v->pid, v->comm,
+		say(v, "young %d %s holds %s at %.0f s old; ", v->pid, v->name,
 		    size(s->young.size_kb, a, sizeof(a)), floor(s->young.age_s));
 		fact(v, "process_age_s", s->young.age_s);
 	}
@@ -331,7 +332,7 @@ static bool reclaim_stall(const struct verdict_signals *s, const struct verdict 
 	fact(v, "allocstall_per_s", s->allocstall_s);
 	if (have(&s->staller) && s->staller.value > 0) {
 		name(v, &s->staller);
-		say(v, ", %.0f ms/s in %d %s", ms(s->staller.value), v->pid, v->comm);
+		say(v, ", %.0f ms/s in %d %s", ms(s->staller.value), v->pid, v->name);
 		fact(v, "process_stall_us_per_s", s->staller.value);
 	}
 	return true;

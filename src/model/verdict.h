@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include "forecast.h"
+#include "procname.h"
 #include "snapshot.h"
 
 #define VERDICT_SWAPIN_PAGES_S 256.0	      /* swap-ins a second: a storm (1 MiB/s of 4K pages) */
@@ -78,6 +79,7 @@ enum verdict_cause {
 struct verdict_proc {
 	int32_t pid;
 	char comm[MT_COMM_LEN + 1]; /* raw, untrusted */
+	char name[PROC_NAME_SIZE];  /* its short name (procname.h); "": comm's */
 	double value;		    /* what it is named for: KiB/s, pages/s or us/s */
 	double age_s;		    /* a young one's age, seconds; NAN: not said */
 	double size_kb;		    /* a young one's RSS + swap */
@@ -140,7 +142,8 @@ struct verdict {
 	char text[VERDICT_TEXT]; /* the line; raw (names untrusted): views escape it */
 	int32_t pid;		 /* the subject, a process; 0: none */
 	char comm[MT_COMM_LEN + 1];
-	char path[256]; /* or a cgroup ("": none); raw, untrusted */
+	char name[PROC_NAME_SIZE]; /* its short name, as the text names it */
+	char path[256];		   /* or a cgroup ("": none); raw, untrusted */
 	enum verdict_limit { VL_NONE, VL_MACHINE, VL_CGROUP } limit; /* the limit it names */
 	double secs; /* the seconds until that limit runs out (its forecast); NAN: none */
 	struct verdict_fact facts[VERDICT_MAX_FACTS];

@@ -40,6 +40,7 @@ static void take(struct verdict_proc *p, const struct row *r, double v)
 	p->value = v;
 	p->leak = r->leak;
 	memcpy(p->comm, r->p->comm, sizeof(p->comm));
+	proc_short_name(r->p->comm, r->p->cmd, p->name, sizeof(p->name));
 }
 
 /* The process of row r into p when its value beats p's */
@@ -173,9 +174,10 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 			g.grow_kb_s = c->growth_kb_min / 60;
 		const struct proc_sample *vp =
 			g.victim.pid ? snapshot_find(s, 0, g.victim.pid) : NULL;
-		if (vp)
+		if (vp) {
 			memcpy(g.victim.comm, vp->comm, sizeof(g.victim.comm));
-		else
+			proc_short_name(vp->comm, vp->cmd, g.victim.name, sizeof(g.victim.name));
+		} else
 			g.victim.pid = 0;
 		size_t at = v->ncg < VERDICT_MAX_CGROUPS ? v->ncg++ : VERDICT_MAX_CGROUPS;
 		while (at > 0 && before(&g, &v->cg[at - 1])) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "procname.h"
 #include "text.h"
 
 int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols)
@@ -39,8 +40,12 @@ size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int widt
 	/* escaped into buf itself where the whole of tmp would fit there */
 	char *cmd = size - n >= sizeof(tmp) ? buf + n : tmp;
 	size_t len = escape_display(r->p->cmd ? r->p->cmd : "", cmd, sizeof(tmp), utf8);
-	const char *show = width >= 0 && w + (int)len > width ? cmd_short(cmd) : cmd;
-	return n + fmt_cut(show, len - (size_t)(show - cmd), buf + n, size - n);
+	if (width >= 0 && w + (int)len > width) { /* too long: cmd_brief's form */
+		char brief[sizeof(tmp)];
+		size_t k = cmd_brief(cmd, brief, sizeof(brief));
+		return n + fmt_cut(brief, k, buf + n, size - n);
+	}
+	return n + fmt_cut(cmd, len, buf + n, size - n);
 }
 
 void fmt_clock(double wall, char *buf, size_t size)
@@ -64,9 +69,15 @@ void fmt_exited_line(const struct exited_proc *e, char *buf, size_t size, bool u
 
 void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
 {
-	char when[16], comm[80], tcomm[80], memcg[200], anon[8], file[8], shmem[8];
+	fmt_oom_line_named(e, e->comm, buf, size, utf8);
+}
+
+void fmt_oom_line_named(const struct mt_event *e, const char *name, char *buf, size_t size,
+			bool utf8)
+{
+	char when[16], comm[PROC_NAME_SIZE * 4], tcomm[80], memcg[200], anon[8], file[8], shmem[8];
 	fmt_clock(e->ts, when, sizeof(when));
-	escape_display(e->comm, comm, sizeof(comm), utf8);
+	escape_display(name, comm, sizeof(comm), utf8);
 	escape_display(e->trigger_comm, tcomm, sizeof(tcomm), utf8);
 	escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), utf8);
 	fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
@@ -103,7 +114,8 @@ static void fmt_when(double secs, char *buf, size_t size)
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
 {
 	const struct forecast *f = &m->fc.forecast;
-	char when[32], ago[48] = "", comm[80], victim[160] = "", path[300], lim[16], use[16];
+	char when[32], ago[48] = "", comm[PROC_NAME_SIZE * 4], victim[360] = "", path[300];
+	char lim[16], use[16];
 	int n;
 
 	if (f->state == FC_NONE)
@@ -111,7 +123,7 @@ size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8)
 	fmt_when(f->secs, when, sizeof(when));
 	if (f->state == FC_HELD)
 		snprintf(ago, sizeof(ago), " (as of %.0f s ago)", f->age);
-	escape_display(f->victim_comm, comm, sizeof(comm), utf8);
+	escape_display(f->victim_name, comm, sizeof(comm), utf8);
 	if (f->cgroup && f->group && f->victim > 0)
 		snprintf(victim, sizeof(victim), "; victim: the whole group (%u processes)",
 			 f->ntasks);

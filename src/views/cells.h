@@ -10,8 +10,8 @@
 
 /* The COMMAND cell: the tree's lines, then the escaped command line (at most 1023
  * bytes of it, cut at a character). In width columns (< 0: no limit) the lines leave the
- * command 8 columns at least, and a command that does not fit loses its program's
- * directory. Returns strlen(buf). */
+ * command 8 columns at least, and a command that does not fit is cmd_brief's (its
+ * program's and an interpreter's script's directories dropped). Returns strlen(buf). */
 size_t cmd_cell(const struct row *r, char *buf, size_t size, bool utf8, int width);
 
 /* A number as a cell shows it in its unit: sizes in human units, rates, shares, ids.
@@ -88,16 +88,20 @@ const char *swapin_mode_text(const struct bpf_state *b);
 void fmt_clock(double wall, char *buf, size_t size);
 
 /* The forecast that runs out first (model.h forecast), escaped: "memory lasts ~12 min at
- * this rate; next OOM victim: 1234 (java)", "/uxleak reaches its 300M limit in ~35 s;
- * victim 21505 (python3)", with "(as of 8 s ago)" while kept, "memory steady now" after;
+ * this rate; next OOM victim: 1234 (Main)", "/uxleak reaches its 300M limit in ~35 s;
+ * victim 21505 (grow.py)" (the victim's short name, procname.h), with "(as of 8 s ago)" while kept,
+ * "memory steady now" after;
  * "" (returns 0) when none */
 size_t fmt_forecast(const struct model *m, char *buf, size_t size, bool utf8);
 
-/* One line describing an OOM kill, escaped, for the screen and batch text. */
 /* An exited process (exited.h) as a line: "12:13:22 pid 123 (name) root, last RSS 9.6M",
  * escaped */
 struct exited_proc;
 void fmt_exited_line(const struct exited_proc *e, char *buf, size_t size, bool utf8);
+/* One line describing an OOM kill, escaped, for the screen and batch text. */
 void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8);
+/* The same with the victim named name (raw): its short name (oom_victim_name) */
+void fmt_oom_line_named(const struct mt_event *e, const char *name, char *buf, size_t size,
+			bool utf8);
 
 #endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Forecasts end with their cause: /leak's grower, 171 python3, is killed by the
+# Forecasts end with their cause: /leak's grower, 171 python3 (leak.py), is killed by the
 # OOM killer at 49.75 s; the cgroup holds 72K after, and nothing grows on the machine
 # (scenario_rec killend). From the line that shows the kill on: no time to /leak's limit,
 # no exhaustion_s (the truth has no growth), no "lasts", "short" or "reaches it" in the
@@ -22,7 +22,7 @@ judge killend "the lines from the kill on" '
 	 (select(.r.system.exhaustion_s != null and .t.exhaustion_s == null) |
 		"exhaustion_s \(.r.system.exhaustion_s) while nothing grows"),
 	 (select($v | test("lasts|short|reaches it")) | "verdict \($v)"),
-	 (select($v | test("171 python3") and test("grow|[+][0-9]")) |
+	 (select($v | test("171 leak.py") and test("grow|[+][0-9]")) |
 		"the killed process named as growing: \($v)")] |
 	.[] | "line \($l.i) (kill on line \($k)): \(.);" end'
 echo "killend: from the kill on, no forecast and no verdict based on one"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Growth from what is known: 5120 python3, 10 s old at the start, grows 4 MiB/s
+# Growth from what is known: 5120 python3 grow.py, 10 s old at the start, grows 4 MiB/s
 # in /young (memory.max 1G), which runs out before the machine (scenario_rec young).
 # On every line where /young's growth is known and the process is under GROW's 30 s, the
 # verdict names /young's growth (+4.0M/s, the rate the scenario wrote) and the process,
@@ -21,7 +21,7 @@ judge young "the verdict while the process is young" '
 	.r.verdict.text as $v |
 	($v | [match("([0-9]+) s old")] | first | if . then .captures[0].string | tonumber
 						  else null end) as $said |
-	select(($v | contains("/young") and contains($rate) and contains("5120 python3") | not) or
+	select(($v | contains("/young") and contains($rate) and contains("5120 grow.py") | not) or
 	       $said == null or (($said - $age) | absv) > 2) |
-	"line \(.i) (5120 python3 \($age) s old, /young \($rate)): \($v);" end' --arg rate "+$rate/s"
-echo "young: every verdict names /young's $rate and 5120 python3 with its age"
+	"line \(.i) (5120 grow.py \($age) s old, /young \($rate)): \($v);" end' --arg rate "+$rate/s"
+echo "young: every verdict names /young's $rate and 5120 grow.py with its age"

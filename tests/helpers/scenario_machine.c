@@ -43,3 +43,25 @@ void sc_cg300kill(struct world *w)
 	w->procs[p].oom_killed = true;
 	w_machine(w, 8 * GIB, 6 * GIB, 0, 0);
 }
+
+void sc_scripts(struct world *w)
+{
+	w->interval = 1;
+	w->until = 64;
+	w->bpf = true;
+	w_background(w);
+	int cg = w_cgroup(w, "/cgpy", 4848, 300 * MIB, 72);
+	int p = w_proc(w, 4501, "python3", "python3 /tmp/dir/long-script-name-1.py", cg, -2, 952,
+		       8 * MIB);
+	w->procs[p].grow_from = 0;
+	w->procs[p].ends = (300 * MIB - 72 - 16 * MIB - 952) / (8 * MIB);
+	w->procs[p].oom_killed = true;
+	w_proc(w, 4502, "python3", "python3 /tmp/dir/long-script-name-2.py", cg, -2, 16 * MIB, 0);
+	int h = w_proc(w, 4601, "hog", "hog --touch 6G", 0, -120, 2 * MIB * MIB, 0);
+	w->procs[h].swaps_in = true;
+	w->swapin_rate = 1000;
+	w->swapin_accel = 100;
+	w->swapin_lag = 0.002;
+	w->swapin_from = 20;
+	w_machine(w, 8 * MIB * MIB, 4 * MIB * MIB, 4 * MIB * MIB, 1 * MIB * MIB);
+}

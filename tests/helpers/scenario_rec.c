@@ -18,6 +18,8 @@
  *             ten minutes of its samples exist from 600 s on
  *   swapshare a swap-in storm that rises, all of it by one process, whose count (BPF) is
  *             read 2 ms after the machine's (vmstat), as a live refresh reads them
+ *   scripts   two python3 scripts in /cgpy, one grown to its OOM kill, and swap-ins that
+ *             start at 20 s (scenario_machine.h)
  *   close2    two cgroups run to their limits, the second overtaking the first by little
  *   leak10    a process leaking 64 KiB/s for 12 minutes, a leak suspect from 10
  *   farkills  twokills' /batch with its kills 12.5 minutes apart, further than a replay's
@@ -212,6 +214,7 @@ static const struct {
 	{"exhaust64", sc_exhaust64},
 	{"exhaust256", sc_exhaust256},
 	{"cg300kill", sc_cg300kill},
+	{"scripts", sc_scripts},
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 

@@ -132,6 +132,7 @@ static void state_at(const struct world *w, double t, struct state *st)
 /* Pages swapped in by t */
 static uint64_t swapins(const struct world *w, double t)
 {
+	t = t > w->swapin_from ? t - w->swapin_from : 0;
 	return (uint64_t)llround(w->swapin_rate * t + w->swapin_accel * t * t);
 }
 
@@ -165,6 +166,7 @@ static void fill_mem(const struct world *w, struct snapshot *s, const struct sta
 	/* the kernel's counters: a steady pace of faults, the OOM kills so far */
 	s->vm[VS_PGFAULT] = 5000000 + (uint64_t)(t * 1000 + 1000000);
 	s->vm[VS_OOM_KILL] = st->kills[0];
+	s->bpf.enabled = w->bpf;
 	if (w->swapin_rate > 0) {
 		s->vm[VS_PSWPIN] = swapins(w, t);
 		s->bpf.have_swapin = true;

@@ -45,10 +45,11 @@ struct world {
 	double until;	 /* the last refresh's time */
 	double mem_total_kb, avail_base_kb, swap_total_kb, swap_free_kb;
 	double slab_kb, shmem_kb, cached_kb, buffers_kb;
-	/* pages swapped in by t (vmstat pswpin): swapin_rate t + swapin_accel t^2; BPF's
-	 * counts (its total, a swaps_in process's) are read swapin_lag s after vmstat, as a
-	 * live refresh reads them */
-	double swapin_rate, swapin_accel, swapin_lag;
+	/* pages swapped in by t (vmstat pswpin): swapin_rate t + swapin_accel t^2, t counted
+	 * from swapin_from (0 before); BPF's counts (its total, a swaps_in process's) are read
+	 * swapin_lag s after vmstat, as a live refresh reads them */
+	double swapin_rate, swapin_accel, swapin_lag, swapin_from;
+	bool bpf; /* BPF is on: its columns are shown (SWIN/s, STALL) */
 	struct wproc procs[W_MAX_PROCS];
 	int nprocs;
 	struct wcg cgs[W_MAX_CGS]; /* the root first, each after its parent */

@@ -1,10 +1,10 @@
 #!/bin/sh
 # memtop-test: beside others
-# The process table on a narrow terminal: at 80x24 COMMAND keeps 20 columns, so two
+# The process table on a narrow terminal: at 80x24 COMMAND keeps 35 columns, so two
 # processes whose command lines share their first 15 characters are told apart, and USER
-# stays while a column that reads zero on every row goes; at 60x20 COMMAND keeps 15. Right
-# scrolls the table (its first columns leave, the rest of a command line comes into view),
-# Left scrolls it back.
+# stays while a column that reads zero on every row goes; at 60x20 COMMAND keeps 26. Right
+# scrolls the commands' text (PID and the other columns stay, the rest of a command line
+# comes into view), Left scrolls it back.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 a= b=
@@ -46,44 +46,46 @@ told_apart() {
 	case $rb in *" nb"*) ;; *) fail "the second child's COMMAND is '$rb'" ;; esac
 }
 
-# 100x30 and 200x60: COMMAND keeps at least 20 columns, PID first
-check_width 200 60 20
+# 100x30 and 200x60: COMMAND keeps at least 35 columns, PID first
+check_width 200 60 35
 tm_kill
-check_width 100 30 20
+check_width 100 30 35
 tm_kill
-check_width 80 24 20
+check_width 80 24 35
 told_apart
 titles | grep -q " USER " || fail "80x24: USER is gone: $(titles)"
 
-# Right scrolls: PID leaves the screen, and the rest of the line comes into view until
-# the whole of each marker shows; Left brings PID back
+# Right scrolls the commands: PID and the titles stay, and the rest of the line comes
+# into view until the whole of each marker shows; Left brings the line's start back
+t0=$(titles) r0=$(row $a | cut -c"$c"-)
 tm send-keys Right
-scrolled() { ! titles | grep -q '^ *PID '; }
-eventually $HANG scrolled || fail "Right did not scroll: $(titles)"
+scrolled() { [ "$(row $a | cut -c"$c"-)" != "$r0" ]; }
+eventually $HANG scrolled || fail "Right did not scroll: $(row $a)"
+[ "$(titles)" = "$t0" ] || fail "Right changed the titles: $(titles), were $t0"
 cmd=$(tr '\0' ' ' </proc/$a/cmdline | sed 's/ $//')
 n=0
-until screen_text | grep -qF -- "na$$-one"; do
+until row $a | grep -qF -- "na$$-one"; do
 	n=$((n + 1))
 	[ $n -le 60 ] || fail "Right never showed the whole of '$cmd': $(screen_text)"
 	tm send-keys Right
 	sleep 0.1
 done
-echo "Right scrolled until 'na$$-one' showed whole"
+row $a | grep -q "^ *$a " || fail "Right took PID away: $(row $a)"
+echo "Right scrolled until 'na$$-one' showed whole, PID kept"
 for i in $(seq 80); do tm send-keys Left; done
-eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -q '^ *PID '" ||
-	fail "Left did not scroll back: $(titles)"
+eventually $HANG sh -c "[ \"\$(tmux -L '$TMUX_SOCK' capture-pane -p | awk -v p=$a '\$1 == p' |
+	sed 's/…/~/g' | cut -c$c-)\" = '$r0' ]" || fail "Left did not scroll back: $(row $a)"
 tm_kill
 
-# at 60 columns a column that reads zero on every row goes before USER: -p shows only the
-# two children, which do not swap once ready
+# at 60 columns a column that reads zero on every row goes: -p shows only the two
+# children, which do not swap once ready
 idle_first() {
-	titles | grep -q " USER " || fail "$1: USER is gone: $(titles)"
 	for idle in SWAP SWIN/s STALL; do
 		! titles | grep -q " $idle " || fail "$1: $idle, zero on every row, stays: $(titles)"
 	done
 	echo "$1: $(titles)"
 }
-check_width 60 20 15
+check_width 60 20 26
 idle_first 60x20
 tm_kill
 
@@ -94,8 +96,8 @@ dir=$tmp/nobody
 mkdir "$dir" && cp "$MEMTOP" "$dir/memtop" && chmod 755 "$tmp" "$dir" "$dir/memtop"
 nobody="env ${ASAN_OPTIONS:+ASAN_OPTIONS=log_path=stderr:detect_leaks=1} ${UBSAN_OPTIONS:+UBSAN_OPTIONS=log_path=stderr:halt_on_error=1}"
 nobody="$nobody setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all $dir/memtop"
-check_width 80 24 20 "$nobody"
+check_width 80 24 35 "$nobody"
 told_apart
 tm_kill
-check_width 60 20 15 "$nobody"
+check_width 60 20 26 "$nobody"
 idle_first "60x20 as nobody"
