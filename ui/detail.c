@@ -153,11 +153,15 @@ static int draw_state(struct ui *u, int y)
 		snprintf(line, sizeof(line), "Stacks and faults per mapping off: %s", st->why);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 	} else {
+		char kern[80] = "";
+
+		if (st->tot.kfaults)
+			snprintf(kern, sizeof(kern), " (%" PRIu64 " of them inside system calls)",
+				 st->tot.kfaults);
 		snprintf(line, sizeof(line),
-			 "Since opened (%.0f s): %" PRIu64 " page faults (%" PRIu64
-			 " in kernel mode), 1 in %u sampled (%" PRIu64 "); %" PRIu64
-			 " brk/mmap/munmap calls",
-			 st->seconds, st->tot.faults + st->tot.kfaults, st->tot.kfaults, st->rate,
+			 "In the last %.0f s: %" PRIu64 " page faults%s, 1 in %u sampled (%" PRIu64
+			 "); %" PRIu64 " brk, mmap or munmap calls",
+			 st->seconds, st->tot.faults + st->tot.kfaults, kern, st->rate,
 			 st->tot.samples, st->tot.calls);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 	}

@@ -83,9 +83,9 @@ void fmt_oom_line(const struct mt_event *e, char *buf, size_t size, bool utf8)
 const char *swapin_mode_text(const struct bpf_state *b)
 {
 	if (!strcmp(b->swapin_mode, "bio"))
-		return ", swap-ins from bios";
+		return ", swap-ins counted at the block layer";
 	if (!strcmp(b->swapin_mode, "memcg"))
-		return ", swap-ins per fault";
+		return ", swap-ins counted per fault";
 	if (!strcmp(b->swapin_mode, "none"))
 		return ", swap-ins per process not counted (swap without bios, no "
 		       "count_memcg_events)";
