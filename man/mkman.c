@@ -4,7 +4,10 @@
  * (the system figures and JSON keys are doc/'s, mkdoc.c). The template's lines
  * @OPTIONS@, @KEYS@, @COLUMNS@, @CGCOLUMNS@ and @ACCOUNT@ (the memory account's parts)
  * are replaced by them, and @VERSION@, @THEMES@ and @DOC@ anywhere by the version and
- * where the themes and the documentation are installed.
+ * where the themes and the documentation are installed. @KEY(HELP)@ anywhere is the key
+ * whose help in the key tables is HELP (the first of its names: "V" for "next theme"),
+ * so that the prose cannot name a key memtop does not have; mkman fails where no key,
+ * or two different ones, have that help.
  * Usage: mkman TEMPLATE > memtop.1
  * With --doc PAGE it rewrites a doc/ page's generated blocks instead (man/mkdoc.c). */
 #include <stdio.h>
@@ -308,7 +311,52 @@ static void account(FILE *out)
 	}
 }
 
-/* A line of prose, @VERSION@ and @THEMES@ (where the themes are installed) replaced */
+/* The first name of the key whose help is help, in table b, into *found (an error where
+ * it differs from one found before) */
+static int key_in(const struct binding *b, const char *help, size_t len, char *found, size_t size)
+{
+	char name[32];
+
+	for (; b && b->act; b++) {
+		if (strlen(b->help) != len || strncmp(b->help, help, len))
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(b->names, " "), b->names);
+		if (found[0] && strcmp(found, name))
+			return -1;
+		snprintf(found, size, "%s", name);
+	}
+	return 0;
+}
+
+/* @KEY(help)@ at p: writes its key, returns the length of the mark; exits 1 where it
+ * names no key or two */
+static size_t key_mark(const char *p)
+{
+	const char *help = p + 5, *end = strstr(help, ")@");
+	char found[32] = "";
+	int err = 0;
+
+	if (!end) {
+		fprintf(stderr, "mkman: an unclosed @KEY(: %s\n", p);
+		exit(1);
+	}
+	size_t len = (size_t)(end - help);
+
+	err |= key_in(common_bindings, help, len, found, sizeof(found));
+	err |= key_in(replay_bindings, help, len, found, sizeof(found));
+	for (int s = 0; s < NSCREENS; s++)
+		err |= key_in(ui_screens[s].keys, help, len, found, sizeof(found));
+	if (err || !found[0]) {
+		fprintf(stderr, "mkman: @KEY(%.*s)@: %s\n", (int)len, help,
+			err ? "two keys have that help" : "no key has that help");
+		exit(1);
+	}
+	roff(stdout, found, false);
+	return (size_t)(end + 2 - p);
+}
+
+/* A line of prose, @VERSION@ and @THEMES@ (where the themes are installed) replaced, and
+ * @KEY(help)@ by the key */
 static void subst(const char *p)
 {
 	static const char *const words[][2] = {
@@ -319,6 +367,10 @@ static void subst(const char *p)
 
 	while (*p) {
 		size_t i = 0, n = sizeof(words) / sizeof(*words);
+		if (!strncmp(p, "@KEY(", 5)) {
+			p += key_mark(p);
+			continue;
+		}
 		while (i < n && strncmp(p, words[i][0], strlen(words[i][0])))
 			i++;
 		if (i == n) {

@@ -159,7 +159,7 @@ start_sleepers() {
 # screen_clock: the clock at the end of the status line (of the process or the cgroup
 # table); next_refresh [SECS]: waits (10 s by default) until it changes, that is until
 # memtop has refreshed
-screen_clock() { screen_text | grep -E '^(Tasks|Cgroups) ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
+screen_clock() { screen_text | grep -E '^(Tasks|Cgroups|Slab caches) ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
 next_refresh() {
 	c=$(screen_clock) i=0
 	while [ "$(screen_clock)" = "$c" ]; do

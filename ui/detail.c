@@ -15,8 +15,8 @@
 #include "procname.h"
 #include "util.h"
 
-static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks", "Graphs",
-						     "NUMA"};
+static const char *const section_names[NSECTIONS] = {"Mappings", "Files", "Stacks",
+						     "Graphs",	 "NUMA",  "Leaks"};
 
 struct detail_view detail_view;
 static struct detail_view *const v = &detail_view;
@@ -30,6 +30,8 @@ size_t section_len(enum section s)
 		return v->d->nfiles;
 	case SEC_STACKS:
 		return v->d->nstacks;
+	case SEC_LEAKS:
+		return v->leak_lines;
 	default:
 		return 0;
 	}
@@ -59,6 +61,7 @@ void detail_view_open(const struct detail *d, const char *cmd, uint64_t start_ti
 	v->d = d;
 	v->start_ticks = start_ticks;
 	snprintf(v->cmd, sizeof(v->cmd), "%s", cmd);
+	leaks_window_default();
 	detail_view_update(false);
 }
 
@@ -151,11 +154,15 @@ static int draw_state(struct ui *u, int y)
 		snprintf(line, sizeof(line), "Stacks and faults per mapping off: %s", st->why);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_WARNING, line, true);
 	} else {
+		char kern[80] = "";
+
+		if (st->tot.kfaults)
+			snprintf(kern, sizeof(kern), " (%" PRIu64 " of them inside system calls)",
+				 st->tot.kfaults);
 		snprintf(line, sizeof(line),
-			 "Since opened (%.0f s): %" PRIu64 " page faults (%" PRIu64
-			 " in kernel mode), 1 in %u sampled (%" PRIu64 "); %" PRIu64
-			 " brk/mmap/munmap calls",
-			 st->seconds, st->tot.faults + st->tot.kfaults, st->tot.kfaults, st->rate,
+			 "In the last %.0f s: %" PRIu64 " page faults%s, 1 in %u sampled (%" PRIu64
+			 "); %" PRIu64 " brk, mmap or munmap calls",
+			 st->seconds, st->tot.faults + st->tot.kfaults, kern, st->rate,
 			 st->tot.samples, st->tot.calls);
 		put_text(&u->cv, y++, 0, u->cv.cols, ROLE_LABEL, line, true);
 	}
@@ -170,7 +177,7 @@ static void draw_tabs(struct ui *u, int y)
 	int x = 0;
 
 	for (int s = 0; s < NSECTIONS && x < u->cv.cols; s++) {
-		if (s == SEC_GRAPHS || s == SEC_NUMA)
+		if (s == SEC_GRAPHS || s == SEC_NUMA || s == SEC_LEAKS)
 			snprintf(tab, sizeof(tab), " %d %s ", s + 1, section_names[s]);
 		else
 			snprintf(tab, sizeof(tab), " %d %s (%zu) ", s + 1, section_names[s],
@@ -226,6 +233,8 @@ void detail_draw(struct ui *u)
 			proc_graphs_draw(u, v->d->pid, v->start_ticks, y, rows + 1);
 		else if (v->sec == SEC_NUMA)
 			draw_numa(u, y, rows);
+		else if (v->sec == SEC_LEAKS)
+			draw_leaks(u, y, rows);
 		else if (v->whole && v->d->nstacks)
 			draw_whole(u, y, rows);
 		else
@@ -233,12 +242,14 @@ void detail_draw(struct ui *u)
 	}
 	put_text(&u->cv, u->cv.rows - 1, 0, u->cv.cols, ROLE_STATUS,
 		 v->sec == SEC_STACKS && v->tree && !v->whole
-			 ? "Esc/q back  Tab/1-5 section  Up/Down move  Left/Right fold  Enter "
+			 ? "Esc/q back  Tab/1-6 section  Up/Down move  Left/Right fold  Enter "
 			   "stack  t list"
-		 : v->sec == SEC_STACKS ? "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move  "
+		 : v->sec == SEC_STACKS ? "Esc/q back  Tab/1-6 section  Up/Down/PgUp/PgDn move  "
 					  "Enter whole stack  t tree"
-		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-5 section  ( ) graph window"
-					: "Esc/q back  Tab/1-5 section  Up/Down/PgUp/PgDn move",
+		 : v->sec == SEC_GRAPHS ? "Esc/q back  Tab/1-6 section  ( ) graph window"
+		 : v->sec == SEC_LEAKS	? "Esc/q back  Tab/1-6 section  s start/stop tracing  ( ) "
+					  "window  Up/Down scroll"
+					: "Esc/q back  Tab/1-6 section  Up/Down/PgUp/PgDn move",
 		 true);
 }
 
@@ -287,6 +298,8 @@ enum {
 	DK_SEC3,
 	DK_SEC4,
 	DK_SEC5,
+	DK_SEC6,
+	DK_LEAKS,
 	DK_SHORTER,
 	DK_LONGER,
 	DK_UP,
@@ -315,6 +328,8 @@ const struct binding detail_keys[] = {
 	{DK_SEC3, {'3', 0}, "3", "stacks"},
 	{DK_SEC4, {'4', 'g', 0}, "4 g", "graphs of RSS, swap, faults"},
 	{DK_SEC5, {'5', 0}, "5", "memory per NUMA node"},
+	{DK_SEC6, {'6', 0}, "6", "leaks by stack"},
+	{DK_LEAKS, {'s', 0}, "s", "trace leaks; ( ) its window"},
 	{DK_SHORTER, {'(', '[', 0}, "( [", "shorter graph window"},
 	{DK_LONGER, {')', ']', 0}, ") ]", "longer graph window"},
 	{DK_UP, {KEY_UP, 0}, "Up", "previous line"},
@@ -365,10 +380,23 @@ struct reaction detail_act(struct ui *u, int a)
 	case DK_SEC3:
 	case DK_SEC4:
 	case DK_SEC5:
+	case DK_SEC6:
 		go_section(a - DK_SEC1);
 		break;
+	case DK_LEAKS:
+		if (v->sec != SEC_LEAKS)
+			break;
+		v->leak_req = v->d->leaks.state == DL_TRACING ? LEAKS_STOP : LEAKS_START;
+		return reacts(REACT_LEAKS);
 	case DK_SHORTER:
 	case DK_LONGER:
+		if (v->sec == SEC_LEAKS) {
+			leaks_window_step(a == DK_SHORTER ? -1 : 1);
+			if (v->d->leaks.state != DL_TRACING)
+				break;
+			v->leak_req = LEAKS_WINDOW;
+			return reacts(REACT_LEAKS);
+		}
 		graph_zoom(u, a == DK_SHORTER ? -1 : 1);
 		u->message[0] = '\0'; /* the screen has no message line */
 		break;

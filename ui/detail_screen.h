@@ -7,7 +7,7 @@
 #include "detail.h"
 #include "screen.h"
 
-enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, SEC_NUMA, NSECTIONS };
+enum section { SEC_MAPS, SEC_FILES, SEC_STACKS, SEC_GRAPHS, SEC_NUMA, SEC_LEAKS, NSECTIONS };
 
 /* The screen's state */
 struct detail_view {
@@ -28,6 +28,11 @@ struct detail_view {
 	uint64_t tsel_key; /* the selected node's key, to find it in the next tree */
 	uint64_t *folds;   /* the keys of the folded nodes */
 	size_t nfolds, fold_cap;
+	/* the Leaks tab (detail_leaks.c): the window chosen (an index), what was asked of the
+	 * tracer and not yet taken by the loop, the lines at the last draw */
+	size_t leak_window;
+	enum leaks_req leak_req;
+	size_t leak_lines;
 };
 
 extern struct detail_view detail_view;
@@ -47,6 +52,12 @@ void draw_files(struct ui *u, int y, int rows);
 void draw_stacks(struct ui *u, int y, int rows);
 void draw_whole(struct ui *u, int y, int rows);
 void draw_numa(struct ui *u, int y, int rows);
+/* detail_leaks.c: the Leaks tab from y (its lines from v->sel[SEC_LEAKS] on); the window
+ * chosen, in seconds; a longer (by 1) or shorter (-1) one; the first one */
+void draw_leaks(struct ui *u, int y, int rows);
+double leaks_window(void);
+void leaks_window_step(int by);
+void leaks_window_default(void);
 
 /* detail_tree.c: the call tree in the rows from y (a header line, then nodes); the tree
  * shown or the list; the tree again from v->d; moves; folds (fold false: unfolds); Enter

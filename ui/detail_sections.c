@@ -126,6 +126,9 @@ void draw_stacks(struct ui *u, int y, int rows)
 	const struct detail *d = v->d;
 	char line[2400], sum[2048], count[32], bytes[16];
 
+	put_text(&u->cv, y++, 0, u->cv.cols, ROLE_ROW_DIM,
+		 "Where memory is asked for; what is never freed: the Leaks tab (6)", true);
+	rows--;
 	if (!d->st.on) {
 		snprintf(line, sizeof(line), "Stacks are off: %s", d->st.why);
 		put_text(&u->cv, y, 0, u->cv.cols, ROLE_WARNING, line, true);

@@ -6,6 +6,8 @@
 
 #include "cells.h"
 #include "draw_header.h"
+#include "slab.h"
+#include "slabcolumns.h"
 #include "text.h"
 
 /* The status line's room before the clock */
@@ -39,6 +41,21 @@ static int cgroup_status(struct ui *u, const struct snapshot *s, int y, int room
 	x = status_pair(u, y, x, room, "Sort", sort);
 	x = status_pair(u, y, x, room, "Refresh", b);
 	return s->cg_version ? status_pair(u, y, x, room, "Hierarchy", v) : x;
+}
+
+/* The slab screen's: how many caches, its sort */
+static int slab_status(struct ui *u, int y, int room)
+{
+	const struct slab_prefs *p = &u->prefs->slab;
+	char a[48], b[16], sort[48];
+
+	snprintf(a, sizeof(a), "%zu, %zu shown", u->m->slab.n, slab_shown());
+	snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);
+	snprintf(sort, sizeof(sort), "%s %s", slab_columns[p->sort].title,
+		 (slab_columns[p->sort].ascending != p->invert) ? "asc" : "desc");
+	int x = status_pair(u, y, 0, room, "Slab caches", a);
+	x = status_pair(u, y, x, room, "Sort", sort);
+	return status_pair(u, y, x, room, "Refresh", b);
 }
 
 /* The processes whose GROW cells are red, leak suspects (their RSS + swap grew steadily
@@ -81,6 +98,8 @@ void status_line(struct ui *u, const struct snapshot *s, int y)
 	int room = status_room(u) - (mark[0] ? (int)strlen(mark) : 0);
 	if (u->screen == SCREEN_CGROUPS) {
 		x = cgroup_status(u, s, y, room);
+	} else if (u->screen == SCREEN_SLAB) {
+		x = slab_status(u, y, room);
 	} else {
 		snprintf(a, sizeof(a), "%zu, %zu shown", s->ntasks, u->m->nrows);
 		snprintf(b, sizeof(b), "%.1fs", u->prefs->delay);

@@ -126,14 +126,15 @@ void oom_draw(struct ui *u)
 	p.n = 0;
 	if (u->rv.on)
 		add(&p, ROLE_LABEL,
-		    "%zu kills in the recording up to this sample; * = before it started (kernel "
+		    "%zu kill%s in the recording up to this sample; * = before it started (kernel "
 		    "log)",
-		    n);
+		    n, n == 1 ? "" : "s");
 	else
 		add(&p, ROLE_LABEL,
-		    "%" PRIu64 " kills since memtop started, %" PRIu64
-		    " ring buffer drops; * = before memtop started (kernel log)",
-		    m->oom_live, s ? s->bpf.ring_drops : 0);
+		    "%" PRIu64 " kill%s since memtop started, %" PRIu64
+		    " ring buffer drop%s; * = before memtop started (kernel log)",
+		    m->oom_live, m->oom_live == 1 ? "" : "s", s ? s->bpf.ring_drops : 0,
+		    s && s->bpf.ring_drops == 1 ? "" : "s");
 	add(&p, ROLE_TABLE_HEADER, "%-9s %7s %-15s %5s %5s %5s %5s %s", "TIME", "PID", "NAME",
 	    "UID", "ANON", "FILE", "SHMEM", "MEMCG, KILLED BY");
 	if (!n)

@@ -112,7 +112,10 @@ static void lines(const struct ui *u, const struct mt_event *e, const struct oom
 	    b->since);
 	fmt_kb(b->mem_available_kb, a, sizeof(a));
 	fmt_kb(b->swap_free_kb, s, sizeof(s));
-	add(p, ROLE_VALUE, "MemAvailable %s   SwapFree %s", a, s);
+	if (b->swap_total_kb)
+		add(p, ROLE_VALUE, "MemAvailable %s   SwapFree %s", a, s);
+	else
+		add(p, ROLE_VALUE, "MemAvailable %s   no swap", a);
 	add(p, ROLE_ROW, " ");
 	if (b->cg)
 		cgroup_lines(u, b->cg, p);

@@ -36,7 +36,11 @@ enum react {
 	REACT_CGROUP_PROCS = 1 << 9,
 	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
 	REACT_THEME = 1 << 11,	/* the next shipped theme (V), loaded and applied now */
+	REACT_LEAKS = 1 << 12,	/* the Leaks tab's request to the leak tracer: ui_leaks_req */
 };
+
+/* What the detail screen's Leaks tab asks of the leak tracer */
+enum leaks_req { LEAKS_NONE, LEAKS_START, LEAKS_STOP, LEAKS_WINDOW };
 
 /* A replay's moves (keys in replay_bindings) */
 enum replay_req {

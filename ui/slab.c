@@ -102,6 +102,11 @@ static void reorder(struct ui *u)
 	table_reselect(&slab_table, u);
 }
 
+size_t slab_shown(void)
+{
+	return st->rows.n;
+}
+
 void slab_done(struct ui *u)
 {
 	(void)u;

@@ -4,9 +4,12 @@
 #define MEMTOP_SLAB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "table_screen.h"
 
 extern const struct table_kind slab_table;
+/* The caches the screen shows (its filter's) */
+size_t slab_shown(void);
 
 #endif

@@ -80,5 +80,8 @@ void ui_pause(struct ui *u);
 void ui_detail_open(struct ui *u, const struct detail *d, const char *cmd);
 /* d was filled again; gone: the process exited, d is what was seen last */
 void ui_detail_update(struct ui *u, bool gone);
+/* What the detail screen's Leaks tab asked of the leak tracer, taken (REACT_LEAKS): a window
+ * of *secs started, the one running stopped, or its length made *secs */
+enum leaks_req ui_leaks_req(struct ui *u, double *secs);
 
 #endif

@@ -52,8 +52,23 @@ static void free_maps(struct detail *d)
 	d->nfiles = 0;
 }
 
+static void free_leaks(struct detail *d)
+{
+	for (size_t i = 0; i < d->leaks.n; i++) {
+		for (int j = 0; j < d->leaks.stacks[i].nframes; j++) {
+			free(d->leaks.stacks[i].frames[j].symbol);
+			free(d->leaks.stacks[i].frames[j].module);
+			free(d->leaks.stacks[i].frames[j].build_id);
+			free(d->leaks.stacks[i].frames[j].src);
+		}
+		free(d->leaks.stacks[i].frames);
+	}
+	free(d->leaks.stacks);
+}
+
 void detail_clear(struct detail *d)
 {
+	free_leaks(d);
 	free_maps(d);
 	free_stacks(d);
 	detail_init(d);
@@ -324,6 +339,8 @@ void detail_from_sample(struct detail *d, const struct proc_sample *p)
 {
 	struct dd_breakdown *b = &d->b;
 	d->pid = p->pid;
+	snprintf(d->leaks.why, sizeof(d->leaks.why),
+		 "a recording holds no allocations to trace (a live run traces them)");
 	b->rss = p->fig[PV_RSS];
 	b->vm_size = p->fig[PV_VSZ];
 	if (p->valid & COL_BIT(COL_SWAP))

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "leaks_trace.h"
 #include "numa.h"
 #include "pid_files.h"
 #include "stacks.h"
@@ -73,6 +74,37 @@ struct dd_stacks_info {
 	uint64_t kind_count[STACK_KINDS]; /* the counts of all stacks of each kind */
 };
 
+/* The leak tracer on the process (bpf/leaks.bpf.c, the Leaks tab): a window the user
+ * starts, and what it found still outstanding, by stack, as memtop --leaks reports it */
+enum dd_leaks_state {
+	DL_IDLE,    /* not started */
+	DL_TRACING, /* a window runs: what it found so far */
+	DL_DONE,    /* the window ended: what stood then */
+};
+#define DD_LEAKS_SHOWN 10 /* the largest stacks, as --leaks prints them */
+
+struct dd_leak {
+	struct leak_stack s;	 /* bytes, counts, age; s.user: the addresses */
+	int nframes;		 /* user frames, innermost first, those in a function */
+	struct dd_frame *frames; /* symbol and module only */
+};
+
+struct dd_leaks {
+	enum dd_leaks_state state;
+	char why[200];	/* why it cannot run (one line); "" when it can */
+	char note[200]; /* why only mmap and munmap are traced (a static program); "" */
+	char libc[512]; /* the libc the uprobes are on, raw; "" */
+	char comm[64];	/* raw */
+	double window;	/* the window's length, s */
+	double secs;	/* traced for */
+	struct leaks_totals tot;
+	double bytes;		/* outstanding, every stack's */
+	struct dd_leak *stacks; /* the largest DD_LEAKS_SHOWN */
+	size_t n;
+	size_t more;	   /* stacks left out */
+	double more_bytes; /* their bytes */
+};
+
 struct detail {
 	int32_t pid;
 	bool gone;     /* the process exited (or the pid was reused) */
@@ -89,6 +121,7 @@ struct detail {
 	 * drill-down is open */
 	bool have_numa;
 	struct numa_use numa;
+	struct dd_leaks leaks;
 };
 
 void detail_init(struct detail *d);
@@ -139,6 +172,14 @@ struct drill *drill_open(int32_t pid, bool no_bpf, unsigned rate);
 int drill_collect(struct drill *dr, struct detail *d);
 /* NULL when stacks are sampled, else why not (one line). */
 const char *drill_stacks_off(const struct drill *dr);
+/* The leak tracer (drill_leaks.c), filled into d->leaks by drill_collect: starts a window
+ * of secs (a window running is ended first), or with secs <= 0 ends the one running; a new
+ * length for the window running with drill_leaks_window. */
+void drill_leaks_start(struct drill *dr, double secs);
+void drill_leaks_window(struct drill *dr, double secs);
+/* When the window running ends (clock_mono()), 0 when none runs: drill_collect ends it
+ * then. */
+double drill_leaks_end(const struct drill *dr);
 void drill_close(struct drill *dr);
 
 #endif

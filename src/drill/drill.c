@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dd_frames.h"
+#include "drill_leaks.h"
 #include "util.h"
 
 /* sampled faults per (mapping start, label), and per label (start 0) */
@@ -41,6 +42,7 @@ struct drill {
 	struct stack_rec *recs;
 	size_t recs_cap;
 	struct detail *cur; /* target of the page drain */
+	struct drill_leaks *leaks;
 };
 
 static uint64_t tally_hash(uint64_t start, const char *label)
@@ -130,6 +132,7 @@ struct drill *drill_open(int32_t pid, bool no_bpf, unsigned rate)
 	dr->pid = pid;
 	dr->start_ticks = ticks;
 	dr->opened = clock_mono();
+	dr->leaks = dl_new(pid, no_bpf);
 	if (no_bpf)
 		snprintf(dr->why, sizeof(dr->why), "BPF off (--no-bpf)");
 	else
@@ -313,7 +316,7 @@ static void collect_stacks(struct drill *dr, struct detail *d)
 	st->unmapped_faults = dr->unmapped * rate;
 }
 
-int drill_collect(struct drill *dr, struct detail *d)
+static int collect(struct drill *dr, struct detail *d)
 {
 	unsigned long long ticks;
 	bool gone = start_ticks(dr->pid, &ticks) || ticks != dr->start_ticks;
@@ -358,6 +361,29 @@ int drill_collect(struct drill *dr, struct detail *d)
 	return gone ? -1 : 0;
 }
 
+int drill_collect(struct drill *dr, struct detail *d)
+{
+	int rc = collect(dr, d);
+
+	dl_fill(dr->leaks, d, rc < 0);
+	return rc;
+}
+
+void drill_leaks_start(struct drill *dr, double secs)
+{
+	dl_start(dr->leaks, secs);
+}
+
+void drill_leaks_window(struct drill *dr, double secs)
+{
+	dl_window(dr->leaks, secs);
+}
+
+double drill_leaks_end(const struct drill *dr)
+{
+	return dl_end(dr->leaks);
+}
+
 const char *drill_stacks_off(const struct drill *dr)
 {
 	return dr->st ? NULL : dr->why;
@@ -368,6 +394,7 @@ void drill_close(struct drill *dr)
 	if (!dr)
 		return;
 	stacks_close(dr->st);
+	dl_free(dr->leaks);
 	symbolizer_free(dr->sym);
 	tally_free(&dr->by_map);
 	tally_free(&dr->by_file);

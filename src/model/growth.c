@@ -124,6 +124,7 @@ static void model_oom_before(const struct model *m, const struct mt_event *e, st
 	b->since = kill - at;
 	b->mem_available_kb = figure_at(m, SF_MEM_AVAILABLE, at);
 	b->swap_free_kb = figure_at(m, SF_SWAP_FREE, at);
+	b->swap_total_kb = figure_at(m, SF_SWAP_TOTAL, at);
 	b->cg = oom_cgroup_of(m, e, at, kill);
 	if (c.found) {
 		double v[OOM_BEFORE_CURVE];

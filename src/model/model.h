@@ -51,7 +51,7 @@ struct oom_before {
 	double mono;  /* that refresh's CLOCK_MONOTONIC time */
 	double wall;  /* and its wall-clock time */
 	double since; /* seconds from it to the kill */
-	uint64_t mem_available_kb, swap_free_kb;
+	uint64_t mem_available_kb, swap_free_kb, swap_total_kb; /* total 0: no swap */
 	struct oom_top {
 		int32_t pid;
 		char comm[MT_COMM_LEN + 1]; /* raw, untrusted */

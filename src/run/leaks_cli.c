@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "leaks_text.h"
 #include "leaks_trace.h"
 #include "symbolize.h"
 #include "text.h"
@@ -104,49 +105,30 @@ static int frames_shown(const struct report *r, const struct leak_stack *s)
 static void frame_text(FILE *f, const struct report *r, const struct leak_stack *s, int i)
 {
 	struct sym_frame fr;
-	char sym[4 * SYM_NAME_LEN], mod[4 * SYM_MODULE_LEN];
+	char line[4096];
 
 	symbolize_user(r->sym, s->user[i], i > 0 || s->first_is_call, &fr);
-	escape_display(fr.symbol, sym, sizeof(sym), r->utf8);
-	escape_display(fr.module, mod, sizeof(mod), r->utf8);
-	if (fr.found)
-		fprintf(f, "      %s+0x%llx", sym, (unsigned long long)fr.offset);
-	else
-		fprintf(f, "      0x%llx", (unsigned long long)fr.ip);
-	fprintf(f, "%s%s%s\n", mod[0] ? " (" : "", mod, mod[0] ? ")" : "");
+	leaks_frame_text(line, sizeof(line), fr.found, fr.symbol, fr.offset, fr.ip, fr.module,
+			 r->utf8);
+	fprintf(f, "%s\n", line);
 }
 
 static void print_text(FILE *f, const struct report *r)
 {
-	char comm[256], libc[4 * sizeof(r->libc)];
+	char line[4096];
 	double all = total_bytes(r), more = 0;
 
-	escape_display(r->comm, comm, sizeof(comm), r->utf8);
-	escape_display(r->libc, libc, sizeof(libc), r->utf8);
-	fprintf(f, "Outstanding allocations of process %d (%s) after %.1f s: %.0f bytes, %.0f/s\n",
-		r->pid, comm, r->secs, all, r->secs > 0 ? all / r->secs : 0);
-	if (r->libc[0])
-		fprintf(f,
-			"traced: malloc, calloc, realloc, posix_memalign, aligned_alloc, free "
-			"(uprobes on %s);"
-			" mmap, munmap\n",
-			libc);
-	else
-		fprintf(f, "traced: mmap, munmap only (%s)\n", r->note);
-	fprintf(f,
-		"sampled: an allocation under %d bytes is recorded with probability size/%d;"
-		" ~ marks counts scaled from samples\n",
-		LEAKS_SAMPLE_BYTES, LEAKS_SAMPLE_BYTES);
-	fprintf(f,
-		"seen: %llu allocations (%llu bytes), %llu recorded; %llu frees, %llu of them"
-		" recorded ones\n",
-		(unsigned long long)r->tot.allocs, (unsigned long long)r->tot.alloc_bytes,
-		(unsigned long long)r->tot.sampled, (unsigned long long)r->tot.frees,
-		(unsigned long long)r->tot.freed);
-	if (r->tot.lost_stacks || r->tot.full)
-		fprintf(f,
-			"lost: %llu stacks not taken, %llu allocations not recorded (map full)\n",
-			(unsigned long long)r->tot.lost_stacks, (unsigned long long)r->tot.full);
+	leaks_title_text(line, sizeof(line), r->pid, r->comm, r->secs, all, r->utf8);
+	fprintf(f, "%s\n", line);
+	leaks_traced_text(line, sizeof(line), r->libc, r->note, r->utf8);
+	fprintf(f, "%s\n", line);
+	leaks_sampled_text(line, sizeof(line));
+	fprintf(f, "%s\n", line);
+	leaks_seen_text(line, sizeof(line), &r->tot);
+	fprintf(f, "%s\n", line);
+	leaks_lost_text(line, sizeof(line), &r->tot);
+	if (line[0])
+		fprintf(f, "%s\n", line);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct leak_stack *s = &r->s[i];
 
@@ -154,19 +136,17 @@ static void print_text(FILE *f, const struct report *r)
 			more += s->bytes;
 			continue;
 		}
-		fprintf(f,
-			"\n#%zu %s: %s%.0f bytes (%.0f/s, %.1f%%) in %s%.0f allocations, oldest "
-			"%.1f s\n",
-			i + 1, leak_kind_names[s->kind], s->estimated ? "~" : "", s->bytes,
-			r->secs > 0 ? s->bytes / r->secs : 0, all > 0 ? 100 * s->bytes / all : 0,
-			s->estimated ? "~" : "", s->count, s->oldest);
+		leaks_stack_text(line, sizeof(line), i, s, r->secs, all);
+		fprintf(f, "\n%s\n", line);
 		if (!s->nuser)
 			fprintf(f, "      (no user stack)\n");
 		for (int k = 0; k < frames_shown(r, s); k++)
 			frame_text(f, r, s, k);
 	}
-	if (r->n > TEXT_STACKS)
-		fprintf(f, "\n%zu more stacks (%.0f bytes)\n", r->n - TEXT_STACKS, more);
+	if (r->n > TEXT_STACKS) {
+		leaks_more_text(line, sizeof(line), r->n - TEXT_STACKS, more);
+		fprintf(f, "\n%s\n", line);
+	}
 }
 
 static void frame_json(FILE *f, const struct report *r, const struct leak_stack *s, int i)

@@ -191,6 +191,18 @@ static void save(struct loop *l)
 	ui_message(l->u, msg);
 }
 
+/* What the Leaks tab asked of the leak tracer, then the detail again */
+static void leaks_req(struct loop *l)
+{
+	double secs;
+	enum leaks_req r = ui_leaks_req(l->u, &secs);
+
+	if (r == LEAKS_NONE)
+		return;
+	monitor_detail_leaks(l->mon, r == LEAKS_STOP ? 0 : secs, r == LEAKS_WINDOW);
+	detail_again(l);
+}
+
 /* The V key: the next shipped theme, kept in the preferences for W */
 static void next_theme(struct loop *l)
 {
@@ -232,6 +244,8 @@ static bool react(struct loop *l, unsigned r)
 		next_theme(l);
 	if (r & REACT_SAVE)
 		save(l);
+	if (r & REACT_LEAKS)
+		leaks_req(l);
 	if (r & REACT_DETAIL_CLOSE)
 		monitor_detail_close(l->mon);
 	if (r & REACT_DETAIL_OPEN)
@@ -256,11 +270,17 @@ static void note_warnings(struct loop *l)
 	ui_message(l->u, line);
 }
 
+/* Until the next refresh, or the end of the leak tracer's window if sooner (it ends then,
+ * paused or not) */
 static int wait_ms(const struct loop *l)
 {
-	if (ui_paused(l->u))
+	double end = monitor_detail_leaks_end(l->mon), at = ui_paused(l->u) ? 0 : l->next;
+
+	if (end && (!at || end < at))
+		at = end;
+	if (!at)
 		return -1;
-	double left = l->next - clock_mono();
+	double left = at - clock_mono();
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
@@ -314,6 +334,9 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 			l.next += l.prefs->delay;
 			if (l.next < clock_mono())
 				l.next = clock_mono() + l.prefs->delay;
+		} else if (monitor_detail_leaks_end(mon) &&
+			   clock_mono() >= monitor_detail_leaks_end(mon)) {
+			detail_again(&l); /* the window ends: what stands then */
 		}
 	}
 	monitor_detail_close(mon);

@@ -299,6 +299,21 @@ int monitor_detail_refresh(struct monitor *mon)
 	return 0;
 }
 
+void monitor_detail_leaks(struct monitor *mon, double secs, bool window)
+{
+	if (!mon->drill)
+		return;
+	if (window)
+		drill_leaks_window(mon->drill, secs);
+	else
+		drill_leaks_start(mon->drill, secs);
+}
+
+double monitor_detail_leaks_end(const struct monitor *mon)
+{
+	return mon->drill ? drill_leaks_end(mon->drill) : 0;
+}
+
 void monitor_detail_close(struct monitor *mon)
 {
 	drill_close(mon->drill);

@@ -114,5 +114,10 @@ int monitor_detail_open(struct monitor *mon, int32_t pid, const char **title);
  * keeps what was seen last), 1 when no drill-down is open */
 int monitor_detail_refresh(struct monitor *mon);
 void monitor_detail_close(struct monitor *mon);
+/* The drill-down's leak tracer (live): a window of secs started, or (secs <= 0) the one
+ * running ended; with window, the running one's length made secs. Then the detail again. */
+void monitor_detail_leaks(struct monitor *mon, double secs, bool window);
+/* When the leak tracer's window ends (clock_mono()), 0 when none runs */
+double monitor_detail_leaks_end(const struct monitor *mon);
 
 #endif

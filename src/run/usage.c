@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "screen.h"
 #include "theme.h"
 
 #define DESC_COL 24 /* where a flag's description starts, and its lines go on */
@@ -33,10 +34,21 @@ static void sort_names(FILE *f)
 }
 
 /* --theme's names: the themes compiled in (themes/), the default first */
+/* The key that cycles the themes, as the key table names it */
+static const char *theme_key(void)
+{
+	static char name[16];
+
+	for (const struct binding *b = common_bindings; b->act; b++)
+		if (b->act == CK_THEME)
+			snprintf(name, sizeof(name), "%.*s", (int)strcspn(b->names, " "), b->names);
+	return name;
+}
+
 static void theme_names(FILE *f)
 {
 	const char *first = theme_next(""), *t = first;
-	char name[64];
+	char name[64], tail[128];
 	int at = fprintf(f, "      --theme NAME      colors:");
 
 	do {
@@ -44,8 +56,10 @@ static void theme_names(FILE *f)
 		at = word(f, at, name);
 		t = theme_next(t);
 	} while (strcmp(t, first));
-	for (const char *w = "or a path to a .theme file (key V cycles them; NO_COLOR set: mono)";
-	     *w; w += strcspn(w, " "), w += *w == ' ') {
+	snprintf(tail, sizeof(tail),
+		 "or a path to a .theme file (key %s cycles them; NO_COLOR set: mono)",
+		 theme_key());
+	for (const char *w = tail; *w; w += strcspn(w, " "), w += *w == ' ') {
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, " "), w);
 		at = word(f, at, name);
 	}

@@ -94,9 +94,9 @@ void fmt_oom_line_named(const struct mt_event *e, const char *name, char *buf, s
 const char *swapin_mode_text(const struct bpf_state *b)
 {
 	if (!strcmp(b->swapin_mode, "bio"))
-		return ", swap-ins from bios";
+		return ", swap-ins counted at the block layer";
 	if (!strcmp(b->swapin_mode, "memcg"))
-		return ", swap-ins per fault";
+		return ", swap-ins counted per fault";
 	if (!strcmp(b->swapin_mode, "none"))
 		return ", swap-ins per process not counted (swap without bios, no "
 		       "count_memcg_events)";

@@ -80,7 +80,7 @@ static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, si
  * the columns used. */
 int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols);
 
-/* ", swap-ins from bios" or ", swap-ins per fault" (what the swap-in counter costs), or
+/* ", swap-ins counted at the block layer" or ", swap-ins counted per fault" (what the swap-in counter costs), or
  * "" while nothing counts them, for the BPF status lines. */
 const char *swapin_mode_text(const struct bpf_state *b);
 

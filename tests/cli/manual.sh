@@ -24,7 +24,7 @@ lines=$(wc -l <"$tmp/page")
 [ "$lines" -lt 400 ] || fail "the manual is $lines lines at 80 columns, 400 or more"
 # the examples: a day recorded with systemd, a replay of the minutes before a kill, a
 # Prometheus scrape, a leak's stacks
-for e in "memtop-record.service" "--replay /var/log/memtop --begin" "--serve 0.0.0.0:" "--stacks 1234:"; do
+for e in "memtop-record.service" "--replay /var/log/memtop --begin" "--serve 0.0.0.0:" "--leaks 1234:"; do
 	sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/page" | grep -q -- "$e" || fail "EXAMPLES lacks $e"
 done
 # no line wider than 80 columns

@@ -3,7 +3,7 @@
 # F6, Enter, Space...) is a key of the process table or of the keys every table shares,
 # as doc/keys.md's block generated from memtop's own key tables lists them (that block is
 # current: docs_current.sh), and the README says what that key does there in its own
-# words.
+# words. README before its reference links is under 600 words (read in two minutes).
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -29,4 +29,6 @@ while IFS= read -r row; do
 		n=$((n + 1))
 	done
 done <"$tmp/rows"
+words=$(awk '/^## The reference/ { exit } { print }' README.md | wc -w)
+[ "$words" -lt 600 ] || fail "README has $words words before its reference links, 600 or more"
 echo "README's $(wc -l <"$tmp/rows") key rows name $n keys, each one of memtop's"

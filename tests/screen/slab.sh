@@ -2,7 +2,8 @@
 # memtop-test: beside others
 # The slab screen (B): the caches largest first, as many as fit, their columns' titles;
 # < four times sorts by name (rows in order), > back to size; \ kmalloc- leaves only
-# caches whose name holds it; I inverts; Esc goes back to the processes. As nobody,
+# caches whose name holds it; I inverts; Esc goes back to the processes. The status line
+# counts slab caches (as /proc/slabinfo lists them) and says the screen's own sort. As nobody,
 # --slab opens it on the one line that says why there are no rows.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 nobody_turn # it runs processes as nobody: the tests that count nobody's wait
@@ -24,6 +25,13 @@ wait_for "dentry" || fail "no dentry row: $(screen_text)"
 [ "$(names | wc -l)" -ge 15 ] || fail "only $(names | wc -l) rows: $(screen_text)"
 sizes_kb >"$tmp/sizes"
 sort -rn -c "$tmp/sizes" 2>/dev/null || fail "not by size: $(tr '\n' ' ' <"$tmp/sizes")"
+# the status line: the caches of /proc/slabinfo (read again while the machine made or
+# removed one), the screen's own sort
+status_ok() {
+	n=$(($(wc -l </proc/slabinfo) - 2))
+	screen_text | grep -Eq "^Slab caches $n, $n shown  Sort SIZE desc "
+}
+eventually $HANG status_ok || fail "the status line: $(screen_text | grep -E '^(Tasks|Slab) '), not $n slab caches by SIZE"
 tm send-keys '<' '<' '<' '<'
 by_name() { names >"$tmp/names" && LC_ALL=C sort -c "$tmp/names" 2>/dev/null; }
 eventually $HANG by_name || fail "< x4 did not sort by name: $(tr '\n' ' ' <"$tmp/names")"

@@ -76,9 +76,9 @@ static void swapin_mode_says_the_cost(void **state)
 	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "idle");
 	assert_string_equal(swapin_mode_text(&b), "");
 	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "bio");
-	assert_string_equal(swapin_mode_text(&b), ", swap-ins from bios");
+	assert_string_equal(swapin_mode_text(&b), ", swap-ins counted at the block layer");
 	snprintf(b.swapin_mode, sizeof(b.swapin_mode), "memcg");
-	assert_string_equal(swapin_mode_text(&b), ", swap-ins per fault");
+	assert_string_equal(swapin_mode_text(&b), ", swap-ins counted per fault");
 }
 
 UNIT_GROUP(cells)
