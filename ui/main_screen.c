@@ -53,7 +53,7 @@ enum action {
 const struct binding main_keys[] = {
 	TABLE_MOVE_KEYS("process"),
 	{ACT_LEFT, {KEY_LEFT, 0}, "Left", "scroll the commands back"},
-	{ACT_RIGHT, {KEY_RIGHT, 0}, "Right", "scroll the commands: the rest of each line"},
+	{ACT_RIGHT, {KEY_RIGHT, 0}, "Right", "scroll the commands on"},
 	{TA_SORT_DEFAULT, {'M', 0}, "M", "sort by RSS"},
 	TABLE_COLUMNS_KEY,
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
@@ -70,7 +70,7 @@ const struct binding main_keys[] = {
 	{ACT_FOLLOW, {'F', 0}, "F", "follow it through re-sorts"},
 	{ACT_STRACE, {'s', 0}, "s", "strace -p it (^C ends)"},
 	{ACT_LSOF, {'l', 0}, "l", "lsof -p it: open files"},
-	{ACT_THREADS, {'H', 0}, "H", "threads: not shown, they share their process's memory"},
+	{ACT_THREADS, {'H', 0}, "H", "threads: in their process"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_NODES, {'n', 0}, "n", "NUMA nodes' memory"},
 	{ACT_GRAPHS, {'g', 0}, "g", "memory and activity graphs"},
@@ -82,7 +82,7 @@ const struct binding main_keys[] = {
 	{ACT_USERS, {'L', 0}, "L", "per-user totals (smem -u)"},
 	{ACT_EXITED, {'X', 0}, "X", "exited in the last minute"},
 	{ACT_ACCOUNT, {'A', 0}, "A", "the memory account"},
-	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear the filter, the search and the cgroup filter"},
+	{ACT_CGROUP_CLEAR, {27, 0}, "Esc", "clear filters and search"},
 	{ACT_QUIT, {'q', KEY_F(10), 0}, "q F10", "quit"},
 	{0, {0}, NULL, NULL},
 };

@@ -183,7 +183,7 @@ enum key_wait ui_read_key(struct ui *u, int timeout_ms, wint_t *ch, bool *is_key
 
 const struct binding replay_bindings[] = {
 	{RR_BACK, {'{', 0}, "{", "one sample back"},
-	{RR_FORWARD, {'}', 0}, "}", "one sample forward (Z plays them)"},
+	{RR_FORWARD, {'}', 0}, "}", "one sample on (Z plays)"},
 	{RR_JUMP, {'J', 0}, "J", "jump to a time (HH:MM[:SS])"},
 	{RR_NEXT_OOM, {'N', 0}, "N", "next OOM kill"},
 	{RR_PREV_OOM, {'P', 0}, "P", "previous OOM kill"},
