@@ -426,6 +426,7 @@ fi
 if [ -s "$root/cpu" ]; then
 	most=$(sort -rn "$root/cpu" | head -n 20 | awk '{ printf "%s%s %.1fs", (NR > 1) ? ", " : "", $2, $1 / 1000 }')
 	echo "CPU: $(awk '{ s += $1 } END { printf "%.0f", s / 1000 }' "$root/cpu") s in all; the most: $most"
+	sort -rn "$root/cpu" >build/test-cpu.txt # every test's, in ms
 fi
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"
