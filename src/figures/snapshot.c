@@ -12,8 +12,10 @@ void snapshot_init(struct snapshot *s)
 
 static void free_cgroups(struct snapshot *s)
 {
-	for (size_t i = 0; i < s->ncgroups; i++)
+	for (size_t i = 0; i < s->ncgroups; i++) {
 		free(s->cgroups[i].path);
+		free(s->cgroups[i].name);
+	}
 	s->ncgroups = 0;
 	free(s->cg_self.path);
 	s->cg_self.path = NULL;
@@ -99,6 +101,7 @@ struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path)
 void snapshot_drop_cgroup(struct snapshot *s, size_t i)
 {
 	free(s->cgroups[i].path);
+	free(s->cgroups[i].name);
 	memmove(&s->cgroups[i], &s->cgroups[i + 1], (s->ncgroups - i - 1) * sizeof(*s->cgroups));
 	s->ncgroups--;
 }
