@@ -98,6 +98,14 @@ struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path)
 	return c;
 }
 
+const struct cg_sample *snapshot_cgroup(const struct snapshot *s, uint64_t id, const char *path)
+{
+	for (size_t i = 0; s && path && i < s->ncgroups; i++)
+		if ((!id || s->cgroups[i].id == id) && !strcmp(s->cgroups[i].path, path))
+			return &s->cgroups[i];
+	return NULL;
+}
+
 void snapshot_drop_cgroup(struct snapshot *s, size_t i)
 {
 	free(s->cgroups[i].path);

@@ -319,6 +319,8 @@ struct proc_sample *snapshot_add_proc(struct snapshot *s);
 struct mt_event *snapshot_add_event(struct snapshot *s);
 /* A new cgroup at the end, zeroed but for a copy of path, its parent -1 */
 struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path);
+/* The cgroup whose id is id (0: any) at path among s's; NULL if none */
+const struct cg_sample *snapshot_cgroup(const struct snapshot *s, uint64_t id, const char *path);
 /* Removes cgroups[i] */
 void snapshot_drop_cgroup(struct snapshot *s, size_t i);
 /* Orders processes by pid, as a snapshot keeps them */
