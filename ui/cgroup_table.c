@@ -82,14 +82,16 @@ static bool needs_bpf(enum cgcol_id c)
 /* A figure some cgroup has (before the first read: every one); a column whose file this
  * cgroup version lacks (HIGH, MIN and PSI on v1) has none. The model's forecasts
  * (KIND_GROWTH: GROW/min, LIMIT-IN, VICTIM) are read from no file: their columns stay,
- * empty while no cgroup grows, so that the table does not change as growth starts. */
+ * empty while no cgroup grows, so that the table does not change as growth starts. NAME
+ * and RUNTIME show where some cgroup has a name. */
 static bool has_values(const struct cg_model *cgm, enum cgcol_id c)
 {
 	if (!cgm || !cgm->nall || cg_columns[c].kind == KIND_SHARE ||
 	    cg_columns[c].kind == KIND_GROWTH)
 		return true;
 	for (size_t i = 0; i < cgm->nall; i++)
-		if (cgm->all[i].c->valid & CGCOL_BIT(c))
+		if (cg_columns[c].kind == KIND_TEXT ? cg_columns[c].text(cgm->all[i].c) != NULL
+						    : (cgm->all[i].c->valid & CGCOL_BIT(c)) != 0)
 			return true;
 	return false;
 }
@@ -153,7 +155,10 @@ static void draw_titles(struct ui *u, int y, const struct cg_layout *l)
 		const struct cg_column *col = &cg_columns[l->col[k]];
 		enum role r = l->col[k] == sort ? ROLE_SORT_COLUMN : ROLE_TABLE_HEADER;
 		put_text(cv, y, x++, 1, ROLE_TABLE_HEADER, " ", false);
-		put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
+		if (col->kind == KIND_TEXT)
+			put_text(cv, y, x, col->width, r, col->title, true);
+		else
+			put_number(cv, y, x, col->width, r, col->title, strlen(col->title));
 		map_title(u, y, x, col->width, l->col[k]);
 		x += col->width;
 	}
@@ -185,7 +190,10 @@ static void draw_row(struct ui *u, int y, const struct cg_layout *l, size_t i)
 	for (int k = 0; k < l->n && x < cv->cols; k++) {
 		size_t len = cg_cell_text(r, l->col[k], text, sizeof(text), cv->utf8);
 		put_text(cv, y, x++, 1, role, " ", false);
-		put_number(cv, y, x, cg_columns[l->col[k]].width, role, text, len);
+		if (cg_columns[l->col[k]].kind == KIND_TEXT) /* text to the left, cut at its end */
+			put_text(cv, y, x, cg_columns[l->col[k]].width, role, text, true);
+		else
+			put_number(cv, y, x, cg_columns[l->col[k]].width, role, text, len);
 		x += cg_columns[l->col[k]].width;
 	}
 	if (x < cv->cols)

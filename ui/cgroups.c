@@ -27,7 +27,7 @@ const struct binding cg_keys[] = {
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree or flat list"},
 	{CG_FOLD, {'-', KEY_LEFT, 0}, "- Left", "fold the subtree"},
 	{CG_UNFOLD, {'+', KEY_RIGHT, 0}, "+ Right", "unfold it"},
-	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by path"},
+	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by path or name"},
 	TABLE_COLUMNS_KEY,
 	{CG_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "its processes"},
 	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the table"},

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "cgcolumns.h"
 #include "draw_header.h"
 #include "text.h"
 
@@ -25,7 +26,12 @@ void oom_banner(struct ui *u, int y)
 	const char *name = oom_victim_name(m, m->noom - 1);
 	fmt_oom_line_named(e, name, forms[0], sizeof(forms[0]), u->cv.utf8);
 	escape_display(name, comm, sizeof(comm), u->cv.utf8);
-	escape_display(e->memcg[0] ? e->memcg : "-", memcg, sizeof(memcg), u->cv.utf8);
+	/* the cgroup's container by name, where memtop named it; else its path, cut */
+	const struct cg_sample *cg = snapshot_cgroup(model_current(m), 0, e->memcg);
+	char shown[CG_NAME_MAX];
+	cg_display_name(cg ? cg->name : NULL, e->memcg[0] ? e->memcg : "-", shown, sizeof(shown),
+			48);
+	escape_display(shown, memcg, sizeof(memcg), u->cv.utf8);
 	fmt_kb(e->anon_rss_kb, anon, sizeof(anon));
 	fmt_clock(e->ts, when, sizeof(when));
 	snprintf(forms[1], sizeof(forms[1]), "%s OOM kill: pid %d (%s) anon %s memcg %s", when,

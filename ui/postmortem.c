@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "cgcolumns.h"
 #include "graph.h"
 #include "oom_list.h"
 #include "oom_cgroup.h"
@@ -72,7 +73,10 @@ static void cgroup_lines(const struct ui *u, const struct oom_cgroup *cg, struct
 {
 	char path[512], use[16], lim[16], was[24], now[24], verdict[VERDICT_TEXT * 4];
 
-	escape_display(cg->path, path, sizeof(path), u->cv.utf8);
+	char shown[CG_NAME_MAX];
+	/* its container's name, else its path, cut in the middle */
+	cg_display_name(cg->name, cg->path, shown, sizeof(shown), 60);
+	escape_display(shown, path, sizeof(path), u->cv.utf8);
 	fmt_kb(cg->usage_kb, use, sizeof(use));
 	fmt_kb(cg->limit_kb, lim, sizeof(lim));
 	count(cg->oom_kills_before, was, sizeof(was));

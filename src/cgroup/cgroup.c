@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cgroup_from_bpf.h"
+#include "cgroup_names.h"
 #include "cgroup_reader.h"
 #include "procfs.h"
 #include "util.h"
@@ -18,6 +19,7 @@ void cg_close(struct cg_reader *r)
 	if (!r)
 		return;
 	cg_kills_free(r);
+	cg_names_free(r->names);
 	cg_bpf_free(r->bpf);
 	cg_files_close(r);
 }
@@ -110,6 +112,10 @@ void cg_collect(struct cg_reader *r, struct snapshot *s, unsigned cols, bool sel
 		cg_read(r, s, cols);
 		if (cols & CGCOL_BIT(CGCOL_LIMIT))
 			cg_read_tasks(r, s);
+		/* for tests alone: MEMTOP_NAMES_ROOT=DIR reads the engines' files under DIR */
+		if (!r->names)
+			r->names = cg_names_new(getenv("MEMTOP_NAMES_ROOT"));
+		cg_names_fill(r->names, s);
 	} else {
 		cg_bpf_idle(r->bpf); /* the view closed: the iterator's link goes */
 		cg_files_idle(r);    /* and the kernel's buffers */

@@ -15,6 +15,7 @@
 struct cg_bpf;
 struct cg_kept;
 struct cg_kill;
+struct cg_names;
 struct cg_src;
 
 struct cg_reader {
@@ -29,8 +30,9 @@ struct cg_reader {
 	size_t nkept;
 	size_t kept_next; /* where kept_of looks first */
 	uint64_t reads;
-	long fd_limit;	    /* descriptors numbered from here on are not kept */
-	struct cg_bpf *bpf; /* the figures from BPF; NULL: files alone */
+	long fd_limit;		/* descriptors numbered from here on are not kept */
+	struct cg_bpf *bpf;	/* the figures from BPF; NULL: files alone */
+	struct cg_names *names; /* the cgroups' names (cgroup_names.h); NULL: none read yet */
 	char buf[16384];
 };
 

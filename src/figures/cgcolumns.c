@@ -1,10 +1,57 @@
 #include "cgcolumns.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "snapshot.h"
+#include "text.h"
 
 static const char *get_path(const void *s)
 {
 	return ((const struct cg_sample *)s)->path;
+}
+
+static const char *get_name(const void *s)
+{
+	return ((const struct cg_sample *)s)->name;
+}
+
+const char *cg_runtime_name(int runtime)
+{
+	static const char *const names[CG_RT_COUNT] = {
+		[CG_RT_DOCKER] = "docker",
+		[CG_RT_PODMAN] = "podman",
+		[CG_RT_KUBERNETES] = "kubernetes",
+		[CG_RT_SYSTEMD] = "systemd",
+	};
+	return runtime > 0 && runtime < CG_RT_COUNT ? names[runtime] : NULL;
+}
+
+static const char *get_runtime(const void *s)
+{
+	return cg_runtime_name(((const struct cg_sample *)s)->runtime);
+}
+
+size_t cg_display_name(const char *name, const char *path, char *buf, size_t size, size_t max)
+{
+	size_t n;
+
+	if (name && *name)
+		return fmt_cut(name, strlen(name), buf, size);
+	path = path ? path : "";
+	n = strlen(path);
+	if (max > size - 1)
+		max = size - 1;
+	if (n <= max || max < 12)
+		return fmt_cut(path, n, buf, size);
+	/* a third from its start, the rest from its end, each of whole UTF-8 characters */
+	size_t head = (max - 3) / 3, from = n - (max - 3 - head);
+	while (head && (path[head] & 0xc0) == 0x80)
+		head--;
+	while (from < n && (path[from] & 0xc0) == 0x80)
+		from++;
+	int k = snprintf(buf, size, "%.*s...%s", (int)head, path, path + from);
+	return k < 0 ? 0 : (size_t)k < size ? (size_t)k : size - 1;
 }
 
 /* JSON keys as the process columns': the name, then the unit (_kb, _pct, _per_s,
@@ -13,7 +60,14 @@ const struct column cg_columns[CGCOL_COUNT] = {
 	[CGCOL_PATH] = {COLUMN("path", "CGROUP", "path"), .width = 0, .unit = UNIT_TEXT,
 			.kind = KIND_TEXT, .needs = CGNEED_LIST, .ascending = true, .on = true,
 			.text = get_path, .label = true,
-			.desc = "path below the hierarchy's root, as /proc/PID/cgroup gives it"},
+			.desc = "its path, as /proc/PID/cgroup gives it"},
+	[CGCOL_NAME] = {COLUMN("name", "NAME", "name"), .width = 20, .unit = UNIT_TEXT,
+			.kind = KIND_TEXT, .needs = CGNEED_LIST, .ascending = true, .on = true,
+			.drop = 2, .min = 12, .text = get_name, .label = true,
+			.desc = "container, pod or unit"},
+	[CGCOL_RUNTIME] = {COLUMN("runtime", "RUNTIME", "runtime"), .width = 10, .unit = UNIT_TEXT,
+			   .kind = KIND_TEXT, .needs = CGNEED_LIST, .ascending = true, .drop = 3,
+			   .text = get_runtime, .label = true, .desc = "what named it"},
 	[CGCOL_USAGE] = {COLUMN("usage", "USAGE", "usage_kb"), KB_SAMPLE(6, CGNEED_FILE),
 			 .on = true, .metric = "usage",
 			 .desc = "memory charged to it and its descendants (memory.current; v1 "

@@ -14,6 +14,8 @@
 /* The display order is the order of this enum. */
 enum cgcol_id {
 	CGCOL_PATH,
+	CGCOL_NAME,
+	CGCOL_RUNTIME,
 	CGCOL_USAGE,
 	CGCOL_LIMIT,
 	CGCOL_HIGH,
@@ -82,6 +84,16 @@ static inline unsigned cg_columns_forecast(void)
 	return CGCOL_BIT(CGCOL_USAGE) | CGCOL_BIT(CGCOL_LIMIT) | CGCOL_BIT(CGCOL_HIGH) |
 	       CGCOL_BIT(CGCOL_OOM_KERNEL);
 }
+
+/* What named a cgroup, as JSON and OpenMetrics say it ("docker", "podman", "kubernetes",
+ * "systemd"); NULL for CG_RT_NONE */
+const char *cg_runtime_name(int runtime);
+
+/* The cgroup c as one name shows it where a line names it (the verdict, an OOM kill's
+ * banner and post-mortem): its name, or where nothing names it its path, shortened from
+ * the middle to max bytes so that its end shows ("/kubepods.slice/...containerd-
+ * 3f2a.scope"); raw, untrusted: escape it for a terminal. Returns strlen(buf). */
+size_t cg_display_name(const char *name, const char *path, char *buf, size_t size, size_t max);
 
 /* The columns that must be read for the columns of set to have values: set, and what a
  * share is made of. */

@@ -12,8 +12,10 @@ void snapshot_init(struct snapshot *s)
 
 static void free_cgroups(struct snapshot *s)
 {
-	for (size_t i = 0; i < s->ncgroups; i++)
+	for (size_t i = 0; i < s->ncgroups; i++) {
 		free(s->cgroups[i].path);
+		free(s->cgroups[i].name);
+	}
 	s->ncgroups = 0;
 	free(s->cg_self.path);
 	s->cg_self.path = NULL;
@@ -96,9 +98,18 @@ struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path)
 	return c;
 }
 
+const struct cg_sample *snapshot_cgroup(const struct snapshot *s, uint64_t id, const char *path)
+{
+	for (size_t i = 0; s && path && i < s->ncgroups; i++)
+		if ((!id || s->cgroups[i].id == id) && !strcmp(s->cgroups[i].path, path))
+			return &s->cgroups[i];
+	return NULL;
+}
+
 void snapshot_drop_cgroup(struct snapshot *s, size_t i)
 {
 	free(s->cgroups[i].path);
+	free(s->cgroups[i].name);
 	memmove(&s->cgroups[i], &s->cgroups[i + 1], (s->ncgroups - i - 1) * sizeof(*s->cgroups));
 	s->ncgroups--;
 }

@@ -156,8 +156,23 @@ struct bpf_state {
 
 /* One memory cgroup (src/cgroup/cgroup.c). A snapshot holds them in the hierarchy's order: each
  * after its parent, siblings by name. */
+/* What named a memory cgroup (cgroup_names.h) */
+enum cg_runtime {
+	CG_RT_NONE,
+	CG_RT_DOCKER,
+	CG_RT_PODMAN,
+	CG_RT_KUBERNETES,
+	CG_RT_SYSTEMD,
+	CG_RT_COUNT
+};
+#define CG_NAME_MAX 256 /* a cgroup's name's bytes at most, its NUL included */
+
 struct cg_sample {
-	char *path;	/* as /proc/PID/cgroup names it, "/" for the root; raw, untrusted */
+	char *path; /* as /proc/PID/cgroup names it, "/" for the root; raw, untrusted */
+	/* the container, pod or unit it holds (cgroup_names.h), NULL where none: raw,
+	 * untrusted, shorter than CG_NAME_MAX; and what named it (enum cg_runtime) */
+	char *name;
+	uint8_t runtime;
 	uint64_t id;	/* its directory's inode number: the kernel's cgroup id (kernfs node
 			   id), which BPF programs read */
 	uint32_t depth; /* below the hierarchy's root (mounted directory): 0 */
@@ -304,6 +319,8 @@ struct proc_sample *snapshot_add_proc(struct snapshot *s);
 struct mt_event *snapshot_add_event(struct snapshot *s);
 /* A new cgroup at the end, zeroed but for a copy of path, its parent -1 */
 struct cg_sample *snapshot_add_cgroup(struct snapshot *s, const char *path);
+/* The cgroup whose id is id (0: any) at path among s's; NULL if none */
+const struct cg_sample *snapshot_cgroup(const struct snapshot *s, uint64_t id, const char *path);
 /* Removes cgroups[i] */
 void snapshot_drop_cgroup(struct snapshot *s, size_t i);
 /* Orders processes by pid, as a snapshot keeps them */

@@ -233,7 +233,12 @@ double cg_row_number(const struct cg_row *r, enum cgcol_id c)
 
 const char *cg_row_text(const struct cg_row *r, enum cgcol_id c)
 {
-	return c == CGCOL_PATH ? r->c->path : NULL;
+	const char *t;
+
+	if (!cg_columns[c].text)
+		return NULL;
+	t = cg_columns[c].text(r->c);
+	return t ? t : "";
 }
 
 static int cmp_path(const void *a, const void *b, void *arg)
@@ -308,7 +313,9 @@ void cgmodel_order(struct cg_model *m, const struct cg_order *o)
 	bool *keep = xcalloc(m->nall, sizeof(*keep));
 
 	for (size_t i = 0; i < m->nall; i++) {
-		if (o->filter && *o->filter && !strcasestr(m->all[i].c->path, o->filter))
+		const struct cg_sample *c = m->all[i].c;
+		if (o->filter && *o->filter && !strcasestr(c->path, o->filter) &&
+		    !(c->name && strcasestr(c->name, o->filter)))
 			continue;
 		/* in the tree, a cgroup shown keeps its ancestors */
 		for (long k = (long)i; k >= 0 && !keep[k]; k = o->tree ? m->all[k].c->parent : -1)

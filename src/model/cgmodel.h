@@ -36,7 +36,8 @@ struct cg_order {
 	enum cgcol_id sort;
 	bool invert;
 	bool tree;	    /* each cgroup under its parent, siblings in sort order */
-	const char *filter; /* substring of the path, case-insensitive; NULL or "": all */
+	const char *filter; /* substring of the path or the name, case-insensitive; NULL or
+			       "": all */
 };
 
 /* When a cgroup's OOM kill count (memtop's or the kernel's) last rose */
@@ -84,7 +85,8 @@ bool cg_row_valid(const struct cg_row *r, enum cgcol_id c);
 /* A limit of "max" (no limit); then the row has no value of it for JSON */
 bool cg_row_unlimited(const struct cg_row *r, enum cgcol_id c);
 double cg_row_number(const struct cg_row *r, enum cgcol_id c);
-/* The text of a text column (raw, untrusted); NULL for numeric columns */
+/* The text of a text column (raw, untrusted), "" where the row has none; NULL for
+ * numeric columns */
 const char *cg_row_text(const struct cg_row *r, enum cgcol_id c);
 
 /* The row as the table layer (table.h) reads it */

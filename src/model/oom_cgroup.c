@@ -102,6 +102,10 @@ struct oom_cgroup *oom_cgroup_of(const struct model *m, const struct mt_event *e
 		return NULL;
 	struct oom_cgroup *cg = xcalloc(1, sizeof(*cg));
 	snprintf(cg->path, sizeof(cg->path), "%s", t->path);
+	const struct cg_sample *named = snapshot_cgroup(model_current(m), t->id, t->path);
+	if (!named)
+		named = snapshot_cgroup(model_previous(m), t->id, t->path);
+	snprintf(cg->name, sizeof(cg->name), "%s", named && named->name ? named->name : "");
 	cg->limit_kb = t->limit_kb;
 	for (size_t k = 0; k < t->n; k++) { /* every sample held before the kill */
 		size_t i = (t->head + k) % CGT_SAMPLES;

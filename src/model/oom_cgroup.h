@@ -16,11 +16,12 @@
 #define OOM_CG_PROCS 10
 
 struct oom_cgroup {
-	char path[256];	      /* the kill's cgroup, or its nearest ancestor with a limit; raw */
-	uint64_t limit_kb;    /* its limit (the lower of memory.max and memory.high) */
-	uint64_t usage_kb;    /* its usage at the last refresh before the kill */
-	size_t n;	      /* usage samples, oldest first */
-	float t[CGT_SAMPLES]; /* each one's time: seconds before the kill (negative) */
+	char path[256];		/* the kill's cgroup, or its nearest ancestor with a limit; raw */
+	char name[CG_NAME_MAX]; /* its container's, pod's or unit's; "": none; raw */
+	uint64_t limit_kb;	/* its limit (the lower of memory.max and memory.high) */
+	uint64_t usage_kb;	/* its usage at the last refresh before the kill */
+	size_t n;		/* usage samples, oldest first */
+	float t[CGT_SAMPLES];	/* each one's time: seconds before the kill (negative) */
 	float usage_kb_at[CGT_SAMPLES]; /* its usage then */
 	/* its processes at the last refresh before the kill: the fastest growing first, then
 	 * those too young for a growth by RSS; the victim always among them */

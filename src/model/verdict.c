@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cgcolumns.h"
 #include "text.h"
 
 static const char *const cause_names[VERDICT_NCAUSES] = {
@@ -167,14 +168,16 @@ static double machine_time(const struct verdict_signals *s)
 
 static void cgroup_limit(const struct verdict_cgroup *c, struct verdict *v)
 {
-	char a[16], b[16];
+	char a[16], b[16], shown[CG_NAME_MAX];
 
 	double pct = 100 * c->usage_kb / c->limit_kb;
 	v->cause = VERDICT_CGROUP_LIMIT;
 	v->limit = VL_CGROUP;
 	v->secs = c->eta_s >= 0 ? c->eta_s : NAN;
 	snprintf(v->path, sizeof(v->path), "%s", c->path ? c->path : "");
-	say(v, "%s %.0f%% of %s%s", v->path, floor(pct), size(c->limit_kb, a, sizeof(a)),
+	/* its container's name, else its path with its end kept */
+	cg_display_name(c->name, v->path, shown, sizeof(shown), VERDICT_CG_NAME);
+	say(v, "%s %.0f%% of %s%s", shown, floor(pct), size(c->limit_kb, a, sizeof(a)),
 	    c->high ? " (memory.high)" : "");
 	fact(v, "usage_kb", c->usage_kb);
 	fact(v, "limit_kb", c->limit_kb);

@@ -89,6 +89,7 @@ struct verdict_proc {
 /* A memory cgroup limited below MemTotal */
 struct verdict_cgroup {
 	const char *path; /* raw, untrusted; the model's, valid until its next refresh */
+	const char *name; /* its container's, pod's or unit's (NULL: none); the same */
 	double usage_kb, limit_kb;
 	bool high;		 /* the limit is memory.high, lower than memory.max */
 	double file_kb;		 /* its page cache; NAN: not read */
@@ -136,6 +137,7 @@ struct verdict_fact {
 
 #define VERDICT_MAX_FACTS 8
 #define VERDICT_TEXT	  320
+#define VERDICT_CG_NAME	  48 /* a cgroup's path in the line at most, cut in the middle */
 
 struct verdict {
 	enum verdict_cause cause;

@@ -158,6 +158,7 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 			continue;
 		struct verdict_cgroup g = {
 			.path = c->path,
+			.name = c->name,
 			.usage_kb = (double)c->v[CGCOL_USAGE],
 			.limit_kb = limit,
 			.high = high,

@@ -38,7 +38,8 @@ struct rec_state {
 	uint64_t gen;
 	struct rec_proc *tmp; /* room for the next sample's processes */
 	size_t tmpcap;
-	struct rbuf tasks; /* the cgroups' processes as coded (rectasks.c); none: empty */
+	/* the parts coded on their own, as coded (REC_PARTS, reccodec_impl.h); none: empty */
+	struct rbuf parts[2];
 };
 
 void rec_state_init(struct rec_state *st);

@@ -3,6 +3,8 @@
 #ifndef MEMTOP_RECCODEC_IMPL_H
 #define MEMTOP_RECCODEC_IMPL_H
 
+#include <string.h>
+
 #include "reccodec.h"
 
 /* A process's flags: which of its parts follow */
@@ -16,6 +18,21 @@ enum {
 	P_MASKS = 1 << 6,  /* valid, tried */
 	P_ALL = 0x7f,
 };
+
+/* The parts of a sample coded on their own (recfields.def's REC_PART rows), in
+ * rec_state.parts: the limited cgroups' processes, the cgroups' names */
+enum { REC_PART_TASKS, REC_PART_NAMES, REC_PARTS };
+/* The part that field f (one of size 0) is */
+static inline int rec_part_of(const struct rec_field *f)
+{
+	return strcmp(f->name, "cgroups.names") ? REC_PART_TASKS : REC_PART_NAMES;
+}
+
+/* The names of the cgroups of s, coded (recnames.c): nothing where none has one */
+void rec_names_put(struct rbuf *b, const struct snapshot *s);
+/* The same, p[0..n), into s, whose cgroups are decoded; NULL, or why they do not hold
+ * together (then s has none) */
+const char *rec_names_get(const uint8_t *p, size_t n, struct snapshot *s);
 
 /* The processes of the limited cgroups of s, coded (rectasks.c): nothing where none has
  * any (or oom_group set), or where there are more than REC_MAX_CG_TASKS */

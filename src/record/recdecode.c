@@ -47,7 +47,7 @@ static void get_sys(struct rcur *c, const struct rec_schema *sc, struct rec_stat
 		const struct rec_field *f = sc->sys[i] >= 0 ? &rec_sys_fields[sc->sys[i]] : NULL;
 		char *p = f ? (char *)st + f->off : NULL;
 		if (f && !f->size) {
-			get_tasks(c, &rs->tasks);
+			get_tasks(c, &rs->parts[rec_part_of(f)]);
 			continue;
 		}
 		switch (sc->sys_type[i]) {
@@ -280,6 +280,7 @@ static const char *get_cgroups(struct rec_state *st, const struct rec_schema *sc
 				g->v[col] = v;
 		}
 		*b = *g;
+		b->name = NULL; /* the snapshot's */
 		b->valid = fvalid;
 		b->path = xstrdup(path);
 	}
@@ -309,7 +310,9 @@ int rec_decode(struct rec_state *st, const struct rec_schema *sc, const uint8_t 
 	if (!why)
 		why = get_cgroups(st, sc, &c, s);
 	if (!why)
-		why = rec_tasks_get(st->tasks.p, st->tasks.n, s);
+		why = rec_tasks_get(st->parts[REC_PART_TASKS].p, st->parts[REC_PART_TASKS].n, s);
+	if (!why)
+		why = rec_names_get(st->parts[REC_PART_NAMES].p, st->parts[REC_PART_NAMES].n, s);
 	uint64_t nev = why ? 0 : rc_varint(&c);
 	if (nev > (c.n - c.at) / EVENT_MIN_BYTES)
 		why = "more events than bytes";

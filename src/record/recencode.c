@@ -20,14 +20,16 @@ static void put_ptr_str(struct rbuf *b, const char *s, const char *base, bool ke
 	}
 }
 
-/* The system fields; the cgroups' processes (coded, tasks) against base's (base_tasks) */
+/* The system fields; the parts coded on their own (parts) against base's (base_parts) */
 static void put_sys(struct rbuf *b, const struct snapshot *s, const struct snapshot *base,
-		    const struct rbuf *tasks, const struct rbuf *base_tasks)
+		    const struct rbuf *parts, const struct rbuf *base_parts)
 {
 	for (size_t i = 0; i < rec_nsys_fields; i++) {
 		const struct rec_field *f = &rec_sys_fields[i];
 		const char *p = (const char *)s + f->off, *q = (const char *)base + f->off;
 		if (!f->size) {
+			const struct rbuf *tasks = &parts[rec_part_of(f)];
+			const struct rbuf *base_tasks = &base_parts[rec_part_of(f)];
 			bool same = tasks->n == base_tasks->n &&
 				    (!tasks->n || !memcmp(tasks->p, base_tasks->p, tasks->n));
 			rb_varint(b, same ? 0 : tasks->n + 1);
@@ -199,19 +201,23 @@ static void put_cgroups(struct rec_state *st, struct rbuf *b, const struct snaps
 	for (size_t i = 0; i < s->ncgroups; i++) {
 		st->cgs[i] = s->cgroups[i];
 		st->cgs[i].path = xstrdup(s->cgroups[i].path);
+		st->cgs[i].name = NULL; /* the snapshot's */
 	}
 }
 
 void rec_encode(struct rec_state *st, const struct snapshot *s, bool key, struct rbuf *out)
 {
 	static const struct snapshot zero;
-	static const struct rbuf none;
-	struct rbuf tasks = {0};
+	static const struct rbuf none[REC_PARTS];
+	struct rbuf parts[REC_PARTS] = {{0}};
 
-	rec_tasks_put(&tasks, s);
-	put_sys(out, s, key ? &zero : &st->sys, &tasks, key ? &none : &st->tasks);
-	SWAP(st->tasks, tasks);
-	free(tasks.p);
+	rec_tasks_put(&parts[REC_PART_TASKS], s);
+	rec_names_put(&parts[REC_PART_NAMES], s);
+	put_sys(out, s, key ? &zero : &st->sys, parts, key ? none : st->parts);
+	for (int i = 0; i < REC_PARTS; i++) {
+		SWAP(st->parts[i], parts[i]);
+		free(parts[i].p);
+	}
 	put_ptr_str(out, s->cg_self.path, st->cg_self_path, key);
 	put_procs(st, out, s, key);
 	put_cgroups(st, out, s, key);

@@ -51,7 +51,8 @@ void rec_state_reset(struct rec_state *st)
 	free(st->cg_self_path);
 	st->cg_self_path = NULL;
 	st->nprocs = st->ncgs = 0;
-	st->tasks.n = 0;
+	for (int i = 0; i < REC_PARTS; i++)
+		st->parts[i].n = 0;
 	memset(&st->sys, 0, sizeof(st->sys));
 	st->have = false;
 }
@@ -65,7 +66,8 @@ void rec_state_free(struct rec_state *st)
 	free(st->procs);
 	free(st->tmp);
 	free(st->cgs);
-	free(st->tasks.p);
+	for (int i = 0; i < REC_PARTS; i++)
+		free(st->parts[i].p);
 	memset(st, 0, sizeof(*st));
 }
 

@@ -11,6 +11,15 @@ size_t cg_cell_text(const struct cg_row *r, enum cgcol_id c, char *buf, size_t s
 {
 	struct table_row v = cg_row_view(r);
 
+	if (c == CGCOL_NAME) { /* the name, else the path cut to the column */
+		char text[CG_NAME_MAX + 64];
+		cg_display_name(r->c->name, r->c->path, text, sizeof(text),
+				(size_t)cg_columns[c].width);
+		return escape_display(text, buf, size, utf8);
+	}
+	if (cg_columns[c].kind == KIND_TEXT && !table_text(&cg_columns[c], &v))
+		return fmt_cut("-", 1, buf, size);
+
 	return table_cell(cg_columns, c, &v, buf, size, utf8);
 }
 

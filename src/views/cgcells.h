@@ -8,7 +8,8 @@
 #include "cgmodel.h"
 
 /* Formats column c of row r into buf: sizes in human units, "max" for no limit, rates,
- * the escaped path; "-" where the cgroup has no value of it. Returns strlen(buf). */
+ * the escaped path; the escaped name, or where none the path shortened from its middle
+ * (cg_display_name); "-" where the cgroup has no value of it. Returns strlen(buf). */
 size_t cg_cell_text(const struct cg_row *r, enum cgcol_id c, char *buf, size_t size, bool utf8);
 
 /* The path cell: in the tree, the tree's lines and the cgroup's own name (a root's whole

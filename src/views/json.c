@@ -65,6 +65,11 @@ static void before_cgroup(struct tbuf *b, const struct oom_cgroup *cg)
 {
 	tbuf_puts(b, ",\"cgroup\":{\"path\":");
 	put_string(b, cg->path);
+	tbuf_puts(b, ",\"name\":");
+	if (cg->name[0])
+		put_string(b, cg->name);
+	else
+		tbuf_puts(b, "null");
 	tbuf_printf(b, ",\"limit_kb\":%" PRIu64 ",\"usage_kb\":%" PRIu64 ",\"usage_curve\":[",
 		    cg->limit_kb, cg->usage_kb);
 	for (size_t i = 0; i < cg->n; i++)

@@ -31,8 +31,9 @@ static void block(struct rbuf *b, const uint8_t *raw, size_t n, uint32_t flags, 
 }
 
 /* The fields of a sample without processes, cgroups or events, up to its process count:
- * what a hand-made sample starts with. The last system field is the cgroups' processes,
- * then memtop's own cgroup: none of either, the last two bytes before the counts. */
+ * what a hand-made sample starts with. The last system fields are the cgroups' processes
+ * and their names, then memtop's own cgroup: none of each, the last three bytes before
+ * the counts. */
 static void empty_head(struct rbuf *raw)
 {
 	struct rec_state st;
@@ -113,13 +114,14 @@ static void tasks(struct rbuf *b)
 	static const uint8_t cgroup[] = {0, 1, 0, 0, 1, 0, 0, 0};
 
 	empty_head(&raw);
-	raw.n -= 2; /* no processes of cgroups, memtop's own cgroup none */
+	raw.n -= 3; /* no processes of cgroups, no names, memtop's own cgroup none */
 	rb_varint(&list, 1);
 	rb_varint(&list, n << 1);
 	for (uint64_t i = 0; i < n; i++)
 		rb_bytes(&list, (const uint8_t[]){2, 0}, 2);
 	rb_varint(&raw, list.n + 1);
 	rb_bytes(&raw, list.p, list.n);
+	rb_varint(&raw, 0); /* the cgroups' names: none */
 	rb_varint(&raw, 1); /* memtop's own cgroup: none */
 	rb_varint(&raw, 0); /* processes */
 	rb_varint(&raw, 1); /* a cgroup */

@@ -109,6 +109,30 @@ static void cgroup_near_its_limit(void **state)
 	assert_int_equal(rank(&s).cause, VERDICT_CGROUP_LIMIT);
 }
 
+/* The line names the cgroup's container, not its path; one without a name by its path,
+ * cut in the middle so that its end shows */
+static void cgroup_by_name(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	uxleak(&s, 95.5, 4 * 1024);
+	s.cg[0].path = "/libpod_parent/libpod-"
+		       "3f4e8a1c9b2d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f";
+	s.cg[0].name = "leaky";
+	struct verdict v = rank(&s);
+	assert_int_equal(v.cause, VERDICT_CGROUP_LIMIT);
+	assert_string_equal(v.path, s.cg[0].path);
+	assert_string_equal(v.text, "leaky 95% of 300M, +4.0M/s from 21505 python3; "
+				    "reclaim stalls 120 ms/s in it");
+	s.cg[0].name = NULL;
+	v = rank(&s);
+	assert_string_equal(
+		v.text,
+		"/libpod_parent/...6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f 95% of 300M, +4.0M/s from "
+		"21505 python3; reclaim stalls 120 ms/s in it");
+	assert_string_equal(v.path, s.cg[0].path);
+}
+
 static void nearest_cgroup_first(void **state)
 {
 	(void)state;
@@ -446,6 +470,7 @@ UNIT_GROUP(verdict)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nothing_wrong),
 		cmocka_unit_test(cgroup_near_its_limit),
+		cmocka_unit_test(cgroup_by_name),
 		cmocka_unit_test(nearest_cgroup_first),
 		cmocka_unit_test(system_leak),
 		cmocka_unit_test(soonest_limit_first),
