@@ -16,7 +16,7 @@
 #include "pref_req.h"
 #include "prompt.h"
 #include "replay.h"
-#include "run_tool.h"
+#include "pager.h"
 #include "text.h"
 #include "util.h"
 
@@ -68,8 +68,8 @@ const struct binding main_keys[] = {
 	{ACT_UNTAG, {'U', 0}, "U", "untag all"},
 	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "signal tagged (or selected)"},
 	{ACT_FOLLOW, {'F', 0}, "F", "follow it through re-sorts"},
-	{ACT_STRACE, {'s', 0}, "s", "strace -p it (^C ends)"},
-	{ACT_LSOF, {'l', 0}, "l", "lsof -p it: open files"},
+	{ACT_STRACE, {'s', 0}, "s", "strace -p it, in a pager (q stops it)"},
+	{ACT_LSOF, {'l', 0}, "l", "lsof -p it: its open files, in a pager"},
 	{ACT_THREADS, {'H', 0}, "H", "threads: not shown, they share their process's memory"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_NODES, {'n', 0}, "n", "NUMA nodes' memory"},
@@ -152,9 +152,8 @@ static struct reaction htop_act(struct ui *u, int a)
 		if (u->rv.on)
 			snprintf(u->message, sizeof(u->message), "a replay's processes are gone");
 		else if (p)
-			run_tool(a == ACT_STRACE ? "strace" : "lsof", p->pid, u->message,
-				 sizeof(u->message));
-		return reacts(REACT_REDRAW);
+			return pager_open(u, a == ACT_STRACE ? "strace" : "lsof", p->pid, p->comm);
+		break;
 	}
 	return reacts(REACT_NONE);
 }
