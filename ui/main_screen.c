@@ -48,6 +48,9 @@ enum action {
 	ACT_THREADS,
 	ACT_STRACE,
 	ACT_LSOF,
+	ACT_FOLD,
+	ACT_UNFOLD,
+	ACT_FOLD_ALL,
 };
 
 const struct binding main_keys[] = {
@@ -58,6 +61,9 @@ const struct binding main_keys[] = {
 	TABLE_COLUMNS_KEY,
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view"},
+	{ACT_FOLD, {'-', 0}, "-", "in the tree: fold, its children hidden (+ marks it)"},
+	{ACT_UNFOLD, {'+', '=', 0}, "+", "in the tree: unfold, its children shown"},
+	{ACT_FOLD_ALL, {'*', 0}, "*", "in the tree: unfold all, or fold all where none is"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
 	{ACT_SAVE, {'W', 0}, "W", "save settings for next time"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search (F3 again: next)"},
@@ -158,6 +164,35 @@ static struct reaction htop_act(struct ui *u, int a)
 	return reacts(REACT_NONE);
 }
 
+/* -, + and * in the tree view: the selected process folded, unfolded; all */
+static struct reaction fold_act(struct ui *u, int a)
+{
+	const struct proc_sample *p;
+	size_t sel = st->tab.sel;
+
+	if (!u->prefs->tree) {
+		snprintf(u->message, sizeof(u->message), "- + * fold the tree view (t)");
+		return reacts(REACT_NONE);
+	}
+	if (a == ACT_FOLD_ALL)
+		return pref(REACT_RESORT, pref_op(TAB_PROCS, PO_FOLD_ALL));
+	if (!(p = selected(u)))
+		return reacts(REACT_NONE);
+	bool children =
+		sel + 1 < u->m->nrows && u->m->rows[sel + 1]->depth > u->m->rows[sel]->depth;
+	if (a == ACT_FOLD && !children) {
+		snprintf(u->message, sizeof(u->message), "%s",
+			 u->m->rows[sel]->folded ? "folded already (+ unfolds)"
+						 : "no children shown to fold");
+		return reacts(REACT_NONE);
+	}
+	struct pref_req r = pref_op(TAB_PROCS, PO_FOLD);
+	r.pid = p->pid;
+	r.start_ticks = p->start_ticks;
+	r.on = a == ACT_FOLD;
+	return pref(REACT_RESORT, r);
+}
+
 struct reaction main_act(struct ui *u, int a)
 {
 	u->message[0] = '\0';
@@ -191,6 +226,10 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_STRACE:
 	case ACT_LSOF:
 		return htop_act(u, a);
+	case ACT_FOLD:
+	case ACT_UNFOLD:
+	case ACT_FOLD_ALL:
+		return fold_act(u, a);
 	case ACT_RECLAIM_PANE:
 		panes_open(u, SCREEN_RECLAIM);
 		break;

@@ -155,13 +155,16 @@ enum pref_op {
 	PO_TREE,
 	PO_FILTER, /* the filter's text (text) */
 	PO_KTHREADS,
-	PO_USER,   /* one user's processes (on, uid) or all */
-	PO_DELAY,  /* the refresh interval (delay) */
-	PO_COLS,   /* the columns shown (cols) */
-	PO_ORDER,  /* the columns' order on screen (order) */
-	PO_GRAPHS, /* the graph pane on or off */
-	PO_CGROUP, /* the process table's cgroup filter emptied */
-	PO_CLEAR,  /* the table's filter text emptied, and the process table's cgroup filter */
+	PO_USER,     /* one user's processes (on, uid) or all */
+	PO_DELAY,    /* the refresh interval (delay) */
+	PO_COLS,     /* the columns shown (cols) */
+	PO_ORDER,    /* the columns' order on screen (order) */
+	PO_GRAPHS,   /* the graph pane on or off */
+	PO_CGROUP,   /* the process table's cgroup filter emptied */
+	PO_CLEAR,    /* the table's filter text emptied, and the process table's cgroup filter */
+	PO_FOLD,     /* the process pid (started at start_ticks) folded (on) or unfolded */
+	PO_FOLD_ALL, /* every fold undone; where there was none, every process with children
+		      * folded */
 };
 
 /* The tables whose order and filter are preferences */
@@ -179,6 +182,8 @@ struct pref_req {
 	unsigned cols;
 	bool on;
 	uint32_t uid;
+	int32_t pid;
+	uint64_t start_ticks;
 	double delay;
 	char text[128];
 	int8_t order[COL_COUNT];
