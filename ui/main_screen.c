@@ -16,7 +16,7 @@
 #include "pref_req.h"
 #include "prompt.h"
 #include "replay.h"
-#include "run_tool.h"
+#include "pager.h"
 #include "text.h"
 #include "util.h"
 
@@ -48,6 +48,9 @@ enum action {
 	ACT_THREADS,
 	ACT_STRACE,
 	ACT_LSOF,
+	ACT_FOLD,
+	ACT_UNFOLD,
+	ACT_FOLD_ALL,
 };
 
 const struct binding main_keys[] = {
@@ -58,6 +61,9 @@ const struct binding main_keys[] = {
 	TABLE_COLUMNS_KEY,
 	{TA_INVERT, {'I', 0}, "I", "invert the sort order"},
 	{TA_TREE, {'t', KEY_F(5), 0}, "t F5", "tree view"},
+	{ACT_FOLD, {'-', 0}, "-", "tree: fold its children"},
+	{ACT_UNFOLD, {'+', '=', 0}, "+", "tree: unfold them"},
+	{ACT_FOLD_ALL, {'*', 0}, "*", "tree: unfold all (or fold)"},
 	{ACT_KTHREADS, {'K', 0}, "K", "hide or show kernel threads"},
 	{ACT_SAVE, {'W', 0}, "W", "save settings for next time"},
 	{ACT_SEARCH, {'/', KEY_F(3), 0}, "/ F3", "search (F3 again: next)"},
@@ -68,8 +74,8 @@ const struct binding main_keys[] = {
 	{ACT_UNTAG, {'U', 0}, "U", "untag all"},
 	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "signal tagged (or selected)"},
 	{ACT_FOLLOW, {'F', 0}, "F", "follow it through re-sorts"},
-	{ACT_STRACE, {'s', 0}, "s", "strace -p it (^C ends)"},
-	{ACT_LSOF, {'l', 0}, "l", "lsof -p it: open files"},
+	{ACT_STRACE, {'s', 0}, "s", "strace -p it, in a pager"},
+	{ACT_LSOF, {'l', 0}, "l", "lsof -p it, in a pager"},
 	{ACT_THREADS, {'H', 0}, "H", "threads: in their process"},
 	{ACT_RECLAIM_PANE, {'r', 0}, "r", "reclaim latency histograms"},
 	{ACT_NODES, {'n', 0}, "n", "NUMA nodes' memory"},
@@ -152,11 +158,39 @@ static struct reaction htop_act(struct ui *u, int a)
 		if (u->rv.on)
 			snprintf(u->message, sizeof(u->message), "a replay's processes are gone");
 		else if (p)
-			run_tool(a == ACT_STRACE ? "strace" : "lsof", p->pid, u->message,
-				 sizeof(u->message));
-		return reacts(REACT_REDRAW);
+			return pager_open(u, a == ACT_STRACE ? "strace" : "lsof", p->pid, p->comm);
+		break;
 	}
 	return reacts(REACT_NONE);
+}
+
+/* -, + and * in the tree view: the selected process folded, unfolded; all */
+static struct reaction fold_act(struct ui *u, int a)
+{
+	const struct proc_sample *p;
+	size_t sel = st->tab.sel;
+
+	if (!u->prefs->tree) {
+		snprintf(u->message, sizeof(u->message), "- + * fold the tree view (t)");
+		return reacts(REACT_NONE);
+	}
+	if (a == ACT_FOLD_ALL)
+		return pref(REACT_RESORT, pref_op(TAB_PROCS, PO_FOLD_ALL));
+	if (!(p = selected(u)))
+		return reacts(REACT_NONE);
+	bool children =
+		sel + 1 < u->m->nrows && u->m->rows[sel + 1]->depth > u->m->rows[sel]->depth;
+	if (a == ACT_FOLD && !children) {
+		snprintf(u->message, sizeof(u->message), "%s",
+			 u->m->rows[sel]->folded ? "folded already (+ unfolds)"
+						 : "no children shown to fold");
+		return reacts(REACT_NONE);
+	}
+	struct pref_req r = pref_op(TAB_PROCS, PO_FOLD);
+	r.pid = p->pid;
+	r.start_ticks = p->start_ticks;
+	r.on = a == ACT_FOLD;
+	return pref(REACT_RESORT, r);
 }
 
 struct reaction main_act(struct ui *u, int a)
@@ -192,6 +226,10 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_STRACE:
 	case ACT_LSOF:
 		return htop_act(u, a);
+	case ACT_FOLD:
+	case ACT_UNFOLD:
+	case ACT_FOLD_ALL:
+		return fold_act(u, a);
 	case ACT_RECLAIM_PANE:
 		panes_open(u, SCREEN_RECLAIM);
 		break;

@@ -25,7 +25,7 @@ const struct binding oom_keys[] = {
 	{PANE_POSTMORTEM,
 	 {'\n', '\r', KEY_ENTER, 0},
 	 "Enter",
-	 "post-mortem of the selected kill: what memtop saw before it"},
+	 "the kill's post-mortem"},
 	{0, {0}, NULL, NULL},
 };
 

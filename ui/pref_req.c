@@ -43,6 +43,55 @@ struct table_prefs table_prefs(struct prefs *p, enum table_id tab)
 				    sizeof(p->filter.text)};
 }
 
+/* The folds of processes that are gone dropped (where the table of folds is full) */
+static void folds_prune(struct prefs *p, const struct model *m)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < p->nfolds; i++) {
+		const struct snapshot *s = model_current(m);
+		const struct proc_sample *q = s ? snapshot_find(s, 0, p->folds[i].pid) : NULL;
+		if (q && q->start_ticks == p->folds[i].start_ticks)
+			p->folds[kept++] = p->folds[i];
+	}
+	p->nfolds = kept;
+}
+
+/* pid's fold set (on) or undone */
+static void fold_set(struct ui *u, int32_t pid, uint64_t start, bool on)
+{
+	struct prefs *p = u->prefs;
+
+	for (size_t i = 0; i < p->nfolds; i++) {
+		if (p->folds[i].pid != pid || p->folds[i].start_ticks != start)
+			continue;
+		if (!on)
+			p->folds[i] = p->folds[--p->nfolds];
+		return;
+	}
+	if (!on)
+		return;
+	if (p->nfolds == MAX_FOLDS)
+		folds_prune(p, u->m);
+	if (p->nfolds < MAX_FOLDS)
+		p->folds[p->nfolds++] = (struct proc_fold){pid, start};
+}
+
+/* Every fold undone; where there was none, every row with children (in the tree's order:
+ * the next row is deeper) folded */
+static void fold_all(struct ui *u)
+{
+	const struct model *m = u->m;
+
+	if (u->prefs->nfolds) {
+		u->prefs->nfolds = 0;
+		return;
+	}
+	for (size_t k = 0; k + 1 < m->nrows; k++)
+		if (m->rows[k + 1]->depth > m->rows[k]->depth)
+			fold_set(u, m->rows[k]->p->pid, m->rows[k]->p->start_ticks, true);
+}
+
 bool pref_req_apply(struct ui *u, const struct pref_req *r)
 {
 	struct prefs *p = u->prefs;
@@ -102,6 +151,12 @@ bool pref_req_apply(struct ui *u, const struct pref_req *r)
 		t.filter[0] = '\0';
 		if (r->tab == TAB_PROCS)
 			p->filter.cgroup[0] = '\0';
+		break;
+	case PO_FOLD:
+		fold_set(u, r->pid, r->start_ticks, r->on);
+		break;
+	case PO_FOLD_ALL:
+		fold_all(u);
 		break;
 	}
 	return false;

@@ -11,8 +11,8 @@ enum { PK_CANCEL = 1, PK_COMMIT, PK_NEXT, PK_ERASE, PK_CLEAR };
 
 const struct binding prompt_bindings[] = {
 	{PK_COMMIT, {'\n', '\r', KEY_ENTER, 0}, "Enter", "accept"},
-	{PK_CANCEL, {27, KEY_F(10), 0}, "Esc", "cancel (a filter is cleared)"},
-	{PK_NEXT, {KEY_F(3), 0}, "F3", "in a search: the next match"},
+	{PK_CANCEL, {27, KEY_F(10), 0}, "Esc", "cancel, clear a filter"},
+	{PK_NEXT, {KEY_F(3), 0}, "F3", "search: next match"},
 	{PK_ERASE, {KEY_BACKSPACE, 127, 8, 0}, "Backspace", "erase a character"},
 	{PK_CLEAR, {21, 0}, "^U", "empty the line"},
 	{0, {0}, NULL, NULL},

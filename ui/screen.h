@@ -34,9 +34,11 @@ enum react {
 	/* the processes of the selected cgroup: the process filter set to its path, and
 	 * read now (each process's cgroup) */
 	REACT_CGROUP_PROCS = 1 << 9,
-	REACT_REPLAY = 1 << 10, /* a replay's move: ui.rv.req */
-	REACT_THEME = 1 << 11,	/* the next shipped theme (V), loaded and applied now */
-	REACT_LEAKS = 1 << 12,	/* the Leaks tab's request to the leak tracer: ui_leaks_req */
+	REACT_REPLAY = 1 << 10,	   /* a replay's move: ui.rv.req */
+	REACT_THEME = 1 << 11,	   /* the next shipped theme (V), loaded and applied now */
+	REACT_LEAKS = 1 << 12,	   /* the Leaks tab's request to the leak tracer: ui_leaks_req */
+	REACT_TOOL = 1 << 13,	   /* the pager's program started: ui_tool_req */
+	REACT_TOOL_STOP = 1 << 14, /* the pager closed: its program stopped */
 };
 
 /* What the detail screen's Leaks tab asks of the leak tracer */
@@ -78,6 +80,7 @@ enum screen_id {
 	SCREEN_USERS,
 	SCREEN_EXITED,
 	SCREEN_ACCOUNT,
+	SCREEN_PAGER,
 	NSCREENS
 };
 
@@ -152,13 +155,16 @@ enum pref_op {
 	PO_TREE,
 	PO_FILTER, /* the filter's text (text) */
 	PO_KTHREADS,
-	PO_USER,   /* one user's processes (on, uid) or all */
-	PO_DELAY,  /* the refresh interval (delay) */
-	PO_COLS,   /* the columns shown (cols) */
-	PO_ORDER,  /* the columns' order on screen (order) */
-	PO_GRAPHS, /* the graph pane on or off */
-	PO_CGROUP, /* the process table's cgroup filter emptied */
-	PO_CLEAR,  /* the table's filter text emptied, and the process table's cgroup filter */
+	PO_USER,     /* one user's processes (on, uid) or all */
+	PO_DELAY,    /* the refresh interval (delay) */
+	PO_COLS,     /* the columns shown (cols) */
+	PO_ORDER,    /* the columns' order on screen (order) */
+	PO_GRAPHS,   /* the graph pane on or off */
+	PO_CGROUP,   /* the process table's cgroup filter emptied */
+	PO_CLEAR,    /* the table's filter text emptied, and the process table's cgroup filter */
+	PO_FOLD,     /* the process pid (started at start_ticks) folded (on) or unfolded */
+	PO_FOLD_ALL, /* every fold undone; where there was none, every process with children
+		      * folded */
 };
 
 /* The tables whose order and filter are preferences */
@@ -176,6 +182,8 @@ struct pref_req {
 	unsigned cols;
 	bool on;
 	uint32_t uid;
+	int32_t pid;
+	uint64_t start_ticks;
 	double delay;
 	char text[128];
 	int8_t order[COL_COUNT];
@@ -237,6 +245,9 @@ struct screen {
 	 * bar runs its key on every screen. */
 	const struct table_kind *table;
 	void (*done)(struct ui *u); /* frees what its state holds, at ui_close; or NULL */
+	/* its own text prompt: while one is open every key goes there first, as read (*taken
+	 * false where none is open); NULL: it has none */
+	struct reaction (*typing)(struct ui *u, wint_t ch, bool is_key, bool *taken);
 };
 
 /* The bottom line's text prompts */
@@ -285,7 +296,7 @@ extern const char common_title[];
  * their keys, drawing, actions and state */
 extern const struct binding main_keys[], detail_keys[], oom_keys[], sort_keys[], column_keys[],
 	cg_keys[], graph_keys[], pm_keys[], slab_keys[], nodes_keys[], users_keys[], exited_keys[],
-	account_keys[];
+	account_keys[], pager_keys[];
 extern struct main_state main_state;	   /* main_view.c */
 extern struct detail_view detail_view;	   /* detail.c */
 extern struct panes_state panes_state;	   /* panes.c, postmortem.c */
@@ -301,7 +312,7 @@ extern struct users_state users_state;	   /* users_screen.c */
 
 /* The screens that draw and act on their keys: name_draw and name_act */
 #define SCREENS_THAT_ACT(X)                                                                        \
-	X(main) X(detail) X(sort) X(columns) X(cg) X(graphs) X(pm) X(slab) X(users)
+	X(main) X(detail) X(sort) X(columns) X(cg) X(graphs) X(pm) X(slab) X(users) X(pager)
 #define SCREEN_DRAW_ACT(name)                                                                      \
 	void name##_draw(struct ui *u);                                                            \
 	struct reaction name##_act(struct ui *u, int a);
@@ -311,7 +322,10 @@ SCREENS_THAT_ACT(SCREEN_DRAW_ACT)
 void oom_draw(struct ui *u), reclaim_draw(struct ui *u), help_draw(struct ui *u),
 	nodes_draw(struct ui *u), exited_draw(struct ui *u), account_draw(struct ui *u);
 /* What frees the table screens' states */
-void cg_done(struct ui *u), slab_done(struct ui *u), users_done(struct ui *u);
+void cg_done(struct ui *u), slab_done(struct ui *u), users_done(struct ui *u),
+	pager_done(struct ui *u);
+/* The pager's search prompt (ui/pager.c) */
+struct reaction pager_typing(struct ui *u, wint_t ch, bool is_key, bool *taken);
 /* The column menu (column_picker.c) of table tab (the processes' or the cgroups'), and the
  * table it is open on */
 void columns_open(struct ui *u, enum table_id tab);

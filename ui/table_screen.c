@@ -285,7 +285,7 @@ const struct binding sort_keys[] = {
 	{PICK_UP, {KEY_UP, 0}, "Up", "previous column"},
 	{PICK_DOWN, {KEY_DOWN, 0}, "Down", "next column"},
 	{PICK_SORT, {'\n', '\r', KEY_ENTER, 0}, "Enter", "sort by it"},
-	{PICK_BACK, {27, 'q', KEY_F(6), KEY_F(10)}, "Esc q F6", "back without a change"},
+	{PICK_BACK, {27, 'q', KEY_F(6), KEY_F(10)}, "Esc q F6", "back unchanged"},
 	{0, {0}, NULL, NULL},
 };
 

@@ -58,6 +58,8 @@ const struct screen ui_screens[NSCREENS] = {
 			   pane_screen_other, &exited_state, CK_ALL, true, NULL, NULL},
 	[SCREEN_ACCOUNT] = {"Memory account (A)", account_keys, account_draw, pane_screen_act,
 			    pane_screen_other, &account_state, CK_ALL, true, NULL, NULL},
+	[SCREEN_PAGER] = {"Pager (l lsof, s strace)", pager_keys, pager_draw, pager_act, NULL, NULL,
+			  CK_REDRAWS, false, NULL, pager_done, pager_typing},
 };
 
 struct ui_term {
@@ -292,7 +294,10 @@ static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 	if (too_small(u))
 		return reacts(key == 'q' || key == 'Q' || key == KEY_F(10) ? REACT_QUIT
 									   : REACT_NONE);
-	struct reaction r = replay_key(u, key, &taken);
+	struct reaction r = s->typing ? s->typing(u, ch, is_key, &taken) : reacts(REACT_NONE);
+	if (s->typing && taken)
+		return r;
+	r = replay_key(u, key, &taken);
 	if (taken)
 		return r;
 	if ((a = common_key(u, key)))

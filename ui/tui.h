@@ -84,4 +84,14 @@ void ui_detail_update(struct ui *u, bool gone);
  * of *secs started, the one running stopped, or its length made *secs */
 enum leaks_req ui_leaks_req(struct ui *u, double *secs);
 
+/* The pager's program (l: lsof, s: strace) to start on *pid (REACT_TOOL), taken; false
+ * where none is asked for */
+bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid);
+/* n bytes more of its output (stdout and stderr), for the pager; false once the pager
+ * keeps no more (its bound): the program is to be stopped */
+bool ui_tool_output(struct ui *u, const char *buf, size_t n);
+/* It ended (how: "exited 0"), or could not start (failed: the pager closes, how on the
+ * message line) */
+void ui_tool_end(struct ui *u, const char *how, bool failed);
+
 #endif

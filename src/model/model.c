@@ -322,12 +322,13 @@ void model_refilter(struct model *m)
 
 		r->depth = 0; /* the tree's place, set below when it is on */
 		r->last = false;
+		r->folded = false;
 		r->more = 0;
 		m->rows[k] = r;
 	}
 	m->nrows = n;
 	if (m->prefs->tree)
-		tree_order(m->rows, m->nrows);
+		m->nrows = tree_order(m->rows, m->nrows, m->prefs->folds, m->prefs->nfolds);
 }
 
 /* A kill whose report lost its memcg line (the kernel rate-limits an OOM report's header

@@ -27,7 +27,8 @@ struct row {
 	 * shown; bit d of more: its ancestor at depth d + 1 has later siblings */
 	uint16_t depth;
 	bool last;
-	bool leak; /* its RSS + swap grew steadily over the last ten minutes */
+	bool folded; /* tree view: it has children, hidden (prefs' folds) */
+	bool leak;   /* its RSS + swap grew steadily over the last ten minutes */
 	uint64_t more;
 };
 

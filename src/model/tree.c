@@ -55,10 +55,35 @@ static void make_room(size_t n)
 	room.rows = xrealloc(room.rows, room.cap * sizeof(*room.rows));
 }
 
-void tree_order(struct row **rows, size_t n)
+static bool is_folded(const struct proc_sample *p, const struct proc_fold *folds, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (folds[i].pid == p->pid && folds[i].start_ticks == p->start_ticks)
+			return true;
+	return false;
+}
+
+/* rows in tree order less those below a folded row, which is marked; the rows kept */
+static size_t fold(struct row **rows, size_t n, const struct proc_fold *folds, size_t nfolds)
+{
+	size_t kept = 0;
+
+	for (size_t k = 0; k < n;) {
+		struct row *r = rows[k++];
+		rows[kept++] = r;
+		if (k < n && rows[k]->depth > r->depth && is_folded(r->p, folds, nfolds)) {
+			r->folded = true;
+			while (k < n && rows[k]->depth > r->depth)
+				k++;
+		}
+	}
+	return kept;
+}
+
+size_t tree_order(struct row **rows, size_t n, const struct proc_fold *folds, size_t nfolds)
 {
 	if (n == 0)
-		return;
+		return 0;
 	make_room(n);
 	size_t mask = room.table_cap - 1;
 	memset(room.table, 0, room.table_cap * sizeof(*room.table));
@@ -80,4 +105,5 @@ void tree_order(struct row **rows, size_t n)
 		room.rows[k] = r;
 	}
 	memcpy(rows, room.rows, n * sizeof(*rows));
+	return nfolds ? fold(rows, n, folds, nfolds) : n;
 }

@@ -7,7 +7,9 @@
 #include "model.h"
 
 /* Reorders rows (in sort order) so that each follows its parent, depth first, siblings
- * in sort order; sets each row's depth, last and more. */
-void tree_order(struct row **rows, size_t n);
+ * in sort order; sets each row's depth, last and more. The rows below a process of folds
+ * (nfolds of them, by pid and start time) are left out, and it is marked folded. Returns
+ * the rows kept. */
+size_t tree_order(struct row **rows, size_t n, const struct proc_fold *folds, size_t nfolds);
 
 #endif

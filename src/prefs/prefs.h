@@ -15,6 +15,7 @@
 
 #define MAX_PIDS	64
 #define MAX_CGROUP_PATH 1024
+#define MAX_FOLDS	256
 
 struct model_filter {
 	/* substring of name, command line or cgroup (while read), case-insensitive; "" = all */
@@ -52,6 +53,12 @@ struct user_prefs {
 	char filter[128]; /* substring of the user's name; "" = all */
 };
 
+/* A process whose children the tree view hides (the - key), by its pid and start time */
+struct proc_fold {
+	int32_t pid;
+	uint64_t start_ticks;
+};
+
 struct prefs {
 	unsigned cols; /* columns shown, a set of COL_BIT()s */
 	/* the screen's order of the columns: each column's rank, the lowest first (equal
@@ -59,7 +66,10 @@ struct prefs {
 	int8_t order[COL_COUNT];
 	enum col_id sort;
 	bool invert;
-	bool tree;    /* rows under their parents, siblings in sort order */
+	bool tree; /* rows under their parents, siblings in sort order */
+	/* in the tree, the processes folded (their children hidden; not saved) */
+	struct proc_fold folds[MAX_FOLDS];
+	size_t nfolds;
 	double delay; /* seconds between refreshes */
 	struct model_filter filter;
 	struct cg_prefs cg;

@@ -5,9 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <poll.h>
+#include <unistd.h>
+
 #include "marks.h"
 #include "replay.h"
 #include "settings.h"
+#include "tool.h"
 #include "tui.h"
 #include "users.h"
 #include "util.h"
@@ -22,6 +26,7 @@ struct loop {
 	bool first;	     /* no row was on screen yet: command lines for rows shown */
 	bool rest;	     /* what the first screen did without was started or read */
 	struct theme *theme; /* main's, loaded again by the V key */
+	struct tool tool;    /* the pager's program (lsof, strace), while it runs */
 };
 
 /* The rows again after a change of order, on the same selection */
@@ -219,6 +224,58 @@ static void next_theme(struct loop *l)
 	ui_message(l->u, msg);
 }
 
+/* The program the pager asked for, started (one at a time) */
+static void tool_begin(struct loop *l)
+{
+	const char *prog;
+	int32_t pid;
+	char msg[200];
+
+	if (!ui_tool_req(l->u, &prog, &pid))
+		return;
+	tool_stop(&l->tool, NULL, 0);
+	if (tool_start(&l->tool, prog, pid, msg, sizeof(msg)))
+		ui_tool_end(l->u, msg, true);
+}
+
+/* What the pager's program wrote, for the pager (a megabyte at a time, so that keys and
+ * refreshes go on under a flood); at the end of its output, or where the pager keeps no
+ * more, it is stopped and the pager told how it ended */
+static void tool_drain(struct loop *l)
+{
+	char buf[65536], how[64];
+	size_t total = 0;
+	ssize_t n = -1;
+	bool more = true;
+
+	while (more && total < (1u << 20) && (n = tool_read(&l->tool, buf, sizeof(buf))) > 0) {
+		more = ui_tool_output(l->u, buf, (size_t)n);
+		total += (size_t)n;
+	}
+	if (n == 0 || !more) {
+		tool_stop(&l->tool, how, sizeof(how));
+		ui_tool_end(l->u, how, false);
+	}
+}
+
+/* A key, as ui_read_key waits for it; while the pager's program runs its output too (then
+ * KW_NONE: drawn at once) */
+static enum key_wait wait_input(struct loop *l, int ms, wint_t *ch, bool *is_key)
+{
+	if (l->tool.fd < 0)
+		return ui_read_key(l->u, ms, ch, is_key);
+	enum key_wait w = ui_read_key(l->u, 0, ch, is_key); /* one curses holds already */
+	if (w != KW_NONE)
+		return w;
+	struct pollfd p[2] = {{.fd = STDIN_FILENO, .events = POLLIN},
+			      {.fd = l->tool.fd, .events = POLLIN}};
+	if (poll(p, 2, ms) <= 0)
+		return KW_NONE;
+	if (p[1].revents)
+		tool_drain(l);
+	return p[0].revents ? ui_read_key(l->u, 0, ch, is_key) : KW_NONE;
+}
+
 /* What a key asked for */
 static bool react(struct loop *l, unsigned r)
 {
@@ -246,6 +303,10 @@ static bool react(struct loop *l, unsigned r)
 		save(l);
 	if (r & REACT_LEAKS)
 		leaks_req(l);
+	if (r & REACT_TOOL_STOP)
+		tool_stop(&l->tool, NULL, 0);
+	if (r & REACT_TOOL)
+		tool_begin(l);
 	if (r & REACT_DETAIL_CLOSE)
 		monitor_detail_close(l->mon);
 	if (r & REACT_DETAIL_OPEN)
@@ -286,7 +347,12 @@ static int wait_ms(const struct loop *l)
 
 int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, struct theme *theme)
 {
-	struct loop l = {.mon = mon, .m = &mon->m, .prefs = prefs, .first = true, .theme = theme};
+	struct loop l = {.mon = mon,
+			 .m = &mon->m,
+			 .prefs = prefs,
+			 .first = true,
+			 .theme = theme,
+			 .tool = TOOL_NONE};
 	char err[256];
 
 	l.u = ui_open(l.m, &mon->cgm, prefs, theme, err, sizeof(err));
@@ -322,7 +388,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 			break; /* -n N: the Nth refresh was drawn */
 		wint_t ch;
 		bool is_key;
-		enum key_wait w = ui_read_key(l.u, wait_ms(&l), &ch, &is_key);
+		enum key_wait w = wait_input(&l, wait_ms(&l), &ch, &is_key);
 		if (w == KW_HANGUP) {
 			hung_up = true; /* as SIGHUP would have: nothing is left to draw on */
 			break;
@@ -339,6 +405,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 			detail_again(&l); /* the window ends: what stands then */
 		}
 	}
+	tool_stop(&l.tool, NULL, 0);
 	monitor_detail_close(mon);
 	ui_close(l.u);
 	if (hung_up)

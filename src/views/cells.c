@@ -13,6 +13,10 @@ int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_
 	size_t n = 0;
 	unsigned from = 1;
 	buf[0] = '\0';
+	if (!r->depth && r->folded) { /* a root: the fold's mark alone */
+		snprintf(buf, size, "+ ");
+		return size > 2 ? 2 : 0;
+	}
 	if (max_cols >= 0 && r->depth * 3 > (unsigned)max_cols)
 		from = r->depth - (unsigned)max_cols / 3 + 1; /* 0 levels left: from > depth */
 	for (unsigned d = from; d <= r->depth && n < size; d++) {
@@ -20,7 +24,9 @@ int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_
 		if (d < r->depth)
 			s = d <= 64 && r->more >> (d - 1) & 1 ? (utf8 ? "│  " : "|  ") : "   ";
 		else
-			s = r->last ? (utf8 ? "└─ " : "`- ") : (utf8 ? "├─ " : "|- ");
+			s = r->folded ? (r->last ? (utf8 ? "└+ " : "`+ ") : (utf8 ? "├+ " : "|+ "))
+			    : r->last ? (utf8 ? "└─ " : "`- ")
+				      : (utf8 ? "├─ " : "|- ");
 		size_t k = strlen(s);
 		if (k >= size - n) { /* whole pieces only */
 			buf[n] = '\0';

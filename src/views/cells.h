@@ -76,11 +76,12 @@ static inline size_t cell_text(const struct row *r, enum col_id c, char *buf, si
 }
 
 /* The tree view's lines before a row's command ("│  └─ "), depth 0 none, in at most
- * max_cols columns (< 0: no limit): deep rows lose their leftmost levels first. Returns
- * the columns used. */
+ * max_cols columns (< 0: no limit): deep rows lose their leftmost levels first. A folded
+ * row's ends in + ("│  └+ ", a root's "+ "), as htop marks it. Returns the columns used. */
 int tree_prefix(const struct row *r, char *buf, size_t size, bool utf8, int max_cols);
 
-/* ", swap-ins counted at the block layer" or ", swap-ins counted per fault" (what the swap-in counter costs), or
+/* ", swap-ins counted at the block layer" or ", swap-ins counted per fault" (what the swap-in
+ * counter costs), or
  * "" while nothing counts them, for the BPF status lines. */
 const char *swapin_mode_text(const struct bpf_state *b);
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # h, ? and F1 open the help screen, which lists every binding of every screen's key table
-# (a 220-line terminal shows it whole); any key returns to the main screen. On a 24-line
+# (a 300-line terminal shows it whole); any key returns to the main screen. On a 24-line
 # terminal the help scrolls: PgDn shows its end, and a key that does not scroll returns.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
@@ -13,7 +13,7 @@ sed -n 's/^[[:space:]]*{ *[A-Z][A-Z_]*, *{[^}]*}, *"\([^"]*\)", *"\([^"]*\)" *},
 	"$root"/ui/*.c | sed 's/\\\\/\\/g' >"$tmp/bindings"
 [ "$(wc -l <"$tmp/bindings")" -gt 40 ] || fail "cannot read the key tables from ui/*.c"
 
-tm_start 100 220 "$MEMTOP"
+tm_start 100 300 "$MEMTOP"
 wait_for "Mem[" || fail "memtop did not start"
 for key in h '?' F1; do
 	tm send-keys "$key"
@@ -35,7 +35,7 @@ tm send-keys h
 wait_for "any other key returns" || fail "the help on 24 lines does not say it scrolls"
 last=$(tail -n 1 "$tmp/bindings" | cut -d'|' -f1)
 screen_text | grep -q "^$last " && fail "the last binding ($last) fits on 24 lines: no scrolling tested"
-tm send-keys NPage NPage NPage NPage NPage NPage NPage NPage NPage
+tm send-keys NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage
 wait_for "COMMAND  command line" || fail "PgDn did not reach the end of the help"
 tm send-keys Up
 screen_text | grep -q "memtop .* - keys" || fail "the help lost its title while scrolled"
