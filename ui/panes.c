@@ -116,6 +116,27 @@ struct reaction panes_other(struct ui *u, int key)
 	return reacts(REACT_NONE);
 }
 
+/* The actions on memory done from the screen (src/act/act.h), before the kills, the
+ * last ACTIONS_SHOWN, oldest first: "06:31:02 memory.high of /x set 300M -> 250M by
+ * you"; returns the lines added */
+#define ACTIONS_SHOWN 6
+static int actions_lines(struct ui *u, struct pane *p)
+{
+	const struct act_log *log = u->acts;
+	size_t n = log ? log->n : 0, from = n > ACTIONS_SHOWN ? n - ACTIONS_SHOWN : 0;
+
+	if (!n)
+		return 0;
+	add(p, ROLE_HEADER, "Actions taken from the screen (%zu), the last %zu:", n, n - from);
+	for (size_t i = from; i < n; i++) {
+		char when[16], text[2 * ACT_LINE_MAX];
+		fmt_clock(log->e[i % ACT_LOG_MAX].wall, when, sizeof(when));
+		escape_display(log->e[i % ACT_LOG_MAX].text, text, sizeof(text), u->cv.utf8);
+		add(p, ROLE_ROW, "%s %s", when, text);
+	}
+	return 1 + (int)(n - from);
+}
+
 void oom_draw(struct ui *u)
 {
 	static struct pane p;
@@ -134,6 +155,7 @@ void oom_draw(struct ui *u)
 		    "%" PRIu64 " kills since memtop started, %" PRIu64
 		    " ring buffer drops; * = before memtop started (kernel log)",
 		    m->oom_live, s ? s->bpf.ring_drops : 0);
+	int acts = actions_lines(u, &p);
 	add(&p, ROLE_TABLE_HEADER, "%-9s %7s %-15s %5s %5s %5s %5s %s", "TIME", "PID", "NAME",
 	    "UID", "ANON", "FILE", "SHMEM", "MEMCG, KILLED BY");
 	if (!n)
@@ -161,8 +183,8 @@ void oom_draw(struct ui *u)
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
-	/* the selected kill in view: its line is the third */
-	int line = 2 + st->oom_sel, room = u->cv.rows - 2;
+	/* the selected kill in view: its line is the third after the actions */
+	int line = 2 + acts + st->oom_sel, room = u->cv.rows - 2;
 	if (line < st->top)
 		st->top = line;
 	else if (line >= st->top + room)
