@@ -14,6 +14,7 @@ struct cg_state {
 	size_t nfolded, folded_cap;
 	size_t *vis, *hidden;
 	size_t nvis, vis_cap;
+	size_t acts_at; /* the action log's entries when the screen opened (u undoes after) */
 };
 
 extern struct cg_state cg_state;

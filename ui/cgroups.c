@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "act_keys.h"
 #include "draw_header.h"
 #include "help.h"
 #include "main_view.h"
@@ -18,6 +19,11 @@ enum action {
 	CG_UNFOLD,
 	CG_PROCS,
 	CG_BACK,
+	CG_HIGH,
+	CG_MAX,
+	CG_RECLAIM,
+	CG_KILL,
+	CG_UNDO,
 };
 
 const struct binding cg_keys[] = {
@@ -30,6 +36,11 @@ const struct binding cg_keys[] = {
 	{TA_FILTER, {'\\', KEY_F(4), 0}, "\\ F4", "filter by path or name"},
 	TABLE_COLUMNS_KEY,
 	{CG_PROCS, {'\n', '\r', KEY_ENTER, 0}, "Enter", "its processes"},
+	{CG_HIGH, {'H', 0}, "H", "throttle it: set memory.high (v2), confirmed"},
+	{CG_MAX, {'L', 0}, "L", "set its limit (memory.max, v1 limit_in_bytes), confirmed"},
+	{CG_RECLAIM, {'R', 0}, "R", "reclaim an amount from it (memory.reclaim), confirmed"},
+	{CG_KILL, {'k', KEY_F(9), 0}, "k F9", "kill its processes (cgroup.kill), confirmed"},
+	{CG_UNDO, {'u', 0}, "u", "undo the last limit set since the screen opened"},
 	{CG_BACK, {27, 'q', 'C', KEY_F(10)}, "Esc q C", "back to the table"},
 	{0, {0}, NULL, NULL},
 };
@@ -63,6 +74,12 @@ unsigned cgroups_wanted(const struct ui *u)
 		    (u->screen == SCREEN_HELP && help_back(u) == SCREEN_CGROUPS);
 
 	return open ? u->prefs->cg.cols | CGCOL_BIT(u->prefs->cg.sort) : 0;
+}
+
+void cgroups_open(struct ui *u)
+{
+	u->screen = SCREEN_CGROUPS;
+	v->acts_at = u->acts ? u->acts->n : 0;
 }
 
 void cg_done(struct ui *u)
@@ -118,6 +135,19 @@ struct reaction cg_act(struct ui *u, int a)
 	case CG_BACK:
 		u->screen = SCREEN_MAIN;
 		break;
+	case CG_HIGH:
+	case CG_MAX:
+	case CG_RECLAIM:
+	case CG_KILL: {
+		static const enum act_op ops[] = {[CG_HIGH - CG_HIGH] = AO_CG_HIGH,
+						  [CG_MAX - CG_HIGH] = AO_CG_MAX,
+						  [CG_RECLAIM - CG_HIGH] = AO_CG_RECLAIM,
+						  [CG_KILL - CG_HIGH] = AO_CG_KILL};
+		return act_ask_cgroup(u, ops[a - CG_HIGH],
+				      cgroups_selected(u) ? cg_shown_row(u, v->view.sel) : NULL);
+	}
+	case CG_UNDO:
+		return act_ask_undo(u, v->acts_at);
 	}
 	return reacts(REACT_NONE);
 }

@@ -12,6 +12,8 @@ extern const struct table_kind cg_table;
 unsigned cgroups_wanted(const struct ui *u);
 /* After new rows (a refresh, a new order): the selection on the same cgroup */
 void cgroups_reselect(struct ui *u);
+/* Shows the screen (C, --cgroups): a limit changed from now on can be undone (u) */
+void cgroups_open(struct ui *u);
 /* The path of the selected cgroup (raw), or NULL where none is shown */
 const char *cgroups_selected(const struct ui *u);
 

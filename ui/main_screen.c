@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "act_keys.h"
+#include "cgroups.h"
 #include "draw_header.h"
 #include "draw_table.h"
 #include "graphs.h"
@@ -51,6 +53,7 @@ enum action {
 	ACT_FOLD,
 	ACT_UNFOLD,
 	ACT_FOLD_ALL,
+	ACT_OOM_ADJ,
 };
 
 const struct binding main_keys[] = {
@@ -73,6 +76,7 @@ const struct binding main_keys[] = {
 	{ACT_TAG_TREE, {'c', 0}, "c", "tag it and its children"},
 	{ACT_UNTAG, {'U', 0}, "U", "untag all"},
 	{ACT_KILL, {'k', KEY_F(9), 0}, "k F9", "signal tagged (or selected)"},
+	{ACT_OOM_ADJ, {'O', 0}, "O", "its oom_score_adj: protect it or offer it first, confirmed"},
 	{ACT_FOLLOW, {'F', 0}, "F", "follow it through re-sorts"},
 	{ACT_STRACE, {'s', 0}, "s", "strace -p it, in a pager"},
 	{ACT_LSOF, {'l', 0}, "l", "lsof -p it, in a pager"},
@@ -210,8 +214,10 @@ struct reaction main_act(struct ui *u, int a)
 		prompt_open(&u->prompt, PROMPT_USER, "");
 		break;
 	case ACT_KILL:
-		if (u->rv.on) {
-			snprintf(u->message, sizeof(u->message), "a replay sends no signals");
+		if (u->rv.on || u->read_only) {
+			snprintf(u->message, sizeof(u->message), "%s",
+				 u->rv.on ? "a replay sends no signals"
+					  : "read-only (--read-only): memtop sends no signals");
 			break;
 		}
 		if (!st->tags.n && main_kill_hold(u))
@@ -244,7 +250,7 @@ struct reaction main_act(struct ui *u, int a)
 		return reacts(REACT_DETAIL_OPEN);
 	case ACT_CGROUPS: /* its tree is read from now on, the first time at once */
 		st->from_cgroups = false;
-		u->screen = SCREEN_CGROUPS;
+		cgroups_open(u);
 		return reacts(REACT_COLLECT);
 	case ACT_SLAB: /* slabinfo is read from now on, the first time at once */
 		u->screen = SCREEN_SLAB;
@@ -284,6 +290,9 @@ struct reaction main_act(struct ui *u, int a)
 	case ACT_RIGHT:
 		hscroll(u, a == ACT_LEFT ? -1 : 1);
 		break;
+	case ACT_OOM_ADJ:
+		return u->read_only || u->rv.on ? act_ask_proc(u, NULL)
+						: act_ask_proc(u, selected(u));
 	case ACT_QUIT:
 		return reacts(REACT_QUIT);
 	}

@@ -22,10 +22,7 @@ const struct binding oom_keys[] = {
 	{PANE_OOM, {'o', 0}, "o", "OOM kill history"},
 	{PANE_RECLAIM, {'r', 0}, "r", "reclaim latency histograms"},
 	{PANE_BACK, {27, 'q', KEY_F(10), 0}, "Esc q", "back to the table"},
-	{PANE_POSTMORTEM,
-	 {'\n', '\r', KEY_ENTER, 0},
-	 "Enter",
-	 "the kill's post-mortem"},
+	{PANE_POSTMORTEM, {'\n', '\r', KEY_ENTER, 0}, "Enter", "the kill's post-mortem"},
 	{0, {0}, NULL, NULL},
 };
 
@@ -116,6 +113,27 @@ struct reaction panes_other(struct ui *u, int key)
 	return reacts(REACT_NONE);
 }
 
+/* The actions on memory done from the screen (src/act/act.h), before the kills, the
+ * last ACTIONS_SHOWN, oldest first: "06:31:02 memory.high of /x set 300M -> 250M by
+ * you"; returns the lines added */
+#define ACTIONS_SHOWN 6
+static int actions_lines(struct ui *u, struct pane *p)
+{
+	const struct act_log *log = u->acts;
+	size_t n = log ? log->n : 0, from = n > ACTIONS_SHOWN ? n - ACTIONS_SHOWN : 0;
+
+	if (!n)
+		return 0;
+	add(p, ROLE_HEADER, "Actions taken from the screen (%zu), the last %zu:", n, n - from);
+	for (size_t i = from; i < n; i++) {
+		char when[16], text[2 * ACT_LINE_MAX];
+		fmt_clock(log->e[i % ACT_LOG_MAX].wall, when, sizeof(when));
+		escape_display(log->e[i % ACT_LOG_MAX].text, text, sizeof(text), u->cv.utf8);
+		add(p, ROLE_ROW, "%s %s", when, text);
+	}
+	return 1 + (int)(n - from);
+}
+
 void oom_draw(struct ui *u)
 {
 	static struct pane p;
@@ -135,6 +153,7 @@ void oom_draw(struct ui *u)
 		    " ring buffer drop%s; * = before memtop started (kernel log)",
 		    m->oom_live, m->oom_live == 1 ? "" : "s", s ? s->bpf.ring_drops : 0,
 		    s && s->bpf.ring_drops == 1 ? "" : "s");
+	int acts = actions_lines(u, &p);
 	add(&p, ROLE_TABLE_HEADER, "%-9s %7s %-15s %5s %5s %5s %5s %s", "TIME", "PID", "NAME",
 	    "UID", "ANON", "FILE", "SHMEM", "MEMCG, KILLED BY");
 	if (!n)
@@ -162,8 +181,8 @@ void oom_draw(struct ui *u)
 		    "%-9s %7d %-15.15s %5u %5s %5s %5s %s%s", when, e->pid, comm, e->uid, anon,
 		    file, shmem, memcg, by);
 	}
-	/* the selected kill in view: its line is the third */
-	int line = 2 + st->oom_sel, room = u->cv.rows - 2;
+	/* the selected kill in view: its line is the third after the actions */
+	int line = 2 + acts + st->oom_sel, room = u->cv.rows - 2;
 	if (line < st->top)
 		st->top = line;
 	else if (line >= st->top + room)

@@ -26,11 +26,15 @@ static const char *const titles[] = {
 	[PROMPT_SIGNAL] = "Signal to send (number or name): ",
 	[PROMPT_CONFIRM] = "",
 	[PROMPT_JUMP] = "Jump to (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS]): ",
+	[PROMPT_OOM_ADJ] = "",
+	[PROMPT_AMOUNT] = "Amount: ",
+	[PROMPT_ACT_CONFIRM] = "",
 };
 
 void prompt_open(struct prompt *p, enum prompt_kind kind, const char *initial)
 {
 	p->kind = kind;
+	p->title[0] = p->err[0] = '\0';
 	size_t n = mbstowcs(p->input, initial, ARRAY_SIZE(p->input) - 1);
 	p->len = n == (size_t)-1 ? 0 : n;
 }
@@ -73,12 +77,21 @@ enum prompt_result prompt_edit(struct prompt *p, wint_t ch, bool is_key)
 
 void prompt_draw(const struct canvas *cv, const struct prompt *p, int y)
 {
-	char line[300], text[128], esc[200];
+	char line[600], text[128], esc[200];
+	const char *title = p->title[0] ? p->title : titles[p->kind];
 
+	if (p->kind == PROMPT_OOM_ADJ || p->kind == PROMPT_ACT_CONFIRM) { /* a key answers */
+		put_text(cv, y, 0, cv->cols, ROLE_ALERT, title, true);
+		curs_set(0);
+		return;
+	}
 	prompt_text(p, text, sizeof(text));
 	escape_display(text, esc, sizeof(esc), cv->utf8);
-	snprintf(line, sizeof(line), "%s%s", titles[p->kind], esc);
-	put_text(cv, y, 0, cv->cols, ROLE_STATUS, line, true);
+	int at = snprintf(line, sizeof(line), "%s%s", title, esc);
+	if (p->err[0])
+		snprintf(line + at, sizeof(line) - (size_t)at, "  %s", p->err);
+	put_text(cv, y, 0, cv->cols, p->err[0] ? ROLE_WARNING : ROLE_STATUS, line, true);
 	curs_set(1);
-	move(y, (int)strlen(line) < cv->cols ? (int)strlen(line) : cv->cols - 1);
+	at = at < (int)sizeof(line) ? at : (int)sizeof(line) - 1;
+	move(y, at < cv->cols ? at : cv->cols - 1);
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <wchar.h>
 
+#include "act.h"
 #include "canvas.h"
 #include "cgmodel.h"
 #include "model.h"
@@ -39,6 +40,9 @@ enum react {
 	REACT_LEAKS = 1 << 12,	   /* the Leaks tab's request to the leak tracer: ui_leaks_req */
 	REACT_TOOL = 1 << 13,	   /* the pager's program started: ui_tool_req */
 	REACT_TOOL_STOP = 1 << 14, /* the pager closed: its program stopped */
+	/* an action on memory (ui.act, src/act/act.h): prepared, or carried out once
+	 * confirmed; the loop says what happened (ui_act_prepared, ui_act_done) */
+	REACT_ACT = 1 << 15,
 };
 
 /* What the detail screen's Leaks tab asks of the leak tracer */
@@ -259,13 +263,18 @@ enum prompt_kind {
 	PROMPT_DELAY,
 	PROMPT_SIGNAL,
 	PROMPT_CONFIRM,
-	PROMPT_JUMP, /* a replay's time to jump to */
+	PROMPT_JUMP,	    /* a replay's time to jump to */
+	PROMPT_OOM_ADJ,	    /* the oom_score_adj menu (ui/act_keys.c) */
+	PROMPT_AMOUNT,	    /* an action's amount: memory.high, the limit, a reclaim */
+	PROMPT_ACT_CONFIRM, /* an action's confirmation */
 };
 
 struct prompt {
 	enum prompt_kind kind;
 	wchar_t input[128];
 	size_t len;
+	char title[512]; /* in place of the kind's own title where set (escaped) */
+	char err[160];	 /* what was wrong with the text accepted, after it (escaped) */
 };
 
 struct ui {
@@ -284,6 +293,11 @@ struct ui {
 	uint64_t oom_acked;   /* live OOM kills the user has acknowledged */
 	struct replay_view rv;
 	struct mouse_map map; /* what the last draw put where */
+	/* the action on memory being asked for (ui/act_keys.c; the loop carries it out), the
+	 * log of those done (the loop's), and --read-only, which refuses them */
+	struct act_req act;
+	const struct act_log *acts;
+	bool read_only;
 };
 
 /* The replay's keys, on every screen but prompts, menus, the help and the detail screen */

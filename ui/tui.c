@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "act_keys.h"
 #include "cgroups.h"
 #include "oom_list.h"
 #include "common_keys.h"
@@ -289,6 +290,8 @@ static struct reaction screen_key(struct ui *u, wint_t ch, bool is_key)
 
 	if (u->prompt.kind == PROMPT_FILTER)
 		return table_filter_key(s->table ? s->table : &proc_table, u, ch, is_key);
+	if (act_prompt_open(u))
+		return act_prompt_key(u, ch, is_key);
 	if (u->prompt.kind != PROMPT_NONE)
 		return main_prompt(u, ch, is_key);
 	if (too_small(u))
@@ -365,7 +368,29 @@ const char *ui_selected_cgroup(const struct ui *u)
 
 void ui_show_cgroups(struct ui *u)
 {
-	u->screen = SCREEN_CGROUPS;
+	cgroups_open(u);
+}
+
+void ui_set_actions(struct ui *u, const struct act_log *log, bool read_only)
+{
+	u->acts = log;
+	u->read_only = read_only;
+	u->act.hold.fd = -1;
+}
+
+struct act_req *ui_act_req(struct ui *u)
+{
+	return &u->act;
+}
+
+void ui_act_prepared(struct ui *u, const char *why)
+{
+	act_prepared(u, why);
+}
+
+void ui_act_done(struct ui *u, const char *line)
+{
+	act_done(u, line);
 }
 
 int32_t ui_selected_pid(const struct ui *u)

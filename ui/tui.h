@@ -61,6 +61,15 @@ void ui_show_account(struct ui *u);
 const char *ui_selected_cgroup(const struct ui *u);
 /* Opens the cgroup view (--cgroups) */
 void ui_show_cgroups(struct ui *u);
+/* The log of the actions on memory (the loop's, shown by the OOM history screen), and
+ * whether they are refused (--read-only) */
+void ui_set_actions(struct ui *u, const struct act_log *log, bool read_only);
+/* The action a key asked for (REACT_ACT): its stage says whether to prepare it or carry
+ * it out; then what came of it: why it cannot be done (NULL: its prompt opens), or the
+ * line of what was done */
+struct act_req *ui_act_req(struct ui *u);
+void ui_act_prepared(struct ui *u, const char *why);
+void ui_act_done(struct ui *u, const char *line);
 bool ui_detail_shown(const struct ui *u);
 bool ui_paused(const struct ui *u);
 /* Draws in t's colors from now on (t loaded again, the V key) */

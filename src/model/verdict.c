@@ -208,6 +208,12 @@ static void cgroup_limit(const struct verdict_cgroup *c, struct verdict *v)
 		say(v, "; reclaim stalls %.0f ms/s in it", ms(c->stall_us_s));
 		fact(v, "reclaim_stall_us_per_s", c->stall_us_s);
 	}
+	/* the action that fits, by the cgroup screen's key (C), not taken */
+	if (c->version == 2)
+		say(v, c->high ? "; memory.high throttles it: key H on C changes it"
+			       : "; throttle it with memory.high: key H on C");
+	else if (c->version == 1)
+		say(v, "; v1 cannot throttle: raise its limit with key L on C");
 }
 
 enum grower { G_NONE, G_PROC, G_SLAB, G_SHMEM, G_KEPT };

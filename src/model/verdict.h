@@ -23,7 +23,10 @@
  *    - cgroup_limit: a cgroup; the evidence names its growth (its usage's), its fastest
  *      grower (GROW, "a leak suspect" where GROW marks one), else its largest process
  *      too young for GROW (under GROWTH_MIN_SPAN s old, with its age), else the process
- *      its OOM kill would take, and its time to the limit.
+ *      its OOM kill would take, and its time to the limit; then the action that fits and
+ *      the cgroup screen's key for it (ui/cgroups.c), which it does not take: on v2
+ *      throttling with memory.high (H), or changing it where memory.high is the limit
+ *      reached; on v1, which cannot throttle, raising the limit (L).
  *    - system_leak, slab_growth, shmem_growth: the machine, and what grows fastest over
  *      the last minute: a process (system_leak, that process), Slab (slab_growth) or
  *      Shmem (shmem_growth), from VERDICT_GROW_KB_S; where nothing is known to grow that
@@ -92,6 +95,7 @@ struct verdict_cgroup {
 	const char *name; /* its container's, pod's or unit's (NULL: none); the same */
 	double usage_kb, limit_kb;
 	bool high;		 /* the limit is memory.high, lower than memory.max */
+	int version;		 /* its hierarchy's, 1 or 2; 0: not known (no action said) */
 	double file_kb;		 /* its page cache; NAN: not read */
 	double grow_kb_s;	 /* its usage's growth; NAN: not known */
 	double stall_us_s;	 /* its tasks' reclaim stalls; NAN: not read */

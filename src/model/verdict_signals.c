@@ -162,6 +162,7 @@ static void cgroups(const struct model *m, const struct cg_model *cgm, struct ve
 			.usage_kb = (double)c->v[CGCOL_USAGE],
 			.limit_kb = limit,
 			.high = high,
+			.version = s->cg_version,
 			.file_kb =
 				c->valid & CGCOL_BIT(CGCOL_FILE) ? (double)c->v[CGCOL_FILE] : NAN,
 			.grow_kb_s = cg_growth(s, model_previous(m), c),

@@ -130,6 +130,37 @@ int parse_oom_adj(const char *s, int *adj, char *err, size_t errlen)
 	return 0;
 }
 
+int parse_amount(const char *s, bool allow_max, uint64_t *bytes, char *err, size_t errlen)
+{
+	static const char units[] = "KMGT";
+	char *end, q[PARSE_QUOTE_SIZE];
+	const char *u;
+	double v = NAN;
+
+	if (allow_max && !strcmp(s, "max")) {
+		*bytes = UINT64_MAX;
+		return 0;
+	}
+	if (*s >= '0' && *s <= '9') { /* no sign, space, hex, inf or nan */
+		errno = 0;
+		v = strtod(s, &end);
+		if (errno || end == s || (end[0] && end[1]) || strchr(s, 'x') || strchr(s, 'X') ||
+		    strchr(s, 'e') || strchr(s, 'E'))
+			v = NAN;
+		else if ((*end & ~0x20) && (u = strchr(units, *end & ~0x20)))
+			v = ldexp(v, 10 * (int)(u - units + 1));
+		else if (*end)
+			v = NAN;
+	}
+	if (!(v >= 4096 && v <= 0x1p60) || (v != floor(v) && !strpbrk(s, "KMGTkmgt"))) {
+		snprintf(err, errlen, "a size like 250M, 1.5G%s (4K at least), not '%s'",
+			 allow_max ? " or max" : "", parse_quote(s, q, sizeof(q)));
+		return -1;
+	}
+	*bytes = (uint64_t)v;
+	return 0;
+}
+
 int parse_pids(const char *s, int32_t *pids, int max, int *n, char *err, size_t errlen)
 {
 	const char *p = s, *end;

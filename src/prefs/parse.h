@@ -10,6 +10,7 @@
 #ifndef MEMTOP_PARSE_H
 #define MEMTOP_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,10 @@ int parse_pid(const char *s, int32_t *pid, char *err, size_t errlen);
 
 /* An oom_score_adj, -1000 to 1000. Reason: "-1000 to 1000, not 'x'". */
 int parse_oom_adj(const char *s, int *adj, char *err, size_t errlen);
+/* An amount of memory a person types for a cgroup: bytes, or a whole or decimal number with
+ * K, M, G or T (KiB...; "k" too), or "max" (allow_max: UINT64_MAX, no limit); at least one
+ * page (4096) and at most 2^60. Reason: "a size like 250M, 1.5G or max, not 'x'". */
+int parse_amount(const char *s, bool allow_max, uint64_t *bytes, char *err, size_t errlen);
 /* A comma-separated list of at most max process ids into pids; *n is their number, at
  * least 1. Reason: "PID[,PID...], not 'x'", or "at most N PIDs". */
 int parse_pids(const char *s, int32_t *pids, int max, int *n, char *err, size_t errlen);

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include "act.h"
 #include "marks.h"
 #include "replay.h"
 #include "settings.h"
@@ -23,10 +24,12 @@ struct loop {
 	struct ui *u;
 	double next; /* the next refresh, CLOCK_MONOTONIC */
 	long refreshes;
-	bool first;	     /* no row was on screen yet: command lines for rows shown */
-	bool rest;	     /* what the first screen did without was started or read */
-	struct theme *theme; /* main's, loaded again by the V key */
-	struct tool tool;    /* the pager's program (lsof, strace), while it runs */
+	bool first;		/* no row was on screen yet: command lines for rows shown */
+	bool rest;		/* what the first screen did without was started or read */
+	struct theme *theme;	/* main's, loaded again by the V key */
+	struct tool tool;	/* the pager's program (lsof, strace), while it runs */
+	struct act_where where; /* the cgroups the actions on memory write */
+	struct act_log acts;	/* what they did, for the OOM history screen */
 };
 
 /* The rows again after a change of order, on the same selection */
@@ -276,9 +279,32 @@ static enum key_wait wait_input(struct loop *l, int ms, wint_t *ch, bool *is_key
 	return p[0].revents ? ui_read_key(l->u, 0, ch, is_key) : KW_NONE;
 }
 
+/* An action on memory a key asked for: prepared (the right, the file, the value now)
+ * for its prompt, or carried out once confirmed; true where something may have changed */
+static bool act(struct loop *l)
+{
+	struct act_req *q = ui_act_req(l->u);
+	char line[ACT_LINE_MAX];
+
+	if (q->stage == AS_PREPARE) {
+		if (!l->where.version && q->op != AO_OOM_ADJ)
+			act_where_find(&l->where);
+		int rc = act_prepare(&l->where, q, line, sizeof(line));
+		ui_act_prepared(l->u, rc ? line : NULL);
+		return false;
+	}
+	if (q->stage != AS_DO)
+		return false;
+	act_do(&l->where, q, &l->acts, clock_wall(), line, sizeof(line));
+	ui_act_done(l->u, line);
+	return true;
+}
+
 /* What a key asked for */
 static bool react(struct loop *l, unsigned r)
 {
+	if ((r & REACT_ACT) && act(l))
+		r |= REACT_COLLECT; /* the figures it changed, read now */
 	if (r & REACT_REDRAW)
 		ui_repaint(l->u);
 	if (r & REACT_RESORT)
@@ -361,6 +387,7 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 		return 1;
 	}
 	mark("ui_open (curses)");
+	ui_set_actions(l.u, &l.acts, o->read_only);
 	if (o->cgroups)
 		ui_show_cgroups(l.u);
 	if (o->slab)

@@ -215,6 +215,7 @@ static const struct flag plain_flags[] = {
 	{"slab", 'l', false, OPTION_AT(slab)},
 	{"account", 'a', false, OPTION_AT(account)},
 	{"verbose", 'v', false, OPTION_AT(verbose)},
+	{"read-only", 'O', false, OPTION_AT(read_only)},
 	{"folded", 'F', false, OPTION_AT(folded)},
 	{"help", 'h', false, OPTION_AT(help)},
 	{"version", 'V', false, OPTION_AT(version)},

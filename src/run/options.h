@@ -44,6 +44,9 @@ struct options {
 	 * screen opens on it */
 	bool account;
 	bool verbose;
+	/* --read-only: the screen changes nothing (no signal, no oom_score_adj, no cgroup
+	 * limit, reclaim or kill), for a terminal others watch */
+	bool read_only;
 	int oom_score_adj;  /* memtop's own, as root (--oom-score-adj) */
 	bool given_adj;	    /* --verbose: libbpf's messages to stderr while loading */
 	uint64_t lock_max;  /* --lock-max SIZE: memtop's working set locked at most; 0 none */

@@ -144,6 +144,9 @@ void options_usage(FILE *f)
 	      f);
 	theme_names(f);
 	fputs("      --no-mouse        leave the mouse to the terminal (its own selection)\n"
+	      "      --read-only       the screen changes nothing: its keys that signal a\n"
+	      "                        process, set an oom_score_adj or act on a cgroup\n"
+	      "                        (limits, reclaim, kill) refuse, saying so\n"
 	      "      --unwind dwarf|fp how the drill-down (and --stacks) takes user stacks:\n"
 	      "                        dwarf (default) copies the top of the stack and unwinds\n"
 	      "                        it with the programs' CFI, for programs built without\n"

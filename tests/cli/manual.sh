@@ -1,6 +1,6 @@
 #!/bin/sh
 # The manual page (build/memtop.1, from man/memtop.1.in and memtop's tables): man renders
-# it at 80 columns without a warning, in under 400 lines, with the sections a reader looks
+# it at 80 columns without a warning, in under 450 lines, with the sections a reader looks
 # for (the forecast, leak suspects, the verdict, the post-mortem, examples of recording,
 # replaying, scraping and finding a leak's stack), and an entry for every flag memtop
 # --help lists (the unit tests check the keys and columns). make install DESTDIR= puts the
@@ -21,7 +21,7 @@ for s in OPTIONS KEYS MOUSE COLUMNS FORECASTS "LEAK SUSPECTS" VERDICT POST-MORTE
 	grep -q "^$s\$" "$tmp/page" || fail "the section $s is missing: $(grep '^[A-Z]' "$tmp/page" | tr '\n' ' ')"
 done
 lines=$(wc -l <"$tmp/page")
-[ "$lines" -lt 400 ] || fail "the manual is $lines lines at 80 columns, 400 or more"
+[ "$lines" -lt 450 ] || fail "the manual is $lines lines at 80 columns, 450 or more"
 # the examples: a day recorded with systemd, a replay of the minutes before a kill, a
 # Prometheus scrape, a leak's stacks
 for e in "memtop-record.service" "--replay /var/log/memtop --begin" "--serve 0.0.0.0:" "--leaks 1234:"; do

@@ -233,11 +233,40 @@ static void oom_adj(void **state)
 	assert_int_equal(adj, 1000);
 	assert_string_equal(err, "-1000 to 1000, not 'x'");
 }
+/* A cgroup's amount: strict, K/M/G/T, "max" where a limit takes it; never a crash */
+static void amount(void **state)
+{
+	(void)state;
+	char err[160];
+	uint64_t b = 7;
+	static const struct {
+		const char *s;
+		uint64_t bytes;
+	} good[] = {{"250M", 250ULL << 20}, {"1G", 1ULL << 30}, {"1.5G", 3ULL << 29},
+		    {"64k", 64 << 10},	    {"4096", 4096},	{"2T", 2ULL << 40},
+		    {"max", UINT64_MAX},    {"0.5M", 512 << 10}};
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		assert_int_equal(parse_amount(good[i].s, true, &b, err, sizeof(err)), 0);
+		assert_true(b == good[i].bytes);
+	}
+	static const char *const bad[] = {
+		"",    "-1M",	"+1M", " 1M", "1M ", "1MB",   "1Q",	      "0",   "100", "4095",
+		"1e9", "0x10M", "nan", "inf", "MAX", "1..2M", "99999999999T", "1.5", "M",   "\x1b"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(parse_amount(bad[i], true, &b, err, sizeof(err)), -1);
+	assert_int_equal(parse_amount("max", false, &b, err, sizeof(err)), -1);
+	assert_string_equal(err, "a size like 250M, 1.5G (4K at least), not 'max'");
+	assert_int_equal(parse_amount("12Q", true, &b, err, sizeof(err)), -1);
+	assert_string_equal(err, "a size like 250M, 1.5G or max (4K at least), not '12Q'");
+	assert_true(b == (512 << 10));
+}
+
 UNIT_GROUP(parse)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(delay),  cmocka_unit_test(user),   cmocka_unit_test(pids),
 		cmocka_unit_test(column), cmocka_unit_test(quoted), cmocka_unit_test(oom_adj),
+		cmocka_unit_test(amount),
 	};
 	return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -133,6 +133,32 @@ static void cgroup_by_name(void **state)
 	assert_string_equal(v.path, s.cg[0].path);
 }
 
+/* The action that fits, by its key, said after the evidence where the hierarchy is known:
+ * v2 throttles with memory.high, or changes the memory.high reached; v1 raises the limit */
+static void cgroup_action(void **state)
+{
+	(void)state;
+	struct verdict_signals s = idle();
+	uxleak(&s, 86.5, 3.8 * 1024);
+	static const char evidence[] = "/uxleak 86% of 300M, +3.8M/s from 21505 python3; "
+				       "reclaim stalls 120 ms/s in it";
+	char want[VERDICT_TEXT];
+	s.cg[0].version = 2;
+	snprintf(want, sizeof(want), "%s; throttle it with memory.high: key H on C", evidence);
+	assert_string_equal(rank(&s).text, want);
+	s.cg[0].high = true;
+	snprintf(want, sizeof(want), "%s (memory.high)%s", "/uxleak 86% of 300M",
+		 ", +3.8M/s from 21505 python3; reclaim stalls 120 ms/s in it; memory.high "
+		 "throttles it: key H on C changes it");
+	assert_string_equal(rank(&s).text, want);
+	s.cg[0].high = false;
+	s.cg[0].version = 1;
+	snprintf(want, sizeof(want), "%s; v1 cannot throttle: raise its limit with key L on C",
+		 evidence);
+	assert_string_equal(rank(&s).text, want);
+	assert_int_equal(rank(&s).cause, VERDICT_CGROUP_LIMIT);
+}
+
 static void nearest_cgroup_first(void **state)
 {
 	(void)state;
@@ -471,6 +497,7 @@ UNIT_GROUP(verdict)
 		cmocka_unit_test(nothing_wrong),
 		cmocka_unit_test(cgroup_near_its_limit),
 		cmocka_unit_test(cgroup_by_name),
+		cmocka_unit_test(cgroup_action),
 		cmocka_unit_test(nearest_cgroup_first),
 		cmocka_unit_test(system_leak),
 		cmocka_unit_test(soonest_limit_first),
