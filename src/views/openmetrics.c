@@ -216,6 +216,9 @@ static void labels(const struct column *cols, int ncols, size_t n)
 					 (unsigned long long)cols[c].id(ex.rows[i].sample));
 				v = id;
 			}
+			/* an empty label is an absent one (a cgroup no runtime names) */
+			if (!first && (!v || !*v))
+				continue;
 			label(&ex.lab, first, cols[c].name, v ? v : "");
 			first = false;
 		}
