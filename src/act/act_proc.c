@@ -12,15 +12,9 @@
 #include <unistd.h>
 
 #include "pid_files.h"
+#include "pidfd_sys.h"
 #include "procfs.h"
 #include "util.h"
-
-#ifndef SYS_pidfd_send_signal
-#define SYS_pidfd_send_signal 424
-#endif
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
 
 /* Reads name under directory dfd into buf (NUL-ended): its length, -1 with errno */
 static ssize_t read_at(int dfd, const char *name, char *buf, size_t size)

@@ -6,14 +6,7 @@
 #include <unistd.h>
 
 #include "pid_files.h"
-
-/* the same number on every architecture (the syscall table unified from 424 up) */
-#ifndef SYS_pidfd_send_signal
-#define SYS_pidfd_send_signal 424
-#endif
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
+#include "pidfd_sys.h"
 
 static bool started_at(int32_t pid, uint64_t start)
 {
