@@ -315,10 +315,7 @@ enum {
 };
 
 const struct binding detail_keys[] = {
-	{DK_BACK,
-	 {27, 'q', KEY_F(10), KEY_BACKSPACE},
-	 "Esc q",
-	 "back (stack: to the list)"},
+	{DK_BACK, {27, 'q', KEY_F(10), KEY_BACKSPACE}, "Esc q", "back (stack: to the list)"},
 	{DK_NEXT, {'\t', 0}, "Tab", "next section"},
 	{DK_PREV, {KEY_BTAB, 0}, "S-Tab", "previous section"},
 	{DK_UNFOLD, {KEY_RIGHT, '+', '=', 0}, "Right +", "next; in a tree: unfold"},
