@@ -96,18 +96,9 @@ double dl_end(const struct drill_leaks *l)
 	return l->lk ? l->end : 0;
 }
 
-/* The frames up to the first in no function of a mapped file, as --leaks shows them */
-static int frames_shown(struct symbolizer *sym, const struct leak_stack *s)
-{
-	for (int k = 1; sym && k < s->nuser; k++)
-		if (!symbolizer_in_function(sym, s->user[k] - 1))
-			return k;
-	return s->nuser;
-}
-
 static void fill_stack(struct drill_leaks *l, const struct leak_stack *s, struct dd_leak *o)
 {
-	int n = frames_shown(l->sym, s);
+	int n = symbolizer_frames_shown(l->sym, s->user, s->nuser);
 
 	o->s = *s;
 	o->nframes = n;

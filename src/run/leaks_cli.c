@@ -92,16 +92,6 @@ static double total_bytes(const struct report *r)
 	return b;
 }
 
-/* The frames up to the first that lies in no function of a mapped file: a frame-pointer
- * walk goes on past the outermost frame with whatever the last word holds */
-static int frames_shown(const struct report *r, const struct leak_stack *s)
-{
-	for (int k = 1; k < s->nuser; k++)
-		if (!symbolizer_in_function(r->sym, s->user[k] - 1))
-			return k;
-	return s->nuser;
-}
-
 static void frame_text(FILE *f, const struct report *r, const struct leak_stack *s, int i)
 {
 	struct sym_frame fr;
@@ -140,7 +130,7 @@ static void print_text(FILE *f, const struct report *r)
 		fprintf(f, "\n%s\n", line);
 		if (!s->nuser)
 			fprintf(f, "      (no user stack)\n");
-		for (int k = 0; k < frames_shown(r, s); k++)
+		for (int k = 0, n = symbolizer_frames_shown(r->sym, s->user, s->nuser); k < n; k++)
 			frame_text(f, r, s, k);
 	}
 	if (r->n > TEXT_STACKS) {
@@ -191,7 +181,7 @@ static void print_json(FILE *f, const struct report *r)
 			i ? "," : "", leak_kind_names[s->kind], s->bytes,
 			r->secs > 0 ? s->bytes / r->secs : 0, s->count,
 			(unsigned long long)s->samples, s->estimated ? "true" : "false", s->oldest);
-		for (int k = 0; k < frames_shown(r, s); k++)
+		for (int k = 0, n = symbolizer_frames_shown(r->sym, s->user, s->nuser); k < n; k++)
 			frame_json(f, r, s, k);
 		fputs("]}", f);
 	}

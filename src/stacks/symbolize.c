@@ -241,6 +241,14 @@ bool symbolizer_in_function(struct symbolizer *s, uint64_t ip)
 	return name && GELF_ST_TYPE(sym.st_info) == STT_FUNC;
 }
 
+int symbolizer_frames_shown(struct symbolizer *s, const uint64_t *ips, int n)
+{
+	for (int k = 1; s && k < n; k++)
+		if (!symbolizer_in_function(s, ips[k] - 1))
+			return k;
+	return n;
+}
+
 int symbolizer_frame_set_up(struct symbolizer *s, uint64_t ip)
 {
 #if defined(__x86_64__)

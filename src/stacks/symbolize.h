@@ -62,6 +62,10 @@ int symbolizer_refresh(struct symbolizer *s);
 void symbolize_user(struct symbolizer *s, uint64_t ip, bool ret_addr, struct sym_frame *out);
 /* True when ip lies inside a function of a mapped ELF file. */
 bool symbolizer_in_function(struct symbolizer *s, uint64_t ip);
+/* How many of the n return addresses of a frame-pointer walk, innermost first, to show:
+ * up to the first that lies in no function of a mapped file (the walk goes on past the
+ * outermost frame with whatever the last word holds); all of them without s */
+int symbolizer_frames_shown(struct symbolizer *s, const uint64_t *ips, int n);
 /* Whether the function containing ip had set up a frame pointer (push %rbp; mov
  * %rsp,%rbp) before ip: 1 yes, 0 no (a leaf or a function built without), -1 unknown
  * (no symbol, no code, or an architecture where this is not checked). */

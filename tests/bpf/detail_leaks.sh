@@ -60,7 +60,7 @@ within() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v != "" && v >= w * 0.9 && v 
 window() {
 	tm send-keys s
 	wait_for "Tracing: " || fail "s did not start the tracer"
-	wait_for "A window of 10.0 s, ended" 30 || fail "the window did not end"
+	wait_for "A window of 10.0 s, ended" || fail "the window did not end"
 }
 
 start_leaker "$HELPERS/leak_child"

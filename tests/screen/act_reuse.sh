@@ -11,32 +11,15 @@
 . "${TESTS:-$(dirname "$0")/..}/cli/memcg.inc"
 . "${TESTS:-$(dirname "$0")/..}/screen/act.inc"
 need_memcg
-command -v unshare >/dev/null && command -v nsenter >/dev/null || skip "needs unshare, nsenter"
-unshare --pid --fork --mount-proc true 2>/dev/null || skip "cannot make a PID namespace here"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 chmod 755 "$tmp"
 kids=
 trap '[ -n "$kids" ] && kill $kids 2>/dev/null; tm_kill; cg_cleanup; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
+. "${TESTS:-$(dirname "$0")/..}/screen/pid_reuse.inc"
+reuse_start 200 40
 
-cp "$(command -v sleep)" "$tmp/victim"
-cp "$(command -v sleep)" "$tmp/impostor"
-printf '#!/bin/sh\n"$1" -d 2 --no-bpf\n' >"$tmp/ns.sh"
-chmod 755 "$tmp/ns.sh"
-tm_start 200 40 "unshare --pid --fork --mount-proc sh $tmp/ns.sh $MEMTOP"
-wait_for "PID USER" || fail "memtop did not start in its namespace"
-init=$(pgrep -f "^sh $tmp/ns.sh") || fail "no first process of the namespace"
-ns_pid() { awk '$1 == "NSpid:" { print $NF }' /proc/$1/status; }
-child_of() { pgrep -P "$1" | head -n 1; }
-
-nsenter -t "$init" -p -m "$tmp/victim" 1000 &
-ventry=$!
-kids="$kids $ventry"
-eventually $HANG child_of $ventry >/dev/null || fail "the victim did not start"
-victim=$(child_of $ventry)
-eventually $HANG sh -c "[ \"\$(awk '{ print \$2 }' /proc/$victim/stat)\" = '(victim)' ]" ||
-	fail "pid $victim never became the victim"
-vns=$(ns_pid $victim)
+victim
 wait_for " $vns " || fail "the victim is not on screen"
 act_pick_proc victim
 screen_text | grep -q "^ *$vns .*victim" || fail "the row shown is not pid $vns"
@@ -48,16 +31,7 @@ tm send-keys 5
 wait_for "Set oom_score_adj of $vns (victim) 0 -> 1000? [y/N]" || fail "no confirmation"
 
 # the victim killed from outside, the impostor started with its pid there
-kill "$victim"
-wait "$ventry"
-: >"$tmp/imp"
-nsenter -t "$init" -p -m sh -c "echo $((vns - 1)) >/proc/sys/kernel/ns_last_pid || exit
-	\"$tmp/impostor\" 1000 & echo \$! >\"$tmp/imp\"; wait" &
-ientry=$!
-kids="$kids $ientry"
-eventually $HANG test -s "$tmp/imp" || fail "the impostor did not start"
-[ "$(cat "$tmp/imp")" = "$vns" ] || fail "the impostor took pid $(cat "$tmp/imp"), not $vns"
-impostor=$(pgrep -x impostor -P "$(child_of $ientry)") || fail "no impostor here"
+impostor
 tm send-keys y
 wait_for "$vns (victim) has exited; nothing changed" || fail "y did not say the victim exited"
 [ "$(cat /proc/$impostor/oom_score_adj)" = 0 ] ||

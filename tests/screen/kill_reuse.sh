@@ -6,55 +6,16 @@
 # exited. The same with the victim tagged (Space) instead of selected.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (a PID namespace, ns_last_pid)"
-command -v unshare >/dev/null && command -v nsenter >/dev/null || skip "needs unshare, nsenter"
-unshare --pid --fork --mount-proc true 2>/dev/null || skip "cannot make a PID namespace here"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 chmod 755 "$tmp"
 kids=
 trap '[ -n "$kids" ] && kill $kids 2>/dev/null; tm_kill; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
-
-# two copies of sleep, whose names tell them apart on screen
-cp "$(command -v sleep)" "$tmp/victim"
-cp "$(command -v sleep)" "$tmp/impostor"
-# the namespace's first process (its pid 1) runs memtop and stays to reap it
-printf '#!/bin/sh\n"$1" -d 2 --no-bpf\n' >"$tmp/ns.sh"
-chmod 755 "$tmp/ns.sh"
-tm_start 160 30 "unshare --pid --fork --mount-proc sh $tmp/ns.sh $MEMTOP"
-wait_for "PID USER" || fail "memtop did not start in its namespace"
-init=$(pgrep -f "^sh $tmp/ns.sh") || fail "no first process of the namespace"
-ns_pid() { awk '$1 == "NSpid:" { print $NF }' /proc/$1/status; }
+. "${TESTS:-$(dirname "$0")/..}/screen/pid_reuse.inc"
+reuse_start 160 30
 state() { awk '{ print $3 }' /proc/$1/stat 2>/dev/null; }
 alive() { s=$(state $1) && [ -n "$s" ] && [ "$s" != Z ]; }
-child_of() { pgrep -P "$1" | head -n 1; }
 
-# victim: the victim runs in the namespace, a child of nsenter, which reaps it; sets
-# $victim (its pid here), $vns (its pid there) and $ventry (the nsenter)
-victim() {
-	nsenter -t "$init" -p -m "$tmp/victim" 1000 &
-	ventry=$!
-	kids="$kids $ventry"
-	eventually $HANG child_of $ventry >/dev/null || fail "the victim did not start"
-	victim=$(child_of $ventry)
-	eventually $HANG sh -c "[ \"\$(awk '{ print \$2 }' /proc/$victim/stat)\" = '(victim)' ]" ||
-		fail "pid $victim never became the victim"
-	vns=$(ns_pid $victim)
-}
-# impostor: kills the victim from outside, then starts the impostor in the namespace
-# with the victim's pid there; sets $impostor (its pid here)
-impostor() {
-	kill "$victim"
-	wait "$ventry"
-	: >"$tmp/imp"
-	nsenter -t "$init" -p -m sh -c "echo $((vns - 1)) >/proc/sys/kernel/ns_last_pid || exit
-		\"$tmp/impostor\" 1000 & echo \$! >\"$tmp/imp\"; wait" &
-	ientry=$!
-	kids="$kids $ientry"
-	eventually $HANG test -s "$tmp/imp" || fail "the impostor did not start"
-	[ "$(cat "$tmp/imp")" = "$vns" ] || fail "the impostor took pid $(cat "$tmp/imp"), not $vns"
-	impostor=$(pgrep -x impostor -P "$(child_of $ientry)") || fail "no impostor here"
-	echo "victim: pid $vns of the namespace ($victim here); impostor: the same ($impostor here)"
-}
 # filter: the table filtered to the victim alone, then paused (Z), so that its rows are
 # those of the victim's time when y is pressed
 filter() {
