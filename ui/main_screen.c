@@ -162,7 +162,8 @@ static struct reaction htop_act(struct ui *u, int a)
 		if (u->rv.on)
 			snprintf(u->message, sizeof(u->message), "a replay's processes are gone");
 		else if (p)
-			return pager_open(u, a == ACT_STRACE ? "strace" : "lsof", p->pid, p->comm);
+			return pager_open(u, a == ACT_STRACE ? "strace" : "lsof", p->pid,
+					  p->start_ticks, p->comm);
 		break;
 	}
 	return reacts(REACT_NONE);

@@ -28,8 +28,9 @@ struct pager_state {
 	char what[200]; /* "strace -p 5 (name)", escaped */
 	char prog[16];
 	int32_t pid;
-	size_t top;  /* the first line shown */
-	size_t left; /* columns scrolled to the left */
+	uint64_t start; /* its start time (clock ticks after boot): the process, not the pid */
+	size_t top;	/* the first line shown */
+	size_t left;	/* columns scrolled to the left */
 	struct prompt prompt;
 	char search[128];
 	size_t match; /* the line the search found; SIZE_MAX: none */
@@ -85,7 +86,8 @@ void pager_done(struct ui *u)
 	clear_lines();
 }
 
-struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, const char *name)
+struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, uint64_t start,
+			   const char *name)
 {
 	char esc[80];
 
@@ -94,6 +96,7 @@ struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, const ch
 	snprintf(st->what, sizeof(st->what), "%s -p %d (%s)", prog, (int)pid, esc);
 	snprintf(st->prog, sizeof(st->prog), "%s", prog);
 	st->pid = pid;
+	st->start = start;
 	st->cut = st->running = false;
 	st->asked = true;
 	st->follow = !strcmp(prog, "strace"); /* what it traces now, as it comes */
@@ -107,7 +110,7 @@ struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, const ch
 	return reacts(REACT_TOOL);
 }
 
-bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid)
+bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid, uint64_t *start)
 {
 	(void)u;
 	if (!st->asked)
@@ -116,6 +119,7 @@ bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid)
 	st->running = true;
 	*prog = st->prog;
 	*pid = st->pid;
+	*start = st->start;
 	return true;
 }
 

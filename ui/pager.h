@@ -14,6 +14,7 @@
 
 /* Opens the pager over prog -p pid (name: the process's, raw), returning to the screen
  * shown now: REACT_TOOL asks the loop to start it */
-struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, const char *name);
+struct reaction pager_open(struct ui *u, const char *prog, int32_t pid, uint64_t start,
+			   const char *name);
 
 #endif

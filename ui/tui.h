@@ -95,7 +95,7 @@ enum leaks_req ui_leaks_req(struct ui *u, double *secs);
 
 /* The pager's program (l: lsof, s: strace) to start on *pid (REACT_TOOL), taken; false
  * where none is asked for */
-bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid);
+bool ui_tool_req(struct ui *u, const char **prog, int32_t *pid, uint64_t *start);
 /* n bytes more of its output (stdout and stderr), for the pager; false once the pager
  * keeps no more (its bound): the program is to be stopped */
 bool ui_tool_output(struct ui *u, const char *buf, size_t n);

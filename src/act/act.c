@@ -13,6 +13,7 @@
 
 #include "cgroup.h"
 #include "text.h"
+#include "util.h"
 
 /* v1 says "no limit" with the largest page count, in bytes (PAGE_COUNTER_MAX pages) */
 #define V1_UNLIMITED (1ULL << 62)
@@ -87,7 +88,7 @@ static int cg_dir(const struct act_where *w, const struct act_req *r, char *why,
 	}
 	snprintf(dir, sizeof(dir), "%s%s", w->mount, rel);
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0 || fstat(dfd, &st) || (r->cgid && (uint64_t)st.st_ino != r->cgid)) {
+	if (dfd < 0 || fstat(dfd, &st) || !r->cgid || (uint64_t)st.st_ino != r->cgid) {
 		if (dfd >= 0)
 			close(dfd);
 		say(why, size, "%s is gone (removed since it was shown); nothing changed",
@@ -297,12 +298,35 @@ static void do_reclaim(int dfd, struct act_req *r, struct act_log *log, double w
 	log_line(log, wall, line);
 }
 
+/* Whether cgroup v2's path is memtop's own or an ancestor of it (/proc/self/cgroup's 0::
+ * line): cgroup.kill there would kill memtop and the session it runs in */
+static bool holds_self(const char *path)
+{
+	char text[4096];
+	const char *self = text;
+
+	if (read_file("/proc/self/cgroup", text, sizeof(text)) <= 0)
+		return true; /* not known: not killed */
+	while (strncmp(self, "0::", 3) && (self = strchr(self, '\n')))
+		self++;
+	if (!self)
+		return false;
+	self += 3;
+	size_t n = strlen(path), len = strcspn(self, "\n");
+	return !strcmp(path, "/") ||
+	       (len >= n && !strncmp(self, path, n) && (len == n || self[n] == '/'));
+}
+
 static void do_kill(const struct act_where *w, int dfd, struct act_req *r, struct act_log *log,
 		    double wall, char *line, size_t size)
 {
 	char procs[ACT_PATH * 2 + 32];
 
 	if (!faccessat(dfd, "cgroup.kill", F_OK, 0)) {
+		if (holds_self(r->path)) {
+			say(line, size, "%s holds memtop itself; nothing killed", r->shown);
+			return;
+		}
 		if (write_at(dfd, "cgroup.kill", "1")) {
 			say(line, size, "cgroup.kill of %s: %s", r->shown, strerror(errno));
 			return;

@@ -10,6 +10,7 @@
 
 #include "act.h"
 #include "marks.h"
+#include "pidhold.h"
 #include "replay.h"
 #include "settings.h"
 #include "tool.h"
@@ -227,18 +228,33 @@ static void next_theme(struct loop *l)
 	ui_message(l->u, msg);
 }
 
-/* The program the pager asked for, started (one at a time) */
+/* The program the pager asked for, started (one at a time) on the process selected, held
+ * by a pidfd from before the start to after it: a pid another process took meanwhile is
+ * not traced */
 static void tool_begin(struct loop *l)
 {
 	const char *prog;
 	int32_t pid;
+	uint64_t start;
+	struct pid_hold h;
 	char msg[200];
 
-	if (!ui_tool_req(l->u, &prog, &pid))
+	if (!ui_tool_req(l->u, &prog, &pid, &start))
 		return;
 	tool_stop(&l->tool, NULL, 0);
+	if (pid_hold_open(&h, pid, start, true)) {
+		snprintf(msg, sizeof(msg), "process %d has exited", (int)pid);
+		ui_tool_end(l->u, msg, true);
+		return;
+	}
 	if (tool_start(&l->tool, prog, pid, msg, sizeof(msg)))
 		ui_tool_end(l->u, msg, true);
+	else if (pid_hold_signal(&h, 0)) {
+		tool_stop(&l->tool, NULL, 0);
+		snprintf(msg, sizeof(msg), "process %d has exited", (int)pid);
+		ui_tool_end(l->u, msg, true);
+	}
+	pid_hold_close(&h);
 }
 
 /* What the pager's program wrote, for the pager (a megabyte at a time, so that keys and

@@ -19,8 +19,9 @@ static bool on_path(const char *prog, char *path, size_t size)
 
 	for (p = p ? p : "/usr/bin:/bin"; *p;) {
 		size_t n = strcspn(p, ":");
-		snprintf(path, size, "%.*s/%s", (int)n, n ? p : ".", prog);
-		if (access(path, X_OK) == 0)
+		/* an empty entry (the current directory) is not searched: memtop runs as root */
+		snprintf(path, size, "%.*s/%s", (int)n, p, prog);
+		if (n && p[0] == '/' && access(path, X_OK) == 0)
 			return true;
 		p += n + (p[n] == ':');
 	}
@@ -43,7 +44,9 @@ static void child_exec(const char *path, const char *prog, const char *arg, int 
 	    dup2(out, STDERR_FILENO) < 0)
 		_exit(127);
 	execl(path, prog, "-p", arg, (char *)NULL);
-	dprintf(STDERR_FILENO, "memtop: %s: %s\n", path, strerror(errno));
+	static const char failed[] = "memtop: the program could not be started\n";
+	ssize_t w = write(STDERR_FILENO, failed, sizeof(failed) - 1); /* safe after fork */
+	(void)w;
 	_exit(127);
 }
 
@@ -99,11 +102,6 @@ ssize_t tool_read(struct tool *t, char *buf, size_t size)
 	}
 }
 
-bool tool_running(const struct tool *t)
-{
-	return t->pid > 0;
-}
-
 /* Waits up to ms for the child's end (through a pidfd; without one, not at all): whether
  * it ended */
 static bool ends_within(pid_t pid, int ms)
@@ -143,7 +141,7 @@ void tool_stop(struct tool *t, char *how, size_t size)
 		close(t->fd);
 	t->fd = -1;
 	if (how && rc == t->pid && WIFSIGNALED(st))
-		snprintf(how, size, "ended by SIG%s", sigabbrev_np(WTERMSIG(st)));
+		snprintf(how, size, "ended by signal %d", WTERMSIG(st));
 	else if (how && rc == t->pid)
 		snprintf(how, size, "exited %d", WEXITSTATUS(st));
 	else if (how)

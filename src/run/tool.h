@@ -30,6 +30,5 @@ ssize_t tool_read(struct tool *t, char *buf, size_t size);
  * that by two seconds), reaps it and closes its output; how it ended into how ("exited
  * 0", "ended by SIGTERM"), when how is not NULL. Nothing where none runs. */
 void tool_stop(struct tool *t, char *how, size_t size);
-bool tool_running(const struct tool *t);
 
 #endif
