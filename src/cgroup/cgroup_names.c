@@ -19,17 +19,18 @@
 #define DIR_MAX	   4096	     /* entries of a log directory looked at */
 #define HOMES_MAX  256	     /* homes looked in for rootless Podman stores */
 
-/* The file at path, NUL-terminated, if a regular file of max bytes at most; NULL else.
- * The caller frees it. */
-static char *slurp(const char *path, size_t max, size_t *len)
+/* The file at path, NUL-terminated, if a regular file (not a link to one) of max bytes at
+ * most, owned by owner where owner is not -1; NULL else. The caller frees it. */
+static char *slurp_owned(const char *path, size_t max, size_t *len, uid_t owner)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
 	char *buf = NULL;
 
 	if (fd < 0)
 		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 && (size_t)st.st_size <= max) {
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 && (size_t)st.st_size <= max &&
+	    (owner == (uid_t)-1 || st.st_uid == owner)) {
 		size_t n = 0, cap = (size_t)st.st_size + 1;
 		buf = xmalloc(cap + 1);
 		for (ssize_t k; n < cap && (k = read(fd, buf + n, cap - n)) > 0;)
@@ -44,6 +45,11 @@ static char *slurp(const char *path, size_t max, size_t *len)
 	}
 	close(fd);
 	return buf;
+}
+
+static char *slurp(const char *path, size_t max, size_t *len)
+{
+	return slurp_owned(path, max, len, (uid_t)-1);
 }
 
 static bool is_hex(char c)
@@ -164,10 +170,10 @@ static bool store_name(const char *text, size_t n, const char *id, char *name, s
 	}
 }
 
-static bool podman_store(const char *path, const char *id, char *name, size_t size)
+static bool podman_store(const char *path, uid_t owner, const char *id, char *name, size_t size)
 {
 	size_t n;
-	char *text = slurp(path, STORE_MAX, &n);
+	char *text = slurp_owned(path, STORE_MAX, &n, owner);
 	bool ok = text && store_name(text, n, id, name, size);
 
 	free(text);
@@ -176,33 +182,58 @@ static bool podman_store(const char *path, const char *id, char *name, size_t si
 
 #define STORE "/.local/share/containers/storage/overlay-containers/containers.json"
 
-/* Podman's system store, then root's rootless one and each user's under /home */
-static bool podman_name(const char *root, const char *id, char *name, size_t size)
+/* Podman's system store; for a container of user uid's systemd (-1: none named), that
+ * user's rootless store, owned by the user: root's, or the one in the home under /home
+ * that the user owns (stated, not read, up to HOMES_MAX of them), so that what a user
+ * makes costs one store's reading at most */
+static bool podman_name(const char *root, long uid, const char *id, char *name, size_t size)
 {
 	char path[PATH_MAX];
+	struct stat st;
 
 	snprintf(path, sizeof(path),
 		 "%s/var/lib/containers/storage/overlay-containers/"
 		 "containers.json",
 		 root);
-	if (podman_store(path, id, name, size))
+	if (podman_store(path, (uid_t)-1, id, name, size))
 		return true;
-	snprintf(path, sizeof(path), "%s/root" STORE, root);
-	if (podman_store(path, id, name, size))
-		return true;
+	if (uid < 0)
+		return false;
+	if (uid == 0) {
+		snprintf(path, sizeof(path), "%s/root" STORE, root);
+		return podman_store(path, 0, id, name, size);
+	}
 	snprintf(path, sizeof(path), "%s/home", root);
 	DIR *d = opendir(path);
 	bool ok = false;
 	int seen = 0;
-	for (struct dirent *e; d && !ok && seen++ < HOMES_MAX && (e = readdir(d));) {
-		if (e->d_name[0] == '.')
+	for (struct dirent *e; d && seen++ < HOMES_MAX && (e = readdir(d));) {
+		snprintf(path, sizeof(path), "%s/home/%s", root, e->d_name);
+		if (e->d_name[0] == '.' || lstat(path, &st) || !S_ISDIR(st.st_mode) ||
+		    st.st_uid != (uid_t)uid)
 			continue;
 		snprintf(path, sizeof(path), "%s/home/%s" STORE, root, e->d_name);
-		ok = podman_store(path, id, name, size);
+		ok = podman_store(path, (uid_t)uid, id, name, size);
+		break;
 	}
 	if (d)
 		closedir(d);
 	return ok;
+}
+
+/* The uid of the user@UID.service component of a path, -1 where none */
+static long user_of(const char *const *comp, const size_t *len, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *end;
+		if (len[i] < 14 || memcmp(comp[i], "user@", 5) ||
+		    memcmp(comp[i] + len[i] - 8, ".service", 8))
+			continue;
+		long uid = strtol(comp[i] + 5, &end, 10);
+		if (end == comp[i] + len[i] - 8 && uid >= 0)
+			return uid;
+	}
+	return -1;
 }
 
 /* Kubernetes: the pod's uid in a component of the kubelet's, "kubepods-...-pod<uid>.slice"
@@ -378,7 +409,7 @@ int cg_name_resolve(const char *root, const char *path, char *name, size_t size)
 		return CG_RT_DOCKER;
 	}
 	if (id_in(last, nlast, "libpod-", id)) {
-		if (!podman_name(root, id, name, size))
+		if (!podman_name(root, user_of(comp, len, n), id, name, size))
 			snprintf(name, size, "%.12s", id);
 		return CG_RT_PODMAN;
 	}

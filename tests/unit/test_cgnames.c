@@ -120,8 +120,19 @@ static void podman(void **state)
 	put(rel, text);
 	snprintf(path, sizeof(path),
 		 "/user.slice/user-1000.slice/user@1000.service/user.slice/libpod-%s.scope", id3);
+	/* the user's own: the home and the store owned by uid 1000 (as root, who can give
+	 * them), else not read */
+	char home[PATH_MAX], store[PATH_MAX * 2];
+	snprintf(home, sizeof(home), "%s/home/alice", root);
+	snprintf(store, sizeof(store), "%s/%s", root, rel);
+	bool owned = !geteuid() && !lchown(home, 1000, 1000) && !lchown(store, 1000, 1000);
 	assert_int_equal(resolve(path, name), CG_RT_PODMAN);
-	assert_string_equal(name, "mine");
+	assert_string_equal(name, owned ? "mine" : "fedcba987654");
+	/* another user's systemd: alice's store is not read for it */
+	snprintf(path, sizeof(path),
+		 "/user.slice/user-1001.slice/user@1001.service/user.slice/libpod-%s.scope", id3);
+	assert_int_equal(resolve(path, name), CG_RT_PODMAN);
+	assert_string_equal(name, "fedcba987654");
 }
 
 /* The kubelet's tree: the pod's log directory, a container's, and the link to its log */
