@@ -53,7 +53,8 @@ CORE_SRC := $(filter-out src/run/main.c,$(wildcard src/*/*.c)) $(wildcard ui/*.c
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(BUILD)/themes_builtin.o
 TEST_SRC := $(wildcard tests/unit/*.c)
 HELPERS  := $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(filter-out %/scenario_world.c %/scenario_growth.c %/scenario_machine.c,$(wildcard tests/helpers/*.c))) \
-	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static
+	    $(BUILD)/tests/dd_grow_nofp $(BUILD)/tests/cxx_grow $(BUILD)/tests/leak_child_static \
+	    $(BUILD)/tests/grow_child_static
 
 .PHONY: all deps test-deps run test check test-kernels test-pkg unit clean format bench install fuzz fuzz-build sanitize man doc deb
 all: $(BUILD)/memtop $(BUILD)/unit_tests $(HELPERS) $(BUILD)/memtop.1
@@ -286,6 +287,13 @@ $(BUILD)/tests/leak_child_static: tests/helpers/leak_child.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< (static))
 	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -static -Wall -Wextra -Werror $< -o $@
+
+# linked statically: the allocating program of the container image tests/bpf/podman.sh
+# makes (a static busybox beside it, no libc in the image)
+$(BUILD)/tests/grow_child_static: tests/helpers/grow_child.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< (static))
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -static -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
 
 # without frame pointers either, and with data in %rbp: walks from it read junk; and
 # without unwind tables, so that CFI does not unwind its functions either

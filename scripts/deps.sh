@@ -17,9 +17,10 @@ e2fsprogs htop libclang-rt-14-dev"
 # and readelf (binutils) resolve the module offsets, lines and build ids memtop prints,
 # for tests to compare; strace slows the bpf(2) calls of two --pin services racing, and
 # counts the directory listings of the cgroup reader, and with lsof shows in memtop's pager
-# (s, l)
+# (s, l); podman with runc runs a container that memtop must name (crun refuses on hybrid
+# cgroups), from an image of busybox-static's busybox made offline
 TEST_PKGS="prometheus curl iproute2 man-db linux-perf smem numactl systemd openssl binutils strace
-lsof"
+lsof podman runc busybox-static"
 # make deb's: dpkg-buildpackage (dpkg-dev) with debhelper under fakeroot, lintian checks
 # the package, bash-completion gives the completion directory (pkg-config)
 DEB_PKGS="dpkg-dev debhelper fakeroot lintian bash-completion"

@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "cgroup_parse.h"
 #include "text.h"
 #include "util.h"
 
 /* v1 says "no limit" with the largest page count, in bytes (PAGE_COUNTER_MAX pages) */
-#define V1_UNLIMITED (1ULL << 62)
 
 void act_where_find(struct act_where *w)
 {
@@ -118,23 +118,8 @@ static int read_value(int dfd, const char *file, uint64_t *v)
 	unsigned long long x = strtoull(buf, &end, 10);
 	if (errno || end == buf)
 		return -1;
-	*v = x >= V1_UNLIMITED ? ACT_MAX : x;
+	*v = x >= CG_V1_UNLIMITED ? ACT_MAX : x;
 	return 0;
-}
-
-static int count_procs(int dfd)
-{
-	char buf[65536];
-	int fd = openat(dfd, "cgroup.procs", O_RDONLY | O_CLOEXEC), n = 0;
-	ssize_t got;
-
-	if (fd < 0)
-		return -1;
-	while ((got = read(fd, buf, sizeof(buf))) > 0)
-		for (ssize_t i = 0; i < got; i++)
-			n += buf[i] == '\n';
-	close(fd);
-	return n;
 }
 
 /* Whether op's file is there; where not, why in one line */
@@ -193,7 +178,9 @@ int act_prepare(const struct act_where *w, struct act_req *r, char *why, size_t 
 		rc = -1;
 	}
 	if (!rc && r->op == AO_CG_KILL) {
-		r->nprocs = count_procs(dfd);
+		char buf[4096];
+		r->nprocs = (int)cg_count_lines(openat(dfd, "cgroup.procs", O_RDONLY | O_CLOEXEC),
+						buf, sizeof(buf));
 		r->whole = !faccessat(dfd, "cgroup.kill", F_OK, 0);
 	}
 	close(dfd);
@@ -255,6 +242,13 @@ static void do_limit(const struct act_where *w, int dfd, struct act_req *r, stru
 		snprintf(text, sizeof(text), "%" PRIu64, r->bytes);
 	read_value(dfd, file, &now); /* as it is now, where it moved since the prompt */
 	act_amount(now, was, sizeof(was));
+	if (r->undo && now != r->now) { /* someone set it since: theirs stands */
+		act_amount(r->now, to, sizeof(to));
+		say(line, size, "%s of %s is %s now, not the %s you set: changed since; not undone",
+		    file, r->shown, was, to);
+		log->undo_seq = 0;
+		return;
+	}
 	if (write_at(dfd, file, text)) {
 		say(line, size, "%s of %s not set to %s: %s", file, r->shown, text,
 		    strerror(errno));

@@ -75,7 +75,12 @@ int act_proc_adj_read(const struct act_req *r, int *adj)
 		errno = n < 0 && e != ENOENT ? e : ESRCH;
 		return -1;
 	}
+	errno = 0;
 	long v = strtol(buf, &end, 10);
+	if (errno || end == buf || v < -1000 || v > 1000) { /* not the kernel's: not acted on */
+		errno = EINVAL;
+		return -1;
+	}
 	*adj = (int)v;
 	return 0;
 }

@@ -11,15 +11,15 @@
 #include <unistd.h>
 
 #include "bpf_cgroup_iter.h"
+#include "cgroup_parse.h"
 #include "cgroup_files.h"
 #include "cgroup_list.h"
 #include "cgroup_tree.h"
 #include "util.h"
 
-#define V1_UNLIMITED (1ull << 62) /* as cgroup_parse.c: v1's largest limits mean none */
-#define CHECKED	     4		  /* cgroups compared with their files */
-#define TRIES	     3		  /* compared again where they disagree */
-#define SLACK_KB     (64 * 4)	  /* see agrees() */
+#define CHECKED	 4	  /* cgroups compared with their files */
+#define TRIES	 3	  /* compared again where they disagree */
+#define SLACK_KB (64 * 4) /* see agrees() */
 
 enum bkind {
 	BK_NONE,  /* not from BPF in this version */
@@ -148,7 +148,7 @@ static void put(const struct cg_bpf *b, const struct bsrc *src, const struct mtb
 	bool none = false;
 	if (src->kind != BK_COUNT) {
 		uint64_t bytes = v * b->page_size;
-		none = src->kind == BK_LIMIT && bytes >= V1_UNLIMITED;
+		none = src->kind == BK_LIMIT && bytes >= CG_V1_UNLIMITED;
 		v = bytes / 1024;
 	}
 	cg->v[c] = none ? 0 : v;

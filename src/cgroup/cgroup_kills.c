@@ -9,11 +9,14 @@
 
 #include "cgroup_reader.h"
 #include "cgroup_ids.h"
+#include "cgroup_names.h"
 #include "util.h"
 
 /* OOM kills counted in one memory cgroup since memtop started */
 struct cg_kill {
 	char *path;	/* as the kill event named it, then as listed */
+	char *name;	/* its name as last listed (cgroup_names.h); NULL: none */
+	int runtime;	/* what named it (enum cg_runtime) */
 	uint64_t id;	/* 0: not known yet */
 	uint64_t own;	/* kills in it */
 	uint64_t below; /* kills in its descendants whose entries expired (removed long ago) */
@@ -60,9 +63,19 @@ static struct cg_kill *kill_add(struct cg_reader *r, uint64_t id, const char *pa
 	return e;
 }
 
+static void kill_name(struct cg_kill *e, const char *name, int runtime)
+{
+	if (!name || (e->name && !strcmp(e->name, name)))
+		return;
+	free(e->name);
+	e->name = xstrdup(name);
+	e->runtime = runtime;
+}
+
 static void kill_drop(struct cg_reader *r, size_t i)
 {
 	free(r->kills[i].path);
+	free(r->kills[i].name);
 	memmove(&r->kills[i], &r->kills[i + 1], (r->nkills - i - 1) * sizeof(*r->kills));
 	r->nkills--;
 }
@@ -89,21 +102,64 @@ static void kills_make_room(struct cg_reader *r)
 	root->below += e.own + e.below;
 	root->last = root->last > e.last ? root->last : e.last;
 	free(e.path);
+	free(e.name);
 }
 
-void cg_count_kills(struct cg_reader *r, const struct snapshot *s, size_t from)
+bool cg_path_cut_of(const char *cut, const char *full)
+{
+	const char *c[64], *f[64];
+	size_t cl[64], fl[64], nc = cg_path_parts(cut, c, cl, 64),
+			       nf = cg_path_parts(full, f, fl, 64);
+	bool top = nc && !strncmp(cut, "/...", 4) && (cut[4] == '/' || !cut[4]);
+
+	if (top) /* its components above those BPF read */
+		nc--;
+	if (nc > nf || (!top && nc != nf))
+		return false;
+	for (size_t i = 1; i <= nc; i++) {
+		const char *a = c[nc + top - i], *b = f[nf - i];
+		size_t la = cl[nc + top - i], lb = fl[nf - i];
+		if (la > lb || memcmp(a, b, la))
+			return false;
+	}
+	return true;
+}
+
+/* The kill event's cgroup as memtop listed it, by its id: its path whole, where BPF cut
+ * it short (its components at MTB_CG_NAME bytes: a container's id of 64 digits and a
+ * prefix), and its name; the cgroup may be gone already, removed since the last refresh */
+static void event_named(const struct cg_reader *r, struct mt_event *ev, const char **name,
+			int *runtime)
+{
+	const char *path;
+
+	*name = NULL;
+	if (!ev->memcg_id || !cg_names_by_id(r->names, ev->memcg_id, &path, name, runtime) ||
+	    !cg_path_cut_of(ev->memcg, path)) {
+		*name = NULL;
+		return;
+	}
+	if (strlen(path) < sizeof(ev->memcg))
+		memcpy(ev->memcg, path, strlen(path) + 1);
+}
+
+void cg_count_kills(struct cg_reader *r, struct snapshot *s, size_t from)
 {
 	if (!s->bpf.have_oom)
 		return;
 	for (size_t i = from; i < s->nevents; i++) {
-		const struct mt_event *ev = &s->events[i];
+		struct mt_event *ev = &s->events[i];
+		const char *name;
+		int runtime = 0;
 		if (ev->type != MT_EV_OOM_KILL || ev->earlier || (!ev->memcg_id && !ev->memcg[0]))
 			continue;
+		event_named(r, ev, &name, &runtime);
 		struct cg_kill *e = kill_find(r, ev->memcg_id, ev->memcg);
 		if (!e) {
 			kills_make_room(r);
 			e = kill_add(r, ev->memcg_id, ev->memcg);
 		}
+		kill_name(e, name, runtime);
 		e->own++;
 		e->last = e->last > ev->ts ? e->last : ev->ts;
 	}
@@ -185,6 +241,8 @@ static void append_removed(struct cg_reader *r, struct snapshot *s, const long *
 		cg->depth = path_depth(r, e->path);
 		cg->parent = (int32_t)parent;
 		cg->removed = true;
+		cg->name = e->name ? xstrdup(e->name) : NULL; /* as it was last listed */
+		cg->runtime = (uint8_t)e->runtime;
 		cg->v[CGCOL_OOM_KILLS] = e->own + e->below;
 		cg->valid = CGCOL_BIT(CGCOL_OOM_KILLS);
 	}
@@ -211,6 +269,8 @@ void cg_fill_kills(struct cg_reader *r, struct snapshot *s)
 			free(e->path); /* renamed (v1), or the event's path was cut short */
 			e->path = xstrdup(s->cgroups[at[k]].path);
 		}
+		if (at[k] >= 0)
+			kill_name(e, s->cgroups[at[k]].name, s->cgroups[at[k]].runtime);
 	}
 	/* removed an hour ago and more: folded into an ancestor, then dropped */
 	for (size_t k = 0; k < nk; k++) {
@@ -240,7 +300,9 @@ void cg_fill_kills(struct cg_reader *r, struct snapshot *s)
 
 void cg_kills_free(struct cg_reader *r)
 {
-	for (size_t i = 0; i < r->nkills; i++)
+	for (size_t i = 0; i < r->nkills; i++) {
 		free(r->kills[i].path);
+		free(r->kills[i].name);
+	}
 	free(r->kills);
 }

@@ -369,16 +369,11 @@ static bool unit_name(const char *comp, size_t n)
 	return false;
 }
 
-int cg_name_resolve(const char *root, const char *path, char *name, size_t size)
+size_t cg_path_parts(const char *path, const char **comp, size_t *len, size_t max)
 {
-	const char *comp[64];
-	size_t len[64], n = 0;
-	char id[ID_LEN + 1];
+	size_t n = 0;
 
-	if (!root)
-		root = "";
-	name[0] = '\0';
-	for (const char *p = path; *p && n < 64;) {
+	for (const char *p = path; *p && n < max;) {
 		while (*p == '/')
 			p++;
 		size_t k = strcspn(p, "/");
@@ -388,6 +383,19 @@ int cg_name_resolve(const char *root, const char *path, char *name, size_t size)
 		}
 		p += k;
 	}
+	return n;
+}
+
+int cg_name_resolve(const char *root, const char *path, char *name, size_t size)
+{
+	const char *comp[64];
+	size_t len[64];
+	char id[ID_LEN + 1];
+
+	if (!root)
+		root = "";
+	name[0] = '\0';
+	size_t n = cg_path_parts(path, comp, len, 64);
 	if (!n)
 		return CG_RT_NONE;
 	const char *last = comp[n - 1];
@@ -418,93 +426,4 @@ int cg_name_resolve(const char *root, const char *path, char *name, size_t size)
 		return CG_RT_SYSTEMD;
 	}
 	return CG_RT_NONE;
-}
-
-/* A name resolved, by the cgroup's id and path */
-struct cg_known {
-	uint64_t id;
-	char *path, *name; /* name NULL: none */
-	int runtime;
-};
-
-struct cg_names {
-	char *root;
-	struct cg_known *k; /* by id, then path */
-	size_t n;
-};
-
-struct cg_names *cg_names_new(const char *root)
-{
-	struct cg_names *n = xcalloc(1, sizeof(*n));
-
-	n->root = xstrdup(root ? root : "");
-	return n;
-}
-
-static void forget(struct cg_known *k, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(k[i].path);
-		free(k[i].name);
-	}
-}
-
-void cg_names_free(struct cg_names *n)
-{
-	if (!n)
-		return;
-	forget(n->k, n->n);
-	free(n->k);
-	free(n->root);
-	free(n);
-}
-
-static int cmp_known(const void *a, const void *b)
-{
-	const struct cg_known *x = a, *y = b;
-
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
-	return strcmp(x->path, y->path);
-}
-
-void cg_names_fill(struct cg_names *n, struct snapshot *s)
-{
-	struct cg_known *next = xcalloc(s->ncgroups ? s->ncgroups : 1, sizeof(*next));
-	char name[CG_NAME_MAX];
-	size_t m = 0;
-
-	for (size_t i = 0; i < s->ncgroups; i++) {
-		struct cg_sample *c = &s->cgroups[i];
-		struct cg_known key = {.id = c->id, .path = c->path}, *k;
-		k = n->n ? bsearch(&key, n->k, n->n, sizeof(*n->k), cmp_known) : NULL;
-		if (k) {
-			next[m] = *k;
-			next[m].path = xstrdup(k->path);
-			next[m].name = k->name ? xstrdup(k->name) : NULL;
-		} else {
-			next[m] = key;
-			next[m].path = xstrdup(c->path);
-			next[m].runtime = cg_name_resolve(n->root, c->path, name, sizeof(name));
-			next[m].name = name[0] ? xstrdup(name) : NULL;
-		}
-		free(c->name);
-		c->name = next[m].name ? xstrdup(next[m].name) : NULL;
-		c->runtime = (uint8_t)next[m].runtime;
-		m++;
-	}
-	forget(n->k, n->n);
-	free(n->k);
-	qsort(next, m, sizeof(*next), cmp_known);
-	/* a cgroup listed twice (a recording's damage) is kept once */
-	size_t u = 0;
-	for (size_t i = 0; i < m; i++) {
-		if (u && !cmp_known(&next[u - 1], &next[i])) {
-			forget(&next[i], 1);
-			continue;
-		}
-		next[u++] = next[i];
-	}
-	n->k = next;
-	n->n = u;
 }

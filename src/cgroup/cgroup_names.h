@@ -9,7 +9,9 @@
 #ifndef MEMTOP_CGROUP_NAMES_H
 #define MEMTOP_CGROUP_NAMES_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "snapshot.h"
 
@@ -25,7 +27,16 @@ struct cg_names;
 struct cg_names *cg_names_new(const char *root);
 void cg_names_free(struct cg_names *n);
 /* Names the cgroups of s: a cgroup seen before keeps its name, a new one is resolved;
- * those no longer listed are forgotten. */
+ * those no longer listed are kept as gone until the next fill, then forgotten. */
 void cg_names_fill(struct cg_names *n, struct snapshot *s);
+/* The path, name (NULL: none) and runtime of cgroup id (not 0) as the last fill listed it,
+ * else as the fill before listed it (removed since: a kill's event may name it after its
+ * removal); false if neither did. The strings last until the next fill. */
+bool cg_names_by_id(const struct cg_names *n, uint64_t id, const char **path, const char **name,
+		    int *runtime);
+
+/* The components of a cgroup path (its names between slashes) into comp and len, max at
+ * most; their number */
+size_t cg_path_parts(const char *path, const char **comp, size_t *len, size_t max);
 
 #endif

@@ -58,8 +58,6 @@ static const struct cg_src v1_src[CGCOL_COUNT] = {
 			    .fmt = FMT_COUNT},
 };
 
-#define V1_UNLIMITED (1ull << 62)
-
 const struct cg_src *cg_src_of(int version)
 {
 	return version == 1 ? v1_src : v2_src;
@@ -218,7 +216,7 @@ static void parse(const struct cg_src *src, const char *text, struct lines *li, 
 			rc = 0, none = true;
 		else
 			rc = number(text, NULL, &v);
-		if (src->fmt == FMT_LIMIT && v >= V1_UNLIMITED)
+		if (src->fmt == FMT_LIMIT && v >= CG_V1_UNLIMITED)
 			none = true;
 		if (src->fmt != FMT_COUNT)
 			v /= 1024;

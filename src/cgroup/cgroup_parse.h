@@ -30,6 +30,9 @@ struct cg_src {
 	bool subtree; /* the file counts the cgroup alone: its subtree's are added */
 };
 
+/* cgroup v1's limits from this up mean none (its "unlimited" is the largest page multiple) */
+#define CG_V1_UNLIMITED (1ull << 62)
+
 /* The table of version 1, else of version 2: a cg_src for each column */
 const struct cg_src *cg_src_of(int version);
 

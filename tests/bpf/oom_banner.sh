@@ -17,20 +17,21 @@ in_memcg "$HOG" 200
 wait "$KID" 2>/dev/null
 [ $? = 137 ] || fail "the child should have been OOM-killed"
 wait_for "OOM kill: pid $KID (bpf_hog)" || fail "no banner for pid $KID"
-banner=$(screen_text | grep -F "OOM kill: pid $KID")
+banner=$(banner_text)
 printf '%s\n' "$banner" | grep -qF "memcg /$name" || fail "banner lacks the memcg: $banner"
 # the banner is drawn in the alert role (reverse or a background color)
-tm capture-pane -e -p | grep -F "OOM kill: pid $KID" | grep -q "$(printf '\033')\[" ||
+tm capture-pane -e -p | grep -E "^([^ ]* +)?OOM kill: pid $KID " | grep -q "$(printf '\033')\[" ||
 	fail "banner has no attributes"
 sleep 1.2 # it stays across refreshes
-screen_text | grep -qF "OOM kill: pid $KID" || fail "banner went away by itself"
+banner_text | grep -qF "OOM kill: pid $KID" || fail "banner went away by itself"
 words() { printf '%s\n' "$1" | sed 's/  \[.*//' | tr -s ' ' '\n' | sort -u; }
 keys='\[y( ack|: acknowledge), o( kills|: history|: kills)\]$'
+banner_keys() { banner_text | grep -Eq "$keys"; }
 for size in 80x24 60x20; do
 	tm resize-window -x "${size%x*}" -y "${size#*x}"
-	eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep 'OOM kill: pid' | grep -Eq '$keys'" ||
-		fail "$size: the banner lost its keys: $(screen_text | grep 'OOM kill')"
-	narrow=$(screen_text | grep "OOM kill: pid")
+	eventually $HANG banner_keys ||
+		fail "$size: the banner lost its keys: $(banner_text)"
+	narrow=$(banner_text)
 	words "$banner" >"$tmpw.wide"
 	words "$narrow" >"$tmpw.narrow"
 	cut=$(comm -13 "$tmpw.wide" "$tmpw.narrow" | tr '\n' ' ')

@@ -1,9 +1,10 @@
-/* grow_child MIB_PER_SEC SECS [MARKER...]
- * Prints "ready PID", then grows its resident memory by MIB_PER_SEC MiB a second for SECS
- * seconds (anonymous memory touched in steps of a tenth of a second, kept to the clock),
- * prints "stopped" and holds what it has until killed. SECS 0: grows until killed (or
- * until the kernel's OOM killer kills it). Further arguments are ignored: tests use them
- * as markers to find the process. */
+/* grow_child [-s START_MIB] MIB_PER_SEC SECS [MARKER...]
+ * Touches START_MIB MiB of anonymous memory at once (-s; none by default), prints "ready
+ * PID", then grows its resident memory by MIB_PER_SEC MiB a second for SECS seconds
+ * (anonymous memory touched in steps of a tenth of a second, kept to the clock), prints
+ * "stopped" and holds what it has until killed. SECS 0: grows until killed (or until the
+ * kernel's OOM killer kills it). Further arguments are ignored: tests use them as markers
+ * to find the process. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +21,32 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
+	double first = 0;
+
+	if (argc >= 3 && !strcmp(argv[1], "-s")) {
+		first = atof(argv[2]) * 1048576.0;
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: grow_child MIB_PER_SEC SECS [MARKER...]\n");
+		fprintf(stderr, "usage: grow_child [-s START_MIB] MIB_PER_SEC SECS [MARKER...]\n");
 		return 2;
 	}
 	double rate = atof(argv[1]) * 1048576.0, secs = atof(argv[2]);
-	if (rate <= 0 || secs < 0) {
-		fprintf(stderr, "grow_child: bad rate or seconds\n");
+	if (rate <= 0 || secs < 0 || first < 0) {
+		fprintf(stderr, "grow_child: bad rate, seconds or start\n");
 		return 2;
+	}
+	size_t base = (size_t)first & ~(size_t)4095;
+	if (base) {
+		char *p = mmap(NULL, base, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			       0);
+		if (p == MAP_FAILED) {
+			perror("grow_child: mmap");
+			return 1;
+		}
+		for (size_t o = 0; o < base; o += 4096)
+			p[o] = 1;
 	}
 	printf("ready %d\n", (int)getpid());
 	fflush(stdout);

@@ -16,11 +16,13 @@ cd "$(dirname "$0")/../.." || exit 1
 # against /proc/vmstat (swapin), reclaim against a tracefs instance (reclaim), the task
 # and cgroup iterators against /proc and the cgroup files
 # (iter_equal, cgroup_figures), --leaks without tracefs mounted, --stacks, --pin,
-# memtop without BPF, its self-protection (pressure), cgroup v2 (vm/cgroup_v2.sh)
+# memtop without BPF, its self-protection (pressure), cgroup v2 (vm/cgroup_v2.sh), the
+# actions on a v2 cgroup (vm/act_v2.sh: memory.reclaim, memory.max, memory.high's
+# throttling, cgroup.kill, and what a kernel without the file says)
 [ $# -gt 0 ] || set -- bpf/concern_broken.sh bpf/oom_memcg.sh bpf/cgroup_oom.sh \
 	bpf/oom_cgroup_before.sh bpf/swapin.sh bpf/reclaim.sh bpf/iter_equal.sh \
 	bpf/cgroup_figures.sh bpf/leaks.sh bpf/stacks_cli.sh bpf/pins.sh bpf/no_bpf.sh \
-	bpf/pressure.sh vm/cgroup_v2.sh
+	bpf/pressure.sh vm/cgroup_v2.sh vm/act_v2.sh
 
 note() {
 	echo "$*"

@@ -4,7 +4,8 @@
 # OOM-killed lives: a 64 MiB cgroup (v1 memory.limit_in_bytes, v2 memory.max) holds a
 # child waiting to touch 100 MiB. The prompt shows the limit now (64M) and the forecast;
 # a bad amount gets its reason in the prompt; 256M is confirmed (y) and the kernel's file
-# says 256 MiB; u undoes it (64 MiB again, confirmed), L sets it again, and the child
+# says 256 MiB; u undoes it (64 MiB again, confirmed), L sets it again; set to 300 MiB
+# by another, u leaves it (what memtop set is no longer there to undo); and the child
 # then touches its 100 MiB and lives. The status line and the OOM history screen's
 # action log say what was set, from what to what.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
@@ -56,6 +57,15 @@ tm send-keys y
 wait_for "set 64M -> 256M by you" || fail "the second raise was not said"
 [ "$(limit)" = $((256 << 20)) ] || fail "the kernel's limit is $(limit), not 256 MiB"
 
+# set since by someone else (300 MiB): u does not put back what memtop replaced
+echo $((300 << 20)) >"$cg_dir/$CGLIMIT"
+tm send-keys u
+wait_for "Undo: $file of $cg_path 256M -> 64M? [y/N]" || fail "u offered no undo"
+tm send-keys y
+wait_for "is 300M now, not the 256M you set: changed since; not undone" ||
+	fail "an undo over another's change was not refused"
+[ "$(limit)" = $((300 << 20)) ] || fail "the refused undo left the limit at $(limit)"
+
 # the child touches 100 MiB under the raised limit and lives
 echo go >"$tmp/go"
 rss() { awk '$1 == "VmRSS:" { print $2 }' /proc/$hog/status 2>/dev/null; }
@@ -69,4 +79,4 @@ tm send-keys o
 wait_for "Actions taken from the screen (3)" || fail "the OOM history lists no actions"
 screen_text | grep -qE "^[0-9:]{8} $file of $cg_path set 64M -> 256M by you" ||
 	fail "the log lacks the raise"
-echo "the limit set to 256M, undone, set again; the child lives with $(rss) KiB"
+echo "the limit set to 256M, undone, set again, not undone over another's; the child lives with $(rss) KiB"

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cgroup.h"
+#include "cgroup_names.h"
+#include "cgroup_reader.h"
 #include "unit.h"
 
 #define T0 1763900000.0 /* wall clock of the first refresh */
@@ -40,6 +42,8 @@ static void refresh(struct cg_reader *r, struct snapshot *s, double wall, const 
 			}
 		}
 	}
+	if (r->names) /* as cg_collect names them, before the BPF maps are read */
+		cg_names_fill(r->names, s);
 	for (size_t k = 0; k < nkills; k++) {
 		struct mt_event *e = snapshot_add_event(s);
 		e->type = MT_EV_OOM_KILL;
@@ -263,6 +267,65 @@ static void outside_the_root(void **state)
 	cg_close(r);
 }
 
+/* A path as BPF gives it: its components cut short, and those above the deepest few */
+static void path_cut(void **state)
+{
+	(void)state;
+	assert_true(cg_path_cut_of("/", "/"));
+	assert_true(cg_path_cut_of("/a/b", "/a/b"));
+	assert_true(cg_path_cut_of("/a/b", "/a/bcd"));
+	assert_true(cg_path_cut_of("/ab/b", "/abc/bcd"));
+	assert_true(cg_path_cut_of("/.../c/d", "/a/b/c/d"));
+	assert_true(cg_path_cut_of("/.../c/d", "/c/d"));
+	assert_false(cg_path_cut_of("/a/b", "/a/b/c"));
+	assert_false(cg_path_cut_of("/b/c", "/a/b/c"));
+	assert_false(cg_path_cut_of("/a/bcd", "/a/bc"));
+	assert_false(cg_path_cut_of("/a/x", "/a/b"));
+	assert_false(cg_path_cut_of("/.../x/d", "/a/b/c/d"));
+	assert_false(cg_path_cut_of("/a", "/"));
+}
+
+#define PODID "3f4e8a1c9b2d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f"
+
+/* A container's cgroup, removed between the refresh before its kill and the one that reads
+ * the kill, whose event's path BPF cut short (a component of 63 bytes): the event gets the
+ * path whole, and the removed cgroup's row keeps the name it was listed with */
+static void removed_container_named(void **state)
+{
+	(void)state;
+	struct cg_reader *r = cg_open_at(1, "/nonexistent", "/");
+	struct snapshot s;
+	const char *full = "/libpod_parent/libpod-" PODID;
+	const char *const listed[] = {"/", "/libpod_parent", full, ""};
+	const char *const after[] = {"/", "/libpod_parent", ""};
+	const uint64_t ids[] = {1, 30, 31};
+	char cut[80];
+
+	r->names = cg_names_new("/nonexistent"); /* no store: named by the id's 12 digits */
+	snapshot_init(&s);
+	refresh(r, &s, T0, listed, ids, NULL, 0);
+	assert_string_equal(row(&s, full, false)->name, "3f4e8a1c9b2d");
+	snprintf(cut, sizeof(cut), "/libpod_parent/%.63s", full + 15);
+	const struct kill k[] = {{cut, 31, false}};
+	refresh(r, &s, T0 + 1, after, ids, k, 1);
+	assert_string_equal(s.events[0].memcg, full);
+	const struct cg_sample *c = row(&s, full, true);
+	assert_non_null(c);
+	assert_string_equal(c->name, "3f4e8a1c9b2d");
+	assert_int_equal(c->runtime, CG_RT_PODMAN);
+	assert_int_equal(kills_of(&s, full, true), 1);
+	/* later refreshes keep the name of the removed row */
+	refresh(r, &s, T0 + 2, after, ids, NULL, 0);
+	assert_string_equal(row(&s, full, true)->name, "3f4e8a1c9b2d");
+	/* gone two refreshes ago, or a path not of that cgroup: the event keeps its own */
+	const struct kill k2[] = {{cut, 31, false}, {"/other/x", 30, false}};
+	refresh(r, &s, T0 + 3, after, ids, k2, 2);
+	assert_string_equal(s.events[0].memcg, cut);
+	assert_string_equal(s.events[1].memcg, "/other/x");
+	snapshot_free(&s);
+	cg_close(r);
+}
+
 UNIT_GROUP(cgkills)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +336,8 @@ UNIT_GROUP(cgkills)
 		cmocka_unit_test(without_bpf),
 		cmocka_unit_test(many_cgroups),
 		cmocka_unit_test(outside_the_root),
+		cmocka_unit_test(path_cut),
+		cmocka_unit_test(removed_container_named),
 	};
 	return cmocka_run_group_tests_name("cgkills", tests, NULL, NULL);
 }
