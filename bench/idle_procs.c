@@ -22,12 +22,15 @@
  *                           OUT: "utime_us stime_us maxrss_kb exit_status last_rss_kb
  *                           refreshes wall_ms" of CMD, from wait4 as for rusage.
  *   idle_procs screen OUT CMD..
- *                           start CMD and poll the pane (tmux capture-pane -p, 5 ms apart)
+ *                           start CMD and capture the pane (tmux capture-pane -p) 5 ms
+ *                           apart while CMD sleeps within 30 ms of a write to it, else
+ *                           every 100 ms (/proc/PID/io and stat read each millisecond)
  *                           until it shows a table: a line of column titles starting with
- *                           PID and USER, and below it a line starting with a number. OUT:
+ *                           PID and USER, and below it a line starting with a number (each
+ *                           of the SCREEN_ROWS lines below it, where that is set). OUT:
  *                           "ms polls run_ms wait_ms": milliseconds from just before the fork
  *                           of CMD until the end of the capture that first showed the table
- *                           (the time to the first screen, at most one poll late), the
+ *                           (the time to the first screen, one capture late), the
  *                           captures taken, and the CPU time CMD had run by then and had spent
  *                           runnable waiting for a CPU (/proc/PID/task/TID/schedstat);
  *                           "-1 polls 0 0" if CMD exited or 30 s went by first. Then CMD is
@@ -221,6 +224,17 @@ static long long run_ns(pid_t pid)
 	return read_small(path, buf, sizeof(buf)) > 0 ? strtoll(buf, NULL, 10) : -1;
 }
 
+/* bytes pid has written (wchar of /proc/PID/io), or -1 */
+static long long written(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/io", (int)pid);
+	if (read_small(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	const char *p = strstr(buf, "wchar:");
+	return p ? strtoll(p + 6, NULL, 10) : -1;
+}
+
 /* CPU time pid's threads have run and waited on a run queue for a CPU, in ns (the first two
  * fields of /proc/PID/task/TID/schedstat, added up); 0 if unreadable */
 static void run_wait_ns(pid_t pid, long long *run, long long *wait)
@@ -402,9 +416,13 @@ static ssize_t capture(const char *pane, char *buf, size_t size)
 	return (ssize_t)len;
 }
 
-/* whether text shows a table: a line of titles starting PID USER, a number on the next line */
+/* whether text shows a table: a line of titles starting PID USER, a number on the next line
+ * (on each of the next SCREEN_ROWS lines where that is set in the environment) */
 static int shows_table(const char *text)
 {
+	const char *env = getenv("SCREEN_ROWS");
+	long rows = env ? strtol(env, NULL, 10) : 1;
+
 	for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		while (*p == ' ')
 			p++;
@@ -415,13 +433,18 @@ static int shows_table(const char *text)
 			p++;
 		if (strncmp(p, "USER ", 5))
 			continue;
-		const char *next = strchr(p, '\n');
-		if (!next)
-			return 0;
-		next++;
-		while (*next == ' ')
+		for (long r = 0; r < (rows > 1 ? rows : 1); r++) {
+			const char *next = strchr(p, '\n');
+			if (!next)
+				return 0;
 			next++;
-		return isdigit((unsigned char)*next);
+			while (*next == ' ')
+				next++;
+			if (!isdigit((unsigned char)*next))
+				return 0;
+			p = next;
+		}
+		return 1;
 	}
 	return 0;
 }
@@ -440,20 +463,36 @@ static int screen_run(const char *out, char **argv)
 	if (pid < 0)
 		return 1;
 	long polls = 0;
-	long long run = 0, wait = 0;
+	long long run = 0, wait = 0, seen = -2;
+	double captured = t0, wrote = t0;
 	while (!stop && now_ms() - t0 < 30000) {
 		if (waitpid(pid, NULL, WNOHANG) == pid) {
 			pid = 0;
 			break;
 		}
+		/* a capture is a tmux client started, which takes a CPU: taken 5 ms apart while
+		 * CMD sleeps (done drawing, as far as it goes) within 30 ms of its last write
+		 * to the terminal (the server draws it meanwhile), else every 100 ms, so that
+		 * the captures do not take the CPUs CMD works on */
+		long long w = written(pid);
+		double now = now_ms();
+		if (w != seen) {
+			seen = w;
+			wrote = now;
+		}
+		double due = now - wrote <= 30 && proc_state(pid) == 'S' ? 5 : 100;
+		if (now - captured < due) {
+			sleep_ms(1);
+			continue;
+		}
 		ssize_t n = capture(pane, text, sizeof(text));
+		captured = now_ms();
 		polls++;
 		if (n > 0 && shows_table(text)) {
-			found = now_ms() - t0;
+			found = captured - t0;
 			run_wait_ns(pid, &run, &wait);
 			break;
 		}
-		sleep_ms(5);
 	}
 	if (pid > 0) {
 		kill(pid, SIGKILL);

@@ -28,7 +28,7 @@
 #   the first screen of memtop, top    in a tmux pane of 120x40: from the fork of the
 #   and htop                           program until the pane shows its table (a line of
 #                                      titles PID USER..., a process below it), the pane
-#                                      polled every 5 ms (idle_procs screen); and the time
+#                                      polled while it writes (idle_procs screen); and the time
 #                                      it had spent by then waiting for a CPU, which other
 #                                      work on the machine adds to the wall time.
 # CPU per refresh = (CPU(REFRESHES) - CPU(1)) / (REFRESHES - 1): start-up is left out;
@@ -140,25 +140,7 @@ batch() {
 	echo "$r $procs cpu $label $n $1 $2 $3 $5" >>"$tmp/raw"
 }
 
-# pane CMD...: runs CMD (a helper's command line) in a new tmux session of 120x40 and waits
-# until the helper has written $tmp/out; prints its content
-pane() {
-	rm -f "$tmp/out"
-	LANG=C.UTF-8 tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 "$*"
-	i=0
-	until [ -s "$tmp/out" ]; do
-		[ $i -lt 3000 ] || die "no result from the tmux pane after 150 s: $*"
-		sleep 0.05
-		i=$((i + 1))
-	done
-	cat "$tmp/out"
-	# the session ends with the helper; wait for it, so no pane outlives its run
-	i=0
-	while tmux -L "$sock" has-session 2>/dev/null && [ $i -lt 100 ]; do
-		sleep 0.02
-		i=$((i + 1))
-	done
-}
+. bench/pane.inc
 
 # interactive LABEL N WANT CMD...: CMD in a pane, N refreshes; WANT is the status it must end
 # with (137: killed after N refreshes). Appends the row as batch does, and its wall time
@@ -338,7 +320,7 @@ END {
 	printf "run %.0f ms, CPU used by its first screen %.0f ms\n", h1, hf
 
 	printf "\nfirst screen, ms from the start (median, min..max; %s, %.0f polls each on average)\n",
-		"the pane polled every 5 ms", polls / (npolls ? npolls : 1)
+		"the pane captured when the program has drawn", polls / (npolls ? npolls : 1)
 	printf "%-16s %-22s %11s %15s  %s\n", "", "wall time", "CPU by then", "waiting for CPU",
 		"wall less the waiting"
 	split("screen top htop", fl, " ")

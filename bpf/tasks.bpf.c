@@ -18,6 +18,13 @@ char LICENSE[] SEC("license") = "GPL";
 
 #define PF_KTHREAD 0x00200000
 
+/* The kfunc (6.2, as the per-CPU rss counters) that makes a pointer untrusted: loads
+ * through it are the same loads, but the verifier no longer asks, at each pointer loaded,
+ * whether the kernel vouches for it (6.4 on: a search of the kernel's BTF by name, a few
+ * per load, 30 ms of the program's load on 6.18). Weak: tasks_old, for kernels before
+ * 6.2, does not call it, and its object loads where it does not exist. */
+extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym __weak;
+
 /* possible CPUs; user space sets it before loading */
 const volatile __u32 nr_cpus = 1;
 
@@ -209,6 +216,8 @@ static __always_inline int task_rec(struct bpf_iter__task *ctx, bool per_cpu)
 	t = ctx->task;
 	if (!t)
 		return 0;
+	if (per_cpu)
+		t = bpf_rdonly_cast(t, bpf_core_type_id_kernel(struct task_struct));
 	r.tgid = tgid_of(t);
 	if (!r.tgid)
 		return 0;

@@ -27,6 +27,24 @@
 #include "text.h"
 #include "util.h"
 
+const char *bpf_pins_dir(void)
+{
+	static char dir[64];
+	const char *e, *name;
+
+	if (dir[0])
+		return dir;
+	snprintf(dir, sizeof(dir), "%s/memtop", BPFFS_DIR);
+	e = getenv("MEMTOP_PINS_DIR");
+	if (!e || strncmp(e, BPFFS_DIR "/", strlen(BPFFS_DIR) + 1))
+		return dir;
+	name = e + strlen(BPFFS_DIR) + 1;
+	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (n && !name[n] && strlen(e) < sizeof(dir))
+		snprintf(dir, sizeof(dir), "%s", e);
+	return dir;
+}
+
 /* A hash of the BPF object's bytes: pins of another build have another. Made once: the
  * monitor asks before the loader's thread starts, the thread after */
 static uint64_t build_hash(void)

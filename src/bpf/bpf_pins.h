@@ -20,7 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BPF_PINS_DIR "/sys/fs/bpf/memtop"
+/* Where the pins are: /sys/fs/bpf/memtop; with MEMTOP_PINS_DIR=/sys/fs/bpf/NAME (NAME of
+ * letters, digits and '_', else ignored), there: a test's service, kept from the memtops
+ * of the tests beside it */
+const char *bpf_pins_dir(void);
+#define BPF_PINS_DIR bpf_pins_dir()
 
 struct bpf_pins;
 struct bpf_program;

@@ -62,6 +62,7 @@ struct bpf_pins *bpf_pins_create(char *say, size_t len)
 {
 	__u32 key = 0;
 	int err = bpffs();
+	char meta[96];
 
 	say[0] = '\0';
 	if (err) {
@@ -69,7 +70,8 @@ struct bpf_pins *bpf_pins_create(char *say, size_t len)
 			 strerror(-err));
 		return NULL;
 	}
-	if (access(BPF_PINS_DIR "/meta", F_OK) == 0) {
+	snprintf(meta, sizeof(meta), "%s/meta", BPF_PINS_DIR);
+	if (access(meta, F_OK) == 0) {
 		snprintf(say, len, "BPF programs not shared: another memtop's are in %s",
 			 BPF_PINS_DIR);
 		return NULL;

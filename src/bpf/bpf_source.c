@@ -155,9 +155,9 @@ static void break_one(struct memtop_bpf *skel, const bool *on)
 
 /* Loads the programs of the concerns for which on[] is set (every other program is
  * left out), having let those concerns configure skel; one whose configure says it
- * cannot run here is left out too, its on[] cleared. The kernel's BTF is parsed for
- * the configures and freed before the load parses it again. Returns 0 or a negative
- * errno. */
+ * cannot run here is left out too, its on[] cleared. The kernel's BTF is parsed once,
+ * for the configures, and lent to the load (kbtf_lend), which frees it. Returns 0 or a
+ * negative errno. */
 static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 {
 	struct bpf_program *prog;
@@ -177,9 +177,11 @@ static int load_for(struct bpf_source *b, struct memtop_bpf *skel, bool *on)
 			on[i] = false;
 		}
 	}
-	kbtf_free(kernel);
+	kbtf_lend(kernel);
 	break_one(skel, on);
-	return memtop_bpf__load(skel);
+	int err = memtop_bpf__load(skel);
+	kbtf_lend_end();
+	return err;
 }
 
 static void start(struct bpf_source *b, size_t i, struct memtop_bpf *skel, struct bpf_pins *pins)
@@ -457,9 +459,18 @@ struct bpf_source *bpf_source_open(const struct bpf_opts *o)
 	bool kills = false;
 
 	bpf_log_loading(o->verbose); /* while loading only */
+	if (o->pins_only && (o->off || access("/sys/kernel/btf/vmlinux", R_OK))) {
+		free(b);
+		return NULL;
+	}
 	if (!o->off && access("/sys/kernel/btf/vmlinux", R_OK) == 0) {
 		struct bpf_pins *p = bpf_pins_find(b->pins_say, sizeof(b->pins_say));
-		if (!p || use_pins(b, p)) {
+		if (o->pins_only && (!p || use_pins(b, p))) {
+			bpf_log_quiet();
+			free(b);
+			return NULL;
+		}
+		if (!o->pins_only && (!p || use_pins(b, p))) {
 			load_within_fds(b);
 			if (o->pin && b->shared)
 				pin(b, o->recording);

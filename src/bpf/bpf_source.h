@@ -25,10 +25,13 @@ struct bpf_opts {
 	const char *recording;
 	/* the concerns off for want of descriptors said in a line on stderr (-b, --json) */
 	bool say_fds;
+	/* only a service's pinned programs (bpf_pins.h), which take a few milliseconds:
+	 * bpf_source_open returns NULL where there are none to use, and loads nothing */
+	bool pins_only;
 };
 
 /* Opens, configures, loads and attaches; or, where a memtop service of this build has
- * pinned its programs (bpf_pins.h), uses them. */
+ * pinned its programs (bpf_pins.h), uses them. NULL only with o->pins_only. */
 struct bpf_source *bpf_source_open(const struct bpf_opts *o);
 
 /* Fills s->bpf; b NULL (still loading, bpf_loader.h): s->bpf.loading and nothing else.

@@ -1,7 +1,8 @@
 /* Concern: the process table from a BPF task iterator (bpf/tasks.bpf.c). One read of the
  * iterator gives what /proc/PID/stat and statm give for every process, at a fraction of
  * the cost of opening two files per process. At start it is checked against
- * /proc/self/statm; when it disagrees it stays off and /proc is walked instead. */
+ * /proc/self/statm (by the memtop that loads it: a service's pins were checked by the
+ * service); when it disagrees it stays off and /proc is walked instead. */
 #include "bpf_concern.h"
 
 #include <errno.h>
@@ -30,6 +31,7 @@ struct tasks {
 	char buf[65536];	     /* the iterator's output, a part at a time */
 	struct mtb_thread_rec *late; /* threads read before their process */
 	size_t nlate, late_cap;
+	int32_t only; /* a walk of this process alone (the check at start); 0: of all */
 };
 
 static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, char *why, size_t len)
@@ -44,6 +46,10 @@ static int tasks_configure(struct memtop_bpf *skel, const struct btf *kernel, ch
 	}
 	/* the rss counters in struct mm_rss_stat (before 6.2), or per CPU */
 	old = kbtf_has_struct(kernel, "mm_rss_stat");
+	if (kernel && !old && !kbtf_has_func(kernel, "bpf_rdonly_cast")) {
+		snprintf(why, len, "needs the kfunc bpf_rdonly_cast (6.2); processes from /proc");
+		return -ENOTSUP;
+	}
 	bpf_program__set_autoload(skel->progs.tasks, !old);
 	bpf_program__set_autoload(skel->progs.tasks_old, old);
 	if (n <= 0 || n > MTB_MAX_CPUS) {
@@ -93,6 +99,8 @@ static size_t take(struct tasks *t, struct snapshot *s, size_t from, const char 
 		if (len < sizeof(th))
 			return 0;
 		memcpy(&th, p, sizeof(th));
+		if (t->only && th.tgid != t->only)
+			return sizeof(th);
 		/* its process comes first, as the iterator visits by id; unless ids wrapped */
 		struct proc_sample *q = *sorted ? snapshot_find(s, from, th.tgid) : NULL;
 		if (q) {
@@ -112,19 +120,21 @@ static size_t take(struct tasks *t, struct snapshot *s, size_t from, const char 
 	if (kind != MTB_TASK_PROC || len < sizeof(r))
 		return 0; /* or not a record: cannot happen, the records are the program's */
 	memcpy(&r, p, sizeof(r));
+	if (t->only && r.tgid != t->only)
+		return sizeof(r);
 	struct proc_sample *q = snapshot_add_proc(s);
 	fill(t, q, &r, figures);
 	*sorted = *sorted && (s->nprocs - 1 == from || q[-1].pid < q->pid);
 	return sizeof(r);
 }
 
-static int tasks_walk(void *state, struct snapshot *s)
+/* A walk of the iterator link (its tasks: all, or one process's) into s */
+static int walk_link(struct tasks *t, struct snapshot *s, int link)
 {
-	struct tasks *t = state;
 	unsigned figures = columns_filled_by(NEED_STAT | NEED_STATM);
 	size_t from = s->nprocs, have = 0;
 	bool sorted = true;
-	int fd = bpf_iter_create(bpf_link__fd(t->c.link[0]));
+	int fd = bpf_iter_create(link);
 
 	if (fd < 0)
 		return -1;
@@ -164,6 +174,13 @@ static int tasks_walk(void *state, struct snapshot *s)
 	return 0;
 }
 
+static int tasks_walk(void *state, struct snapshot *s)
+{
+	struct tasks *t = state;
+
+	return walk_link(t, s, bpf_link__fd(t->c.link[0]));
+}
+
 /* The figures the iterator gives of /proc/self/statm: size, resident, shared, text, data */
 static int self_statm(uint64_t f[5])
 {
@@ -182,7 +199,7 @@ static int self_statm(uint64_t f[5])
 /* The iterator's figures for memtop itself against /proc/self/statm, read before and
  * after it (memtop's own memory may move in between: then try again; after a few tries,
  * each figure between its two readings passes). */
-static int self_check(struct tasks *t, char *why, size_t len)
+static int self_check_walks(struct tasks *t, int link, char *why, size_t len)
 {
 	for (int tries = 0; tries < 10; tries++) {
 		struct snapshot s;
@@ -190,7 +207,7 @@ static int self_check(struct tasks *t, char *why, size_t len)
 		bool same;
 
 		snapshot_init(&s);
-		if (self_statm(before) || tasks_walk(t, &s) || self_statm(after)) {
+		if (self_statm(before) || walk_link(t, &s, link) || self_statm(after)) {
 			snapshot_free(&s);
 			snprintf(why, len, "task iterator: cannot read");
 			return -EIO;
@@ -230,6 +247,34 @@ static int self_check(struct tasks *t, char *why, size_t len)
 	return -EAGAIN;
 }
 
+/* A link of the iterator's program that walks memtop's own threads alone (Linux 6.1 on:
+ * a task iterator given a pid), so that the check does not walk every task (20 ms at
+ * 10,000 processes); -1 where the kernel has none (or no descriptor is left) */
+static int own_link(const struct tasks *t)
+{
+	union bpf_iter_link_info info = {.task = {.pid = (__u32)getpid()}};
+	LIBBPF_OPTS(bpf_link_create_opts, o, .iter_info = &info, .iter_info_len = sizeof(info));
+	int prog = bpf_concern_prog_fd(&t->c, t->c.link_at[0]);
+
+	return prog < 0 ? -1 : bpf_link_create(prog, 0, BPF_TRACE_ITER, &o);
+}
+
+/* The iterator's figures for memtop itself against /proc/self/statm, read before and
+ * after it (memtop's own memory may move in between: then try again; after a few tries,
+ * each figure between its two readings passes). The walk keeps memtop's record alone:
+ * a snapshot of every process (2 MB at 10,000) would move the memory it checks. */
+static int self_check(struct tasks *t, char *why, size_t len)
+{
+	int own = own_link(t);
+
+	t->only = (int32_t)getpid();
+	int err = self_check_walks(t, own >= 0 ? own : bpf_link__fd(t->c.link[0]), why, len);
+	t->only = 0;
+	if (own >= 0)
+		close(own);
+	return err;
+}
+
 static int tasks_start(void *state, char *why, size_t len)
 {
 	struct tasks *t = state;
@@ -237,7 +282,9 @@ static int tasks_start(void *state, char *why, size_t len)
 
 	t->page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
 	t->ns_per_tick = hz > 0 ? 1000000000ULL / (uint64_t)hz : 10000000ULL;
-	return self_check(t, why, len);
+	/* a service's pinned iterator (bpf_pins.h) passed the same check when it started:
+	 * the same program of this build, on this kernel */
+	return t->c.pins ? 0 : self_check(t, why, len);
 }
 
 static void tasks_stop(void *state)

@@ -1,10 +1,71 @@
 #include "kbtf.h"
 
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+
+#define VMLINUX "/sys/kernel/btf/vmlinux"
+
+/* The kernel's BTF parsed from a mapping of VMLINUX (kernels from 6.16 let it be mapped:
+ * its pages are the kernel's, not counted in memtop's resident size), so that parsing
+ * it holds one copy (btf__new's, 5.5 MB on 6.18) and not two; NULL where it cannot be
+ * mapped */
+static struct btf *vmlinux_mapped(void)
+{
+	int fd = open(VMLINUX, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	struct btf *b = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && st.st_size > 0) {
+		void *at = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (at != MAP_FAILED) {
+			b = btf__new(at, (__u32)st.st_size);
+			munmap(at, (size_t)st.st_size);
+			b = libbpf_get_error(b) ? NULL : b;
+		}
+	}
+	close(fd);
+	return b;
+}
+
+/* The parse lent to this thread's next btf__load_vmlinux_btf (kbtf_lend) */
+static __thread struct btf *lent;
+
+/* libbpf's own, which its loader calls too (through its PLT: this definition, in the
+ * program, comes first). Before 1.6, libbpf reads VMLINUX into a buffer and copies it
+ * (two copies of 5.5 MB at once, 11 MB on top of what memtop holds when its programs
+ * load); from 1.6 it maps the file itself, without a copy, and is used as it is. A parse
+ * lent is given as it is: the caller, libbpf's loader, frees it. */
+struct btf *btf__load_vmlinux_btf(void)
+{
+	struct btf *(*libbpfs)(void);
+	struct btf *b = lent;
+
+	lent = NULL;
+	if (b)
+		return b;
+	if (libbpf_major_version() < 1 ||
+	    (libbpf_major_version() == 1 && libbpf_minor_version() < 6))
+		b = vmlinux_mapped();
+	if (b)
+		return b;
+	*(void **)&libbpfs = dlsym(RTLD_NEXT, "btf__load_vmlinux_btf");
+	if (!libbpfs) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return libbpfs();
+}
 
 struct btf *kbtf_load(void)
 {
@@ -16,6 +77,17 @@ struct btf *kbtf_load(void)
 void kbtf_free(struct btf *b)
 {
 	btf__free(b);
+}
+
+void kbtf_lend(struct btf *b)
+{
+	btf__free(lent);
+	lent = b;
+}
+
+void kbtf_lend_end(void)
+{
+	kbtf_lend(NULL);
 }
 
 /* The function prototype of tp's probes, void (*)(void *__data, args...); NULL if none */

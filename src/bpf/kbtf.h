@@ -9,10 +9,19 @@
 
 struct btf;
 
-/* The kernel's BTF, parsed (about 12 MB): free it with kbtf_free before loading. NULL
- * where the kernel has none. */
+/* The kernel's BTF, parsed (about 6 MB where the kernel lets /sys/kernel/btf/vmlinux be
+ * mapped, 6.16 on; 12 MB at its peak elsewhere, read and copied): free it with kbtf_free
+ * before loading. NULL where the kernel has none. kbtf.c also gives libbpf's loader
+ * its btf__load_vmlinux_btf, which maps the file likewise. */
 struct btf *kbtf_load(void);
 void kbtf_free(struct btf *b);
+
+/* b, a kbtf_load, given to this thread's next load that parses the kernel's BTF (libbpf's
+ * loader calls btf__load_vmlinux_btf, kbtf.c's), which then frees it, so that a load
+ * after the concerns' checks parses it once, not twice; kbtf_lend_end, after the load,
+ * frees it where nothing took it */
+void kbtf_lend(struct btf *b);
+void kbtf_lend_end(void);
 
 /* The arguments the raw tracepoint tp passes (its TP_PROTO's), or -1 where the kernel
  * has no such tracepoint */

@@ -361,6 +361,7 @@ void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 {
 	bool cgroups = req->cols & (COL_BIT(COL_CGROUP) | COL_ALL_CGROUPS);
 	bool cgroups_all = req->cols & COL_ALL_CGROUPS;
+	bool sorted = true; /* as the task iterator gives them: no sort then */
 	size_t n = from;
 
 	for (size_t i = from; i < s->nprocs; i++) {
@@ -371,6 +372,7 @@ void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 		if (n != i)
 			s->procs[n] = *p;
 		p = &s->procs[n++];
+		sorted = sorted && (n - 1 == from || p[-1].pid < p->pid);
 		p->user = user_name(p->uid);
 		struct pid_entry *e = fill_names(c, p, !req->names_asked || wanted(req, p->pid));
 		if (cgroups)
@@ -378,7 +380,7 @@ void pids_finish(struct pids_collector *c, struct snapshot *s, size_t from,
 				    cgroups_all || pid_in(p->pid, req->row_pids, req->nrow_pids));
 	}
 	s->nprocs = n;
-	if (s->nprocs > from) /* procs is NULL while no process was added */
+	if (s->nprocs > from && !sorted) /* procs is NULL while no process was added */
 		qsort(s->procs + from, s->nprocs - from, sizeof(*s->procs), snapshot_cmp_pid);
 	collect_costly(c, s, from, req);
 	if (req->victims)

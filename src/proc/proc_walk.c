@@ -253,6 +253,17 @@ static int64_t entry_pid(const char *name)
 	return *c || c == name || pid > INT32_MAX ? -1 : pid;
 }
 
+size_t proc_walk_count(struct proc_walk *w, size_t max)
+{
+	struct dirent *e;
+	size_t n = 0;
+
+	rewinddir(w->proc);
+	while (n < max && (e = readdir(w->proc)))
+		n += entry_pid(e->d_name) >= 0;
+	return n;
+}
+
 int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen)
 {
 	struct kept_list *old = &w->kept, *next = &w->next;

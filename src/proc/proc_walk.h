@@ -25,6 +25,10 @@ void proc_walk_free(struct proc_walk *w);
  * cannot be listed. */
 int proc_walk_collect(struct proc_walk *w, struct snapshot *s, char *err, size_t errlen);
 
+/* The processes /proc lists, counted up to max (a listing of the directory, nothing
+ * read) */
+size_t proc_walk_count(struct proc_walk *w, size_t max);
+
 /* Appends pid alone, as proc_walk_collect would (s->ntasks counts it); for a process
  * another walk cannot see. Returns 0, or -1 when it is gone or unreadable. */
 int proc_walk_pid(struct proc_walk *w, struct snapshot *s, int32_t pid);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # memtop --record --pin pins its programs in /sys/fs/bpf/memtop; a memtop started beside
 # it loads no program of its own (the programs of its descriptors and of its links are
 # the service's), says whose it uses, shows a process's RSS as statm has it, and reports through them an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # --pin where no pins can be made says why in one line and exits non-zero (the pins are
 # what was asked for): as nobody, and as root without CAP_SYS_ADMIN where no bpffs is
 # mounted (a mount namespace of its own), which memtop cannot mount then. Nothing is

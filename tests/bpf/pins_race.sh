@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: alone
 # memtop-test: timeout 300
 # Two --pin services started together (both units at boot) end with one complete set of
 # pins, every round of 8: once both record (their programs loaded, and pinned or not), a
@@ -20,7 +21,7 @@ mt_child() {
 	eventually $HANG pgrep -P "$1" >/dev/null || fail "no memtop under strace $1"
 	pgrep -P "$1"
 }
-leftovers() { ls /sys/fs/bpf | grep '^memtop'; }
+leftovers() { ls /sys/fs/bpf | grep -E "^(memtop_new_|memtop_old_|${PINS##*/}\$)"; }
 both_record() { [ -s "$WORK/a.rec" ] && [ -s "$WORK/b.rec" ]; }
 
 # both on one CPU, which they share as they load, so that they come to pin at about the
