@@ -145,20 +145,39 @@ start_child() {
 	wait_ready "$tmp/child" || fail "alloc_child never got ready"
 }
 
+# _asleep PID: the process runs sleep(1) and sleeps (read without a fork: 300 of them)
+_asleep() {
+	{ read -r _c <"/proc/$1/comm" && read -r _st <"/proc/$1/stat"; } 2>/dev/null || return 1
+	[ "$_c" = sleep ] && set -- $_st && [ "$3" = S ]
+}
+
 # start_sleepers N: N idle processes (sleep 600), their pids added to $sleepers for the
-# test's exit trap to kill
+# test's exit trap to kill; it returns once each is asleep in sleep(1) (no longer the
+# shell's fork, nor loading: their statm and fault counts stand still from then on)
 start_sleepers() {
-	_n=$1
+	_n=$1 _new=
 	while [ "$_n" -gt 0 ]; do
 		sleep 600 &
-		sleepers="$sleepers $!"
+		_new="$_new $!"
 		_n=$((_n - 1))
+	done
+	sleepers="$sleepers$_new"
+	for _p in $_new; do
+		_i=0
+		until _asleep "$_p"; do
+			_i=$((_i + 1))
+			[ $_i -lt 3000 ] || fail "sleep $_p never got to sleep"
+			sleep 0.01
+		done
 	done
 }
 
 # screen_clock: the clock at the end of the status line (of the process or the cgroup
 # table); next_refresh [SECS]: waits (10 s by default) until it changes, that is until
 # memtop has refreshed
+# banner_text: the OOM banner's line on the screen (anchored at the line's start, so that a
+# process whose command line holds "OOM kill: pid", the tests' own grep, never matches)
+banner_text() { screen_text | grep -E '^([0-9]{2}:[0-9]{2}:[0-9]{2} +)?OOM kill: pid [0-9]'; }
 screen_clock() { screen_text | grep -E '^(Tasks|Cgroups|Slab caches) ' | grep -o '[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$'; }
 next_refresh() {
 	c=$(screen_clock) i=0

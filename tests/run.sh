@@ -15,11 +15,21 @@
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
 # "# memtop-test: beside others" runs beside the others in one of two lanes of their own,
 # one at a time in each: one for the BPF tests that judge only their own processes (the
-# stacks samplers, the leak tracer), one for the others (the tests that run processes as
-# nobody, some of which count all of nobody's).
-# In each queue the unit tests and the scripts that say "# memtop-test: long" (a run
-# of half a minute or more on a quiet machine) come first: no lane starts one last.
-# TEST_JOBS=1 runs every test in order, one at a time.
+# stacks samplers, the leak tracer), which goes on beside the one-at-a-time phase, one for
+# the others (the tests that run processes as nobody, some of which count all of nobody's).
+# Beside the one-at-a-time tests run, in the other lanes, the tests that neither cause nor
+# judge what the machine shares: the unit tests, the sanitized batch tests (asan:cli/,
+# each fed its own files, flags, recordings or clients) and the scripts that say
+# "# memtop-test: anywhere"; so the CPUs do not idle while the OOM kills and swap-ins
+# are awaited. A script that says "# memtop-test: quiet" runs one at a time too, and with
+# nothing beside it at all: it judges the machine's memory levels (AnonPages,
+# MemAvailable's trend), which the tests beside move by tens of megabytes.
+# In each queue the unit tests and the scripts that say "# memtop-test: long" (a run of
+# half a minute or more on a quiet machine) come first: no lane starts one last; the
+# quiet tests come last, once the lanes beside have run out of tests (they wait for
+# nothing then, and hold up none).
+# TEST_JOBS=1 runs every test in order, one at a time. TEST_TIMELINE=FILE writes each
+# test's start, length and lane there, for a look at where the suite's time goes.
 #
 # Each test gets TEST_TIMEOUT seconds (120; the unit tests 600), or more if its script
 # says "# memtop-test: timeout SECS" (one that may build memtop from nothing, as make
@@ -150,7 +160,8 @@ fi
 
 # run_limited OUT CMD...: runs CMD with its output in OUT, in a process group of its own,
 # for $limit seconds at most; then stops whatever it left running. Sets rc, secs and
-# timed_out (1 or 0).
+# timed_out (1 or 0). CMD inherits no descriptor but 0, 1 and 2 (fds_low.sh counts them:
+# a make run under flock(1) holds its lock at 3).
 run_limited() {
 	out=$1
 	shift
@@ -168,7 +179,7 @@ run_limited() {
 	timeout --kill-after="$grace" "$limit" sh -c \
 		'[ -n "$1" ] && echo $$ >"$1/cgroup.procs"; shift
 		read -r _ _ _ _ g _ </proc/$$/stat && echo "$g" >"$0"; exec "$@"' "$log/pgid" "$cg" "$@" \
-		>"$out" 2>&1 &
+		>"$out" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 	tpid=$!
 	while :; do # a trapped signal ends wait early
 		wait "$tpid" 2>/dev/null # (no "Killed" when KILL was needed)
@@ -178,6 +189,7 @@ run_limited() {
 	tpid=
 	secs=$(($(date +%s) - start))
 	echo "$secs ${name:-?}" >>"$root/times"
+	echo "$((start - began)) $secs $lane ${name:-?}" >>"$root/timeline"
 	timed_out=0
 	[ $rc = 124 ] || { [ $rc = 137 ] && [ $secs -ge "$limit" ]; } && timed_out=1
 	# what the test left: processes in its group, then tmux servers (they leave the group)
@@ -331,6 +343,9 @@ run_one() {
 	esac
 }
 
+# is_quiet NAME: the test's script says "# memtop-test: quiet"
+is_quiet() { [ -n "$1" ] && grep -q '^# memtop-test: quiet$' "tests/${1#asan:}" 2>/dev/null; }
+
 # pop QUEUE: the first test of $root/QUEUE, taken off it (empty when none is left)
 pop() {
 	(
@@ -346,36 +361,57 @@ lane() {
 	lane=$1 log=$root/lane.$1
 	mkdir -p "$log"
 	trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
+	exec 7>>"$root/quiet.lock"
 	while name=$(pop "$2") && [ -n "$name" ]; do
+		quiet=0
+		# none while a quiet test runs or waits to
+		if [ "$2" = anywhere ] || [ "$2" = besidebpf ]; then
+			while [ -e "$root/quiet" ]; do sleep 0.2; done
+			flock -s 7
+		elif is_quiet "$name"; then
+			quiet=1
+			: >"$root/quiet"
+			flock -x 7
+		fi
 		run_one "$name" >"$log/report"
+		flock -u 7
+		# (the flag stays for a quiet test next)
+		[ $quiet = 0 ] || is_quiet "$(head -n 1 "$root/$2")" || rm -f "$root/quiet"
 		(
 			flock 9
 			cat "$log/report"
+			# (and again at the end, where a log's tail shows them)
+			grep -q '^FAIL ' "$log/report" && head -n 40 "$log/report" >>"$root/failreports"
 		) 9>"$root/print.lock"
 	done
 	echo "$passed $failed $skipped$failures" >"$root/counts.$lane"
 }
 
-for q in parallel beside besidebpf alone; do
+queues="parallel beside besidebpf alone anywhere"
+for q in $queues; do
 	: >"$root/$q"
 	: >"$root/$q.first"
+	: >"$root/$q.quiet"
 done
 for name in $todo; do
 	q=parallel
-	case "$name" in bpf/*) q=alone ;; esac
-	grep -q '^# memtop-test: alone$' "tests/${name#asan:}" 2>/dev/null && q=alone
+	case "$name" in bpf/*) q=alone ;; unit | asan:unit | asan:cli/*) q=anywhere ;; esac
+	grep -q '^# memtop-test: anywhere$' "tests/${name#asan:}" 2>/dev/null && q=anywhere
+	grep -qE '^# memtop-test: (alone|quiet)$' "tests/${name#asan:}" 2>/dev/null && q=alone
 	grep -q '^# memtop-test: beside others$' "tests/${name#asan:}" 2>/dev/null && q=beside
 	case "$q:$name" in beside:bpf/*) q=besidebpf ;; esac
 	[ "$jobs" = 1 ] && q=alone
 	f=$q
 	case "$name" in unit | asan:unit) f=$q.first ;; esac
 	grep -q '^# memtop-test: long$' "tests/${name#asan:}" 2>/dev/null && f=$q.first
+	is_quiet "$name" && f=$q.quiet
 	[ "$jobs" = 1 ] && f=$q
 	echo "$name" >>"$root/$f"
 done
-for q in parallel beside besidebpf alone; do
-	cat "$root/$q" >>"$root/$q.first"
+for q in $queues; do
+	cat "$root/$q" "$root/$q.quiet" >>"$root/$q.first"
 	mv "$root/$q.first" "$root/$q"
+	rm -f "$root/$q.quiet"
 done
 pids=
 i=1
@@ -384,15 +420,17 @@ while [ $i -le "$jobs" ]; do
 	pids="$pids $!"
 	i=$((i + 1))
 done
+# the BPF tests that judge only their own processes go on beside the one-at-a-time phase
+through=
 for q in beside besidebpf; do
 	[ -s "$root/$q" ] || continue
 	lane $i $q &
-	pids="$pids $!"
+	case $q in besidebpf) through=$! ;; *) pids="$pids $!" ;; esac
 	i=$((i + 1))
 done
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
-trap 'stop=1; kill -TERM $pids 2>/dev/null' INT TERM HUP
+trap 'stop=1; kill -TERM $pids $through 2>/dev/null' INT TERM HUP
 for p in $pids; do
 	while :; do
 		wait "$p"
@@ -400,16 +438,26 @@ for p in $pids; do
 	done
 done
 [ $stop = 1 ] && exit 130
-# then the tests that need the machine to themselves
+# then the tests that need the machine to themselves, one at a time, and beside them in
+# the other lanes those that are indifferent to it (with no test to run alone, in every
+# lane)
+pids= k=1 # (lanes numbered on from the first phase's $i: each leaves its own counts)
 if [ -s "$root/alone" ]; then
 	lane 0 alone &
-	pids=$!
-	while :; do
-		wait "$pids"
-		kill -0 "$pids" 2>/dev/null || break
-	done
-	[ $stop = 1 ] && exit 130
+	pids=$! k=2
 fi
+while [ $k -le "$jobs" ] && [ -s "$root/anywhere" ]; do
+	lane $i anywhere &
+	pids="$pids $!"
+	i=$((i + 1)) k=$((k + 1))
+done
+for p in $pids $through; do
+	while :; do
+		wait "$p"
+		kill -0 "$p" 2>/dev/null || break
+	done
+done
+[ $stop = 1 ] && exit 130
 for f in "$root"/counts.*; do
 	read -r p f2 s2 rest <"$f"
 	passed=$((passed + p)) failed=$((failed + f2)) skipped=$((skipped + s2))
@@ -423,10 +471,17 @@ if [ -s "$root/times" ]; then
 	slow=$(sort -rn "$root/times" | head -n 10 | awk '{ printf "%s%s %ds", (NR > 1) ? ", " : "", $2, $1 }')
 	echo "time: $((took / 60)) min $((took % 60)) s, the CPUs idle $idle % of it; slowest: $slow"
 fi
+# TEST_TIMELINE=FILE: each test's start (seconds into the run), length, lane and name
+[ -n "${TEST_TIMELINE:-}" ] && sort -n "$root/timeline" >"$TEST_TIMELINE"
 if [ -s "$root/cpu" ]; then
 	most=$(sort -rn "$root/cpu" | head -n 20 | awk '{ printf "%s%s %.1fs", (NR > 1) ? ", " : "", $2, $1 / 1000 }')
 	echo "CPU: $(awk '{ s += $1 } END { printf "%.0f", s / 1000 }' "$root/cpu") s in all; the most: $most"
 	sort -rn "$root/cpu" >build/test-cpu.txt # every test's, in ms
+fi
+if [ -s "$root/failreports" ]; then
+	echo "--- the failures again (each report's first 40 lines):"
+	cat "$root/failreports"
+	echo "---"
 fi
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped"

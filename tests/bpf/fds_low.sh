@@ -1,5 +1,6 @@
 #!/bin/sh
 # memtop-test: long
+# memtop-test: beside others
 # memtop-test: timeout 300
 # Few file descriptors: at every `ulimit -n` from 16 to 64, `--json -n 3` (and `-b -n 3`
 # at 16, 32, 48 and 64, saying on stderr what --json said) exits 0 with every refresh

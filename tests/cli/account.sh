@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: quiet
 # The memory account (--account --json) against /proc on the real kernel: 200 MB written
 # to a new tmpfs grow the shmem part by 200 MB (5 %) and the mount is listed with its use;
 # 100,000 files in a directory on disk grow the reclaimable slab part as much as

@@ -11,7 +11,7 @@
 # meminfo and vmallocinfo); where the machine moved more meanwhile, or a burst of tasks
 # came and went between memtop's own two reads, it is tried again (a wrong part is wrong
 # at every try). Alone: the other tests' forks move both figures.
-# memtop-test: alone
+# memtop-test: quiet
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
 [ -r /proc/vmallocinfo ] || skip "cannot read /proc/vmallocinfo (needs root)"
 command -v jq >/dev/null || skip "needs jq"

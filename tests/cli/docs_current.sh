@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The doc/ pages' generated blocks (<!-- generated: NAME --> ... <!-- end generated -->)
 # are what `make doc` (mkman --doc, from memtop's own tables) writes now; and, checked
 # against memtop's own output rather than the generator: every key of a process and of a

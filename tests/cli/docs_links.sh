@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # README.md and the doc/ pages: every relative link resolves (the file exists, and an
 # #anchor is a heading of it, as GitHub makes anchors), and every --flag they name is one
 # memtop --help lists (other programs' flags named beside their program are listed

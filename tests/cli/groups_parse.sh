@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # --groups: lists and quotes not closed where the file ends. A file of the largest size
 # read (1 MiB) whose last line is a flow list or a quote left open is refused in one line

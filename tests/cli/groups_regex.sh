@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # --groups: regular expressions that RE2 (process-exporter's) refuses and glibc's matcher
 # takes at a super-linear cost are refused in one line naming FILE:LINE, exit 1: a back
 # reference, a repetition count over 100, nested ones over 100 in all. A pattern that is

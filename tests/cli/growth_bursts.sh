@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # Growth you can trust: 50 short-lived processes, each growing 200 MiB in 2 s and exiting
 # (two at a time, each seen in 5 refreshes half a second apart: samples enough for a fit,
 # over less than GROW's 30 s), beside 4001 steady growing 1 MiB/s for the whole 100 s run

@@ -90,6 +90,12 @@ proc_value() { # file kind key
 		END { if (found) print v }' "$1"
 }
 
+# kv JSON_FILE: its object's keys and values, a "key<TAB>value" line each, into FILE.kv;
+# val FILE KEY: KEY's value there as jq -r prints it, "missing" where it has none (one
+# jq for the figures, an awk for each)
+kv() { jq -r 'to_entries[] | "\(.key)\t\(.value)"' "$1" >"$1.kv"; }
+val() { awk -F '\t' -v k="$2" '$1 == k { print $2; f = 1; exit } END { if (!f) print "missing" }' "$1.kv"; }
+
 # measure: memtop's run between two reads of the files, each figure checked; a level out of
 # its tolerance (another test's processes came and went meanwhile, which the two reads
 # may not see) is noted in $moved, and measure is false: taken again, three times at most
@@ -101,6 +107,7 @@ measure() {
 	cat /proc/meminfo >"$tmp/mem1"
 	cat /proc/vmstat >"$tmp/vm1"
 	tail -n 1 "$tmp/json" | jq -c .system >"$tmp/sys" || fail "the JSON does not parse"
+	kv "$tmp/sys"
 
 	tol=65536 # KiB other processes may change a level by between the reads
 	self_data=$(tail -n 1 "$tmp/json" | jq --arg r "$tmp/rec" '[.processes[] | select(.cmd | contains($r)) | .data_kb // 0] | add // 0')
@@ -109,7 +116,7 @@ measure() {
 		case $kind in K | N) f=mem ;; *) f=vm ;; esac
 		a=$(proc_value "$tmp/${f}0" "$kind" "$pkey")
 		b=$(proc_value "$tmp/${f}1" "$kind" "$pkey")
-		got=$(jq -r --arg k "$key" 'if has($k) then .[$k] else "missing" end' "$tmp/sys")
+		got=$(val "$tmp/sys" "$key")
 		[ "$got" != missing ] || fail "JSON system has no key $key"
 		if [ -z "$a" ] && [ -z "$b" ]; then
 			[ "$got" = null ] || fail "$key is $got, but the kernel has no $pkey: it should be null"
@@ -125,7 +132,7 @@ measure() {
 			[ "$key" != committed_as_kb ] || hi=$((hi + self_data))
 			;;
 		C | S | T)
-			rate=$(jq -r --arg k "${key}_per_s" '.[$k]' "$tmp/sys")
+			rate=$(val "$tmp/sys" "${key}_per_s")
 			case $rate in [0-9]*) ;; *) fail "${key}_per_s is '$rate', not a number" ;; esac
 			;;
 		esac
@@ -142,14 +149,15 @@ tries 3 measure || fail "in $tries runs${moved#;}"
 
 # the recording replays the same figures; its replay's batch text and OpenMetrics agree
 "$MEMTOP" --replay "$tmp/rec" --json | tail -n 1 | jq -c .system >"$tmp/rsys" || fail "memtop --replay --json failed"
+kv "$tmp/rsys"
 "$MEMTOP" --replay "$tmp/rec" -b >"$tmp/batch" || fail "memtop --replay -b exited $?"
 "$MEMTOP" --replay "$tmp/rec" --openmetrics >"$tmp/om" || fail "memtop --replay --openmetrics exited $?"
 last=$(grep -n '^memtop ' "$tmp/batch" | tail -n 1 | cut -d: -f1)
 tail -n +"$last" "$tmp/batch" >"$tmp/last"
 doc_page="$(dirname "$0")/../../doc/columns.md" # the figures' table, with each metric
 while IFS='|' read -r kind key pkey line label metric; do
-	got=$(jq -r --arg k "$key" '.[$k]' "$tmp/sys")
-	again=$(jq -r --arg k "$key" '.[$k]' "$tmp/rsys")
+	got=$(val "$tmp/sys" "$key")
+	again=$(val "$tmp/rsys" "$key")
 	[ "$got" = "$again" ] || fail "$key is $got live, $again replayed"
 	sample=$(sed -n "s/^$metric \([0-9.e+]*\)\$/\1/p" "$tmp/om")
 	text=$(grep "^$line: " "$tmp/last" | head -n 1)
@@ -166,7 +174,7 @@ while IFS='|' read -r kind key pkey line label metric; do
 			K) [ "$shown" = "$(fmt_kb "$got")" ] || fail "batch $line: $label '$shown', JSON $key $got: $text" ;;
 			N) [ "$shown" = "$got" ] || fail "batch $line: $label '$shown', JSON $key $got: $text" ;;
 			*)
-				rate=$(jq -r --arg k "${key}_per_s" '.[$k]' "$tmp/rsys")
+				rate=$(val "$tmp/rsys" "${key}_per_s")
 				# as rounded: to 0.1 below 10, to 1 below 100000, then to 0.1M
 				awk -v s="$shown" -v r="$rate" 'BEGIN {
 					v = s + 0; if (s ~ /M$/) v *= 1e6

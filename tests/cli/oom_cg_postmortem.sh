@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The post-mortem of an OOM kill in a limited cgroup, against the scenario's truth:
 # /leak (memory.max 200M) grows 4 MiB/s from 171 python3 until the OOM killer kills it at
 # 49.75 s, a refresh every 2 s (scenario_rec killend). The kill's before.cgroup names

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The verdict in OpenMetrics names what JSON's verdict names: the replay of scenario cg40
 # (tests/helpers/scenario_rec.c: /leak, memory.max 200M, 4 MiB/s from 171 python3, beside
 # a machine ~11 min from exhaustion) printed with --openmetrics at its last step has

@@ -4,6 +4,7 @@
 # middle of its last sample replays the samples before it and says the tail was cut, with
 # its offset; recording again to that file trims the cut tail and appends after it.
 . "${TESTS:-$(dirname "$0")/..}/lib.sh"
+. "${TESTS:-$(dirname "$0")/..}/cli/blocks.inc"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 rec=""
 trap 'kill -9 $rec 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -44,7 +45,7 @@ cmp -s "$tmp/cut.json" "$(head -n $((n - 1)) "$tmp/all.json" >"$tmp/head.json" &
 
 # a flipped byte inside a block: a one-line error with its offset, the samples before it
 cp "$tmp/rec" "$tmp/flip"
-printf '\377' | dd of="$tmp/flip" bs=1 seek=$((size - 40)) conv=notrunc 2>/dev/null
+rec_flip "$tmp/flip" $((size - 40)) # (inverted: a byte already 0xff changes too)
 "$MEMTOP" --replay "$tmp/flip" --json >"$tmp/flip.json" 2>"$tmp/err" && fail "a damaged block exited 0"
 [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "damaged block at offset [0-9]*: checksum" "$tmp/err" ||
 	fail "the damage was not said in one line: $(cat "$tmp/err")"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # Damage in the middle of a recording (66 samples, keyframes at samples 0 and 60): a
 # flipped byte in sample 5 leaves out samples 5 to 59, which are encoded against it, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The header of a recording is kept twice, at the start and in every keyframe: a flipped
 # byte anywhere in the header at the start (magic, version, length, field list, checksum)
 # replays every sample as the whole file does, saying in one line that the header was

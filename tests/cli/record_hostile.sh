@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # Hostile recordings (tests/unit/rec_hostile.c, written by the hostile_rec helper): a
 # process without a command line or user replays as [comm] and its uid; a sample claiming

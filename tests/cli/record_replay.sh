@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # --record FILE --json records 20 refreshes while children allocate and fault, and prints
 # them; --replay FILE --json prints every one the same, field by field; -b and --begin /

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # A replay from --begin prints on its first line what the live run printed at that
 # sample: its rates from the sample before it (interval_s, system and process rates), its
 # growth from the samples before that; every line after it too, up to --end. A --begin

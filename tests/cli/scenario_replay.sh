@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # The scripted recordings of scenario_rec (tests/helpers/scenario_rec.c) replay as written:
 # for every scenario, a line per refresh, and on each line the time, MemTotal,

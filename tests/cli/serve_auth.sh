@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # --serve with --web-config's basic auth answers every request it refuses the same way:
 # 1000 requests without a user, then 100 with a wrong password, on kept-alive

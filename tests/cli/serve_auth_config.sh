@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # --web-config refused at start, one line on stderr and exit 1, naming FILE:LINE where a
 # line is at fault: a bcrypt hash of cost 31 (above the 14 memtop checks) or 03, a "hash"
 # that is not one ($2b$garbage), a FIFO (never waited on) as the file or as its cert_file;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # --serve with basic auth under a flood of wrong passwords: 50 clients send bob's wrong
 # password without pause (bcrypt cost 12 each); alice, whose password was verified once,
 # is answered 200 every time without waiting for their checks: counted, not timed, as the

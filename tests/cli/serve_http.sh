@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # --serve as an HTTP service: the connection kept alive between requests (no
 # Connection: close); gzip when Accept-Encoding asks for it (not with q=0), decoded equal

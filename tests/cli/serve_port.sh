@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # A second --serve on a port one memtop already listens on: a one-line error and exit 1,
 # before any refresh; the first keeps answering every scrape alone.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # --serve against slowloris: 300 connections from 127.0.0.1 each sending its request a
 # byte a second (which the idle timeout never ends), each opened again when memtop closes
 # it, are all closed by memtop while they still send (a whole request has 10 s; one

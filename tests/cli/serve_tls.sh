@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # --serve with --web-config (node_exporter's format): TLS with a certificate the test
 # makes (openssl), checked by curl --cacert; basic auth with a bcrypt hash the test makes

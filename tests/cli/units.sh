@@ -13,6 +13,9 @@ command -v jq >/dev/null || skip "needs jq"
 contrib="$(dirname "$0")/../../contrib"
 tmp=$(mktemp -d /tmp/memtop-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+# its memtops load their own programs, whatever service runs on the machine (their pins
+# looked for where none are)
+export MEMTOP_PINS_DIR=/sys/fs/bpf/memtop_units_$$
 trap 'exit 1' INT TERM HUP
 
 for u in memtop-exporter memtop-record; do

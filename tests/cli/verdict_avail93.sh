@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # Words that match the state: 93 % of 8G available and a process leaking
 # 4 MiB/s, no cgroup limit (scenario_rec avail93): memory lasts ~31 min, not short. No
 # line's verdict says "short", and every line with the machine's trend (exhaustion_s)

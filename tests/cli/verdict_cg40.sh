@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # Rank by time: /leak (memory.max 200M) grows 4 MiB/s from 171 python3 leak.py, 38 s
 # from its limit when the first forecast can be made, beside a machine whose
 # MemAvailable runs out in ~11 min (scenario_rec cg40). From the first line with a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The verdict on a memory cgroup near its limit: 7301 grower grows 16 MiB a second for
 # 16 s (256 MiB) in /verdict, limited to 300 MiB, then holds it (85 %) to the end at 60 s,
 # while 7400 builder in the root cgroup grows 4 MiB/s, so that the machine has a forecast

@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: quiet
 # The verdict on an idle machine: nothing is wrong. JSON verdict has cause "none", no
 # subject, the text "nothing wrong: ... available" with MemAvailable and MemTotal as its
 # evidence; batch text prints it as "Verdict: nothing wrong". Counted over the refreshes

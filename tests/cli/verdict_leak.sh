@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The verdict on a system-wide leak: 9100 leaky grows 64 MiB a second from the start of a
 # 37 s recording, a refresh a second, on a machine with 10G available (scenario_rec
 # leak64). Once the forecast has its 20 s and the process its growth (30 s of samples),

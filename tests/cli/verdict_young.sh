@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # Growth from what is known: 5120 python3 grow.py, 10 s old at the start, grows 4 MiB/s
 # in /young (memory.max 1G), which runs out before the machine (scenario_rec young).
 # On every line where /young's growth is known and the process is under GROW's 30 s, the

@@ -19,6 +19,7 @@ command -v jq >/dev/null || skip "needs jq"
 now() { date +%s.%N; }
 
 start_sleepers 300
+first=$sleepers
 
 # the line N of memtop's output FILE, as a file of its own
 line() { sed -n "$2p" "$1" >"$1.$2"; }
@@ -123,7 +124,10 @@ jq -r --arg t "$t_new" --arg new "$new" '($new | split(" ") | map(select(. != ""
 [ -s "$tmp/missing" ] && fail "processes started during the run are missing: $(tr '\n' ' ' <"$tmp/missing")"
 line "$tmp/mid" 1
 line "$tmp/mid" "$last"
+# the first sleeping processes that are left slept through the run: compared exactly
+ended=" $(echo $gone) "
+left=$(for p in $first; do case "$ended" in *" $p "*) ;; *) echo "$p" ;; esac; done)
 echo "ulimit -Sn 64 -Hn $hard, first refresh:"
-walk_check "$tmp/mid.1" "$tmp/before" "$tmp/after" "$up0" "$up1" "" 1 || exit 1
+walk_check "$tmp/mid.1" "$tmp/before" "$tmp/after" "$up0" "$up1" "$left" 1 || exit 1
 echo "ulimit -Sn 64 -Hn $hard, last refresh ($last):"
-walk_check "$tmp/mid.$last" "$tmp/before" "$tmp/after" "$up0" "$up1" "" 1 || exit 1
+walk_check "$tmp/mid.$last" "$tmp/before" "$tmp/after" "$up0" "$up1" "$left" 1 || exit 1

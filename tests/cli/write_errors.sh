@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # memtop-test: sanitized
 # Output that cannot be written is said: --json, -b, --openmetrics, a replay printed,
 # --help and --version to /dev/full or to a closed stdout exit 1 with one line naming

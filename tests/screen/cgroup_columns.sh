@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The cgroup screen's forecast columns: scenario cg40 (a cgroup growing 4 MB/s to its 200M
 # limit, tests/helpers/scenario_rec.c) replayed on the C screen at 80x24 and 200x30, one
 # sample at a time ("}"): the /leak row's LIMIT-IN is JSON's limit_in_s of the same sample

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # A cgroup's forecast to its OOM kill: scenario cg300kill (/cgfc, memory.max 300M: 4401
 # grow_child grows 8 MiB/s beside its parent 4400 sh until the kill at ~37 s, a refresh
 # every 2 s, tests/helpers/scenario_machine.c), replayed with --json and on the cgroup screen

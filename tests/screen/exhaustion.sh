@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # Time to exhaustion and its hold: scenario exhaust64 (3100 grower takes 64 MiB/s of a 32G
 # machine with 26G of MemAvailable + SwapFree for 30 s, then holds its size, a refresh
 # every 2 s, tests/helpers/scenario_machine.c), replayed with --json and on the screen one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The machine's forecast at a known rate: scenario exhaust256 (3200 grower takes 256 MiB/s
 # of a 128G machine with 96G of MemAvailable + SwapFree for 40 s, a refresh a second,
 # tests/helpers/scenario_machine.c), replayed with --json and on the screen one sample at

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The header's forecast and the verdict name the same limit: scenario close2 (two cgroups
 # running to their 200M limits, the second overtaking the first by less than a quarter of
 # its time, tests/helpers/scenario_rec.c) replayed at 160x60 one sample at a time ("}"):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # A leak suspect said in words: scenario leak10 (9001 leaky grows 64 KiB/s for 12 minutes,
 # tests/helpers/scenario_rec.c) replayed on the screen. At its first sample, where JSON
 # has no leak_suspect, no "Leak suspect" anywhere; at its last, where JSON's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # A recording damaged in sample 5 (of 66, keyframes at 0 and 60) replayed on the screen:
 # the message line says what was left out, with the offsets; the replay holds the 11
 # samples left, and } steps from sample 5 to the keyframe's, past the gap.

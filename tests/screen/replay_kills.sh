@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # A replay's OOM pane after its moves (tests/helpers/scenario_rec.c): the kills listed are
 # those of the recording up to the sample shown (by its --json replay's events), and Enter
 # opens the kill selected.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: anywhere
 # The verdict at 80x24: scenario cg40 (a cgroup growing 4 MB/s to its 200M limit beside a
 # machine minutes from running short, tests/helpers/scenario_rec.c) replayed on the screen
 # one sample at a time ("}"): at every sample whose verdict names a cause (JSON's
