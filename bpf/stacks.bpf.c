@@ -24,6 +24,17 @@ const volatile __u32 sample_rate = 64; /* mean faults per sample */
  * memtop unwind without bound; past it events are sampled (copy_weight) */
 const volatile __u32 copies_per_s = 3000;
 
+/* The target's events of each class, counted in 100 ms windows of its own whichever CPU
+ * each ran on (.bss; its threads running at once on several CPUs may lose a count to
+ * each other, which only makes n smaller), and n as the last window's called for. Each
+ * CPU's windows cap its copies; were the events counted there too, a thread that moves
+ * between CPUs would come back to one whose last window saw few of them, start from a
+ * small n, copy up to the cap within the window's first events and count the rest, not
+ * copied (a storm of calls moving between two CPUs lost a tenth of them so). */
+struct {
+	__u64 window_ns, events, last_n;
+} rate[2];
+
 /* Whether this CPU copies the stack of one more event of class cls (MTB_DD_FAULTS or
  * MTB_DD_CALLS; the faults, already sampled one in sample_rate, have a quarter of the
  * budget and the calls the rest, so that a storm of calls does not leave the sampled
@@ -34,13 +45,15 @@ const volatile __u32 copies_per_s = 3000;
  * it is empty each event is copied with probability 1/n, n the events so far in this
  * 100 ms window (or the last one, if more) per half a window's share of the budget: a
  * uniform sample whose weights add up to the events, so that no call site is favoured by
- * when it comes. */
+ * when it comes. The events are counted per window of the target's (rate), the copies
+ * per window of the CPU's, which caps them. */
 static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c, int cls)
 {
 	__u32 k = cls & 1,
 	      per_s = k == MTB_DD_FAULTS ? copies_per_s / 4 : copies_per_s - copies_per_s / 4;
 	__u64 now = bpf_ktime_get_ns(), add = (now - c->tokens_ns[k]) * per_s / 1000000000ull;
-	__u64 share = per_s / MTB_DD_WINDOWS_PER_S / 2, n;
+	__u64 share = per_s / MTB_DD_WINDOWS_PER_S / 2, n,
+	      window = 1000000000ull / MTB_DD_WINDOWS_PER_S;
 
 	if (add) {
 		c->tokens[k] = c->tokens[k] + add > per_s ? per_s : c->tokens[k] + add;
@@ -48,20 +61,25 @@ static __always_inline __s64 copy_weight(struct mtb_dd_cpu *c, int cls)
 	}
 	if (!share)
 		share = 1;
-	if (now - c->window_ns[k] >= 1000000000ull / MTB_DD_WINDOWS_PER_S) {
-		c->last_n[k] = (c->win_events[k] + share - 1) / share;
+	if (now - rate[k].window_ns >= window) { /* the last n: 0 after a window without */
+		rate[k].last_n = now - rate[k].window_ns < 2 * window
+					 ? (rate[k].events + share - 1) / share
+					 : 0;
+		rate[k].window_ns = now;
+		rate[k].events = 0;
+	}
+	rate[k].events++;
+	if (now - c->window_ns[k] >= window) {
 		c->window_ns[k] = now;
-		c->win_events[k] = 0;
 		c->win_copies[k] = 0;
 	}
-	c->win_events[k]++;
 	if (c->tokens[k]) {
 		c->tokens[k]--;
 		return 1;
 	}
-	n = (c->win_events[k] + share - 1) / share;
-	if (n < c->last_n[k])
-		n = c->last_n[k];
+	n = (rate[k].events + share - 1) / share;
+	if (n < rate[k].last_n)
+		n = rate[k].last_n;
 	if (n < 1)
 		n = 1;
 	if (n > 0xffffffffull)

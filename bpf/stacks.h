@@ -60,16 +60,14 @@ struct mtb_dd_cpu {
 	__u64 copy_fail;   /* copied stacks of 0 bytes: the stack pointer was unreadable */
 	/* the budget of copied stacks (stacks.bpf.c's copy_weight), a quarter of it for the
 	 * sampled faults, the rest for the calls (MTB_DD_FAULTS, MTB_DD_CALLS): a bucket of
-	 * tokens as of tokens_ns, then a uniform sample per window of 100 ms from
-	 * window_ns: events and copies in it, and n the last window's events called for;
-	 * past the window's cap, calls (their bytes summed) and sampled faults are counted,
-	 * not copied */
+	 * tokens as of tokens_ns, then a uniform sample (the target's events counted in
+	 * stacks.bpf.c's rate), its copies capped per window of 100 ms from window_ns:
+	 * past the cap, calls (their bytes summed) and sampled faults are counted, not
+	 * copied */
 	__u64 tokens_ns[2];
 	__u64 tokens[2];
 	__u64 window_ns[2];
-	__u64 win_events[2];
 	__u64 win_copies[2];
-	__u64 last_n[2];
 	__u64 sampled_out; /* events left out by that sampling (others weigh for them) */
 	__u64 over_budget;
 	__u64 over_budget_bytes;
