@@ -37,6 +37,15 @@ tm_start() {
 	tm -f /dev/null new-session -d -x "$w" -y "$h" "$@"
 }
 screen_text() { tm capture-pane -p; }
+# cmd_rows: the process table's rows on screen as "PID COMMAND", COMMAND's cell whole (the
+# tree's lines and marks first): the cells before it skipped one word each, as the titles
+# count them, not by the titles' byte offset (a cell's "…", three bytes, would move it)
+cmd_rows() {
+	screen_text | awk '/^ *PID / { for (k = 1; k <= NF && $k != "COMMAND"; k++); k--; next }
+		k && $1 ~ /^[0-9]+$/ { s = $0; sub(/^ +/, "", s)
+			for (i = 1; i < k; i++) sub(/^[^ ]+ +/, "", s)
+			sub(/^[^ ]+ /, "", s); print $1, s }'
+}
 # changed_from FILE [SECS]: waits (2 s by default) until the screen is no longer FILE's
 # text (after a key that turns a page: false where it stays, the last page)
 changed_from() { eventually "${2:-2}" _differs "$1"; }

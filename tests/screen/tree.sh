@@ -44,7 +44,7 @@ instead of rows starting
 $(cat "$tmp/want")"
 
 # at 80 columns: fewer columns, and each child keeps its lines and its program's name
-commands() { screen_text | awk '/^ *PID / { c = index($0, "COMMAND"); next } c && $1 ~ /^[0-9]+$/ { print $1, substr($0, c) }'; }
+commands() { cmd_rows; }
 tm resize-window -x 80 -y 30
 room() { screen_text | awk '/^ *PID / { exit !(index($0, "COMMAND") <= 80 - 24 + 1) }'; }
 eventually $HANG room || fail "the tree view at 80 columns did not make room for the command"

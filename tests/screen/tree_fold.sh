@@ -28,7 +28,7 @@ tm send-keys Enter
 wait_for ", 3 shown" || fail "the filter did not leave the shell and its two children"
 
 # the table's rows, as "PID COMMAND" (the tree's lines and marks before the command)
-table() { screen_text | awk '/^ *PID USER / { c = index($0, "COMMAND"); next } c && $1 ~ /^[0-9]+$/ { print $1, substr($0, c) }'; }
+table() { cmd_rows; }
 pids() { table | awk '{ print $1 }' | sort -n | tr '\n' ' '; }
 all=$(printf '%s\n' "$parent" "$small" "$large" | sort -n | tr '\n' ' ')
 only_parent() { [ "$(pids)" = "$parent " ]; }
