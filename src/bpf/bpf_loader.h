@@ -24,4 +24,8 @@ bool bpf_loader_wait(const struct bpf_loader *l, double secs);
  * while it is still loading (without wait) or when *l is NULL. */
 struct bpf_source *bpf_loader_take(struct bpf_loader **l, bool wait);
 
+/* Whether MEMTOP_BPF_GATE holds the load (bpf_loader.c): for the tests that watch the
+ * refreshes before it, so nothing is loaded before the first refresh either */
+bool bpf_loader_gated(void);
+
 #endif

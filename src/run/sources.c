@@ -61,10 +61,10 @@ static void pins_now(struct sources *src)
 #define BPF_FIRST_PROCS 4000
 
 /* BPF_LATER with many processes, as root: loads now, for the first refresh (where no
- * service's pins were taken) */
+ * service's pins were taken, and no test holds the load back) */
 static void many_now(struct sources *src)
 {
-	if (!src->bpf_later || geteuid() ||
+	if (!src->bpf_later || geteuid() || bpf_loader_gated() ||
 	    proc_walk_count(src->walk, BPF_FIRST_PROCS) < BPF_FIRST_PROCS)
 		return;
 	src->bpf_later = false;

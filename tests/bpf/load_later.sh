@@ -46,10 +46,13 @@ echo "loaded: $row, $(bpf_links "$MT") links"
 tm_kill
 
 # --json --no-wait: the first line before BPF, the lines after the load with it (however
-# long the load takes)
-"$MEMTOP" --json --no-wait -d 0.3 -p "$child" >"$WORK/j" &
+# long the load takes; the load held until the first line is out, as processes the tests
+# beside start, 4,000 and more, would have it load first)
+MEMTOP_BPF_GATE="$WORK/gate_json" "$MEMTOP" --json --no-wait -d 0.3 -p "$child" >"$WORK/j" &
 jq_mt=$!
 KIDS="$KIDS $jq_mt"
+eventually $HANG test -s "$WORK/j" || fail "--json --no-wait printed nothing"
+: >"$WORK/gate_json"
 # (the lines before the last: the last may be half written; two after the load, as a rate
 # takes two samples)
 loaded() { [ "$(sed '$d' "$WORK/j" | grep -c '"loading":false')" -ge 2 ]; }
