@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: beside others
 # Pins in /sys/fs/bpf/memtop that are not this memtop's are not used: a meta map of
 # another value size (a larger, as a later memtop's might be, or a smaller) or another
 # type, and a service's set with one of its maps replaced by a map of other sizes. Each

@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: beside others
 # memtop-test: timeout 300
 # Two --pin services started together (both units at boot) end with one complete set of
 # pins, every round of 8: once both record (their programs loaded, and pinned or not), a
@@ -21,7 +21,9 @@ mt_child() {
 	eventually $HANG pgrep -P "$1" >/dev/null || fail "no memtop under strace $1"
 	pgrep -P "$1"
 }
-leftovers() { ls /sys/fs/bpf | grep -E "^(memtop_new_|memtop_old_|${PINS##*/}\$)"; }
+# leftovers: what the two services ($a, $b) left in bpffs: their pins, and the directories
+# each names by its pid while it pins or removes a set (other tests' memtops have others)
+leftovers() { ls /sys/fs/bpf | grep -E "^(memtop_(new|old)_($a|$b)|${PINS##*/})\$"; }
 both_record() { [ -s "$WORK/a.rec" ] && [ -s "$WORK/b.rec" ]; }
 
 # both on one CPU, which they share as they load, so that they come to pin at about the
@@ -66,7 +68,8 @@ while [ $r -lt $rounds ]; do
 		log="$log
 round $r: $owner"
 	fi
-	rm -rf "$PINS" /sys/fs/bpf/memtop_new_* /sys/fs/bpf/memtop_old_*
+	rm -rf "$PINS" /sys/fs/bpf/memtop_new_$a /sys/fs/bpf/memtop_old_$a \
+		/sys/fs/bpf/memtop_new_$b /sys/fs/bpf/memtop_old_$b
 done
 [ $complete = $rounds ] || fail "$complete of $rounds rounds ended with one complete set of pins:$log"
 echo "$complete of $rounds rounds of two --pin services started together: one complete set each," \

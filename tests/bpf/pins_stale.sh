@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: beside others
 # Pins no one may use are left out, each said in one line: a killed service's (its pins
 # stay, its programs attached) are removed by the next memtop, which loads its own and
 # leaves none behind; pins of another build of memtop, whose owner lives, are not used
