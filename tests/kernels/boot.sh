@@ -67,9 +67,12 @@ truncate -s 1G "$disk" && mkfs.ext4 -F -q "$disk" || exit 1
 # KVM where it can be used, else emulation (TCG) with the guest's two CPUs taking turns on
 # one host thread: with a thread each, a CPU may run kernel code that another has just
 # patched (static keys flip as BPF programs attach) from before the patch, and the
-# guest dies of a stray int3
+# guest dies of a stray int3. KVM only on a CPU with virtualization (vmx, svm): a
+# /dev/kvm without it is a paravirtual one (kvm-pvm) that runs only kernels built for
+# it, and Debian's hang there without a line on the console
 accel="-accel tcg,thread=single -cpu max"
-[ -r /dev/kvm ] && [ -w /dev/kvm ] && accel="-enable-kvm -cpu host"
+[ -r /dev/kvm ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo &&
+	accel="-enable-kvm -cpu host"
 rm -f "$status" "$results"
 how=TCG
 [ -z "${accel%%-enable-kvm*}" ] && how=KVM
