@@ -38,12 +38,17 @@ static void reclaim_stop(void *state)
 	free(r->index);
 }
 
+/* The count is the slots' sum, not the program's count: a stall that ends while the
+ * histogram is read may be in one and not yet in the other (each is added to on its own),
+ * and the interval's buckets would not add up to its count */
 static void copy_hist(struct mt_hist *dst, const struct mtb_hist *src, const struct mt_hist *base)
 {
-	dst->count = src->count - base->count;
 	dst->total_us = src->total_us - base->total_us;
-	for (int i = 0; i < MT_HIST_SLOTS; i++)
+	dst->count = 0;
+	for (int i = 0; i < MT_HIST_SLOTS; i++) {
 		dst->slots[i] = src->slots[i] - base->slots[i];
+		dst->count += dst->slots[i];
+	}
 }
 
 /* The figures as the programs count them, less base */
