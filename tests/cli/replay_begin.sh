@@ -44,8 +44,13 @@ jq -e --argjson p "$grow" '[.processes[] | select(.pid == $p)] | length == 1' \
 	"$tmp/mid.json" | head -n 1 | grep -q true || fail "the growing child is not in the first line"
 echo "ok --begin at live line $k: the same lines, rates and growth as live"
 
-# --begin and --end: the lines between them, the same as live
-e=$(sed -n 14p "$tmp/live.json" | jq '.ts | floor')
+# --begin and --end: the lines between them, the same as live. --end at a whole second
+# near line 14's time with no sample within 5 ms of it: the JSON's times are rounded to
+# the millisecond, and a sample 0.3 ms past the second shows as on it (before --end by
+# the JSON, after it by the recording)
+e=$(jq -s '[.[].ts] as $t | [($t[13] | floor) + (0, -1, 1)] |
+	map(select(. as $e | all($t[]; . <= $e - 0.005 or . >= $e + 0.005))) | first' "$tmp/live.json")
+[ "$e" != null ] || fail "no second near line 14 without a sample within 5 ms of it"
 k2=$(replay_from "$tmp/range.json" --begin "$(at1 "$t")" --end "$(at1 "$e")")
 [ "$k2" = "$k" ] || fail "--begin with --end starts at live line '$k2', without it at $k"
 n=$(jq --argjson e "$e" 'select(.ts <= $e) | .ts' "$tmp/live_k.json" | wc -l)
