@@ -2,8 +2,11 @@
  * (tests/cli/walk_check.inc): pid, starttime, ppid, flags, minflt, majflt (stat fields 1,
  * 22, 4, 9, 10, 12; the comm, which may hold spaces, parentheses and newlines, skipped
  * up to its last ')'), statm's seven numbers joined by commas, the effective uid
- * (status, Uid's second field). A process that goes while it is read is left out (awk
- * would stop at the read error of its files). */
+ * (status, Uid's second field), and its threads' time on a CPU and times run summed
+ * ("NS,COUNT" from each /proc/PID/task/TID/schedstat; "-" where the kernel has none): a
+ * process whose two did not change between two tables did not run between them, so
+ * could not have changed its mappings, even and back. A process that goes while it is
+ * read is left out (awk would stop at the read error of its files). */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,6 +33,35 @@ static ssize_t slurp(const char *pid, const char *file, char *buf, size_t len)
 	return got;
 }
 
+/* Its threads' schedstat summed into buf: "NS,COUNT", else "-" */
+static void ran(const char *pid, char *buf, size_t len)
+{
+	char dir[64], file[300], line[128];
+	unsigned long long ns = 0, count = 0, a, b, c;
+	struct dirent *e;
+	int n = 0;
+
+	snprintf(buf, len, "-");
+	snprintf(dir, sizeof(dir), "/proc/%s/task", pid);
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(file, sizeof(file), "task/%s/schedstat", e->d_name);
+		if (slurp(pid, file, line, sizeof(line)) < 0 ||
+		    sscanf(line, "%llu %llu %llu", &a, &b, &c) != 3)
+			continue;
+		ns += a;
+		count += c;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		snprintf(buf, len, "%llu,%llu", ns, count);
+}
+
 static void one(const char *pid)
 {
 	char stat[4096], statm[256], status[8192], *p, *f[64];
@@ -49,7 +81,10 @@ static void one(const char *pid)
 	for (p = statm; *p; p++)
 		if (*p == ' ')
 			*p = ',';
-	printf("%s %s %s %s %s %s %s %lu\n", pid, f[19], f[1], f[6], f[7], f[9], statm, uid[1]);
+	char run[64];
+	ran(pid, run, sizeof(run));
+	printf("%s %s %s %s %s %s %s %lu %s\n", pid, f[19], f[1], f[6], f[7], f[9], statm, uid[1],
+	       run);
 }
 
 int main(void)
