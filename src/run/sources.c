@@ -137,7 +137,6 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 		return replay_collect(src->rp, s, err, errlen);
 	if (src->collects++) /* a runner that did not start it after its first output */
 		sources_start_bpf(src);
-	s->wall = clock_wall();
 	s->hertz = sysconf(_SC_CLK_TCK);
 	s->page_kb = sysconf(_SC_PAGESIZE) / 1024;
 	/* meminfo first: whether swap holds pages decides what the walk reads */
@@ -171,6 +170,11 @@ int sources_collect(struct sources *src, struct snapshot *s, const struct pids_r
 	if (req->cg_cols || req->cg_self)
 		cg_collect(src->cg, s, req->cg_cols, req->cg_self);
 	mark("cgroups");
+	/* the sample's time on both clocks read together: a kill's time (wall, from the
+	 * event) is put on the monotonic clock through them (growth.c), and the wall read
+	 * before the walk put a kill during it after the refresh whose walk saw its victim
+	 * already reaped, as though that refresh came before it */
+	s->wall = clock_wall();
 	s->mono = clock_mono();
 	if (procfs_counters(s, err, errlen))
 		return -1;
