@@ -1,5 +1,5 @@
 #!/bin/sh
-# memtop-test: beside others
+# memtop-test: alone
 # memtop-test: timeout 300
 # Two --pin services started together (both units at boot) end with one complete set of
 # pins, every round of 8: once both record (their programs loaded, and pinned or not), a
@@ -25,6 +25,18 @@ mt_child() {
 # each names by its pid while it pins or removes a set (other tests' memtops have others)
 leftovers() { ls /sys/fs/bpf | grep -E "^(memtop_(new|old)_($a|$b)|${PINS##*/})\$"; }
 both_record() { [ -s "$WORK/a.rec" ] && [ -s "$WORK/b.rec" ]; }
+# ended PID: PID is gone or a zombie (ended, not yet waited for: kill -0 still finds it)
+ended() {
+	_st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+	[ -z "$_st" ] || [ "$_st" = Z ]
+}
+# stopped JOB WHAT: waits for the background job JOB (a service, or strace running one)
+# to end after a TERM to WHAT; fails, saying where, if it does not
+stopped() {
+	eventually $HANG ended "$1" ||
+		fail "round $r: memtop $2 did not stop on TERM: $(cat "$WORK/a.err" "$WORK/b.err")"
+	wait "$1" 2>/dev/null
+}
 
 # both on one CPU, which they share as they load, so that they come to pin at about the
 # same time; and where strace is, each bpf(2) call held 20 ms, which widens the moments
@@ -53,12 +65,12 @@ while [ $r -lt $rounds ]; do
 	esac
 	if [ -n "$other" ]; then
 		kill "$other"
-		wait "$sother" 2>/dev/null
+		stopped "$sother" "$other"
 		now=$(beside)
 		[ "$now" = "$owner" ] || other="" owner="after $other stopped: $now"
 	fi
 	kill $a $b 2>/dev/null
-	wait $sowner 2>/dev/null
+	for s in $sowner; do stopped "$s" "$a $b"; done
 	SVC=""
 	left=$(leftovers)
 	[ -z "$left" ] || owner="$owner; left: $left"
