@@ -123,8 +123,10 @@ mm=$(site mmap mmap_site)
 within "$(printf '%s' "$mm" | jq '.[0].bytes_per_s')" $MAP_RATE || fail "mmap_site growth $(printf '%s' "$mm" | jq '.[0].bytes_per_s') B/s, not $MAP_RATE +-10 %"
 [ "$(printf '%s' "$mm" | jq '.[0].bytes % 65536')" = 0 ] || fail "mmap_site bytes not in 64 KiB mappings"
 
+# (but for one block it made the moment the window closed and freed after it: young)
 for s in free_site munmap_site; do
-	[ "$(j "[.stacks[] | select(any(.frames[]; .symbol == \"$s\"))] | length")" = 0 ] ||
+	[ "$(j "[.stacks[] | select(any(.frames[]; .symbol == \"$s\")) |
+		select(.count > 1 or .oldest_s >= 1)] | length")" = 0 ] ||
 		fail "$s reported: $(j "[.stacks[] | select(any(.frames[]; .symbol == \"$s\"))]")"
 done
 # free_site was seen: calls that were freed, far more than the leaks
@@ -138,7 +140,10 @@ echo "JSON: leak_site $(l bytes_per_s) B/s ($(l count) allocations, oldest $(l o
 grep -q "^Outstanding allocations of process $kid (leak_child) after " "$tmp/out" || fail "text: $(head -1 "$tmp/out")"
 grep -A1 '^#[0-9]* malloc: ' "$tmp/out" | grep -q '^      leak_site+0x' || fail "text: no malloc stack at leak_site: $(cat "$tmp/out")"
 grep -A1 '^#[0-9]* mmap: ' "$tmp/out" | grep -q '^      __mmap' || fail "text: no mmap stack: $(cat "$tmp/out")"
-grep -Eq 'free_site|munmap_site' "$tmp/out" && fail "text names a site that frees: $(cat "$tmp/out")"
+# a site that frees named only for one young block, as in the JSON
+awk '/^#[0-9]+ / { h = $0; next } /free_site|munmap_site/ && !(h ~ / in ~?1 allocations?,/ &&
+	match(h, /oldest [0-9.]+ s$/) && substr(h, RSTART + 7, RLENGTH - 9) + 0 < 1) { bad = 1 }
+	END { exit bad }' "$tmp/out" || fail "text names a site that frees: $(cat "$tmp/out")"
 echo "text: $(grep -c '^#' "$tmp/out") stacks"
 kill $kid
 wait $kid 2>/dev/null
