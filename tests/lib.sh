@@ -66,6 +66,21 @@ wait_for() {
 	screen_text
 	return 1
 }
+# wait_bpf_on: waits (HANG) until the screen's BPF line says "BPF on". An OOM banner takes
+# that line's place until acknowledged, and the kills of the tests beside (the machine's)
+# show on every screen: a banner is acknowledged (y) as it comes.
+wait_bpf_on() {
+	i=0
+	while [ $i -lt $((HANG * 10)) ]; do
+		_s=$(screen_text)
+		case $_s in *"BPF on"*) return 0 ;; *"[y: acknowledge"*) tm send-keys y ;; esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf "screen never showed 'BPF on'; it shows:\n"
+	screen_text
+	return 1
+}
 # wait_gone TEXT [SECS] (HANG by default)
 wait_gone() {
 	i=0
