@@ -187,12 +187,7 @@ start_sleepers() {
 	done
 	sleepers="$sleepers$_new"
 	for _p in $_new; do
-		_i=0
-		until _asleep "$_p"; do
-			_i=$((_i + 1))
-			[ $_i -lt 3000 ] || fail "sleep $_p never got to sleep"
-			sleep 0.01
-		done
+		eventually $HANG _asleep "$_p" || fail "sleep $_p never got to sleep"
 	done
 }
 
