@@ -87,10 +87,13 @@ wait_ready "$WORK/child" || fail "alloc_child never got ready: $(cat "$WORK/chil
 sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$ROOT/$top/oom" "$HOG" 100 9>&- &
 wait $! 2>/dev/null
 [ $? = 137 ] || fail "the child in $top/oom should have been OOM-killed"
-# refaults in rf: a 128 MiB file read twice through 24 MiB
+# refaults in rf: a 128 MiB file read twice through 24 MiB (read_rf, below)
 stream_file
-sh -c 'echo $$ >"$0/cgroup.procs" && cat "$1" "$1" >/dev/null' "$ROOT/$top/rf" "$FILE" 9>&- ||
-	fail "reading $FILE in $top/rf"
+read_rf() {
+	sh -c 'echo $$ >"$0/cgroup.procs" && cat "$1" "$1" >/dev/null' "$ROOT/$top/rf" "$FILE" 9>&- ||
+		fail "reading $FILE in $top/rf"
+}
+read_rf
 i=0
 until [ "$(cat "$ROOT/$top/a/x/cgroup.procs" | wc -l)" = 2 ]; do
 	[ $i -lt 600 ] || fail "the processes did not start"
@@ -152,6 +155,25 @@ files() {
 			"$(stat "$d/memory.stat" 0 workingset_refault_anon workingset_refault_file)"
 	fi
 }
+
+# a refault needs the evicted page's shadow entry; the kernel's shadow shrinker sizes what
+# it keeps from the cgroup's flushed page counts, which a cgroup made a moment ago may not
+# have yet (they are flushed every 2 s), so a first reading can leave no shadows to find:
+# read again, up to 4 times, until the kernel counts refaults in rf
+rf_refaults() {
+	if [ $V = 1 ]; then
+		stat "$ROOT/$top/rf/memory.stat" 0 total_workingset_refault_anon total_workingset_refault_file
+	else
+		stat "$ROOT/$top/rf/memory.stat" 0 workingset_refault_anon workingset_refault_file
+	fi
+}
+i=1
+while [ "$(rf_refaults)" -le 1000 ] && [ $i -lt 5 ]; do
+	sleep 2
+	read_rf
+	i=$((i + 1))
+done
+echo "$top/rf: $(rf_refaults) refaults after $i reading(s) of the file twice"
 
 # memory.stat's counters are the kernel's as of its last flush, which waits for 64 pages
 # of updates a CPU: the files and memtop, read one after the other, may differ by that.
