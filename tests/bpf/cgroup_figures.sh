@@ -156,10 +156,9 @@ files() {
 	fi
 }
 
-# a refault needs the evicted page's shadow entry; the kernel's shadow shrinker sizes what
-# it keeps from the cgroup's flushed page counts, which a cgroup made a moment ago may not
-# have yet (they are flushed every 2 s), so a first reading can leave no shadows to find:
-# read again, up to 4 times, until the kernel counts refaults in rf
+# a refault needs the evicted page's shadow entry, which the kernel may drop first (its
+# shadow shrinker): 6.12 with the multi-gen LRU once counted 4 refaults where it usually
+# counts 24,000 or more. Read again, up to 4 times, until the kernel counts refaults in rf
 rf_refaults() {
 	if [ $V = 1 ]; then
 		stat "$ROOT/$top/rf/memory.stat" 0 total_workingset_refault_anon total_workingset_refault_file
