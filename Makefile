@@ -87,12 +87,13 @@ run: deps
 
 # T= picks tests (cli, screen, bpf, unit, asan, screen/tree.sh, 'bpf/oom*'; see
 # tests/run.sh); TEST_TIMEOUT= is each test's limit in seconds (120); SANITIZE=0 builds and
-# runs no sanitized pass
+# runs no sanitized pass. The sanitized build (make sanitize) is made by tests/run.sh
+# beside the first tests, for the asan: tests that wait for it
 SANITIZE ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: test-deps
-	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=1 all $(if $(filter 0,$(SANITIZE)),,sanitize)
-	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' sh tests/run.sh
+	@$(MAKE) --no-print-directory -j$(NPROC) WERROR=1 all
+	@T='$(T)' TEST_TIMEOUT='$(TEST_TIMEOUT)' SANITIZE='$(SANITIZE)' TEST_SAN_BUILD=1 sh tests/run.sh
 
 # the inner loop: the unit and cli tests, no sanitized pass (T= narrows it as for test)
 check: test-deps

@@ -131,14 +131,22 @@ for n in $all; do
 	todo="$todo $n"
 done
 set +f
+# TEST_SAN_BUILD=1 (make test): the sanitized build is made here, beside the first tests
+# (make sanitize, its output in the suite's directory), and an asan: test waits for it;
+# else it must be built already
+san_build=0
 case " $todo " in
 *" asan:"*)
-	for b in "$SAN/memtop" "$SAN/unit_tests"; do
-		[ -x "$b" ] || {
-			echo "${b#"$PWD/"} is not built: make sanitize (or SANITIZE=0 leaves the asan: tests out)" >&2
-			exit 2
-		}
-	done
+	if [ "${TEST_SAN_BUILD:-0}" = 1 ]; then
+		san_build=1
+	else
+		for b in "$SAN/memtop" "$SAN/unit_tests"; do
+			[ -x "$b" ] || {
+				echo "${b#"$PWD/"} is not built: make sanitize (or SANITIZE=0 leaves the asan: tests out)" >&2
+				exit 2
+			}
+		done
+	fi
 	;;
 esac
 
@@ -213,6 +221,17 @@ run_limited() {
 		echo "interrupted: $* (and the tests after it) did not finish"
 		exit 130
 	fi
+}
+
+# san_ready: the sanitized build is there (waiting for the one made beside, if any); else
+# says why not
+san_ready() {
+	[ $san_build = 1 ] || return 0
+	while [ ! -e "$root/sanbuild.rc" ]; do sleep 0.5; done
+	[ "$(cat "$root/sanbuild.rc")" = 0 ] && return 0
+	echo "    the sanitized build (make sanitize) failed:"
+	tail -n 20 "$root/sanbuild.log" | sed 's/^/    /'
+	return 1
 }
 
 # sanitized NAME CMD...: runs CMD (run_limited, output in $log/out); for an asan: test with
@@ -337,6 +356,17 @@ run_script() {
 # run_one NAME: runs the test, printing its verdict (and its output if it failed)
 run_one() {
 	case "$1" in
+	asan:*)
+		san_ready >"$log/sanwhy" || {
+			echo "FAIL  $1 (no sanitized build)"
+			cat "$log/sanwhy"
+			failed=$((failed + 1))
+			failures="$failures $1"
+			return
+		}
+		;;
+	esac
+	case "$1" in
 	unit) run_unit unit ./build/unit_tests ;;
 	asan:unit) run_unit asan:unit "$SAN/unit_tests" ;;
 	*) run_script "$1" ;;
@@ -413,6 +443,19 @@ for q in $queues; do
 	mv "$root/$q.first" "$root/$q"
 	rm -f "$root/$q.quiet"
 done
+# the sanitized build beside the first tests (san_ready), without make's jobserver
+sanpid=
+if [ $san_build = 1 ]; then
+	(
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -j"$(nproc)" \
+			WERROR=1 sanitize >"$root/sanbuild.log" 2>&1 </dev/null &
+		m=$!
+		trap 'kill -TERM $m 2>/dev/null' INT TERM HUP
+		wait $m
+		echo $? >"$root/sanbuild.rc"
+	) &
+	sanpid=$!
+fi
 pids=
 i=1
 while [ $i -le "$jobs" ]; do
@@ -430,7 +473,7 @@ for q in beside besidebpf; do
 done
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
-trap 'stop=1; kill -TERM $pids $through 2>/dev/null' INT TERM HUP
+trap 'stop=1; kill -TERM $pids $through $sanpid 2>/dev/null' INT TERM HUP
 for p in $pids; do
 	while :; do
 		wait "$p"
@@ -457,6 +500,7 @@ for p in $pids $through; do
 		kill -0 "$p" 2>/dev/null || break
 	done
 done
+[ -n "$sanpid" ] && wait "$sanpid" 2>/dev/null
 [ $stop = 1 ] && exit 130
 for f in "$root"/counts.*; do
 	read -r p f2 s2 rest <"$f"
