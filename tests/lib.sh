@@ -211,6 +211,16 @@ next_refresh() {
 # memtop's own fmt_kb (src/base/text.c, built into build/tests/fmt_kb), for tests that compare
 # what the screen shows with /proc
 fmt_kb() { "$HELPERS/fmt_kb" "$@"; }
+# pss_shown CELL PID: CELL is the process's Pss (smaps_rollup, read now) as fmt_kb gives
+# it, within 48 kB: its share of the shared libraries it maps moves as other processes,
+# the test's own awk and tmux among them, map them while memtop reads (cli/pss_uss.sh)
+pss_shown() {
+	_pss=$(awk '$1 == "Pss:" { print $2 }' "/proc/$2/smaps_rollup") && [ -n "$_pss" ] || return 1
+	for _d in -48 0 48; do
+		[ "$1" = "$(fmt_kb $((_pss + _d)))" ] && return 0
+	done
+	return 1
+}
 # FMT_KB_AWK: the same as an awk function fmt_kb(KIB), KIB below 0 taken as 0 and its
 # fraction dropped: awk "$FMT_KB_AWK"'...' (the helper runs once for each size)
 export HELPERS

@@ -33,10 +33,9 @@ pick PSS
 eventually $HANG has_title PSS || fail "sorting by PSS did not show it: $(titles)"
 col=$(titles | awk '{ for (i = 1; i <= NF; i++) if ($i == "PSS") print i }')
 pss() { screen_text | awk -v p="$child" -v c="$col" '$1 == p { print $c }'; }
-want=$(fmt_kb "$(awk '/^Pss:/ { print $2 }' /proc/$child/smaps_rollup)")
-pss_is() { [ "$(pss)" = "$want" ]; }
-eventually $HANG pss_is || fail "PSS of $child is '$(pss)', smaps_rollup says $want"
-echo "F6 listed hidden PSS; choosing it sorted by it and showed $want for $child"
+pss_is() { pss_shown "$(pss)" "$child"; }
+eventually $HANG pss_is || fail "PSS of $child is '$(pss)', smaps_rollup says $(awk '/^Pss:/ { print $2 }' /proc/$child/smaps_rollup) kB"
+echo "F6 listed hidden PSS; choosing it sorted by it and showed $(pss) for $child"
 tm_kill
 
 tm_start 80 24 "$MEMTOP -d 0.5 -p $child"
