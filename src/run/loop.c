@@ -373,14 +373,20 @@ static void note_warnings(struct loop *l)
 	ui_message(l->u, line);
 }
 
+/* Beside a service, while its last hour is read, a look each WARM_LOOK_S whether it is
+ * done: the refresh after that takes it, at once rather than a delay later */
+#define WARM_LOOK_S 0.25
+
 /* Until the next refresh, or the end of the leak tracer's window if sooner (it ends then,
- * paused or not) */
+ * paused or not), or the next look at the service's hour being read */
 static int wait_ms(const struct loop *l)
 {
 	double end = monitor_detail_leaks_end(l->mon), at = ui_paused(l->u) ? 0 : l->next;
 
 	if (end && (!at || end < at))
 		at = end;
+	if (at && monitor_warming(l->mon) && clock_mono() + WARM_LOOK_S < at)
+		at = clock_mono() + WARM_LOOK_S;
 	if (!at)
 		return -1;
 	double left = at - clock_mono();
@@ -443,6 +449,9 @@ int loop_run(struct monitor *mon, struct prefs *prefs, const struct options *o, 
 			l.next += l.prefs->delay;
 			if (l.next < clock_mono())
 				l.next = clock_mono() + l.prefs->delay;
+		} else if (!ui_paused(l.u) && monitor_warm_ready(mon)) {
+			refresh_due(&l); /* the service's hour, taken now */
+			l.next = clock_mono() + l.prefs->delay;
 		} else if (monitor_detail_leaks_end(mon) &&
 			   clock_mono() >= monitor_detail_leaks_end(mon)) {
 			detail_again(&l); /* the window ends: what stands then */

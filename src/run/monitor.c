@@ -157,6 +157,16 @@ void monitor_wait_bpf(struct monitor *mon, double secs)
 		sources_wait_bpf(mon->src, secs);
 }
 
+bool monitor_warming(const struct monitor *mon)
+{
+	return mon->warm != NULL;
+}
+
+bool monitor_warm_ready(const struct monitor *mon)
+{
+	return mon->warm && warm_done(mon->warm);
+}
+
 bool monitor_warning(struct monitor *mon, char *buf, size_t size)
 {
 	return recorder_warning(mon->rec, buf, size);

@@ -56,6 +56,10 @@ struct monitor *monitor_open(const struct monitor_conf *c, char *err, size_t err
  * secs (a delay) at most: a refresh from /proc costs several of one from the task
  * iterator */
 void monitor_wait_bpf(struct monitor *mon, double secs);
+/* Beside a service: its last hour is being read (warming), or read and waiting for the
+ * next refresh to take it (ready) */
+bool monitor_warming(const struct monitor *mon);
+bool monitor_warm_ready(const struct monitor *mon);
 /* The command lines a refresh left unread (pids_request names_asked), of every process */
 void monitor_fill_names(struct monitor *mon);
 /* BPF_LATER: the BPF object starts loading now, on its thread; the runner calls it once

@@ -99,6 +99,11 @@ bool warm_take(struct warm **wp, struct model *m, bool wait)
 	return true;
 }
 
+bool warm_done(const struct warm *w)
+{
+	return atomic_load(&w->done);
+}
+
 void warm_cancel(struct warm *w)
 {
 	if (!w)

@@ -4,7 +4,8 @@
  * the last hour are stepped through a model of their own (all where they are at most
  * WARM_SAMPLES; else every one of the last WARM_RECENT_S seconds and before those the
  * keyframes, one in REC_KEYFRAME samples); the refresh after that is done takes that
- * model in place of its own, and steps from its last sample. */
+ * model in place of its own, and steps from its last sample (the screen refreshes as soon
+ * as it is done: monitor_warm_ready). */
 #ifndef MEMTOP_WARM_H
 #define MEMTOP_WARM_H
 
@@ -26,6 +27,9 @@ struct warm *warm_start(const char *recording, const struct prefs *prefs);
  * *w freed and NULL: true where it had samples. False while it is still reading (without
  * wait, *w kept). */
 bool warm_take(struct warm **w, struct model *m, bool wait);
+
+/* It has read what it reads: warm_take takes it without waiting */
+bool warm_done(const struct warm *w);
 
 /* Stops and frees it, taken or not; NULL does nothing */
 void warm_cancel(struct warm *w);
