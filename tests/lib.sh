@@ -153,7 +153,7 @@ nobody_idle() {
 # wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
 wait_ready() {
 	i=0
-	until grep -q ready "$1"; do
+	until grep -qs ready "$1"; do
 		i=$((i + 1))
 		[ $i -le 200 ] || return 1
 		sleep 0.05
