@@ -30,7 +30,7 @@ done
 
 # a memtop started now reads the kill from the kernel log as an earlier one; the memcg is
 # there unless the kernel rate-limited the report's header (after a burst of kills)
-later=$("$MEMTOP" --json -n 1 | jq -c --argjson p "$KID" '.events[] | select(.pid == $p)')
+later=$("$MEMTOP" --json -n 1 | jq -c --argjson p "$KID" '[.events[] | select(.pid == $p)] | max_by(.ts)')
 cg=""
 dmesg | grep -qF "task_memcg=/$name,task=bpf_hog,pid=$KID," && cg="/$name"
 printf '%s\n' "$later" | jq -e --arg cg "$cg" '.earlier == true and .comm == "bpf_hog" and

@@ -131,7 +131,7 @@ v=$(jq -r '.verdict.text' "$OUT" | grep -F "$CT " | tail -n 1)
 case "$v" in *"$head12"* | *"$tail12"*) fail "the verdict names $CT by its id: $v" ;; esac
 echo "verdict: $v"
 # the kill's event: the kernel's victim, in the kernel's cgroup (its path whole), named
-ev=$(jq -c --argjson p "$pid" '.events[] | select(.pid == $p)' "$OUT")
+ev=$(jq -c --argjson p "$pid" '.events[] | select(.pid == $p and .earlier != true)' "$OUT")
 [ "$(printf '%s\n' "$ev" | grep -c .)" = 1 ] || fail "not one kill event of $pid: $ev"
 printf '%s\n' "$ev" | jq -e --arg cg "$kmemcg" '.comm == "grow_child" and .memcg == $cg' \
 	>/dev/null ||

@@ -18,13 +18,13 @@ rc=$?
 mt_wait_lines $(($(mt_lines) + 3))
 mt_stop
 n=$(wc -l <"$OUT")
-jq -c --argjson p "$KID" '.events[] | select(.pid == $p)' "$OUT" | grep -q . ||
+jq -c --argjson p "$KID" '.events[] | select(.pid == $p and .earlier != true)' "$OUT" | grep -q . ||
 	fail "the live run has no kill of $KID: $(cat "$WORK/err")"
 
 "$MEMTOP" --replay "$WORK/rec" --json --cgroups >"$WORK/replay.json" 2>"$WORK/rerr" ||
 	fail "--replay exited $?: $(cat "$WORK/rerr")"
 same_json "$OUT" "$WORK/replay.json" "$n"
-ev=$(jq -c --argjson p "$KID" '.events[] | select(.pid == $p)' "$WORK/replay.json")
+ev=$(jq -c --argjson p "$KID" '.events[] | select(.pid == $p and .earlier != true)' "$WORK/replay.json")
 printf '%s\n' "$ev" | jq -e --arg cg "/$name" '.type == "oom_kill" and .earlier == false and
 	.comm == "bpf_hog" and .memcg == $cg and .before != null and (.before.top | length) > 0' \
 	>/dev/null || fail "the replayed kill: $ev"

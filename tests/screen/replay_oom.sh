@@ -29,14 +29,14 @@ victim=$cg_pid
 wait "$victim" 2>/dev/null
 rc=$?
 [ $rc = 137 ] || fail "the child growing past 64 MiB exited $rc, not 137 (killed)"
-killed() { jq -e --argjson p "$victim" 'select(.events[]?.pid == $p)' "$tmp/live.json" >/dev/null 2>&1; }
+killed() { jq -e --argjson p "$victim" 'select(any(.events[]?; .pid == $p and .earlier != true))' "$tmp/live.json" >/dev/null 2>&1; }
 eventually $HANG killed
 n=$(wc -l <"$tmp/live.json")
 eventually $HANG lines $((n + 2)) || fail "the recorder stopped after the kill: $(cat "$tmp/err")"
 kill $rec
 wait $rec 2>/dev/null
 rec=""
-kills=$(jq -c --argjson p "$victim" '.events[] | select(.pid == $p)' "$tmp/live.json" | wc -l)
+kills=$(jq -c --argjson p "$victim" '.events[] | select(.pid == $p and .earlier != true)' "$tmp/live.json" | wc -l)
 [ "$kills" = 1 ] || fail "the live run saw $kills kills of $victim: $(cat "$tmp/err")"
 
 tm_start 160 40 "$MEMTOP --replay $tmp/rec"
