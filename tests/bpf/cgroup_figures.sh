@@ -216,11 +216,13 @@ jq -e --arg p "/$top/rf" 'select(.path == $p) | .refaults > 1000' "$WORK/files.j
 kept() {
 	_out=$1
 	shift
+	: >"$WORK/kept.json" # (before the job's own redirection: _three reads it at once)
 	"$MEMTOP" --json --cgroups -d 0.1 "$@" >"$WORK/kept.json" 2>"$WORK/err" &
 	_pid=$!
 	# after the 3rd line (30 s at most), while it runs
 	_three() { [ "$(wc -l <"$WORK/kept.json")" -ge 3 ]; }
 	eventually $HANG _three || fail "memtop $* printed no 3 lines in 30 s: $(cat "$WORK/err")"
+	kill -0 "$_pid" 2>/dev/null || fail "memtop $* ended: $(cat "$WORK/err")"
 	ls -l "/proc/$_pid/fd" | awk -v t="/$top" 'index($NF, t) { n = split($NF, a, "/"); print a[n] }' |
 		sort -u >"$_out"
 	kill "$_pid" 2>/dev/null
