@@ -150,15 +150,8 @@ nobody_idle() {
 	[ -z "$(ps -u nobody -o pid= 2>/dev/null)" ] || skip "nobody runs processes already"
 }
 
-# wait_ready FILE: waits (10 s at most) until a helper wrote "ready" to FILE
-wait_ready() {
-	i=0
-	until grep -qs ready "$1"; do
-		i=$((i + 1))
-		[ $i -le 200 ] || return 1
-		sleep 0.05
-	done
-}
+# wait_ready FILE: waits (HANG) until a helper wrote "ready" to FILE
+wait_ready() { eventually $HANG grep -qs ready "$1"; }
 
 # start_child ARGS...: starts alloc_child ARGS (MIB [FAULTS_PER_S [MARKER]]) with its output
 # in $tmp/child and waits until it is ready; sets $child for the test's EXIT trap to kill
