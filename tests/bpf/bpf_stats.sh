@@ -1,4 +1,5 @@
 #!/bin/sh
+# memtop-test: beside others
 # --bpf-stats: memtop turns kernel.bpf_stats_enabled on while it runs, only if it was off,
 # and off again when it ends (after -n N, SIGTERM, SIGINT, and SIGHUP as tmux sends);
 # JSON self.bpf_run_ns_per_s is then the run time of memtop's programs, as the kernel
@@ -10,8 +11,11 @@
 need_bpf
 STATS=/proc/sys/kernel/bpf_stats_enabled
 [ -w "$STATS" ] || skip "no $STATS to write"
-# the setting is the machine's: the BPF tests' lock (lib.inc) keeps other runs of this
-# test away, from any clone; a minute at most for anyone else's statistics to go off
+# the setting is the machine's: a lock of its own keeps other runs of this test away, from
+# any clone (beside other tests, whose memtops' programs it does not count, and which
+# none judges); a minute at most for anyone else's statistics to go off
+exec 8>/tmp/memtop-bpf-stats.lock
+flock -w 600 8 || fail "another run of this test held its lock for 10 minutes"
 i=0
 until [ "$(cat "$STATS")" = 0 ] || [ $i -ge 600 ]; do
 	i=$((i + 1))

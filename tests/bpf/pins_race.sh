@@ -1,11 +1,12 @@
 #!/bin/sh
-# memtop-test: alone
+# memtop-test: beside others
 # memtop-test: timeout 300
 # Two --pin services started together (both units at boot) end with one complete set of
 # pins, every round of 8: once both record (their programs loaded, and pinned or not), a
 # memtop started beside them uses the programs of one of them, which the other, stopped
 # first, leaves in place; the one whose they are, stopped, removes them, and nothing of
-# either is left in /sys/fs/bpf.
+# either is left in /sys/fs/bpf. (Beside other tests: its memtops pin and look in a
+# directory of its own, pins.inc, and it judges only them.)
 . "$(dirname "$0")/lib.inc"
 . "$(dirname "$0")/pins.inc"
 need_bpf
