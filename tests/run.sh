@@ -393,6 +393,10 @@ lane() {
 	mkdir -p "$log"
 	trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
 	exec 7>>"$root/quiet.lock"
+	# the one-at-a-time lane is the suite's longest path, and its tests mostly wait for the
+	# kernel's events and answer them: it goes before the other lanes and whatever else the
+	# machine runs, where it may (root), at nice -5
+	[ "$2" = alone ] && renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1
 	while name=$(pop "$2") && [ -n "$name" ]; do
 		quiet=0
 		# none while a quiet test runs or waits to
