@@ -15,9 +15,9 @@
 # swap-ins, limited cgroups the verdict names, MemAvailable's trend). A test that says
 # "# memtop-test: beside others" runs beside the others in one of two lanes of their own,
 # one at a time in each: one for the BPF tests that judge only their own processes (the
-# stacks samplers, the leak tracer, services racing on pins of their own, the run time of
-# memtop's own programs), which goes on beside the one-at-a-time phase, one for
-# the others (the tests that run processes as nobody, some of which count all of nobody's).
+# stacks samplers, the leak tracer, the run time of memtop's own programs), which goes on
+# beside the one-at-a-time phase, one for the others (the tests that run processes as
+# nobody, some of which count all of nobody's).
 # Beside the one-at-a-time tests run, in the other lanes, the tests that neither cause nor
 # judge what the machine shares: the unit tests, the sanitized batch tests (asan:cli/,
 # each fed its own files, flags, recordings or clients) and the scripts that say

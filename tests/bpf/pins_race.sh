@@ -1,12 +1,11 @@
 #!/bin/sh
-# memtop-test: beside others
+# memtop-test: alone
 # memtop-test: timeout 300
 # Two --pin services started together (both units at boot) end with one complete set of
 # pins, every round of 8: once both record (their programs loaded, and pinned or not), a
 # memtop started beside them uses the programs of one of them, which the other, stopped
 # first, leaves in place; the one whose they are, stopped, removes them, and nothing of
-# either is left in /sys/fs/bpf. (Beside other tests: its memtops pin and look in a
-# directory of its own, pins.inc, and it judges only them.)
+# either is left in /sys/fs/bpf.
 . "$(dirname "$0")/lib.inc"
 . "$(dirname "$0")/pins.inc"
 need_bpf
@@ -34,9 +33,22 @@ ended() {
 # stopped JOB WHAT: waits for the background job JOB (a service, or strace running one)
 # to end after a TERM to WHAT; fails, saying where, if it does not
 stopped() {
-	eventually $HANG ended "$1" ||
+	eventually $HANG ended "$1" || {
+		echo "round $r: where each process and thread was $HANG s after TERM:"
+		for p in $2 $1; do where "$p"; done
+		kill -KILL $2 $1 2>/dev/null
 		fail "round $r: memtop $2 did not stop on TERM: $(cat "$WORK/a.err" "$WORK/b.err")"
+	}
 	wait "$1" 2>/dev/null
+}
+# where PID: each thread of PID: its name, state, wait channel and kernel stack
+where() {
+	for t in /proc/"$1"/task/*; do
+		[ -d "$t" ] || continue
+		echo "  $1/${t##*/} $(cat "$t/comm") $(sed -n 's/^State:\t//p' "$t/status")" \
+			"wchan $(cat "$t/wchan" 2>/dev/null)"
+		sed 's/^/    /' "$t/stack" 2>/dev/null | head -n 12
+	done
 }
 
 # both on one CPU, which they share as they load, so that they come to pin at about the
