@@ -35,7 +35,7 @@ leak_tab() {
 	wait_for "leak_child" || fail "memtop did not show leak_child"
 	MT=$(cat "$tmp/mt")
 	if [ $# = 0 ]; then # the drill's sampler attached, its links counted
-		wait_for "BPF on" || fail "memtop's BPF programs never loaded"
+		wait_bpf_on || fail "memtop's BPF programs never loaded"
 		BASE=$(bpf_links "$MT")
 	fi
 	tm send-keys Enter

@@ -34,7 +34,7 @@ screen_text | grep -q 'SWIN/s' || fail "no SWIN/s column while loading"
 echo "held: $row"
 
 touch "$gatef"
-wait_for "BPF on" || fail "BPF never came on"
+wait_bpf_on || fail "BPF never came on"
 line=$(screen_text | grep '^BPF on')
 printf '%s\n' "$line" | grep -q ' off: ' && fail "a concern is off: $line"
 eventually $HANG sh -c "tmux -L '$TMUX_SOCK' capture-pane -p | grep -E '^ *$child ' | grep -qE ' [0-9.]+[KMG]? +[0-9.]+[a-z]* +sleep'" ||

@@ -1,5 +1,6 @@
 #!/bin/sh
 # memtop-test: long
+# memtop-test: timeout 300
 # The slab caches' growth over ten minutes (GROW10, grow10_kb_per_min): 200,000 files made
 # and stated in a new directory, a batch at each of memtop --slab --json's refreshes (so
 # that the dentry cache grows steadily however fast the machine is; its free objects taken
@@ -30,6 +31,7 @@ measure() {
 	mkdir "$tmp/files$run" "$tmp/first$run"
 	free=$(awk '$1 == "dentry" { print $3 - $2 + 1000 }' /proc/slabinfo)
 	(cd "$tmp/first$run" && seq "$free" | xargs touch)
+	: >"$tmp/json"
 	"$MEMTOP" --slab --json -n $n -d 0.5 --no-bpf >"$tmp/json" &
 	mt=$!
 	k=1

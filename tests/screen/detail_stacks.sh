@@ -21,7 +21,7 @@ open_detail() {
 	TMUX_SOCK="memtop-test-$$-$1"
 	tm_start 150 45 "echo \$\$ >'$tmp/mt'; exec '$MEMTOP' -d 0.5 -p $DD_PID $2"
 	wait_for "dd_grow" || fail "memtop did not show dd_grow"
-	wait_for "BPF on" || fail "memtop's BPF programs never loaded" # on their own thread
+	wait_bpf_on || fail "memtop's BPF programs never loaded" # on their own thread
 	MT=$(cat "$tmp/mt")
 	BASE=$(bpf_links "$MT")
 	tm send-keys Enter
