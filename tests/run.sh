@@ -22,13 +22,15 @@
 # judge what the machine shares: the unit tests, the sanitized batch tests (asan:cli/,
 # each fed its own files, flags, recordings or clients) and the scripts that say
 # "# memtop-test: anywhere"; so the CPUs do not idle while the OOM kills and swap-ins
-# are awaited. A script that says "# memtop-test: quiet" runs one at a time too, and with
-# nothing beside it at all: it judges the machine's memory levels (AnonPages,
-# MemAvailable's trend), which the tests beside move by tens of megabytes.
+# are awaited. They start as soon as the first lanes run out of their own tests; one of
+# those lanes ends when the one-at-a-time lane starts, which takes its place, and goes on
+# with them once its own are done. A script that says "# memtop-test: quiet" runs one at a
+# time too, and with nothing beside it at all: it judges the machine's memory levels
+# (AnonPages, MemAvailable's trend), which the tests beside move by tens of megabytes.
 # In each queue the unit tests and the scripts that say "# memtop-test: long" (a run of
 # half a minute or more on a quiet machine) come first: no lane starts one last; the
-# quiet tests come last, once the lanes beside have run out of tests (they wait for
-# nothing then, and hold up none).
+# quiet tests come last, in the one-at-a-time lane once no other test is left to start
+# (they wait for the last ones to end, and hold up none).
 # TEST_JOBS=1 runs every test in order, one at a time. TEST_TIMELINE=FILE writes each
 # test's start, length and lane there, for a look at where the suite's time goes.
 #
@@ -386,21 +388,38 @@ pop() {
 	) 9>"$root/queue.lock"
 }
 
-# lane N QUEUE: runs the tests of $root/QUEUE until none is left; prints each test's report
-# whole, and leaves its counts in $root/counts.N
+# lane N QUEUE...: runs the tests of $root/QUEUE until none is left, then those of the next
+# QUEUE (saying so in $root/emptied.N after the first); prints each test's report whole, and
+# leaves its counts in $root/counts.N
 lane() {
-	lane=$1 log=$root/lane.$1
+	lane=$1 log=$root/lane.$1 q=$2 moved=0
+	shift 2
+	then=$*
 	mkdir -p "$log"
 	trap 'stop=1; [ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null' INT TERM HUP
 	exec 7>>"$root/quiet.lock"
 	# the one-at-a-time lane is the suite's longest path, and its tests mostly wait for the
 	# kernel's events and answer them: it goes before the other lanes and whatever else the
-	# machine runs, where it may (root), at nice -5
-	[ "$2" = alone ] && renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1
-	while name=$(pop "$2") && [ -n "$name" ]; do
+	# machine runs, where it may (root), at nice -5 (and so do the tests it goes on with)
+	[ "$q" = alone ] && renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1
+	while :; do
+		# a lane of the first phase that went on gives way to the one-at-a-time lane once
+		# it starts: the first to end a test then (it takes the token, $root/yield) ends
+		[ "$lane" != 0 ] && [ "$moved$q" = 1anywhere ] &&
+			mv "$root/yield" "$root/yielded.$lane" 2>/dev/null && break
+		name=$(pop "$q")
+		if [ -z "$name" ]; then
+			[ -n "$then" ] || break
+			[ $moved = 1 ] || : >"$root/emptied.$lane"
+			set -- $then
+			q=$1 moved=1
+			shift
+			then=$*
+			continue
+		fi
 		quiet=0
 		# none while a quiet test runs or waits to
-		if [ "$2" = anywhere ] || [ "$2" = besidebpf ]; then
+		if [ "$q" = anywhere ] || [ "$q" = besidebpf ]; then
 			while [ -e "$root/quiet" ]; do sleep 0.2; done
 			flock -s 7
 		elif is_quiet "$name"; then
@@ -411,7 +430,7 @@ lane() {
 		run_one "$name" >"$log/report"
 		flock -u 7
 		# (the flag stays for a quiet test next)
-		[ $quiet = 0 ] || is_quiet "$(head -n 1 "$root/$2")" || rm -f "$root/quiet"
+		[ $quiet = 0 ] || is_quiet "$(head -n 1 "$root/$q")" || rm -f "$root/quiet"
 		(
 			flock 9
 			cat "$log/report"
@@ -423,10 +442,10 @@ lane() {
 }
 
 queues="parallel beside besidebpf alone anywhere"
+: >"$root/quiet.tests"
 for q in $queues; do
 	: >"$root/$q"
 	: >"$root/$q.first"
-	: >"$root/$q.quiet"
 done
 for name in $todo; do
 	q=parallel
@@ -439,14 +458,13 @@ for name in $todo; do
 	f=$q
 	case "$name" in unit | asan:unit) f=$q.first ;; esac
 	grep -q '^# memtop-test: long$' "tests/${name#asan:}" 2>/dev/null && f=$q.first
-	is_quiet "$name" && f=$q.quiet
+	is_quiet "$name" && f=quiet.tests
 	[ "$jobs" = 1 ] && f=$q
 	echo "$name" >>"$root/$f"
 done
 for q in $queues; do
-	cat "$root/$q" "$root/$q.quiet" >>"$root/$q.first"
+	cat "$root/$q" >>"$root/$q.first"
 	mv "$root/$q.first" "$root/$q"
-	rm -f "$root/$q.quiet"
 done
 # the sanitized build beside the first tests (san_ready), without make's jobserver
 sanpid=
@@ -461,45 +479,54 @@ if [ $san_build = 1 ]; then
 	) &
 	sanpid=$!
 fi
-pids=
+# the first phase: the parallel tests in $jobs lanes, each going on, as they run out, with
+# the tests indifferent to the machine
+pids= first= steal=
 i=1
 while [ $i -le "$jobs" ]; do
-	lane $i parallel &
-	pids="$pids $!"
+	lane $i parallel anywhere &
+	pids="$pids $!" steal="$steal $i:$!"
 	i=$((i + 1))
 done
-# the BPF tests that judge only their own processes go on beside the one-at-a-time phase
+# the lanes beside: the BPF tests that judge only their own processes go on beside the
+# one-at-a-time phase; the others' lane goes on with the parallel tests
 through=
-for q in beside besidebpf; do
-	[ -s "$root/$q" ] || continue
-	lane $i $q &
-	case $q in besidebpf) through=$! ;; *) pids="$pids $!" ;; esac
+if [ -s "$root/beside" ]; then
+	lane $i beside parallel &
+	pids="$pids $!" first="$first $!"
 	i=$((i + 1))
-done
+fi
+if [ -s "$root/besidebpf" ]; then
+	lane $i besidebpf &
+	through=$!
+	i=$((i + 1))
+fi
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
-trap 'stop=1; kill -TERM $pids $through $sanpid 2>/dev/null' INT TERM HUP
-for p in $pids; do
+trap 'stop=1; kill -TERM $pids $through $lone $sanpid 2>/dev/null' INT TERM HUP
+# until no test of the first phase runs: its lanes ended, or went on to other queues
+lone=
+for p in $first; do
 	while :; do
 		wait "$p"
 		kill -0 "$p" 2>/dev/null || break
 	done
 done
-[ $stop = 1 ] && exit 130
-# then the tests that need the machine to themselves, one at a time, and beside them in
-# the other lanes those that are indifferent to it (with no test to run alone, in every
-# lane)
-pids= k=1 # (lanes numbered on from the first phase's $i: each leaves its own counts)
-if [ -s "$root/alone" ]; then
-	lane 0 alone &
-	pids=$! k=2
-fi
-while [ $k -le "$jobs" ] && [ -s "$root/anywhere" ]; do
-	lane $i anywhere &
-	pids="$pids $!"
-	i=$((i + 1)) k=$((k + 1))
+for kp in $steal; do
+	while [ $stop = 0 ] && [ ! -e "$root/emptied.${kp%%:*}" ] && kill -0 "${kp#*:}" 2>/dev/null; do
+		sleep 0.2
+	done
 done
-for p in $pids $through; do
+[ $stop = 1 ] && exit 130
+# then the tests that need the machine to themselves, one at a time, beside those of the
+# lanes that went on; its lane too goes on with those once done, and last runs the quiet
+# tests, with nothing beside
+if [ -s "$root/alone" ] || [ -s "$root/quiet.tests" ]; then
+	: >"$root/yield"
+	lane 0 alone anywhere quiet.tests &
+	lone=$!
+fi
+for p in $pids $lone $through; do
 	while :; do
 		wait "$p"
 		kill -0 "$p" 2>/dev/null || break
