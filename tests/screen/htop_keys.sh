@@ -30,7 +30,10 @@ kid 4 tb && b=$kid
 kid 4 tc && c=$kid
 kid 4 td && d=$kid
 
-# sorted by pid: a, b, c, d; Space on a, b, c (each Space selects the next row)
+# sorted by pid (-o pid): a, b, c, d, named anew in pid order (the pids may have wrapped
+# between two of them); Space on a, b, c (each Space selects the next row)
+set -- $(printf '%s\n' "$a" "$b" "$c" "$d" | sort -n)
+a=$1 b=$2 c=$3 d=$4
 # watch ARGS PID: memtop ARGS until PID's row shows
 watch() {
 	tm_start 120 30 "$MEMTOP -d 0.5 $1"
