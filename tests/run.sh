@@ -504,20 +504,24 @@ fi
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
 trap 'stop=1; kill -TERM $pids $through $lone $sanpid 2>/dev/null' INT TERM HUP
+# ended PID...: waits until each has ended (a trapped signal ends wait early)
+ended() {
+	for _p; do
+		while :; do
+			wait "$_p"
+			kill -0 "$_p" 2>/dev/null || break
+		done
+	done
+}
 # until no test of the first phase runs: its lanes ended, or went on to other queues
 lone=
-for p in $first; do
-	while :; do
-		wait "$p"
-		kill -0 "$p" 2>/dev/null || break
-	done
-done
+ended $first
 for kp in $steal; do
 	while [ $stop = 0 ] && [ ! -e "$root/emptied.${kp%%:*}" ] && kill -0 "${kp#*:}" 2>/dev/null; do
 		sleep 0.2
 	done
 done
-[ $stop = 1 ] && exit 130
+[ $stop = 1 ] && ended $pids $through && exit 130
 # then the tests that need the machine to themselves, one at a time, beside those of the
 # lanes that went on; its lane too goes on with those once done, and last runs the quiet
 # tests, with nothing beside
@@ -526,12 +530,7 @@ if [ -s "$root/alone" ] || [ -s "$root/quiet.tests" ]; then
 	lane 0 alone anywhere quiet.tests &
 	lone=$!
 fi
-for p in $pids $lone $through; do
-	while :; do
-		wait "$p"
-		kill -0 "$p" 2>/dev/null || break
-	done
-done
+ended $pids $lone $through
 [ -n "$sanpid" ] && wait "$sanpid" 2>/dev/null
 [ $stop = 1 ] && exit 130
 for f in "$root"/counts.*; do
