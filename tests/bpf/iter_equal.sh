@@ -42,30 +42,25 @@ wait_ready "$WORK/swapped" || fail "alloc_child never got ready"
 vmswap() { awk '$1 == "VmSwap:" { print $2 }' "/proc/$1/status"; }
 [ "$(vmswap "$swapped")" -gt 16384 ] || fail "only $(vmswap "$swapped") kB of alloc_child in swap"
 
-# pid ppid minflt majflt start size resident shared text data, from /proc (stat's fields
-# after the comm's last ") ", statm's), each process read by one awk
+# pid ppid minflt majflt start size resident shared text data ran, from /proc (stat's
+# fields after the comm's last ") ", statm's, and the nanoseconds it ran, schedstat's
+# first, "-" where the kernel keeps none); read by cat, which a process that ends between
+# the open and the read leaves without a line (mawk's getline gives up the whole read)
 proc_read() {
-	ls /proc | awk '/^[0-9]+$/ {
-		f = "/proc/" $1 "/stat"
-		g = "/proc/" $1 "/statm"
-		s = m = ""
-		ok = (getline s <f) > 0
-		close(f)
-		if (ok)
-			ok = (getline m <g) > 0
-		close(g)
-		if (!ok)
-			next
-		for (i = 0; (j = index(substr(s, i + 1), ") ")) > 0; i += j)
-			;
-		n = split(substr(s, i + 2) " " m, x, " ")
-		print $1, x[2], x[8], x[10], x[20], x[n - 6], x[n - 5], x[n - 4], x[n - 3], x[n - 1]
+	for d in /proc/[0-9]*; do
+		s=$(cat "$d/stat" 2>/dev/null) && m=$(cat "$d/statm" 2>/dev/null) || continue
+		t=$(cat "$d/schedstat" 2>/dev/null) || t=-
+		printf '%s|%s|%s|%s\n' "${d#/proc/}" "${s##*) }" "$m" "${t%% *}"
+	done | awk -F'|' '{
+		n = split($2 " " $3, x, " ")
+		print $1, x[2], x[8], x[10], x[20], x[n - 6], x[n - 5], x[n - 4], x[n - 3], x[n - 1], $4
 	}'
 }
 pk=$(($(getconf PAGESIZE) / 1024))
-# compare: statm's figures equal where statm read the same before and after; fault
-# counts between the two reads (they only grow) and the parent equal, where the process's
-# start time is the same in both (the same process)
+# compare: statm's figures equal where statm read the same before and after and the
+# process did not run meanwhile (one that ran may have grown and shrunk back, as other
+# tests' processes do); fault counts between the two reads (they only grow) and the
+# parent equal, where the process's start time is the same in both (the same process)
 compare() {
 	awk -v pk="$pk" -v want="1 $threads $zombie $other" '
 	FILENAME == ARGV[1] { a[$1] = $0; next }
@@ -95,8 +90,8 @@ compare() {
 				      " major; memtop " g[3] ", " g[4]
 				bad = 1
 			}
-			if (f[6] " " f[7] " " f[8] " " f[9] " " f[10] != \
-			    h[6] " " h[7] " " h[8] " " h[9] " " h[10])
+			if (f[6] " " f[7] " " f[8] " " f[9] " " f[10] " " f[11] != \
+			    h[6] " " h[7] " " h[8] " " h[9] " " h[10] " " h[11])
 				continue
 			fromproc = f[7] * pk " " f[6] * pk " " f[8] * pk " " f[9] * pk " " f[10] * pk
 			got = g[5] " " g[6] " " g[7] " " g[8] " " g[9]
@@ -109,7 +104,7 @@ compare() {
 		}
 		split(want, w)
 		for (i in w) if (!(w[i] in done_)) {
-			print "again: pid " w[i] "s statm changed during the refresh"
+			print "again: pid " w[i] " ran or its statm changed during the refresh"
 			bad = 2
 		}
 		print n " processes compared"
