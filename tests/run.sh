@@ -388,6 +388,9 @@ pop() {
 	) 9>"$root/queue.lock"
 }
 
+# go_first: this (sub)shell and what it starts run at nice -5, where it may (root)
+go_first() { renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1; }
+
 # lane N QUEUE...: runs the tests of $root/QUEUE until none is left, then those of the next
 # QUEUE (saying so in $root/emptied.N after the first); prints each test's report whole, and
 # leaves its counts in $root/counts.N
@@ -401,7 +404,7 @@ lane() {
 	# the one-at-a-time lane is the suite's longest path, and its tests mostly wait for the
 	# kernel's events and answer them: it goes before the other lanes and whatever else the
 	# machine runs, where it may (root), at nice -5 (and so do the tests it goes on with)
-	[ "$q" = alone ] && renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1
+	[ "$q" = alone ] && go_first
 	while :; do
 		# a lane of the first phase that went on gives way to the one-at-a-time lane once
 		# it starts: the first to end a test then (it takes the token, $root/yield) ends
@@ -472,7 +475,7 @@ done
 sanpid=
 if [ $san_build = 1 ]; then
 	(
-		renice -n -5 -p "$(exec sh -c 'echo $PPID')" >/dev/null 2>&1
+		go_first
 		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -j"$(nproc)" \
 			WERROR=1 sanitize >"$root/sanbuild.log" 2>&1 </dev/null &
 		m=$!
@@ -506,6 +509,7 @@ if [ -s "$root/besidebpf" ]; then
 fi
 # ^C or a kill: every lane's running test gets TERM too (it is in a process group of its
 # own), and is waited for, so its EXIT trap cleans up
+lone=
 trap 'stop=1; kill -TERM $pids $through $lone $sanpid 2>/dev/null' INT TERM HUP
 # ended PID...: waits until each has ended (a trapped signal ends wait early)
 ended() {
@@ -517,14 +521,16 @@ ended() {
 	done
 }
 # until no test of the first phase runs: its lanes ended, or went on to other queues
-lone=
 ended $first
 for kp in $steal; do
 	while [ $stop = 0 ] && [ ! -e "$root/emptied.${kp%%:*}" ] && kill -0 "${kp#*:}" 2>/dev/null; do
 		sleep 0.2
 	done
 done
-[ $stop = 1 ] && ended $pids $through && exit 130
+if [ $stop = 1 ]; then
+	ended $pids $through
+	exit 130
+fi
 # then the tests that need the machine to themselves, one at a time, beside those of the
 # lanes that went on; its lane too goes on with those once done, and last runs the quiet
 # tests, with nothing beside

@@ -56,9 +56,13 @@ measure() {
 # dentries take (its fitted growth: 2.3 MB, clearly positive; the new dentries fill the
 # room other work's freed ones leave, and its reclaim can take as much)
 grew() {
-	awk -v want=$((files * 192 / 1024 / 16)) 'NR == 1 { t0 = $1 }
-		{ x = $1 - t0; n++; sx += x; sy += $2; sxx += x * x; sxy += x * $2 }
-		END { exit !((n * sxy - sx * sy) / (n * sxx - sx * sx) * x >= want) }' "$tmp/dentry"
+	awk -v fit="$(fitted)" -v want=$((files * 192 / 1024 / 16)) 'NR == 1 { t0 = $1 }
+		END { exit !(fit * ($1 - t0) / 60 >= want) }' "$tmp/dentry"
+}
+# fitted: the least-squares slope of the cache's sizes at the refreshes, KiB a minute
+fitted() {
+	awk 'NR == 1 { t0 = $1 } { x = $1 - t0; n++; sx += x; sy += $2; sxx += x * x; sxy += x * $2 }
+		END { printf "%.2f\n", 60 * (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$tmp/dentry"
 }
 
 # grown: a run over which the cache grew
@@ -74,12 +78,10 @@ tries 3 grown || skip "the dentry cache grew too little during three runs (other
 	fail "a GROW10 before 30 s: $(sed -n 20p "$tmp/dentry")"
 [ "$(head -n 1 "$tmp/dentry" | cut -d' ' -f4)" = null ] ||
 	fail "a GROW at the first refresh: $(head -n 1 "$tmp/dentry")"
-awk 'NR == 1 { t0 = $1; k0 = $2 } { t = $1; k = $2; g = $3; m = $4
-		x = t - t0; n++; sx += x; sy += k; sxx += x * x; sxy += x * k }
+awk -v fit="$(fitted)" 'NR == 1 { t0 = $1; k0 = $2 } { t = $1; k = $2; g = $3; m = $4 }
 	END { if (g == "null" || g <= 0) { print "dentry GROW10 at the last refresh: " g; exit 1 }
 	      if (m == "null") { print "dentry GROW at the last refresh: null"; exit 1 }
 	      want = (k - k0) * 60 / (t - t0)
-	      fit = 60 * (n * sxy - sx * sy) / (n * sxx - sx * sx)
 	      printf "dentry: %+dK over %.1f s, %.0fK/min (fitted %.0fK/min); GROW10 %.0fK/min, GROW %.0fK/min\n",
 		k - k0, t - t0, want, fit, g, m
 	      if (fit <= 0 || g < fit * 0.75 || g > fit * 1.25) exit 1
